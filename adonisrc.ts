@@ -1,0 +1,55 @@
+import { defineConfig } from '@adonisjs/core/app'
+import { indexPolicies } from '@adonisjs/bouncer'
+
+export default defineConfig({
+  commands: [
+    () => import('@adonisjs/core/commands'),
+    () => import('@adonisjs/session/commands'),
+    () => import('@adonisjs/lucid/commands'),
+    () => import('@adonisjs/bouncer/commands'),
+    () => import('@adonisjs/mail/commands'),
+    () => import('@adonisjs/queue/commands'),
+    () => import('@adonisjs/inertia/commands'),
+  ],
+  providers: [
+    () => import('@adonisjs/core/providers/app_provider'),
+    () => import('@adonisjs/core/providers/hash_provider'),
+    { file: () => import('@adonisjs/core/providers/repl_provider'), environment: ['repl', 'test'] },
+    () => import('@adonisjs/core/providers/vinejs_provider'),
+    () => import('@adonisjs/core/providers/edge_provider'),
+    () => import('@adonisjs/session/session_provider'),
+    () => import('@adonisjs/shield/shield_provider'),
+    () => import('@adonisjs/static/static_provider'),
+    () => import('@adonisjs/vite/vite_provider'),
+    () => import('@adonisjs/lucid/database_provider'),
+    () => import('@adonisjs/auth/auth_provider'),
+    () => import('@adonisjs/i18n/i18n_provider'),
+    () => import('@adonisjs/bouncer/bouncer_provider'),
+    () => import('@adonisjs/ally/ally_provider'),
+    () => import('@adonisjs/mail/mail_provider'),
+    () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/drive/drive_provider'),
+    () => import('@adonisjs/redis/redis_provider'),
+    () => import('@adonisjs/queue/queue_provider'),
+    () => import('@adonisjs/inertia/inertia_provider'),
+    () => import('#providers/mail_queue_provider'),
+  ],
+  preloads: [() => import('#start/routes'), () => import('#start/kernel')],
+  tests: {
+    suites: [
+      { files: ['tests/unit/**/*.spec.ts'], name: 'unit', timeout: 10000 },
+      { files: ['tests/functional/**/*.spec.ts'], name: 'functional', timeout: 30000 },
+      { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 120000 },
+    ],
+    forceExit: true,
+  },
+  metaFiles: [
+    { pattern: 'resources/views/**/*.edge', reloadServer: false },
+    { pattern: 'resources/lang/**/*.json', reloadServer: false },
+    { pattern: 'public/**', reloadServer: false },
+  ],
+  hooks: {
+    buildStarting: [() => import('@adonisjs/vite/build_hook')],
+    init: [indexPolicies()],
+  },
+})

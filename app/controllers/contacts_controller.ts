@@ -1,0 +1,19 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { contactValidator } from '#validators/contact'
+import { submitContactMessage } from '#services/contact_service'
+import { flashAlert } from '#services/flash_service'
+import { site } from '#services/site_service'
+
+export default class ContactsController {
+  async show({ inertia }: HttpContext) {
+    return inertia.render('Contacts/index', { turnstileKey: site.turnstileSiteKey, contactEmail: site.contactEmail })
+  }
+
+  async store(ctx: HttpContext) {
+    const { request, response, auth, i18n } = ctx
+    const payload = await request.validateUsing(contactValidator, { meta: { ip: request.ip() } })
+    await submitContactMessage(payload, i18n.locale, auth.user ?? null)
+    flashAlert(ctx, 'success', i18n.t('page.contacts.sent'))
+    return response.redirect().back()
+  }
+}

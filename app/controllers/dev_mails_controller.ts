@@ -1,0 +1,17 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { readOutbox } from '#mails/outbox_transport'
+import { outboxFolder } from '#config/mail'
+
+/** /dev/mail: the local outbox, so every mailed link can be followed without SMTP. */
+export default class DevMailsController {
+  async index({ view }: HttpContext) {
+    return view.render('dev/mail', { mails: await readOutbox(outboxFolder) })
+  }
+
+  async show({ params, response }: HttpContext) {
+    const mail = (await readOutbox(outboxFolder)).find((entry) => entry.id === params.id)
+    if (!mail) return response.notFound()
+    response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:")
+    return response.type('html').send(mail.html ?? `<pre>${(mail.text ?? '').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`)
+  }
+}

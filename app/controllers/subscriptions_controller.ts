@@ -1,0 +1,37 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { subscriptionValidator } from '#validators/subscription'
+import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } from '#services/newsletter_service'
+import { flashAlert } from '#services/flash_service'
+import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+
+export default class SubscriptionsController {
+  async store(ctx: HttpContext) {
+    const { request, response, i18n } = ctx
+    const { email } = await request.validateUsing(subscriptionValidator)
+    await subscribeToNewsletter(email, isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE)
+    flashAlert(ctx, 'success', i18n.t('page.subscription.requested'))
+    return response.redirect().back()
+  }
+
+  async confirm(ctx: HttpContext) {
+    const { request, response, params, i18n } = ctx
+    if (!request.hasValidSignature('newsletter-confirm')) {
+      flashAlert(ctx, 'error', i18n.t('page.subscription.invalid_link'))
+      return response.redirect('/')
+    }
+    await confirmNewsletter(Number(params.id))
+    flashAlert(ctx, 'success', i18n.t('page.subscription.confirmed'))
+    return response.redirect('/')
+  }
+
+  async unsubscribe(ctx: HttpContext) {
+    const { request, response, params, i18n } = ctx
+    if (!request.hasValidSignature('newsletter-unsubscribe')) {
+      flashAlert(ctx, 'error', i18n.t('page.subscription.invalid_link'))
+      return response.redirect('/')
+    }
+    await unsubscribeFromNewsletter(Number(params.id))
+    flashAlert(ctx, 'success', i18n.t('page.subscription.unsubscribed'))
+    return response.redirect('/')
+  }
+}

@@ -1,0 +1,12 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import i18nManager from '@adonisjs/i18n/services/main'
+import { isLocale } from '#app/i18n/locales'
+
+/** GET /translate/{locale}: the interface's messages, the client's fallback (spec 4.6). */
+export default class TranslationsController {
+  async show({ params, response }: HttpContext) {
+    if (!isLocale(params.locale)) return response.notFound({ message: 'Unknown locale' })
+    response.header('Cache-Control', 'public, max-age=300')
+    return i18nManager.getTranslationsFor(params.locale)
+  }
+}

@@ -1,0 +1,31 @@
+import { I18n } from '@adonisjs/i18n'
+import i18nManager from '@adonisjs/i18n/services/main'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { type HttpContext, RequestValidator } from '@adonisjs/core/http'
+import { localeFromHost } from '#app/i18n/locales'
+
+/**
+ * The page's language comes from the host's first label (es.example.org → es,
+ * decisions 24); the bare domain and unknown labels are English. Validation
+ * messages follow the same locale.
+ */
+export default class LocaleMiddleware {
+  static {
+    RequestValidator.messagesProvider = (ctx) => ctx.i18n.createMessagesProvider()
+  }
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    ctx.i18n = i18nManager.locale(localeFromHost(ctx.request.host()))
+    ctx.containerResolver.bindValue(I18n, ctx.i18n)
+    if ('view' in ctx) {
+      ctx.view.share({ i18n: ctx.i18n })
+    }
+    return next()
+  }
+}
+
+declare module '@adonisjs/core/http' {
+  export interface HttpContext {
+    i18n: I18n
+  }
+}

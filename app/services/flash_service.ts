@@ -1,0 +1,22 @@
+import type { HttpContext } from '@adonisjs/core/http'
+
+import type { AlertKind, SwalMessage } from '#app/types/props'
+
+export type { AlertKind, SwalMessage }
+
+/**
+ * The three ways a page tells the user something (spec 2.2): toasts
+ * ("alerts"), the messages box above a form, and modal dialogs ("swal").
+ * Each lives for one redirect in the session's flash store.
+ */
+export function flashAlert(ctx: HttpContext, kind: AlertKind, text: string) {
+  ctx.session.flash(`alerts.${kind}`, text)
+}
+
+export function flashMessage(ctx: HttpContext, kind: AlertKind, text: string) {
+  ctx.session.flash(`messages.${kind}`, text)
+}
+
+export function flashSwal(ctx: HttpContext, kind: AlertKind, message: SwalMessage) {
+  ctx.session.flash(`swal.${kind}`, message)
+}

@@ -1,0 +1,48 @@
+import { DateTime } from 'luxon'
+import mail from '@adonisjs/mail/services/main'
+import { signedUrlFor } from '@adonisjs/core/services/url_builder'
+import NewsletterSubscription from '#models/newsletter_subscription'
+import NewsletterConfirmationMail from '#mails/newsletter_confirmation_mail'
+import { site } from '#services/site_service'
+import type { Locale } from '#app/i18n/locales'
+
+/**
+ * Newsletter subscriptions with double opt-in (decisions 27). Subscribing
+ * an address that is already confirmed changes nothing and sends nothing, so
+ * the answer never tells whether an address is on the list.
+ */
+export async function subscribeToNewsletter(email: string, locale: Locale) {
+  const address = email.trim().toLowerCase()
+  const subscription =
+    (await NewsletterSubscription.findBy('email', address)) ??
+    new NewsletterSubscription().merge({ email: address, locale, confirmedAt: null })
+
+  if (subscription.$isPersisted && subscription.confirmedAt && !subscription.unsubscribedAt) return subscription
+
+  subscription.merge({ locale, unsubscribedAt: null, confirmedAt: null })
+  await subscription.save()
+
+  const prefixUrl = site.urlFor(locale)
+  const confirmUrl = signedUrlFor('subscription.confirm', { id: subscription.id }, { prefixUrl, expiresIn: '7 days', purpose: 'newsletter-confirm' } as any)
+  const unsubscribeUrl = signedUrlFor('subscription.unsubscribe', { id: subscription.id }, { prefixUrl, purpose: 'newsletter-unsubscribe' } as any)
+  await mail.sendLater(new NewsletterConfirmationMail(address, locale, confirmUrl, unsubscribeUrl))
+  return subscription
+}
+
+export async function confirmNewsletter(id: number) {
+  const subscription = await NewsletterSubscription.findOrFail(id)
+  if (!subscription.confirmedAt) {
+    subscription.merge({ confirmedAt: DateTime.now(), unsubscribedAt: null })
+    await subscription.save()
+  }
+  return subscription
+}
+
+export async function unsubscribeFromNewsletter(id: number) {
+  const subscription = await NewsletterSubscription.findOrFail(id)
+  if (!subscription.unsubscribedAt) {
+    subscription.unsubscribedAt = DateTime.now()
+    await subscription.save()
+  }
+  return subscription
+}

@@ -1,0 +1,73 @@
+/**
+ * Shapes of the props the server sends to pages (spec 3.10), shared by the
+ * server (which builds them) and the client bundle (which reads them). Types
+ * only: no runtime imports, so both sides can use this file.
+ */
+import type { Locale } from '../i18n/locales.ts'
+
+export type AlertKind = 'error' | 'success' | 'info' | 'warning'
+
+export type Alerts = Record<AlertKind, string | null>
+
+export type Messages = Alerts & { errors: string[] }
+
+export type SwalMessage = { title: string | null; payload: string }
+
+export type Swal = Partial<Record<AlertKind, SwalMessage>>
+
+/** The signed-in member, as their own pages see them (spec 3.1). */
+export type CurrentUser = {
+  id: number
+  firstName: string
+  lastName: string | null
+  nickName: string | null
+  email: string
+  avatar: string
+  signatures: number
+  createdAt: string | null
+  role: number
+}
+
+export type SharedProps = {
+  appName: string
+  appUrl: string
+  appLocale: Locale
+  user: CurrentUser | null
+  general: { domain: string }
+  messages: Messages
+  alerts: Alerts
+  swal: Swal
+  xUserName: string | null
+  errors: Record<string, string>
+}
+
+/** A paginator as the pagination component reads it (spec 3.9). */
+export type PaginationLink = { active: boolean; url: string | null; label: string }
+
+export type Paginator<Item> = {
+  data: Item[]
+  links: PaginationLink[]
+  path: string
+  total: number
+}
+
+export type PetitionCard = {
+  guid: string
+  slug: string
+  title: string
+  target: string
+  bannerUrl: string | null
+  targetSignatures: number
+  totalSignatures: number
+  percentage: number
+  positivePercentage: number
+  negativePercentage: number
+  allowOpposite: boolean
+  created: string
+  user: { avatar: string; firstName: string; lastName: string | null }
+}
+
+export type HomeProps = { successfulPetitions: PetitionCard[] }
+export type ContactsProps = { turnstileKey: string | null; contactEmail: string }
+export type StaticPageProps = { contactEmail: string }
+export type ErrorStatusProps = { status: 403 | 404 | 419 | 429 | 500 }

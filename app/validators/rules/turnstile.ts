@@ -1,0 +1,20 @@
+import vine from '@vinejs/vine'
+import type { FieldContext } from '@vinejs/vine/types'
+import { turnstile } from '#services/turnstile_service'
+
+/**
+ * The bot-check token of a form (error key cfTurnstileResponse). The client
+ * IP comes from the validator's metadata: `validateUsing(v, { meta: { ip } })`.
+ * Implicit, so that a missing token is checked too.
+ */
+const turnstileRule = vine.createRule(
+  async (value: unknown, _options: undefined, field: FieldContext) => {
+    const ip = (field.meta as { ip?: string }).ip
+    if (!(await turnstile.verify(value, ip))) {
+      field.report('The bot check failed. Please try again.', 'turnstile', field)
+    }
+  },
+  { implicit: true, isAsync: true }
+)
+
+export const turnstileToken = () => vine.any().optional().use(turnstileRule())

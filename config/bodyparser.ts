@@ -1,0 +1,17 @@
+import { defineConfig } from '@adonisjs/core/bodyparser'
+
+export default defineConfig({
+  allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  form: { convertEmptyStringsToNull: true, types: ['application/x-www-form-urlencoded'] },
+  json: {
+    convertEmptyStringsToNull: true,
+    types: ['application/json', 'application/json-patch+json', 'application/vnd.api+json', 'application/csp-report'],
+  },
+  multipart: {
+    autoProcess: true,
+    convertEmptyStringsToNull: true,
+    processManually: [],
+    limit: '6mb',
+    types: ['multipart/form-data'],
+  },
+})

@@ -1,0 +1,59 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { mkdirSync } from 'node:fs'
+import { dirname, isAbsolute } from 'node:path'
+import { defineConfig } from '@adonisjs/lucid'
+
+/**
+ * SQLite is the embedded default (a file, nothing to install); PostgreSQL is
+ * the production database. The `better-sqlite3` client is served by the
+ * `libsql` package (aliased in package.json): same API, prebuilt N-API binary,
+ * so nothing is compiled by node-gyp.
+ */
+const sqliteFile = env.get('SQLITE_FILE', 'tmp/db.sqlite3')
+const sqlitePath = isAbsolute(sqliteFile) ? sqliteFile : app.makePath(sqliteFile)
+
+// SQLite cannot create the folder of its file and the test runner hangs on it.
+mkdirSync(dirname(sqlitePath), { recursive: true })
+
+const migrations = { naturalSort: true, paths: ['database/migrations'] }
+// Models declare their columns themselves; no generated schema classes.
+const schemaGeneration = { enabled: false }
+
+const dbConfig = defineConfig({
+  connection: env.get('DB_CONNECTION', 'sqlite'),
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: { filename: sqlitePath },
+      useNullAsDefault: true,
+      migrations,
+      schemaGeneration,
+      pool: {
+        // One connection: SQLite serialises writers anyway. WAL lets readers go on
+        // while a write is in progress; busy_timeout waits for a lock instead of failing.
+        afterCreate: (connection: any, done: (error: Error | null, connection: any) => void) => {
+          connection.pragma('journal_mode = WAL')
+          connection.pragma('synchronous = NORMAL')
+          connection.pragma('foreign_keys = ON')
+          connection.pragma('busy_timeout = 5000')
+          done(null, connection)
+        },
+      },
+    },
+    pg: {
+      client: 'pg',
+      connection: {
+        host: env.get('PG_HOST', '127.0.0.1'),
+        port: env.get('PG_PORT', 5432),
+        user: env.get('PG_USER', 'postgres'),
+        password: env.get('PG_PASSWORD', ''),
+        database: env.get('PG_DB_NAME', 'undersign'),
+      },
+      migrations,
+      schemaGeneration,
+    },
+  },
+})
+
+export default dbConfig

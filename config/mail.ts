@@ -1,0 +1,34 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, transports } from '@adonisjs/mail'
+import { OutboxTransport } from '#mails/outbox_transport'
+
+/**
+ * SMTP when SMTP_HOST is set; otherwise a local outbox folder that the
+ * development page /dev/mail shows, so `npm start` needs no mail server.
+ */
+export const outboxFolder = app.tmpPath('outbox')
+
+const mailConfig = defineConfig({
+  default: env.get('MAIL_MAILER') ?? (env.get('SMTP_HOST') ? 'smtp' : 'outbox'),
+  from: {
+    address: env.get('MAIL_FROM_ADDRESS') || 'no-reply@undersign.org',
+    name: env.get('APP_NAME') || 'Undersign',
+  },
+  mailers: {
+    smtp: transports.smtp({
+      host: env.get('SMTP_HOST') || 'localhost',
+      port: env.get('SMTP_PORT', 587),
+      auth: env.get('SMTP_USERNAME')
+        ? { type: 'login', user: env.get('SMTP_USERNAME')!, pass: env.get('SMTP_PASSWORD') || '' }
+        : undefined,
+    }),
+    outbox: () => new OutboxTransport(outboxFolder),
+  },
+})
+
+export default mailConfig
+
+declare module '@adonisjs/mail/types' {
+  export interface MailersList extends InferMailers<typeof mailConfig> {}
+}

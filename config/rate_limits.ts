@@ -1,0 +1,18 @@
+import env from '#start/env'
+
+/**
+ * Every rate limit of the site, in one place. RATE_LIMIT_FACTOR multiplies
+ * them all (2 doubles every allowance); 0 turns them off, for benchmarks.
+ */
+export const rateLimitFactor = env.get('RATE_LIMIT_FACTOR', 1)
+
+export const rateLimits = {
+  contact: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  subscription: { requests: 10, every: '1 hour', blockFor: '1 hour' },
+  login: { requests: 10, every: '15 minutes', blockFor: '15 minutes' },
+  signup: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  passwordReset: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  sign: { requests: 20, every: '1 hour', blockFor: '1 hour' },
+} as const
+
+export type RateLimitName = keyof typeof rateLimits

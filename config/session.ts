@@ -1,0 +1,34 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, stores } from '@adonisjs/session'
+
+/**
+ * The session cookie belongs to the bare domain, so a member stays logged in
+ * when switching between language subdomains (es.example.org, de.example.org).
+ * Sessions live in the database by default, in Redis when REDIS_HOST is set.
+ */
+const appDomain = env.get('APP_DOMAIN', 'localhost')
+// A cookie domain needs a dot: on plain "localhost" the cookie stays host-only.
+export const sessionCookieDomain = appDomain.includes('.') ? appDomain : undefined
+
+const sessionConfig = defineConfig({
+  enabled: true,
+  cookieName: 'undersign-session',
+  clearWithBrowser: false,
+  age: '2h',
+  cookie: {
+    path: '/',
+    domain: sessionCookieDomain,
+    httpOnly: true,
+    secure: app.inProduction,
+    sameSite: 'lax',
+  },
+  store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),
+  stores: {
+    cookie: stores.cookie(),
+    database: stores.database({ connectionName: env.get('DB_CONNECTION', 'sqlite'), gcProbability: 2 }),
+    redis: stores.redis({ connection: 'main' } as any),
+  },
+})
+
+export default sessionConfig

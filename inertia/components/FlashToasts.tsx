@@ -1,0 +1,19 @@
+import { useEffect } from 'react'
+import { ToastContainer, toast } from 'react-toastify'
+import type { Alerts, AlertKind } from '../../app/types/props.ts'
+
+const KINDS: AlertKind[] = ['error', 'success', 'info', 'warning']
+
+/** Flash alerts as toasts (spec 9.4): 5 s, at most 20, paused on hover, no progress bar. */
+export default function FlashToasts({ alerts }: { alerts: Alerts }) {
+  useEffect(() => {
+    for (const kind of KINDS) {
+      const text = alerts[kind]
+      if (text) toast[kind](text, { toastId: `${kind}:${text}` })
+    }
+  }, [alerts])
+
+  return (
+    <ToastContainer position="top-right" autoClose={5000} limit={20} pauseOnHover hideProgressBar newestOnTop />
+  )
+}

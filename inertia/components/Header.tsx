@@ -1,0 +1,74 @@
+import { Link } from '@inertiajs/react'
+import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap'
+import LanguageMenu from './LanguageMenu.tsx'
+import { useTranslation } from '../i18n/context.tsx'
+import { useSharedProps } from '../lib/shared.ts'
+import { usePage } from '@inertiajs/react'
+
+const NAV_ITEMS = [
+  { href: '/', key: 'common.nav.home', exact: true },
+  { href: '/petitions', key: 'common.nav.petitions', exact: false },
+  { href: '/contacts', key: 'common.nav.contact', exact: true },
+  { href: '/faq', key: 'common.nav.faq', exact: true },
+]
+
+function isCurrent(url: string, href: string, exact: boolean) {
+  const path = url.split('?')[0]
+  return exact ? path === href : path === href || path.startsWith(`${href}/`) || path.startsWith('/petition/')
+}
+
+/** The shared header (spec 2.2). */
+export default function Header() {
+  const { t } = useTranslation()
+  const { user, appName } = useSharedProps()
+  const { url } = usePage()
+
+  return (
+    <Navbar expand="lg" bg="white" className="border-bottom shadow-sm sticky-top" collapseOnSelect>
+      <Container>
+        <Navbar.Brand as={Link} href="/" className="fw-bold text-primary d-flex align-items-center gap-2">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {appName}
+        </Navbar.Brand>
+        <div className="d-flex align-items-center order-lg-last">
+          <Nav className="flex-row me-2">
+            <LanguageMenu />
+          </Nav>
+          <Navbar.Toggle aria-controls="main-nav" aria-label={t('common.nav.toggle_menu')} />
+        </div>
+        <Navbar.Collapse id="main-nav">
+          <Nav className="me-auto" as="ul">
+            {NAV_ITEMS.map((item) => {
+              const active = isCurrent(url, item.href, item.exact)
+              return (
+                <Nav.Item as="li" key={item.href}>
+                  <Nav.Link as={Link} href={item.href} active={active} aria-current={active ? 'page' : undefined}>
+                    {t(item.key)}
+                  </Nav.Link>
+                </Nav.Item>
+              )
+            })}
+          </Nav>
+          <Nav>
+            {user ? (
+              <NavDropdown id="user-menu" align="end" data-testid="user-menu" title={
+                <span className="d-inline-flex align-items-center gap-2">
+                  <img src={user.avatar} alt="" width="28" height="28" className="rounded-circle object-fit-cover" />
+                  {t('common.nav.hi', { firstName: user.firstName })}
+                </span>
+              }>
+                <NavDropdown.Item as={Link} href="/my/petitions">{t('common.nav.my_petitions')}</NavDropdown.Item>
+                <NavDropdown.Divider />
+                <NavDropdown.Item href="/logout">{t('common.nav.logout')}</NavDropdown.Item>
+              </NavDropdown>
+            ) : (
+              <Nav.Link as={Link} href="/login" active={url.startsWith('/login')}>
+                {t('common.nav.sign_in')}
+              </Nav.Link>
+            )}
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  )
+}

@@ -1,0 +1,40 @@
+import { NavDropdown } from 'react-bootstrap'
+import Flag from './Flag.tsx'
+import { LOCALES, type Locale } from '../../app/i18n/locales.ts'
+import { useTranslation } from '../i18n/context.tsx'
+import { useSharedProps } from '../lib/shared.ts'
+import { languageHref } from '../lib/language_href.ts'
+
+/** The header's flag dropdown: each entry links to {lang}.{domain} and switches in place (spec 4.6). */
+export default function LanguageMenu() {
+  const { locale, t, switchLocale } = useTranslation()
+  const { general, appUrl } = useSharedProps()
+
+  const choose = (event: React.MouseEvent, next: Locale) => {
+    event.preventDefault()
+    void switchLocale(next, general.domain)
+  }
+
+  return (
+    <NavDropdown
+      id="language-menu"
+      align="end"
+      title={<Flag locale={locale} />}
+      aria-label={t('common.nav.language')}
+      data-testid="language-menu"
+    >
+      {LOCALES.map((entry) => (
+        <NavDropdown.Item
+          key={entry}
+          href={languageHref(entry, appUrl, general.domain)}
+          active={entry === locale}
+          lang={entry}
+          data-locale={entry}
+          onClick={(event) => choose(event, entry)}
+        >
+          <Flag locale={entry} className="me-2" /> {t(`common.languages.${entry}`)}
+        </NavDropdown.Item>
+      ))}
+    </NavDropdown>
+  )
+}

@@ -1,0 +1,32 @@
+import { Alert } from 'react-bootstrap'
+import type { Messages, AlertKind } from '../../app/types/props.ts'
+
+const VARIANTS: Record<AlertKind, string> = { error: 'danger', success: 'success', info: 'info', warning: 'warning' }
+
+/**
+ * The messages box above a form (spec 2.2): the four kinds of alert and a
+ * list of errors. Texts come from the server's translation files; they may
+ * hold markup, so they are rendered as HTML.
+ */
+export default function MessagesDisplay({ messages }: { messages: Messages }) {
+  const kinds = (Object.keys(VARIANTS) as AlertKind[]).filter((kind) => messages[kind])
+  if (kinds.length === 0 && messages.errors.length === 0) return null
+  return (
+    <div className="messages-display" data-testid="messages">
+      {kinds.map((kind) => (
+        <Alert key={kind} variant={VARIANTS[kind]}>
+          <span dangerouslySetInnerHTML={{ __html: messages[kind]! }} />
+        </Alert>
+      ))}
+      {messages.errors.length > 0 && (
+        <Alert variant="danger">
+          <ul className="mb-0">
+            {messages.errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react'
+import type { Swal as SwalProps, AlertKind } from '../../app/types/props.ts'
+import { useTranslation } from '../i18n/context.tsx'
+
+const ORDER: AlertKind[] = ['success', 'error', 'info', 'warning']
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/**
+ * 'swal' messages as modal dialogs (spec 2.2, 8): the title or the type
+ * capitalised, the payload as HTML (written by the server, never by users),
+ * the type as icon. When a warning follows a success, the first button reads
+ * 'Next >', otherwise 'Close'; the last dialog's button reads 'OK'.
+ */
+export default function SwalMessages({ swal }: { swal: SwalProps }) {
+  const { t } = useTranslation()
+
+  useEffect(() => {
+    const queue = ORDER.filter((kind) => swal[kind]?.payload)
+    if (queue.length === 0) return
+    let cancelled = false
+    void (async () => {
+      const { default: Swal } = await import('sweetalert2')
+      for (const [index, kind] of queue.entries()) {
+        if (cancelled) return
+        const message = swal[kind]!
+        const isLast = index === queue.length - 1
+        const confirmButtonText = kind === 'success' ? (isLast ? t('common.close') : t('common.next')) : t('common.ok')
+        await Swal.fire({
+          title: message.title ?? capitalise(kind),
+          html: message.payload,
+          icon: kind,
+          confirmButtonText,
+        })
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [swal, t])
+
+  return null
+}

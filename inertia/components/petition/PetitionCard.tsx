@@ -1,0 +1,41 @@
+import { Link } from '@inertiajs/react'
+import { Card, ProgressBar } from 'react-bootstrap'
+import type { PetitionCard as PetitionCardProps } from '../../../app/types/props.ts'
+import { useTranslation } from '../../i18n/context.tsx'
+
+/** The petition card of home, list and My petitions (spec 2.12). */
+export default function PetitionCard({ petition }: { petition: PetitionCardProps }) {
+  const { t } = useTranslation()
+  const href = `/petition/${petition.slug}`
+  return (
+    <Card className="h-100 shadow-sm" data-testid="petition-card">
+      <Link href={href}>
+        <Card.Img variant="top" src={petition.bannerUrl ?? '/favicon.svg'} alt="" style={{ height: 400, objectFit: 'cover' }} />
+      </Link>
+      <Card.Body>
+        <Card.Title as="h3" className="h5">
+          <Link href={href} className="text-decoration-none">{petition.title}</Link>
+        </Card.Title>
+        <p className="text-muted small">{t('page.petition_card.target', { targetSignatures: petition.targetSignatures })}</p>
+        {petition.allowOpposite ? (
+          <>
+            <ProgressBar>
+              <ProgressBar variant="danger" now={petition.negativePercentage} />
+              <ProgressBar variant="success" now={petition.positivePercentage} />
+            </ProgressBar>
+            <p className="small mt-1">{`${petition.negativePercentage}% / ${petition.positivePercentage}%`}</p>
+          </>
+        ) : (
+          <ProgressBar now={Math.min(100, petition.percentage)} label={`${petition.percentage}%`} />
+        )}
+        <div className="d-flex align-items-center justify-content-between mt-3">
+          <span className="d-flex align-items-center gap-2 small">
+            <img src={petition.user.avatar} alt="" width="32" height="32" className="rounded-circle" />
+            {petition.user.firstName} {petition.user.lastName}
+          </span>
+          <span className="small fw-semibold">{t('page.petition_card.signed', { totalSignatures: petition.totalSignatures })}</span>
+        </div>
+      </Card.Body>
+    </Card>
+  )
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react'
+import Header from '../components/Header.tsx'
+import Footer from '../components/Footer.tsx'
+import FlashToasts from '../components/FlashToasts.tsx'
+import SwalMessages from '../components/SwalMessages.tsx'
+import LoadingOverlay from '../components/LoadingOverlay.tsx'
+import Seo from '../components/Seo.tsx'
+import { useSharedProps } from '../lib/shared.ts'
+
+type AppLayoutProps = {
+  title: string
+  description?: string | null
+  image?: string | null
+  path?: string
+  noindex?: boolean
+  contactEmail?: string
+  children: ReactNode
+}
+
+/** The layout every page shares (spec 2.2). */
+export default function AppLayout({ title, description, image, path, noindex, contactEmail, children }: AppLayoutProps) {
+  const { alerts, swal } = useSharedProps()
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <Seo title={title} description={description} image={image} path={path} noindex={noindex} />
+      <Header />
+      <main className="flex-grow-1">{children}</main>
+      <Footer contactEmail={contactEmail} />
+      <FlashToasts alerts={alerts} />
+      <SwalMessages swal={swal} />
+      <LoadingOverlay />
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { router } from '@inertiajs/react'
+import { toast } from 'react-toastify'
+import { translate } from '../i18n/index.ts'
+import type { Locale } from '../../app/i18n/locales.ts'
+
+/**
+ * A rate limit (429), an expired page (419), a refusal (403) or a missing
+ * record (404) answering a form or a visit comes back as JSON with a
+ * translated message: show it as a toast and keep the page and its form,
+ * instead of Inertia's error modal.
+ */
+export function installHttpErrorToasts(locale: Locale) {
+  router.on('httpException', (event) => {
+    const response = event.detail.response
+    const data = response.data as { message?: string } | string | undefined
+    if (typeof data === 'object' && data?.message) {
+      toast.error(data.message)
+      event.preventDefault()
+    } else if (response.status === 419) {
+      toast.error(translate(locale, 'common.page_expired'))
+      event.preventDefault()
+    }
+  })
+  router.on('networkError', () => {
+    toast.error(translate(locale, 'common.request_failed'))
+  })
+}

@@ -1,0 +1,12 @@
+import type { Locale } from '../../app/i18n/locales.ts'
+
+/**
+ * A language's home, {lang}.{domain} (spec 2.2), on the scheme and port of
+ * the site's URL. Computed from props only, so server and client agree.
+ */
+export function languageHref(locale: Locale, appUrl: string, domain: string) {
+  const url = new URL(appUrl)
+  url.hostname = `${locale}.${domain}`
+  url.pathname = '/'
+  return url.toString()
+}

@@ -1,0 +1,24 @@
+import { Link } from '@inertiajs/react'
+import { Container } from 'react-bootstrap'
+import AppLayout from '../../layouts/AppLayout.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+import type { ErrorStatusProps } from '../../../app/types/props.ts'
+
+/** The translated error pages: 403, 404, 419, 429 and 500 (decisions 28). */
+export default function Status({ status }: ErrorStatusProps) {
+  const { t } = useTranslation()
+  return (
+    <AppLayout title={t(`page.errors.${status}.title`)} noindex>
+      <Container className="page-section text-center">
+        <p className="error-code">{status}</p>
+        <h1 className="h2 fw-bold">{t(`page.errors.${status}.title`)}</h1>
+        <p className="text-muted">{t(`page.errors.${status}.text`)}</p>
+        {status === 419 ? (
+          <a href="" className="btn btn-primary mt-3">{t('page.errors.reload')}</a>
+        ) : (
+          <Link href="/" className="btn btn-primary mt-3">{t('page.errors.back_home')}</Link>
+        )}
+      </Container>
+    </AppLayout>
+  )
+}

@@ -1,0 +1,91 @@
+import { Link } from '@inertiajs/react'
+import { Carousel, Col, Container, Row } from 'react-bootstrap'
+import AppLayout from '../../layouts/AppLayout.tsx'
+import PetitionCard from '../../components/petition/PetitionCard.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+import { useSharedProps } from '../../lib/shared.ts'
+import type { HomeProps } from '../../../app/types/props.ts'
+
+export default function Main({ successfulPetitions }: HomeProps) {
+  const { t } = useTranslation()
+  const { user } = useSharedProps()
+  // Members go on to create; guests are pointed to sign up first (spec 4.7).
+  const callToAction = user ? { href: '/petition/create', label: t('page.home.create_petition') } : { href: '/signup', label: t('page.home.join') }
+
+  return (
+    <AppLayout title={t('page.home.title')} description={t('page.home.slogan_text')} path="/">
+      <section className="hero">
+        <Carousel controls={false} indicators={false} interval={null}>
+          <Carousel.Item>
+            <Container className="carousel-slide py-5">
+              <div className="col-lg-8">
+                <h1 className="display-5 fw-bold">{t('page.home.slogan')}</h1>
+                <p className="lead my-4">{t('page.home.slogan_text')}</p>
+                <Link href="/petition/create" className="btn btn-light btn-lg fw-semibold">
+                  {t('page.home.create_petition')}
+                </Link>
+              </div>
+            </Container>
+          </Carousel.Item>
+        </Carousel>
+      </section>
+
+      <section className="page-section">
+        <Container>
+          <Row className="align-items-center gy-4">
+            <Col lg={6}>
+              <h2 className="fw-bold">{t('page.home.why_title')}</h2>
+              <p className="text-muted">{t('page.home.why_text')}</p>
+              <Link href={callToAction.href} className="btn btn-primary btn-lg" data-testid="home-cta">
+                {callToAction.label}
+              </Link>
+            </Col>
+            <Col lg={6}>
+              <ul className="list-group list-group-flush shadow-sm rounded">
+                {['why_free', 'why_fair', 'why_secure', 'why_independent'].map((key) => (
+                  <li key={key} className="list-group-item py-3">
+                    <span className="text-success me-2" aria-hidden="true">✔</span>
+                    {t(`page.home.${key}`)}
+                  </li>
+                ))}
+              </ul>
+            </Col>
+          </Row>
+        </Container>
+      </section>
+
+      <section className="page-section bg-white border-top border-bottom">
+        <Container>
+          <h2 className="fw-bold text-center mb-5">{t('page.home.how_title')}</h2>
+          <Row className="gy-4 text-center">
+            {[1, 2, 3].map((step) => (
+              <Col md={4} key={step}>
+                <span className="step-number mb-3">{step}</span>
+                <h3 className="h5">{t(`page.home.step${step}_title`)}</h3>
+                <p className="text-muted">{t(`page.home.step${step}_text`)}</p>
+              </Col>
+            ))}
+          </Row>
+        </Container>
+      </section>
+
+      {successfulPetitions.length > 0 && (
+        <section className="page-section" data-testid="successful-petitions">
+          <Container>
+            <h2 className="fw-bold mb-4">{t('page.home.successful_title')}</h2>
+            <Row xs={1} md={2} className="g-4">
+              {successfulPetitions.map((petition) => (
+                <Col key={petition.guid}>
+                  <PetitionCard petition={petition} />
+                </Col>
+              ))}
+            </Row>
+            <div className="text-center mt-4">
+              <Link href="/petitions" className="btn btn-outline-primary">{t('page.home.see_latest')}</Link>
+            </div>
+          </Container>
+        </section>
+      )}
+    </AppLayout>
+  )
+}

@@ -1,0 +1,31 @@
+import { Link } from '@inertiajs/react'
+import { Container } from 'react-bootstrap'
+import AppLayout from '../../layouts/AppLayout.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+import { useSharedProps } from '../../lib/shared.ts'
+import type { StaticPageProps } from '../../../app/types/props.ts'
+
+const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+
+export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
+  const { t } = useTranslation()
+  const { appName } = useSharedProps()
+  return (
+    <AppLayout title={t('page.privacy.title')} path="/privacy-policy" contactEmail={contactEmail}>
+      <Container className="page-section prose" style={{ maxWidth: 860 }}>
+        <h1 className="fw-bold">{t('page.privacy.title')}</h1>
+        <p className="text-muted small">{t('page.privacy.updated_at')}</p>
+        <p>{t('page.privacy.intro', { appName })}</p>
+        {SECTIONS.map((section) => (
+          <section key={section} className="mt-4" id={`section-${section}`}>
+            <h2 className="h4">{t(`page.privacy.section${section}.title`)}</h2>
+            <p>{t(`page.privacy.section${section}.text`, { appName, email: contactEmail })}</p>
+          </section>
+        ))}
+        <p className="mt-5">
+          {t('page.privacy.questions')} <Link href="/contacts">{t('page.privacy.contact_us')}</Link>
+        </p>
+      </Container>
+    </AppLayout>
+  )
+}

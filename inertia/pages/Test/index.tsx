@@ -1,0 +1,15 @@
+import { Container } from 'react-bootstrap'
+import AppLayout from '../../layouts/AppLayout.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+
+/** A placeholder page for developers (spec 2.1), absent in production. */
+export default function Test() {
+  const { t } = useTranslation()
+  return (
+    <AppLayout title={t('page.test.title')} path="/test" noindex>
+      <Container className="page-section">
+        <h1>{t('page.test.title')}</h1>
+      </Container>
+    </AppLayout>
+  )
+}

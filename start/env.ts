@@ -1,0 +1,58 @@
+/*
+|--------------------------------------------------------------------------
+| Environment variables
+|--------------------------------------------------------------------------
+|
+| Every variable the app reads is validated here: a bad value stops the
+| start with a message naming the variable. Documented in .env.example.
+|
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number(),
+  HOST: Env.schema.string({ format: 'host' }),
+  LOG_LEVEL: Env.schema.enum.optional(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  APP_KEY: Env.schema.secret(),
+  APP_NAME: Env.schema.string.optional(),
+  APP_DOMAIN: Env.schema.string.optional({ format: 'host' }),
+  APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory', 'redis', 'database'] as const),
+
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
+  SQLITE_FILE: Env.schema.string.optional(),
+  PG_HOST: Env.schema.string.optional({ format: 'host' }),
+  PG_PORT: Env.schema.number.optional(),
+  PG_USER: Env.schema.string.optional(),
+  PG_PASSWORD: Env.schema.string.optional(),
+  PG_DB_NAME: Env.schema.string.optional(),
+
+  REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
+  REDIS_PORT: Env.schema.number.optional(),
+  REDIS_PASSWORD: Env.schema.string.optional(),
+
+  MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
+  CONTACT_EMAIL: Env.schema.string.optional({ format: 'email' }),
+
+  TURNSTILE_SITE_KEY: Env.schema.string.optional(),
+  TURNSTILE_SECRET_KEY: Env.schema.string.optional(),
+  TURNSTILE_VERIFY_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+
+  GITHUB_CLIENT_ID: Env.schema.string.optional(),
+  GITHUB_CLIENT_SECRET: Env.schema.string.optional(),
+  GOOGLE_CLIENT_ID: Env.schema.string.optional(),
+  GOOGLE_CLIENT_SECRET: Env.schema.string.optional(),
+
+  X_USER_NAME: Env.schema.string.optional(),
+  SEED_DEMO: Env.schema.boolean.optional(),
+  RATE_LIMIT_FACTOR: Env.schema.number.optional(),
+  QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
+  QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
+})
