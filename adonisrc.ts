@@ -1,5 +1,6 @@
 import { defineConfig } from '@adonisjs/core/app'
 import { indexPolicies } from '@adonisjs/bouncer'
+import { indexPages } from '@adonisjs/inertia'
 
 export default defineConfig({
   commands: [
@@ -50,6 +51,6 @@ export default defineConfig({
   ],
   hooks: {
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
-    init: [indexPolicies()],
+    init: [indexPolicies(), indexPages({ framework: 'react' })],
   },
 })

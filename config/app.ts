@@ -1,5 +1,4 @@
 import env from '#start/env'
-import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/http'
 
 /**
@@ -16,7 +15,8 @@ export const http = defineConfig({
     path: '/',
     maxAge: '2h',
     httpOnly: true,
-    secure: app.inProduction,
+    // Secure whenever the site is served over https.
+    secure: (env.get('APP_URL') ?? '').startsWith('https://'),
     sameSite: 'lax',
   },
 })

@@ -3,7 +3,7 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig, services } from '@adonisjs/drive'
 
 const driveConfig = defineConfig({
-  default: env.get('DRIVE_DISK'),
+  default: 'fs',
 
   /**
    * The services object can be used to configure multiple file system
@@ -11,7 +11,7 @@ const driveConfig = defineConfig({
    */
   services: { 
     fs: services.fs({
-      location: app.makePath('storage'),
+      location: app.makePath(env.get('STORAGE_PATH', 'storage')),
       serveFiles: true,
       routeBasePath: '/uploads',
       visibility: 'public',

@@ -1,5 +1,4 @@
 import env from '#start/env'
-import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
 
 /**
@@ -20,7 +19,8 @@ const sessionConfig = defineConfig({
     path: '/',
     domain: sessionCookieDomain,
     httpOnly: true,
-    secure: app.inProduction,
+    // Secure whenever the site is served over https.
+    secure: (env.get('APP_URL') ?? '').startsWith('https://'),
     sameSite: 'lax',
   },
   store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),

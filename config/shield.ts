@@ -3,6 +3,8 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
+// Set by the assembler when `npm run dev` serves assets through Vite's dev server.
+const viteDevServer = Boolean(process.env.DEV_MODE)
 
 const shieldConfig = defineConfig({
   /**
@@ -14,13 +16,13 @@ const shieldConfig = defineConfig({
     enabled: true,
     directives: {
       defaultSrc: [`'self'`],
-      scriptSrc: app.inDev
+      scriptSrc: viteDevServer
         ? [`'self'`, `'unsafe-inline'`, `'unsafe-eval'`, turnstileOrigin]
         : [`'self'`, '@nonce', turnstileOrigin],
       styleSrc: [`'self'`, `'unsafe-inline'`],
       imgSrc: [`'self'`, 'data:', 'blob:', 'https:'],
       fontSrc: [`'self'`, 'data:'],
-      connectSrc: [`'self'`, ...(app.inDev ? ['ws:', 'wss:'] : [])],
+      connectSrc: [`'self'`, ...(viteDevServer ? ['ws:', 'wss:'] : [])],
       frameSrc: [`'self'`, turnstileOrigin, 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
       frameAncestors: [`'none'`],
       formAction: [`'self'`, 'https:'],

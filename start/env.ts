@@ -52,6 +52,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   X_USER_NAME: Env.schema.string.optional(),
   SEED_DEMO: Env.schema.boolean.optional(),
   RATE_LIMIT_FACTOR: Env.schema.number.optional(),
+  STORAGE_PATH: Env.schema.string.optional(),
   QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),

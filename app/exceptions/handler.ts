@@ -39,8 +39,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   private async renderStatus(ctx: HttpContext, status: ErrorStatus) {
-    ctx.response.status(status)
-    return ctx.inertia.render('Errors/Status', { status })
+    const page = await ctx.inertia.render('Errors/Status', { status })
+    ctx.response.status(status).send(page)
   }
 
   private messageFor(ctx: HttpContext, status: number) {

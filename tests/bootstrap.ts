@@ -1,0 +1,42 @@
+import { assert } from '@japa/assert'
+import { apiClient } from '@japa/api-client'
+import app from '@adonisjs/core/services/app'
+import type { Config } from '@japa/runner/types'
+import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
+import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
+import { authApiClient } from '@adonisjs/auth/plugins/api_client'
+import { inertiaApiClient } from '@adonisjs/inertia/plugins/api_client'
+
+/**
+ * Japa plugins: assertions, the HTTP client with Inertia, session, CSRF and
+ * login helpers, and the AdonisJS integration.
+ */
+export const plugins: Config['plugins'] = [
+  assert(),
+  apiClient(),
+  pluginAdonisJS(app),
+  sessionApiClient(app),
+  shieldApiClient(),
+  authApiClient(app),
+  inertiaApiClient(app),
+]
+
+/**
+ * Before the run: a fresh schema on the test database (migrated once, then
+ * each test rolls its writes back).
+ */
+export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
+  setup: [() => testUtils.db().migrate()],
+  teardown: [],
+}
+
+/**
+ * Functional and browser suites talk to a real HTTP server.
+ */
+export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (['browser', 'functional'].includes(suite.name)) {
+    return suite.setup(() => testUtils.httpServer().start())
+  }
+}

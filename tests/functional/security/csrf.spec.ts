@@ -1,0 +1,48 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import ContactMessage from '#models/contact_message'
+import NewsletterSubscription from '#models/newsletter_subscription'
+
+test.group('Security defaults', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('a POST without the CSRF token is refused and writes nothing', async ({ client, assert }) => {
+    const contact = await client.post('/contacts').form({
+      name: 'Marta Ruiz',
+      email: 'marta@example.com',
+      subject: 'Question about a petition',
+      message: 'How do I deliver the signatures to my city council?',
+    })
+    contact.assertStatus(419)
+    assert.include(contact.text(), 'Page expired')
+
+    const subscription = await client.post('/subscription').header('x-inertia', 'true').json({ email: 'a@example.com' })
+    subscription.assertStatus(419)
+    assert.equal(subscription.body().message, 'This page has expired. Please reload it and try again.')
+
+    assert.lengthOf(await ContactMessage.all(), 0)
+    assert.lengthOf(await NewsletterSubscription.all(), 0)
+  })
+
+  test('pages set the XSRF-TOKEN cookie, a CSP with frame-ancestors and no framing', async ({ client, assert }) => {
+    const response = await client.get('/')
+    assert.exists(response.cookie('XSRF-TOKEN'), 'XSRF-TOKEN cookie')
+    const csp = response.header('content-security-policy')
+    assert.include(csp, "frame-ancestors 'none'")
+    assert.include(csp, "default-src 'self'")
+    assert.match(csp, /script-src 'self' 'nonce-[^']+'/)
+    response.assertHeader('x-frame-options', 'DENY')
+    response.assertHeader('x-content-type-options', 'nosniff')
+  })
+
+  test('the session cookie is HttpOnly and SameSite=Lax', async ({ client, assert }) => {
+    const response = await client.get('/')
+    const setCookie = ([] as string[]).concat(response.header('set-cookie') ?? [])
+    const session = setCookie.find((cookie) => cookie.startsWith('undersign-session='))
+    assert.exists(session)
+    assert.match(session!, /HttpOnly/i)
+    assert.match(session!, /SameSite=Lax/i)
+  })
+})
