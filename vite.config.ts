@@ -17,6 +17,11 @@ export default defineConfig({
       '@lang/': `${import.meta.dirname}/resources/lang/`,
     },
   },
+  // Scan every page up front: no dependency is discovered late, so the dev
+  // server never re-optimises and reloads a page in the middle of a visit.
+  optimizeDeps: {
+    entries: ['inertia/app.tsx', 'inertia/pages/**/*.tsx'],
+  },
   css: {
     preprocessorOptions: { scss: { quietDeps: true } },
   },

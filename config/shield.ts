@@ -3,8 +3,9 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
-// Set by the assembler when `npm run dev` serves assets through Vite's dev server.
-const viteDevServer = Boolean(process.env.DEV_MODE)
+// Vite's dev server serves the assets under `npm run dev` (DEV_MODE, set by the
+// assembler) and in tests; the built bundle needs no inline script.
+const viteDevServer = Boolean(process.env.DEV_MODE) || app.inTest
 
 const shieldConfig = defineConfig({
   /**

@@ -36,6 +36,8 @@ createInertiaApp({
     )
     if (el.hasChildNodes()) hydrateRoot(el, app)
     else createRoot(el).render(app)
+    // Lets browser tests (and scripts) know the page reacts to input now.
+    queueMicrotask(() => document.documentElement.setAttribute('data-hydrated', 'true'))
   },
   progress: { delay: 250, color: '#0d6efd', showSpinner: false },
 })

@@ -41,8 +41,19 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       alerts: readAlerts(flash?.get('alerts')),
       swal: (flash?.get('swal') ?? {}) as Swal,
       xUserName: site.xUserName,
-      errors: this.getValidationErrors(ctx) as Record<string, string>,
+      errors: this.fieldErrors(ctx),
     }
+  }
+
+  /**
+   * The first error of each field. A form posting with an error bag gets its
+   * errors under the bag's name, and nothing at all when it has none: an
+   * empty bag would make the client take a success for a failure.
+   */
+  fieldErrors(ctx: HttpContext): Record<string, string> {
+    const errors = this.getValidationErrors(ctx) as Record<string, any>
+    const entries = Object.entries(errors).filter(([, value]) => typeof value === 'string' || Object.keys(value ?? {}).length > 0)
+    return Object.fromEntries(entries)
   }
 
   share(ctx: HttpContext) {

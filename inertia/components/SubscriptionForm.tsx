@@ -5,7 +5,7 @@ import { useTranslation } from '../i18n/context.tsx'
 /** The footer's newsletter form (spec 2.2); its errors live in their own bag. */
 export default function SubscriptionForm() {
   const { t } = useTranslation()
-  const form = useForm('subscription', { email: '' })
+  const form = useForm({ email: '' })
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()

@@ -1,0 +1,73 @@
+import { mkdir } from 'node:fs/promises'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+
+/**
+ * A real Chromium (Debian's package, never a downloaded build) driven by
+ * playwright-core, against the test HTTP server.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+let browser: Browser | null = null
+
+export async function launchBrowser() {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true })
+  return browser
+}
+
+export async function closeBrowser() {
+  await browser?.close()
+  browser = null
+}
+
+/** http://localhost:3334 or, for a language, http://de.localhost:3334. */
+export function siteUrl(path = '/', locale?: string) {
+  const host = locale && locale !== 'en' ? `${locale}.localhost` : 'localhost'
+  return `http://${host}:${env.get('PORT')}${path}`
+}
+
+/** Opens a URL and waits until React has taken over the server-rendered page. */
+export async function visit(page: Page, url: string) {
+  await page.goto(url)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+/**
+ * Runs a journey in a fresh browser context; when it fails, a screenshot of
+ * the page is saved to tmp/screenshots/ before the error is passed on.
+ */
+export async function inBrowser(
+  name: string,
+  journey: (page: Page, context: BrowserContext) => Promise<void>,
+  viewport = { width: 1280, height: 900 }
+) {
+  const context = await (await launchBrowser()).newContext({ viewport })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  try {
+    await journey(page, context)
+    if (problems.length) throw new Error(`JavaScript errors in the page: ${problems.join(' | ')}`)
+  } catch (error) {
+    const folder = app.tmpPath('screenshots')
+    await mkdir(folder, { recursive: true })
+    const file = `${folder}/${name.replace(/[^a-z0-9]+/gi, '-')}.png`
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {})
+    console.error(`screenshot of the failure: ${file}`)
+    throw error
+  } finally {
+    await context.close()
+  }
+}
