@@ -5,7 +5,10 @@ import { defineConfig, stores } from '@adonisjs/limiter'
 const limiterConfig = defineConfig({
   default: env.get('LIMITER_STORE') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),
   stores: {
-    database: stores.database({ tableName: 'rate_limits', connectionName: env.get('DB_CONNECTION', 'sqlite') }),
+    database: stores.database({
+      tableName: 'rate_limits',
+      connectionName: env.get('DB_CONNECTION', 'sqlite'),
+    }),
     memory: stores.memory({}),
     redis: stores.redis({ connectionName: 'main' } as any),
   },

@@ -26,7 +26,10 @@ const sessionConfig = defineConfig({
   store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),
   stores: {
     cookie: stores.cookie(),
-    database: stores.database({ connectionName: env.get('DB_CONNECTION', 'sqlite'), gcProbability: 2 }),
+    database: stores.database({
+      connectionName: env.get('DB_CONNECTION', 'sqlite'),
+      gcProbability: 2,
+    }),
     redis: stores.redis({ connection: 'main' } as any),
   },
 })

@@ -24,7 +24,12 @@ const shieldConfig = defineConfig({
       imgSrc: [`'self'`, 'data:', 'blob:', 'https:'],
       fontSrc: [`'self'`, 'data:'],
       connectSrc: [`'self'`, ...(viteDevServer ? ['ws:', 'wss:'] : [])],
-      frameSrc: [`'self'`, turnstileOrigin, 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+      frameSrc: [
+        `'self'`,
+        turnstileOrigin,
+        'https://www.youtube-nocookie.com',
+        'https://player.vimeo.com',
+      ],
       frameAncestors: [`'none'`],
       formAction: [`'self'`, 'https:'],
       baseUri: [`'self'`],

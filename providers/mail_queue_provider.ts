@@ -28,7 +28,8 @@ export default class MailQueueProvider {
   }
 
   async ready() {
-    if (this.app.getEnvironment() !== 'web' || env.get('QUEUE_INLINE_WORKER', true) === false) return
+    if (this.app.getEnvironment() !== 'web' || env.get('QUEUE_INLINE_WORKER', true) === false)
+      return
     const { Worker } = await import('@adonisjs/queue')
     const config = this.app.config.get<any>('queue')
     const queueManager = await this.app.container.make('queue.manager')

@@ -20,9 +20,18 @@ router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_po
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')
 router.post('/contacts', [ContactsController, 'store']).as('contacts.store').use(throttleContact)
 
-router.post('/subscription', [SubscriptionsController, 'store']).as('subscription.store').use(throttleSubscription)
-router.get('/subscription/:id/confirm', [SubscriptionsController, 'confirm']).as('subscription.confirm').where('id', router.matchers.number())
-router.get('/subscription/:id/unsubscribe', [SubscriptionsController, 'unsubscribe']).as('subscription.unsubscribe').where('id', router.matchers.number())
+router
+  .post('/subscription', [SubscriptionsController, 'store'])
+  .as('subscription.store')
+  .use(throttleSubscription)
+router
+  .get('/subscription/:id/confirm', [SubscriptionsController, 'confirm'])
+  .as('subscription.confirm')
+  .where('id', router.matchers.number())
+router
+  .get('/subscription/:id/unsubscribe', [SubscriptionsController, 'unsubscribe'])
+  .as('subscription.unsubscribe')
+  .where('id', router.matchers.number())
 
 router.get('/translate/:locale', [TranslationsController, 'show']).as('translations.show')
 

@@ -6,7 +6,10 @@ import { site } from '#services/site_service'
 
 export default class ContactsController {
   async show({ inertia }: HttpContext) {
-    return inertia.render('Contacts/index', { turnstileKey: site.turnstileSiteKey, contactEmail: site.contactEmail })
+    return inertia.render('Contacts/index', {
+      turnstileKey: site.turnstileSiteKey,
+      contactEmail: site.contactEmail,
+    })
   }
 
   async store(ctx: HttpContext) {

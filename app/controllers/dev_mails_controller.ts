@@ -9,11 +9,20 @@ export default class DevMailsController {
   }
 
   async show({ params, response }: HttpContext) {
-    const mail = (await readOutbox(outboxFolder)).find((entry) => entry.id === params.id)
+    const mails = await readOutbox(outboxFolder)
+    const mail = mails.find((entry) => entry.id === params.id)
     if (!mail) return response.notFound()
     // Shown in the outbox page's frame; the mail's own markup runs no script.
-    response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'self'")
+    response.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'self'"
+    )
     response.header('X-Frame-Options', 'SAMEORIGIN')
-    return response.type('html').send(mail.html ?? `<pre>${(mail.text ?? '').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`)
+    return response
+      .type('html')
+      .send(
+        mail.html ??
+          `<pre>${(mail.text ?? '').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`
+      )
   }
 }

@@ -1,6 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { subscriptionValidator } from '#validators/subscription'
-import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } from '#services/newsletter_service'
+import {
+  confirmNewsletter,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from '#services/newsletter_service'
 import { flashAlert } from '#services/flash_service'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 

@@ -44,13 +44,16 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   private messageFor(ctx: HttpContext, status: number) {
-    const key = ({ 403: '403', 404: '404', 419: '419', 429: '429' } as Record<number, string>)[status] ?? '500'
+    const key =
+      ({ 403: '403', 404: '404', 419: '419', 429: '429' } as Record<number, string>)[status] ??
+      '500'
     return ctx.i18n ? ctx.i18n.t(`page.errors.${key}.text`) : 'Error'
   }
 
   async handle(error: unknown, ctx: HttpContext) {
     const status = this.statusOf(error)
-    const wantsJson = ctx.request.header('x-inertia') || ctx.request.accepts(['html', 'json']) === 'json'
+    const wantsJson =
+      ctx.request.header('x-inertia') || ctx.request.accepts(['html', 'json']) === 'json'
 
     // Validation errors keep their usual path: back to the form with errors.
     if (status === 422 || (error as { code?: string })?.code === 'E_VALIDATION_ERROR') {

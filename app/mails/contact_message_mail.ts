@@ -11,7 +11,10 @@ export default class ContactMessageMail extends BaseSiteMail {
   prepare() {
     this.message.to(site.contactEmail).replyTo(this.contact.email, this.contact.name)
     this.compose(this.t('mail.contact.subject', { subject: this.contact.subject }), {
-      heading: this.t('mail.contact.heading', { name: this.contact.name, email: this.contact.email }),
+      heading: this.t('mail.contact.heading', {
+        name: this.contact.name,
+        email: this.contact.email,
+      }),
       paragraphs: [this.contact.message],
       footnote: this.t('mail.contact.footnote', { locale: this.contact.locale }),
     })

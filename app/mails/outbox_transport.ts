@@ -17,7 +17,9 @@ export type OutboxMail = {
 function addresses(value: unknown): string[] {
   if (!value) return []
   const list = Array.isArray(value) ? value : [value]
-  return list.map((entry) => (typeof entry === 'string' ? entry : (entry as { address: string }).address))
+  return list.map((entry) =>
+    typeof entry === 'string' ? entry : (entry as { address: string }).address
+  )
 }
 
 /**
@@ -49,7 +51,9 @@ export class OutboxTransport implements MailTransportContract {
 export async function readOutbox(folder: string): Promise<OutboxMail[]> {
   const files = await readdir(folder).catch(() => [] as string[])
   const mails = await Promise.all(
-    files.filter((file) => file.endsWith('.json')).map(async (file) => JSON.parse(await readFile(join(folder, file), 'utf8')) as OutboxMail)
+    files
+      .filter((file) => file.endsWith('.json'))
+      .map(async (file) => JSON.parse(await readFile(join(folder, file), 'utf8')) as OutboxMail)
   )
   return mails.sort((a, b) => b.id.localeCompare(a.id))
 }

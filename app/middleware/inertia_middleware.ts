@@ -52,13 +52,18 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
    */
   fieldErrors(ctx: HttpContext): Record<string, string> {
     const errors = this.getValidationErrors(ctx) as Record<string, any>
-    const entries = Object.entries(errors).filter(([, value]) => typeof value === 'string' || Object.keys(value ?? {}).length > 0)
+    const entries = Object.entries(errors).filter(
+      ([, value]) => typeof value === 'string' || Object.keys(value ?? {}).length > 0
+    )
     return Object.fromEntries(entries)
   }
 
   share(ctx: HttpContext) {
     // "always": partial reloads carry them too, so a page never lacks one.
-    const entries = Object.entries(this.sharedProps(ctx)).map(([key, value]) => [key, ctx.inertia.always(value)])
+    const entries = Object.entries(this.sharedProps(ctx)).map(([key, value]) => [
+      key,
+      ctx.inertia.always(value),
+    ])
     return Object.fromEntries(entries)
   }
 

@@ -8,10 +8,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
  * The request continues as usual, even when the user is not logged-in.
  */
 export default class SilentAuthMiddleware {
-  async handle(
-    ctx: HttpContext,
-    next: NextFn,
-  ) {
+  async handle(ctx: HttpContext, next: NextFn) {
     await ctx.auth.check()
 
     return next()

@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 export default class ContactMessage extends BaseModel {
-
   @column({ isPrimary: true })
   declare id: number
 

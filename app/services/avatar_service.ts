@@ -2,14 +2,26 @@
  * Avatars without a third-party service (decisions 23): an uploaded picture
  * when there is one, else an SVG with the person's initials as a data URL.
  */
-const PALETTE = ['#0d6efd', '#6610f2', '#d63384', '#fd7e14', '#198754', '#20c997', '#0dcaf0', '#6f42c1']
+const PALETTE = [
+  '#0d6efd',
+  '#6610f2',
+  '#d63384',
+  '#fd7e14',
+  '#198754',
+  '#20c997',
+  '#0dcaf0',
+  '#6f42c1',
+]
 
 export function initialsAvatar(firstName: string, lastName?: string | null): string {
   const initials = [firstName, lastName ?? '']
     .map((part) => Array.from(part.trim())[0] ?? '')
     .join('')
     .toUpperCase()
-  const seed = Array.from(`${firstName}${lastName ?? ''}`).reduce((sum, char) => sum + char.codePointAt(0)!, 0)
+  const seed = Array.from(`${firstName}${lastName ?? ''}`).reduce(
+    (sum, char) => sum + char.codePointAt(0)!,
+    0
+  )
   const colour = PALETTE[seed % PALETTE.length]
   const text = initials.replace(/[&<>"']/g, '') || '?'
   const svg =
@@ -19,6 +31,10 @@ export function initialsAvatar(firstName: string, lastName?: string | null): str
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }
 
-export function avatarFor(person: { avatar: string | null; firstName: string; lastName: string | null }) {
+export function avatarFor(person: {
+  avatar: string | null
+  firstName: string
+  lastName: string | null
+}) {
   return person.avatar ?? initialsAvatar(person.firstName, person.lastName)
 }

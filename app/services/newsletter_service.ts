@@ -17,14 +17,22 @@ export async function subscribeToNewsletter(email: string, locale: Locale) {
     (await NewsletterSubscription.findBy('email', address)) ??
     new NewsletterSubscription().merge({ email: address, locale, confirmedAt: null })
 
-  if (subscription.$isPersisted && subscription.confirmedAt && !subscription.unsubscribedAt) return subscription
+  if (subscription.$isPersisted && subscription.confirmedAt && !subscription.unsubscribedAt)
+    return subscription
 
   subscription.merge({ locale, unsubscribedAt: null, confirmedAt: null })
   await subscription.save()
 
   const prefixUrl = site.urlFor(locale)
-  const confirmUrl = signedUrlFor('subscription.confirm', { id: subscription.id }, { prefixUrl, expiresIn: '7 days', purpose: 'newsletter-confirm' } as any)
-  const unsubscribeUrl = signedUrlFor('subscription.unsubscribe', { id: subscription.id }, { prefixUrl, purpose: 'newsletter-unsubscribe' } as any)
+  const confirmUrl = signedUrlFor('subscription.confirm', { id: subscription.id }, {
+    prefixUrl,
+    expiresIn: '7 days',
+    purpose: 'newsletter-confirm',
+  } as any)
+  const unsubscribeUrl = signedUrlFor('subscription.unsubscribe', { id: subscription.id }, {
+    prefixUrl,
+    purpose: 'newsletter-unsubscribe',
+  } as any)
   await mail.sendLater(new NewsletterConfirmationMail(address, locale, confirmUrl, unsubscribeUrl))
   return subscription
 }

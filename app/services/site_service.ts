@@ -16,7 +16,10 @@ export const site = {
     return (env.get('APP_URL') || `http://${this.domain}:${env.get('PORT')}`).replace(/\/$/, '')
   },
   get contactEmail() {
-    return env.get('CONTACT_EMAIL') || `contact@${this.domain.includes('.') ? this.domain : 'undersign.org'}`
+    return (
+      env.get('CONTACT_EMAIL') ||
+      `contact@${this.domain.includes('.') ? this.domain : 'undersign.org'}`
+    )
   },
   get xUserName() {
     return env.get('X_USER_NAME') || null
@@ -27,6 +30,8 @@ export const site = {
 
   /** The site's address in a language: http://es.example.org for es. */
   urlFor(locale: Locale) {
-    return locale === DEFAULT_LOCALE ? this.url : (localizedUrl(this.url, locale, this.domain) ?? this.url).replace(/\/$/, '')
+    return locale === DEFAULT_LOCALE
+      ? this.url
+      : (localizedUrl(this.url, locale, this.domain) ?? this.url).replace(/\/$/, '')
   },
 }

@@ -1,7 +1,8 @@
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 
-export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
+export const DEFAULT_TURNSTILE_VERIFY_URL =
+  'https://challenges.cloudflare.com/turnstile/v0/siteverify'
 
 /**
  * Server side of the bot check (decisions 25): each token is sent with the
@@ -19,11 +20,14 @@ export const turnstile = {
     const body = new URLSearchParams({ secret: env.get('TURNSTILE_SECRET_KEY')!, response: token })
     if (remoteIp) body.set('remoteip', remoteIp)
     try {
-      const response = await fetch(env.get('TURNSTILE_VERIFY_URL') || DEFAULT_TURNSTILE_VERIFY_URL, {
-        method: 'POST',
-        body,
-        signal: AbortSignal.timeout(5000),
-      })
+      const response = await fetch(
+        env.get('TURNSTILE_VERIFY_URL') || DEFAULT_TURNSTILE_VERIFY_URL,
+        {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(5000),
+        }
+      )
       if (!response.ok) return false
       const outcome = (await response.json()) as { success?: boolean }
       return outcome.success === true

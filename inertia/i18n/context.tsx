@@ -14,10 +14,20 @@ const Context = createContext<TranslationContext | null>(null)
 let acceptLanguage: Locale | null = null
 // Every later request tells the server the chosen language (spec 4.6).
 router.on('before', (event) => {
-  if (acceptLanguage) event.detail.visit.headers = { ...event.detail.visit.headers, 'Accept-Language': acceptLanguage }
+  if (acceptLanguage)
+    event.detail.visit.headers = {
+      ...event.detail.visit.headers,
+      'Accept-Language': acceptLanguage,
+    }
 })
 
-export function TranslationProvider({ locale: initial, children }: { locale: Locale; children: ReactNode }) {
+export function TranslationProvider({
+  locale: initial,
+  children,
+}: {
+  locale: Locale
+  children: ReactNode
+}) {
   const [locale, setLocale] = useState<Locale>(initial)
 
   const applyLocale = useCallback((next: Locale, domain: string) => {

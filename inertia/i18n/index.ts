@@ -8,7 +8,9 @@ export type Messages = Record<string, string>
  * the server reads. Each locale's files become their own chunks, loaded only
  * when that language is used.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../resources/lang/*/*.json')
+const files = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../resources/lang/*/*.json'
+)
 
 const catalogues = new Map<Locale, Messages>()
 const formatters = new Map<string, IntlMessageFormat>()
@@ -33,16 +35,24 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   let messages: Messages = {}
   try {
     const modules = await Promise.all(
-      localeFiles(locale).map(async ([path, load]) => [path, (await load()).default] as const)
+      localeFiles(locale).map(async ([path, load]) => {
+        const module = await load()
+        return [path, module.default] as const
+      })
     )
     if (modules.length === 0) throw new Error(`no language file bundled for ${locale}`)
     for (const [path, content] of modules) {
-      const file = path.split('/').pop()!.replace(/\.json$/, '')
+      const file = path
+        .split('/')
+        .pop()!
+        .replace(/\.json$/, '')
       flatten(file, content, messages)
     }
   } catch (error) {
     console.error(`Loading the ${locale} language file failed`, error)
-    const response = await fetch(`/translate/${locale}`, { headers: { Accept: 'application/json' } })
+    const response = await fetch(`/translate/${locale}`, {
+      headers: { Accept: 'application/json' },
+    })
     messages = (await response.json()) as Messages
   }
   catalogues.set(locale, messages)

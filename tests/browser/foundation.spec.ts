@@ -22,7 +22,10 @@ test.group('Browser: the foundation', (group) => {
       await visit(page, siteUrl('/faq'))
       assert.equal(await page.locator('h1').textContent(), 'Frequently asked questions')
       await page.getByTestId('language-menu').click()
-      await Promise.all([page.waitForURL(/de\.localhost/), page.locator('[data-locale="de"]').click()])
+      await Promise.all([
+        page.waitForURL(/de\.localhost/),
+        page.locator('[data-locale="de"]').click(),
+      ])
       await page.locator('h1').waitFor()
       assert.equal(new URL(page.url()).hostname, 'de.localhost')
       assert.equal(new URL(page.url()).pathname, '/faq')
@@ -32,14 +35,19 @@ test.group('Browser: the foundation', (group) => {
     })
   })
 
-  test('the contact form shows errors under its fields, then sends and resets', async ({ assert }) => {
+  test('the contact form shows errors under its fields, then sends and resets', async ({
+    assert,
+  }) => {
     await inBrowser('contact form', async (page) => {
       await visit(page, siteUrl('/contacts', 'es'))
       const form = page.getByTestId('contact-form')
       await form.getByRole('button', { name: 'Enviar mensaje' }).click()
       await form.locator('[data-error-for="message"]').waitFor()
       for (const field of ['name', 'email', 'subject', 'message']) {
-        assert.isTrue(await form.locator(`[data-error-for="${field}"]`).isVisible(), `error under ${field}`)
+        assert.isTrue(
+          await form.locator(`[data-error-for="${field}"]`).isVisible(),
+          `error under ${field}`
+        )
         assert.include(await form.locator(`[name="${field}"]`).getAttribute('class'), 'is-invalid')
       }
 
@@ -66,7 +74,9 @@ test.group('Browser: the foundation', (group) => {
       await form.locator('[name="email"]').fill('reader@example.com')
       await form.getByRole('button').click()
       await page.locator('.Toastify__toast--success').waitFor()
-      await page.waitForFunction(() => (document.querySelector('[data-testid="subscription-form"] [name="email"]') as HTMLInputElement).value === '')
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="subscription-form"] [name="email"]').value === ''`
+      )
 
       const [mail] = await outbox.to('reader@example.com')
       assert.exists(mail)
@@ -81,11 +91,17 @@ test.group('Browser: the foundation', (group) => {
   test('the outbox page lists the mails and shows their links', async ({ assert }) => {
     await inBrowser('outbox', async (page) => {
       await visit(page, siteUrl('/'))
-      await page.getByTestId('subscription-form').locator('[name="email"]').fill('outbox@example.com')
+      await page
+        .getByTestId('subscription-form')
+        .locator('[name="email"]')
+        .fill('outbox@example.com')
       await page.getByTestId('subscription-form').getByRole('button').click()
       await page.locator('.Toastify__toast--success').waitFor()
       await page.goto(siteUrl('/dev/mail'))
-      assert.include(await page.locator('nav').textContent(), 'Confirm your subscription to the Undersign newsletter')
+      assert.include(
+        await page.locator('nav').textContent(),
+        'Confirm your subscription to the Undersign newsletter'
+      )
       const frame = page.frameLocator('iframe[name="mail"]')
       assert.equal(await frame.getByRole('link', { name: 'Confirm my subscription' }).count(), 1)
     })

@@ -7,8 +7,24 @@ export function pageObjectIn(html: string) {
   return JSON.parse(match[1].replace(/\\\//g, '/'))
 }
 
-export const SHARED_PROPS = ['appName', 'appUrl', 'appLocale', 'user', 'general', 'messages', 'alerts', 'swal', 'xUserName', 'errors']
+export const SHARED_PROPS = [
+  'appName',
+  'appUrl',
+  'appLocale',
+  'user',
+  'general',
+  'messages',
+  'alerts',
+  'swal',
+  'xUserName',
+  'errors',
+]
 
 export function inertiaPage(response: ApiResponse) {
-  return response.body() as { component: string; props: Record<string, any>; url: string; version: string }
+  return response.body() as {
+    component: string
+    props: Record<string, any>
+    url: string
+    version: string
+  }
 }

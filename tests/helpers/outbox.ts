@@ -13,7 +13,9 @@ export const outbox = {
 
 /** The first URL in a mail (link or text) that contains a fragment of a path. */
 export function linkIn(html: string | null, fragment: string): string {
-  const urls = [...(html ?? '').matchAll(/https?:\/\/[^\s"<>]+/g)].map((found) => found[0].replace(/&amp;/g, '&'))
+  const urls = [...(html ?? '').matchAll(/https?:\/\/[^\s"<>]+/g)].map((found) =>
+    found[0].replace(/&amp;/g, '&')
+  )
   const link = urls.find((url) => url.includes(fragment))
   if (!link) throw new Error(`no link containing ${fragment} in the mail`)
   return link

@@ -14,10 +14,19 @@ export async function startTurnstileStub() {
     request.on('data', (chunk) => (body += chunk))
     request.on('end', () => {
       const form = new URLSearchParams(body)
-      calls.push({ secret: form.get('secret'), response: form.get('response'), remoteip: form.get('remoteip') })
+      calls.push({
+        secret: form.get('secret'),
+        response: form.get('response'),
+        remoteip: form.get('remoteip'),
+      })
       const success = form.get('secret') === 'test-secret' && form.get('response') === 'good-token'
       response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ 'success': success, 'error-codes': success ? [] : ['invalid-input-response'] }))
+      response.end(
+        JSON.stringify({
+          'success': success,
+          'error-codes': success ? [] : ['invalid-input-response'],
+        })
+      )
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

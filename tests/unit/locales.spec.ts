@@ -18,10 +18,22 @@ test.group('Locales', () => {
   })
 
   test('switching replaces a language label or puts one in front (spec 4.6)', ({ assert }) => {
-    assert.equal(localizedUrl('http://es.example.org/faq?x=1', 'de', 'example.org'), 'http://de.example.org/faq?x=1')
-    assert.equal(localizedUrl('http://example.org/contacts', 'fr', 'example.org'), 'http://fr.example.org/contacts')
-    assert.equal(localizedUrl('http://localhost:3333/', 'it', 'localhost'), 'http://it.localhost:3333/')
-    assert.equal(localizedUrl('http://es.example.org/', 'en', 'example.org'), 'http://en.example.org/')
+    assert.equal(
+      localizedUrl('http://es.example.org/faq?x=1', 'de', 'example.org'),
+      'http://de.example.org/faq?x=1'
+    )
+    assert.equal(
+      localizedUrl('http://example.org/contacts', 'fr', 'example.org'),
+      'http://fr.example.org/contacts'
+    )
+    assert.equal(
+      localizedUrl('http://localhost:3333/', 'it', 'localhost'),
+      'http://it.localhost:3333/'
+    )
+    assert.equal(
+      localizedUrl('http://es.example.org/', 'en', 'example.org'),
+      'http://en.example.org/'
+    )
   })
 
   test('no redirect for en without a language label, nor to the current language', ({ assert }) => {
@@ -33,7 +45,9 @@ test.group('Locales', () => {
     assert.equal(localizedUrl('http://ab.org/', 'es', 'ab.org'), 'http://es.ab.org/')
   })
 
-  test('flags and labels: en shows the US flag, uk the Ukrainian one and reads UA', ({ assert }) => {
+  test('flags and labels: en shows the US flag, uk the Ukrainian one and reads UA', ({
+    assert,
+  }) => {
     assert.equal(localeFlag('en'), 'us')
     assert.equal(localeFlag(''), 'us')
     assert.equal(localeFlag('gb'), 'us')

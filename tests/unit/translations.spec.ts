@@ -9,7 +9,8 @@ const langRoot = app.languageFilesPath()
 
 function flatten(prefix: string, value: unknown, into: Record<string, string>) {
   if (value && typeof value === 'object') {
-    for (const [key, nested] of Object.entries(value)) flatten(prefix ? `${prefix}.${key}` : key, nested, into)
+    for (const [key, nested] of Object.entries(value))
+      flatten(prefix ? `${prefix}.${key}` : key, nested, into)
   } else {
     into[prefix] = String(value)
   }
@@ -19,7 +20,11 @@ function flatten(prefix: string, value: unknown, into: Record<string, string>) {
 function catalogue(locale: string) {
   const messages: Record<string, string> = {}
   for (const file of readdirSync(join(langRoot, locale)).filter((name) => name.endsWith('.json'))) {
-    flatten(file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(langRoot, locale, file), 'utf8')), messages)
+    flatten(
+      file.replace(/\.json$/, ''),
+      JSON.parse(readFileSync(join(langRoot, locale, file), 'utf8')),
+      messages
+    )
   }
   return messages
 }
@@ -29,7 +34,8 @@ function argumentsOf(message: string, locale: string): string[] {
   const names = new Set<string>()
   const walk = (elements: any[]) => {
     for (const element of elements) {
-      if (element.value && typeof element.value === 'string' && element.type !== 0) names.add(element.value)
+      if (element.value && typeof element.value === 'string' && element.type !== 0)
+        names.add(element.value)
       for (const option of Object.values<any>(element.options ?? {})) walk(option.value)
     }
   }
@@ -41,7 +47,10 @@ test.group('Translations', () => {
   const english = catalogue('en')
 
   test('there is a folder for each of the eight locales', ({ assert }) => {
-    assert.sameMembers(readdirSync(langRoot).filter((entry) => !entry.includes('.')), [...LOCALES])
+    assert.sameMembers(
+      readdirSync(langRoot).filter((entry) => !entry.includes('.')),
+      [...LOCALES]
+    )
   })
 
   for (const locale of LOCALES.filter((entry) => entry !== 'en')) {
@@ -58,7 +67,11 @@ test.group('Translations', () => {
     test(`${locale}: every message parses and uses the same arguments as en`, ({ assert }) => {
       const messages = catalogue(locale)
       for (const [key, message] of Object.entries(messages)) {
-        assert.deepEqual(argumentsOf(message, locale), argumentsOf(english[key], 'en'), `${locale} ${key}`)
+        assert.deepEqual(
+          argumentsOf(message, locale),
+          argumentsOf(english[key], 'en'),
+          `${locale} ${key}`
+        )
       }
     })
 
@@ -67,7 +80,10 @@ test.group('Translations', () => {
       // Single words may be the same in both languages (Error, Information, FAQ);
       // a sentence left as the English text means a missing translation.
       const untranslated = Object.keys(english).filter(
-        (key) => english[key].trim().split(/\s+/).length >= 3 && messages[key] === english[key] && !key.endsWith('copyright')
+        (key) =>
+          english[key].trim().split(/\s+/).length >= 3 &&
+          messages[key] === english[key] &&
+          !key.endsWith('copyright')
       )
       assert.deepEqual(untranslated, [])
     })

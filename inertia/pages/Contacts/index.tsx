@@ -1,10 +1,10 @@
 import { useRef } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Button, Card, Col, Container, Form, Row } from 'react-bootstrap'
-import AppLayout from '../../layouts/AppLayout.tsx'
-import FormField from '../../components/FormField.tsx'
-import MessagesDisplay from '../../components/MessagesDisplay.tsx'
-import Turnstile, { type TurnstileHandle } from '../../components/Turnstile.tsx'
+import AppLayout from '../../layouts/app_layout.tsx'
+import FormField from '../../components/form_field.tsx'
+import MessagesDisplay from '../../components/messages_display.tsx'
+import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import { useSharedProps } from '../../lib/shared.ts'
 import type { ContactsProps } from '../../../app/types/props.ts'
@@ -33,14 +33,21 @@ export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) 
   }
 
   return (
-    <AppLayout title={t('page.contacts.title')} description={t('page.contacts.intro')} path="/contacts" contactEmail={contactEmail}>
+    <AppLayout
+      title={t('page.contacts.title')}
+      description={t('page.contacts.intro')}
+      path="/contacts"
+      contactEmail={contactEmail}
+    >
       <Container className="page-section">
         <Row className="justify-content-center">
           <Col lg={8}>
             <h1 className="fw-bold">{t('page.contacts.title')}</h1>
             <p className="text-muted">{t('page.contacts.intro')}</p>
             <p>
-              <a href={`mailto:${contactEmail}`}>{t('page.contacts.email_us', { email: contactEmail })}</a>
+              <a href={`mailto:${contactEmail}`}>
+                {t('page.contacts.email_us', { email: contactEmail })}
+              </a>
             </p>
             <MessagesDisplay messages={messages} />
             <Card className="shadow-sm">
@@ -48,20 +55,51 @@ export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) 
                 <Form onSubmit={submit} noValidate data-testid="contact-form">
                   <Row>
                     <Col md={6}>
-                      <FormField name="name" label={t('page.contacts.name')} value={form.data.name} readOnly={Boolean(user)}
-                        onChange={(event) => form.setData('name', event.target.value)} error={form.errors.name} autoComplete="name" />
+                      <FormField
+                        name="name"
+                        label={t('page.contacts.name')}
+                        value={form.data.name}
+                        readOnly={Boolean(user)}
+                        onChange={(event) => form.setData('name', event.target.value)}
+                        error={form.errors.name}
+                        autoComplete="name"
+                      />
                     </Col>
                     <Col md={6}>
-                      <FormField name="email" type="email" label={t('page.contacts.email')} value={form.data.email} readOnly={Boolean(user)}
-                        onChange={(event) => form.setData('email', event.target.value)} error={form.errors.email} autoComplete="email" />
+                      <FormField
+                        name="email"
+                        type="email"
+                        label={t('page.contacts.email')}
+                        value={form.data.email}
+                        readOnly={Boolean(user)}
+                        onChange={(event) => form.setData('email', event.target.value)}
+                        error={form.errors.email}
+                        autoComplete="email"
+                      />
                     </Col>
                   </Row>
-                  <FormField name="subject" label={t('page.contacts.subject')} value={form.data.subject}
-                    onChange={(event) => form.setData('subject', event.target.value)} error={form.errors.subject} />
-                  <FormField name="message" as="textarea" rows={6} label={t('page.contacts.message')} value={form.data.message}
-                    onChange={(event) => form.setData('message', event.target.value)} error={form.errors.message} />
-                  <Turnstile ref={turnstile} siteKey={turnstileKey} onToken={(token) => form.setData('cfTurnstileResponse', token)}
-                    error={form.errors.cfTurnstileResponse} />
+                  <FormField
+                    name="subject"
+                    label={t('page.contacts.subject')}
+                    value={form.data.subject}
+                    onChange={(event) => form.setData('subject', event.target.value)}
+                    error={form.errors.subject}
+                  />
+                  <FormField
+                    name="message"
+                    as="textarea"
+                    rows={6}
+                    label={t('page.contacts.message')}
+                    value={form.data.message}
+                    onChange={(event) => form.setData('message', event.target.value)}
+                    error={form.errors.message}
+                  />
+                  <Turnstile
+                    ref={turnstile}
+                    siteKey={turnstileKey}
+                    onToken={(token) => form.setData('cfTurnstileResponse', token)}
+                    error={form.errors.cfTurnstileResponse}
+                  />
                   <Button type="submit" size="lg" disabled={form.processing}>
                     {t('page.contacts.send')}
                   </Button>

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react'
 import { Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/AppLayout.tsx'
+import AppLayout from '../../layouts/app_layout.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import type { ErrorStatusProps } from '../../../app/types/props.ts'
 
@@ -14,9 +14,13 @@ export default function Status({ status }: ErrorStatusProps) {
         <h1 className="h2 fw-bold">{t(`page.errors.${status}.title`)}</h1>
         <p className="text-muted">{t(`page.errors.${status}.text`)}</p>
         {status === 419 ? (
-          <a href="" className="btn btn-primary mt-3">{t('page.errors.reload')}</a>
+          <a href="" className="btn btn-primary mt-3">
+            {t('page.errors.reload')}
+          </a>
         ) : (
-          <Link href="/" className="btn btn-primary mt-3">{t('page.errors.back_home')}</Link>
+          <Link href="/" className="btn btn-primary mt-3">
+            {t('page.errors.back_home')}
+          </Link>
         )}
       </Container>
     </AppLayout>

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react'
 import { Accordion, Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/AppLayout.tsx'
+import AppLayout from '../../layouts/app_layout.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import type { StaticPageProps } from '../../../app/types/props.ts'
 
@@ -9,7 +9,12 @@ const QUESTIONS = ['que1', 'que2', 'que3', 'que4', 'que5']
 export default function Faq({ contactEmail }: StaticPageProps) {
   const { t } = useTranslation()
   return (
-    <AppLayout title={t('page.faq.title')} description={t('page.faq.intro')} path="/faq" contactEmail={contactEmail}>
+    <AppLayout
+      title={t('page.faq.title')}
+      description={t('page.faq.intro')}
+      path="/faq"
+      contactEmail={contactEmail}
+    >
       <Container className="page-section">
         <h1 className="fw-bold mb-3">{t('page.faq.title')}</h1>
         <p className="text-muted">

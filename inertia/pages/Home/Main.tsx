@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react'
 import { Carousel, Col, Container, Row } from 'react-bootstrap'
-import AppLayout from '../../layouts/AppLayout.tsx'
-import PetitionCard from '../../components/petition/PetitionCard.tsx'
+import AppLayout from '../../layouts/app_layout.tsx'
+import PetitionCard from '../../components/petition/petition_card.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import { useSharedProps } from '../../lib/shared.ts'
 import type { HomeProps } from '../../../app/types/props.ts'
@@ -10,7 +10,9 @@ export default function Main({ successfulPetitions }: HomeProps) {
   const { t } = useTranslation()
   const { user } = useSharedProps()
   // Members go on to create; guests are pointed to sign up first (spec 4.7).
-  const callToAction = user ? { href: '/petition/create', label: t('page.home.create_petition') } : { href: '/signup', label: t('page.home.join') }
+  const callToAction = user
+    ? { href: '/petition/create', label: t('page.home.create_petition') }
+    : { href: '/signup', label: t('page.home.join') }
 
   return (
     <AppLayout title={t('page.home.title')} description={t('page.home.slogan_text')} path="/">
@@ -36,7 +38,11 @@ export default function Main({ successfulPetitions }: HomeProps) {
             <Col lg={6}>
               <h2 className="fw-bold">{t('page.home.why_title')}</h2>
               <p className="text-muted">{t('page.home.why_text')}</p>
-              <Link href={callToAction.href} className="btn btn-primary btn-lg" data-testid="home-cta">
+              <Link
+                href={callToAction.href}
+                className="btn btn-primary btn-lg"
+                data-testid="home-cta"
+              >
                 {callToAction.label}
               </Link>
             </Col>
@@ -44,7 +50,9 @@ export default function Main({ successfulPetitions }: HomeProps) {
               <ul className="list-group list-group-flush shadow-sm rounded">
                 {['why_free', 'why_fair', 'why_secure', 'why_independent'].map((key) => (
                   <li key={key} className="list-group-item py-3">
-                    <span className="text-success me-2" aria-hidden="true">✔</span>
+                    <span className="text-success me-2" aria-hidden="true">
+                      ✔
+                    </span>
                     {t(`page.home.${key}`)}
                   </li>
                 ))}
@@ -81,7 +89,9 @@ export default function Main({ successfulPetitions }: HomeProps) {
               ))}
             </Row>
             <div className="text-center mt-4">
-              <Link href="/petitions" className="btn btn-outline-primary">{t('page.home.see_latest')}</Link>
+              <Link href="/petitions" className="btn btn-outline-primary">
+                {t('page.home.see_latest')}
+              </Link>
             </div>
           </Container>
         </section>

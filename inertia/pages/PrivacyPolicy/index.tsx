@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react'
 import { Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/AppLayout.tsx'
+import AppLayout from '../../layouts/app_layout.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import { useSharedProps } from '../../lib/shared.ts'
 import type { StaticPageProps } from '../../../app/types/props.ts'

@@ -1,5 +1,5 @@
 import { Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/AppLayout.tsx'
+import AppLayout from '../../layouts/app_layout.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 
 /** A placeholder page for developers (spec 2.1), absent in production. */

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { assertFieldError, assertNoFieldError } from '#tests/helpers/validation'
+import { assertFieldError, assertNoFieldError, fieldErrors } from '#tests/helpers/validation'
 import env from '#start/env'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -35,10 +35,16 @@ test.group('Contact form', (group) => {
     assertFieldError(response, 'email')
     assertFieldError(response, 'subject')
     assertFieldError(response, 'message')
-    const errors = response.flashMessages().inputErrorsBag
+    const errors = fieldErrors(response)
     assert.match(errors.email[0], /correo electrónico válida/)
     assert.match(errors.name[0], /3/)
-    assert.equal(await ContactMessage.query().count('* as total').first().then((row) => Number(row?.$extras.total)), 0)
+    assert.equal(
+      await ContactMessage.query()
+        .count('* as total')
+        .first()
+        .then((row) => Number(row?.$extras.total)),
+      0
+    )
   })
 
   test('missing fields are required', async ({ client }) => {
@@ -46,10 +52,15 @@ test.group('Contact form', (group) => {
     for (const field of ['name', 'email', 'subject', 'message']) assertFieldError(response, field)
   })
 
-  test('a valid message is stored, e-mailed to the contact address and the form told', async ({ client, assert }) => {
+  test('a valid message is stored, e-mailed to the contact address and the form told', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.post('/contacts').form(VALID).withCsrfToken().redirects(0)
     response.assertStatus(302)
-    response.assertFlashMessage('alerts', { success: 'Thank you! Your message has been sent. We will answer by e-mail.' })
+    response.assertFlashMessage('alerts', {
+      success: 'Thank you! Your message has been sent. We will answer by e-mail.',
+    })
 
     const stored = await ContactMessage.findByOrFail('email', VALID.email)
     assert.equal(stored.subject, VALID.subject)
@@ -61,8 +72,15 @@ test.group('Contact form', (group) => {
     assert.include(mails[0].html, VALID.message)
   })
 
-  test('a signed-in member writes with the name and e-mail of their account', async ({ client, assert }) => {
-    const member = await UserFactory.merge({ firstName: 'Anna', lastName: 'Schmidt', email: 'anna@example.com' }).create()
+  test('a signed-in member writes with the name and e-mail of their account', async ({
+    client,
+    assert,
+  }) => {
+    const member = await UserFactory.merge({
+      firstName: 'Anna',
+      lastName: 'Schmidt',
+      email: 'anna@example.com',
+    }).create()
     await client
       .post('/contacts')
       .form({ ...VALID, name: 'Someone Else', email: 'forged@example.com' })
@@ -75,7 +93,11 @@ test.group('Contact form', (group) => {
     assert.equal(stored.userId, member.id)
   })
 
-  test('with a Turnstile secret, a failed bot check is refused under cfTurnstileResponse', async ({ client, assert, cleanup }) => {
+  test('with a Turnstile secret, a failed bot check is refused under cfTurnstileResponse', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const stub = await startTurnstileStub()
     env.set('TURNSTILE_SECRET_KEY', 'test-secret')
     env.set('TURNSTILE_VERIFY_URL', stub.url)
@@ -84,13 +106,21 @@ test.group('Contact form', (group) => {
       await stub.close()
     })
 
-    const refused = await client.post('/contacts').form({ ...VALID, cfTurnstileResponse: 'bad-token' }).withCsrfToken().redirects(0)
+    const refused = await client
+      .post('/contacts')
+      .form({ ...VALID, cfTurnstileResponse: 'bad-token' })
+      .withCsrfToken()
+      .redirects(0)
     assertFieldError(refused, 'cfTurnstileResponse')
     const missing = await client.post('/contacts').form(VALID).withCsrfToken().redirects(0)
     assertFieldError(missing, 'cfTurnstileResponse')
     assert.equal((await ContactMessage.all()).length, 0)
 
-    const accepted = await client.post('/contacts').form({ ...VALID, cfTurnstileResponse: 'good-token' }).withCsrfToken().redirects(0)
+    const accepted = await client
+      .post('/contacts')
+      .form({ ...VALID, cfTurnstileResponse: 'good-token' })
+      .withCsrfToken()
+      .redirects(0)
     assertNoFieldError(accepted, 'cfTurnstileResponse')
     assert.equal((await ContactMessage.all()).length, 1)
     assert.equal(stub.calls.at(-1)?.secret, 'test-secret')
@@ -98,12 +128,21 @@ test.group('Contact form', (group) => {
     assert.isString(stub.calls.at(-1)?.remoteip)
   })
 
-  test('too many messages from one address answer 429 with a translated message', async ({ client, assert }) => {
+  test('too many messages from one address answer 429 with a translated message', async ({
+    client,
+    assert,
+  }) => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const response = await client.post('/contacts').form(VALID).withCsrfToken().redirects(0)
       response.assertStatus(302)
     }
-    const limited = await client.post('/contacts').header('host', 'fr.localhost').header('x-inertia', 'true').form(VALID).withCsrfToken().redirects(0)
+    const limited = await client
+      .post('/contacts')
+      .header('host', 'fr.localhost')
+      .header('x-inertia', 'true')
+      .form(VALID)
+      .withCsrfToken()
+      .redirects(0)
     limited.assertStatus(429)
     assert.match(limited.body().message, /tentatives/)
     assert.equal((await ContactMessage.all()).length, 5)

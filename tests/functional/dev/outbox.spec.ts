@@ -7,8 +7,17 @@ import { outbox } from '#tests/helpers/outbox'
 test.group('Mail outbox in development', (group) => {
   group.each.setup(() => outbox.clear())
 
-  test('a mail sent without SMTP lands in the outbox and shows on /dev/mail', async ({ client, assert }) => {
-    const contact = new ContactMessage().merge({ name: 'Outbox Test', email: 'outbox@example.com', subject: 'Outbox subject line', message: 'Hello outbox, this is a message.', locale: 'en' })
+  test('a mail sent without SMTP lands in the outbox and shows on /dev/mail', async ({
+    client,
+    assert,
+  }) => {
+    const contact = new ContactMessage().merge({
+      name: 'Outbox Test',
+      email: 'outbox@example.com',
+      subject: 'Outbox subject line',
+      message: 'Hello outbox, this is a message.',
+      locale: 'en',
+    })
     await mail.send(new ContactMessageMail(contact))
 
     const [stored] = await outbox.read()
@@ -28,7 +37,13 @@ test.group('Mail outbox in development', (group) => {
     const queue = await app.container.make('queue.manager')
     const fake = queue.fake()
     cleanup(() => queue.restore())
-    const contact = new ContactMessage().merge({ name: 'Queued', email: 'queued@example.com', subject: 'Queued subject line', message: 'This one waits in the queue.', locale: 'en' })
+    const contact = new ContactMessage().merge({
+      name: 'Queued',
+      email: 'queued@example.com',
+      subject: 'Queued subject line',
+      message: 'This one waits in the queue.',
+      locale: 'en',
+    })
     await mail.sendLater(new ContactMessageMail(contact))
     fake.assertPushed((await import('#jobs/send_mail_job')).default)
     assert.lengthOf(await outbox.read(), 0)

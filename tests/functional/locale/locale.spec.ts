@@ -16,7 +16,10 @@ test.group('Locale', () => {
     assert.equal(unknown.inertiaProps.appLocale, 'en')
   })
 
-  test('GET /translate/{locale} returns the same keys for all eight locales', async ({ client, assert }) => {
+  test('GET /translate/{locale} returns the same keys for all eight locales', async ({
+    client,
+    assert,
+  }) => {
     const english = (await client.get('/translate/en')).body()
     assert.isAbove(Object.keys(english).length, 100)
     assert.equal(english['page.faq.title'], 'Frequently asked questions')
@@ -30,7 +33,9 @@ test.group('Locale', () => {
 
   test('an unknown locale on /translate is a 404, never a 500', async ({ client }) => {
     for (const locale of ['xx', 'EN', 'en-US', 'constructor', '__proto__']) {
-      const response = await client.get(`/translate/${encodeURIComponent(locale)}`).header('accept', 'application/json')
+      const response = await client
+        .get(`/translate/${encodeURIComponent(locale)}`)
+        .header('accept', 'application/json')
       response.assertStatus(404)
     }
   })

@@ -15,7 +15,11 @@ test.group('Newsletter subscription', (group) => {
   test('an e-mail is required and must be an e-mail', async ({ client }) => {
     const empty = await client.post('/subscription').form({}).withCsrfToken().redirects(0)
     assertFieldError(empty, 'email')
-    const wrong = await client.post('/subscription').form({ email: 'nope' }).withCsrfToken().redirects(0)
+    const wrong = await client
+      .post('/subscription')
+      .form({ email: 'nope' })
+      .withCsrfToken()
+      .redirects(0)
     assertFieldError(wrong, 'email')
   })
 
@@ -28,7 +32,8 @@ test.group('Newsletter subscription', (group) => {
       .redirects(0)
     response.assertStatus(302)
     response.assertFlashMessage('alerts', {
-      success: "Grazie! Controlla la tua casella di posta: ti abbiamo inviato un link per confermare l'iscrizione.",
+      success:
+        "Grazie! Controlla la tua casella di posta: ti abbiamo inviato un link per confermare l'iscrizione.",
     })
 
     const subscription = await NewsletterSubscription.findByOrFail('email', 'reader@example.com')
@@ -58,23 +63,42 @@ test.group('Newsletter subscription', (group) => {
     assert.isNull(subscription.confirmedAt)
   })
 
-  test('subscribing twice answers the same as once and keeps one row', async ({ client, assert }) => {
-    const first = await client.post('/subscription').form({ email: 'twice@example.com' }).withCsrfToken().redirects(0)
-    const second = await client.post('/subscription').form({ email: 'TWICE@example.com' }).withCsrfToken().redirects(0)
+  test('subscribing twice answers the same as once and keeps one row', async ({
+    client,
+    assert,
+  }) => {
+    const first = await client
+      .post('/subscription')
+      .form({ email: 'twice@example.com' })
+      .withCsrfToken()
+      .redirects(0)
+    const second = await client
+      .post('/subscription')
+      .form({ email: 'TWICE@example.com' })
+      .withCsrfToken()
+      .redirects(0)
     assert.equal(first.status(), second.status())
     assert.deepEqual(first.flashMessages().alerts, second.flashMessages().alerts)
     assert.lengthOf(await NewsletterSubscription.query().where('email', 'twice@example.com'), 1)
   })
 
-  test('a confirmed address is not mailed again, and the answer does not tell', async ({ client, assert }) => {
+  test('a confirmed address is not mailed again, and the answer does not tell', async ({
+    client,
+    assert,
+  }) => {
     await client.post('/subscription').form({ email: 'known@example.com' }).withCsrfToken()
     const url = new URL(linkIn((await outbox.to('known@example.com'))[0].html, '/confirm'))
     await client.get(`${url.pathname}${url.search}`)
     await outbox.clear()
 
-    const again = await client.post('/subscription').form({ email: 'known@example.com' }).withCsrfToken().redirects(0)
+    const again = await client
+      .post('/subscription')
+      .form({ email: 'known@example.com' })
+      .withCsrfToken()
+      .redirects(0)
     again.assertFlashMessage('alerts', {
-      success: 'Thank you! Please check your inbox: we have sent you a link to confirm your subscription.',
+      success:
+        'Thank you! Please check your inbox: we have sent you a link to confirm your subscription.',
     })
     assert.lengthOf(await outbox.to('known@example.com'), 0)
   })

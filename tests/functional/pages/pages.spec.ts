@@ -2,16 +2,34 @@ import { test } from '@japa/runner'
 import { pageObjectIn, SHARED_PROPS } from '#tests/helpers/inertia'
 
 const PAGES = [
-  { url: '/', component: 'Home/Main', heading: 'Your voice can change laws', headingEs: 'Tu voz puede cambiar las leyes' },
-  { url: '/faq', component: 'Faq/index', heading: 'Frequently asked questions', headingEs: 'Preguntas frecuentes' },
-  { url: '/privacy-policy', component: 'PrivacyPolicy/index', heading: 'Privacy policy', headingEs: 'Política de privacidad' },
+  {
+    url: '/',
+    component: 'Home/Main',
+    heading: 'Your voice can change laws',
+    headingEs: 'Tu voz puede cambiar las leyes',
+  },
+  {
+    url: '/faq',
+    component: 'Faq/index',
+    heading: 'Frequently asked questions',
+    headingEs: 'Preguntas frecuentes',
+  },
+  {
+    url: '/privacy-policy',
+    component: 'PrivacyPolicy/index',
+    heading: 'Privacy policy',
+    headingEs: 'Política de privacidad',
+  },
   { url: '/contacts', component: 'Contacts/index', heading: 'Contact us', headingEs: null },
   { url: '/test', component: 'Test/index', heading: 'test', headingEs: 'test' },
 ]
 
 test.group('Pages', () => {
   for (const page of PAGES) {
-    test(`GET ${page.url} answers server-rendered HTML with its heading and page object`, async ({ client, assert }) => {
+    test(`GET ${page.url} answers server-rendered HTML with its heading and page object`, async ({
+      client,
+      assert,
+    }) => {
       const response = await client.get(page.url)
       response.assertStatus(200)
       response.assertHeader('content-type', 'text/html; charset=utf-8')
@@ -23,7 +41,10 @@ test.group('Pages', () => {
       for (const prop of SHARED_PROPS) assert.property(pageObject.props, prop)
     })
 
-    test(`GET ${page.url} as an Inertia visit answers JSON with the component and shared props`, async ({ client, assert }) => {
+    test(`GET ${page.url} as an Inertia visit answers JSON with the component and shared props`, async ({
+      client,
+      assert,
+    }) => {
       const response = await client.get(page.url).withInertia()
       response.assertStatus(200)
       response.assertInertiaComponent(page.component)
@@ -34,7 +55,13 @@ test.group('Pages', () => {
       assert.isNull(props.user)
       assert.deepEqual(props.general, { domain: 'localhost' })
       assert.deepEqual(props.alerts, { error: null, success: null, info: null, warning: null })
-      assert.deepEqual(props.messages, { error: null, success: null, info: null, warning: null, errors: [] })
+      assert.deepEqual(props.messages, {
+        error: null,
+        success: null,
+        info: null,
+        warning: null,
+        errors: [],
+      })
       assert.deepEqual(props.swal, {})
       assert.deepEqual(props.errors, {})
     })
@@ -50,10 +77,16 @@ test.group('Pages', () => {
     }
   })
 
-  test('page titles read "{page title} | {brand}" and sharing tags are in the HTML', async ({ client, assert }) => {
+  test('page titles read "{page title} | {brand}" and sharing tags are in the HTML', async ({
+    client,
+    assert,
+  }) => {
     const html = (await client.get('/faq')).text()
     assert.include(html, '<title data-inertia="">Frequently asked questions | Undersign</title>')
-    assert.match(html, /<meta property="og:title" content="Frequently asked questions \| Undersign"/)
+    assert.match(
+      html,
+      /<meta property="og:title" content="Frequently asked questions \| Undersign"/
+    )
     assert.match(html, /<meta property="og:url" content="http:\/\/localhost:3334\/faq"/)
     assert.match(html, /<meta property="og:image" content="[^"]+"/)
     assert.match(html, /<meta name="twitter:card" content="summary_large_image"/)

@@ -8,7 +8,10 @@ test.group('Security defaults', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear())
 
-  test('a POST without the CSRF token is refused and writes nothing', async ({ client, assert }) => {
+  test('a POST without the CSRF token is refused and writes nothing', async ({
+    client,
+    assert,
+  }) => {
     const contact = await client.post('/contacts').form({
       name: 'Marta Ruiz',
       email: 'marta@example.com',
@@ -18,15 +21,24 @@ test.group('Security defaults', (group) => {
     contact.assertStatus(419)
     assert.include(contact.text(), 'Page expired')
 
-    const subscription = await client.post('/subscription').header('x-inertia', 'true').json({ email: 'a@example.com' })
+    const subscription = await client
+      .post('/subscription')
+      .header('x-inertia', 'true')
+      .json({ email: 'a@example.com' })
     subscription.assertStatus(419)
-    assert.equal(subscription.body().message, 'This page has expired. Please reload it and try again.')
+    assert.equal(
+      subscription.body().message,
+      'This page has expired. Please reload it and try again.'
+    )
 
     assert.lengthOf(await ContactMessage.all(), 0)
     assert.lengthOf(await NewsletterSubscription.all(), 0)
   })
 
-  test('pages set the XSRF-TOKEN cookie, a CSP with frame-ancestors and no framing', async ({ client, assert }) => {
+  test('pages set the XSRF-TOKEN cookie, a CSP with frame-ancestors and no framing', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/')
     assert.exists(response.cookie('XSRF-TOKEN'), 'XSRF-TOKEN cookie')
     const csp = response.header('content-security-policy')

@@ -47,7 +47,10 @@ type TurnstileProps = {
  * size; the token is renewed every 295 s. Without a site key (local
  * development) nothing is shown and the server skips the check.
  */
-const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function Turnstile({ siteKey, onToken, error }, ref) {
+const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function TurnstileWidget(
+  { siteKey, onToken, error },
+  ref
+) {
   const { t } = useTranslation()
   const container = useRef<HTMLDivElement>(null)
   const widgetId = useRef<string | undefined>(undefined)
@@ -69,11 +72,11 @@ const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function Turnstile
       .then(() => {
         if (cancelled || !container.current || !window.turnstile) return
         widgetId.current = window.turnstile.render(container.current, {
-          sitekey: siteKey,
-          action: 'contact-us',
-          theme: 'light',
-          size: 'normal',
-          callback: (token: string) => onTokenRef.current(token),
+          'sitekey': siteKey,
+          'action': 'contact-us',
+          'theme': 'light',
+          'size': 'normal',
+          'callback': (token: string) => onTokenRef.current(token),
           'expired-callback': () => onTokenRef.current(''),
         })
       })

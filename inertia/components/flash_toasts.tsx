@@ -14,6 +14,13 @@ export default function FlashToasts({ alerts }: { alerts: Alerts }) {
   }, [alerts])
 
   return (
-    <ToastContainer position="top-right" autoClose={5000} limit={20} pauseOnHover hideProgressBar newestOnTop />
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      limit={20}
+      pauseOnHover
+      hideProgressBar
+      newestOnTop
+    />
   )
 }

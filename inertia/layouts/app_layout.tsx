@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import Header from '../components/Header.tsx'
-import Footer from '../components/Footer.tsx'
-import FlashToasts from '../components/FlashToasts.tsx'
-import SwalMessages from '../components/SwalMessages.tsx'
-import LoadingOverlay from '../components/LoadingOverlay.tsx'
-import Seo from '../components/Seo.tsx'
+import Header from '../components/header.tsx'
+import Footer from '../components/footer.tsx'
+import FlashToasts from '../components/flash_toasts.tsx'
+import SwalMessages from '../components/swal_messages.tsx'
+import LoadingOverlay from '../components/loading_overlay.tsx'
+import Seo from '../components/seo.tsx'
 import { useSharedProps } from '../lib/shared.ts'
 
 type AppLayoutProps = {
@@ -18,7 +18,15 @@ type AppLayoutProps = {
 }
 
 /** The layout every page shares (spec 2.2). */
-export default function AppLayout({ title, description, image, path, noindex, contactEmail, children }: AppLayoutProps) {
+export default function AppLayout({
+  title,
+  description,
+  image,
+  path,
+  noindex,
+  contactEmail,
+  children,
+}: AppLayoutProps) {
   const { alerts, swal } = useSharedProps()
   return (
     <div className="d-flex flex-column min-vh-100">

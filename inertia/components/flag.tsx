@@ -1,10 +1,11 @@
+import type { ReactElement } from 'react'
 import { localeFlag } from '../../app/i18n/locales.ts'
 
 /**
  * Small flags drawn as SVG (emoji flags do not show on every system).
  * Simplified designs made for this site.
  */
-const FLAGS: Record<string, JSX.Element> = {
+const FLAGS: Record<string, ReactElement> = {
   us: (
     <>
       <rect width="30" height="20" fill="#fff" />
@@ -66,7 +67,15 @@ const FLAGS: Record<string, JSX.Element> = {
 export default function Flag({ locale, className }: { locale: string; className?: string }) {
   const code = localeFlag(locale)
   return (
-    <svg className={className} width="24" height="16" viewBox="0 0 30 20" role="img" aria-label={code.toUpperCase()} data-flag={code}>
+    <svg
+      className={className}
+      width="24"
+      height="16"
+      viewBox="0 0 30 20"
+      role="img"
+      aria-label={code.toUpperCase()}
+      data-flag={code}
+    >
       {FLAGS[code] ?? <rect width="30" height="20" fill="#ccc" />}
     </svg>
   )

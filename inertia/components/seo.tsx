@@ -16,23 +16,35 @@ type SeoProps = {
 export default function Seo({ title, description, image, path, noindex }: SeoProps) {
   const { appName, appUrl, appLocale, xUserName } = useSharedProps()
   const url = `${appUrl}${path ?? ''}`
-  const imageUrl = image ? (image.startsWith('http') ? image : `${appUrl}${image}`) : `${appUrl}/favicon.svg`
+  const imageUrl = image
+    ? image.startsWith('http')
+      ? image
+      : `${appUrl}${image}`
+    : `${appUrl}/favicon.svg`
   const fullTitle = `${title} | ${appName}`
   return (
     <Head title={title}>
-      {description ? <meta head-key="description" name="description" content={description} /> : null}
+      {description ? (
+        <meta head-key="description" name="description" content={description} />
+      ) : null}
       <link head-key="canonical" rel="canonical" href={url} />
       <meta head-key="og:type" property="og:type" content="website" />
       <meta head-key="og:site_name" property="og:site_name" content={appName} />
       <meta head-key="og:locale" property="og:locale" content={appLocale} />
       <meta head-key="og:title" property="og:title" content={fullTitle} />
-      {description ? <meta head-key="og:description" property="og:description" content={description} /> : null}
+      {description ? (
+        <meta head-key="og:description" property="og:description" content={description} />
+      ) : null}
       <meta head-key="og:image" property="og:image" content={imageUrl} />
       <meta head-key="og:url" property="og:url" content={url} />
       <meta head-key="twitter:card" name="twitter:card" content="summary_large_image" />
-      {xUserName ? <meta head-key="twitter:site" name="twitter:site" content={`@${xUserName}`} /> : null}
+      {xUserName ? (
+        <meta head-key="twitter:site" name="twitter:site" content={`@${xUserName}`} />
+      ) : null}
       <meta head-key="twitter:title" name="twitter:title" content={fullTitle} />
-      {description ? <meta head-key="twitter:description" name="twitter:description" content={description} /> : null}
+      {description ? (
+        <meta head-key="twitter:description" name="twitter:description" content={description} />
+      ) : null}
       <meta head-key="twitter:image" name="twitter:image" content={imageUrl} />
       {noindex ? <meta head-key="robots" name="robots" content="noindex" /> : null}
     </Head>

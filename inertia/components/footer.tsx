@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react'
 import { Col, Container, Row } from 'react-bootstrap'
-import SubscriptionForm from './SubscriptionForm.tsx'
+import SubscriptionForm from './subscription_form.tsx'
 import { LOCALES, localeLabel } from '../../app/i18n/locales.ts'
 import { useTranslation } from '../i18n/context.tsx'
 import { useSharedProps } from '../lib/shared.ts'
@@ -12,7 +12,8 @@ const CHARITY_URL = 'https://www.icrc.org/en/donate'
 export default function Footer({ contactEmail }: { contactEmail?: string }) {
   const { t } = useTranslation()
   const { appName, appUrl, general, xUserName } = useSharedProps()
-  const email = contactEmail ?? `contact@${general.domain.includes('.') ? general.domain : 'undersign.org'}`
+  const email =
+    contactEmail ?? `contact@${general.domain.includes('.') ? general.domain : 'undersign.org'}`
   const year = new Date().getFullYear()
 
   return (
@@ -24,7 +25,12 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
             <p className="text-light-emphasis small">{t('common.footer.description')}</p>
             <nav aria-label={t('common.footer.languages')} className="d-flex flex-wrap gap-2">
               {LOCALES.map((locale) => (
-                <a key={locale} href={languageHref(locale, appUrl, general.domain)} className="link-light small" lang={locale}>
+                <a
+                  key={locale}
+                  href={languageHref(locale, appUrl, general.domain)}
+                  className="link-light small"
+                  lang={locale}
+                >
                   {localeLabel(locale)}
                 </a>
               ))}
@@ -33,19 +39,55 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
           <Col md={3}>
             <h2 className="h6 text-uppercase">{t('common.footer.useful_links')}</h2>
             <ul className="list-unstyled small">
-              <li><Link className="link-light" href="/privacy-policy">{t('common.footer.privacy_policy')}</Link></li>
-              <li><Link className="link-light" href="/faq">{t('common.footer.faq')}</Link></li>
-              <li><Link className="link-light" href="/contacts">{t('common.footer.contacts')}</Link></li>
-              <li><a className="link-light" href={`mailto:${email}`}>{email}</a></li>
+              <li>
+                <Link className="link-light" href="/privacy-policy">
+                  {t('common.footer.privacy_policy')}
+                </Link>
+              </li>
+              <li>
+                <Link className="link-light" href="/faq">
+                  {t('common.footer.faq')}
+                </Link>
+              </li>
+              <li>
+                <Link className="link-light" href="/contacts">
+                  {t('common.footer.contacts')}
+                </Link>
+              </li>
+              <li>
+                <a className="link-light" href={`mailto:${email}`}>
+                  {email}
+                </a>
+              </li>
             </ul>
             <h2 className="h6 text-uppercase mt-3">{t('common.footer.follow_us')}</h2>
             <ul className="list-unstyled small d-flex gap-3">
               {xUserName && (
-                <li><a className="link-light" href={`https://x.com/${encodeURIComponent(xUserName)}`} rel="noopener noreferrer" target="_blank">X</a></li>
+                <li>
+                  <a
+                    className="link-light"
+                    href={`https://x.com/${encodeURIComponent(xUserName)}`}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    X
+                  </a>
+                </li>
               )}
-              <li><a className="link-light" href={`mailto:${email}`}>{t('common.footer.contact_us')}</a></li>
+              <li>
+                <a className="link-light" href={`mailto:${email}`}>
+                  {t('common.footer.contact_us')}
+                </a>
+              </li>
             </ul>
-            <a className="link-warning small" href={CHARITY_URL} rel="noopener noreferrer" target="_blank">{t('common.footer.charity')}</a>
+            <a
+              className="link-warning small"
+              href={CHARITY_URL}
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              {t('common.footer.charity')}
+            </a>
           </Col>
           <Col md={4}>
             <h2 className="h6 text-uppercase">{t('common.footer.newsletter_title')}</h2>
@@ -56,7 +98,9 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
         <hr className="border-secondary" />
         <p className="small mb-0 text-light-emphasis">
           {t('common.footer.copyright', { year, appName })} ·{' '}
-          <Link className="link-light" href="/privacy-policy">{t('common.footer.privacy_policy')}</Link>
+          <Link className="link-light" href="/privacy-policy">
+            {t('common.footer.privacy_policy')}
+          </Link>
         </p>
       </Container>
     </footer>

@@ -27,7 +27,8 @@ export default function SwalMessages({ swal }: { swal: SwalProps }) {
         if (cancelled) return
         const message = swal[kind]!
         const isLast = index === queue.length - 1
-        const confirmButtonText = kind === 'success' ? (isLast ? t('common.close') : t('common.next')) : t('common.ok')
+        const confirmButtonText =
+          kind === 'success' ? (isLast ? t('common.close') : t('common.next')) : t('common.ok')
         await Swal.fire({
           title: message.title ?? capitalise(kind),
           html: message.payload,

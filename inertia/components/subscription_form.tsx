@@ -9,7 +9,11 @@ export default function SubscriptionForm() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/subscription', { preserveScroll: true, errorBag: 'subscription', onSuccess: () => form.reset() })
+    form.post('/subscription', {
+      preserveScroll: true,
+      errorBag: 'subscription',
+      onSuccess: () => form.reset(),
+    })
   }
 
   return (

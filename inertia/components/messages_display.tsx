@@ -1,7 +1,12 @@
 import { Alert } from 'react-bootstrap'
 import type { Messages, AlertKind } from '../../app/types/props.ts'
 
-const VARIANTS: Record<AlertKind, string> = { error: 'danger', success: 'success', info: 'info', warning: 'warning' }
+const VARIANTS: Record<AlertKind, string> = {
+  error: 'danger',
+  success: 'success',
+  info: 'info',
+  warning: 'warning',
+}
 
 /**
  * The messages box above a form (spec 2.2): the four kinds of alert and a

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react'
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap'
-import LanguageMenu from './LanguageMenu.tsx'
+import LanguageMenu from './language_menu.tsx'
 import { useTranslation } from '../i18n/context.tsx'
 import { useSharedProps } from '../lib/shared.ts'
 import { usePage } from '@inertiajs/react'
@@ -14,7 +14,9 @@ const NAV_ITEMS = [
 
 function isCurrent(url: string, href: string, exact: boolean) {
   const path = url.split('?')[0]
-  return exact ? path === href : path === href || path.startsWith(`${href}/`) || path.startsWith('/petition/')
+  return exact
+    ? path === href
+    : path === href || path.startsWith(`${href}/`) || path.startsWith('/petition/')
 }
 
 /** The shared header (spec 2.2). */
@@ -26,7 +28,11 @@ export default function Header() {
   return (
     <Navbar expand="lg" bg="white" className="border-bottom shadow-sm sticky-top" collapseOnSelect>
       <Container>
-        <Navbar.Brand as={Link} href="/" className="fw-bold text-primary d-flex align-items-center gap-2">
+        <Navbar.Brand
+          as={Link}
+          href="/"
+          className="fw-bold text-primary d-flex align-items-center gap-2"
+        >
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {appName}
         </Navbar.Brand>
@@ -42,7 +48,12 @@ export default function Header() {
               const active = isCurrent(url, item.href, item.exact)
               return (
                 <Nav.Item as="li" key={item.href}>
-                  <Nav.Link as={Link} href={item.href} active={active} aria-current={active ? 'page' : undefined}>
+                  <Nav.Link
+                    as={Link}
+                    href={item.href}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                  >
                     {t(item.key)}
                   </Nav.Link>
                 </Nav.Item>
@@ -51,13 +62,26 @@ export default function Header() {
           </Nav>
           <Nav>
             {user ? (
-              <NavDropdown id="user-menu" align="end" data-testid="user-menu" title={
-                <span className="d-inline-flex align-items-center gap-2">
-                  <img src={user.avatar} alt="" width="28" height="28" className="rounded-circle object-fit-cover" />
-                  {t('common.nav.hi', { firstName: user.firstName })}
-                </span>
-              }>
-                <NavDropdown.Item as={Link} href="/my/petitions">{t('common.nav.my_petitions')}</NavDropdown.Item>
+              <NavDropdown
+                id="user-menu"
+                align="end"
+                data-testid="user-menu"
+                title={
+                  <span className="d-inline-flex align-items-center gap-2">
+                    <img
+                      src={user.avatar}
+                      alt=""
+                      width="28"
+                      height="28"
+                      className="rounded-circle object-fit-cover"
+                    />
+                    {t('common.nav.hi', { firstName: user.firstName })}
+                  </span>
+                }
+              >
+                <NavDropdown.Item as={Link} href="/my/petitions">
+                  {t('common.nav.my_petitions')}
+                </NavDropdown.Item>
                 <NavDropdown.Divider />
                 <NavDropdown.Item href="/logout">{t('common.nav.logout')}</NavDropdown.Item>
               </NavDropdown>

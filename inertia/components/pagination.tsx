@@ -10,9 +10,18 @@ export default function Pagination({ links }: { links: PaginationLink[] }) {
     <nav aria-label={t('common.pagination.label')}>
       <ul className="pagination flex-wrap justify-content-center">
         {links.map((link, index) => (
-          <li key={`${index}-${link.label}`} className={`page-item${link.active ? ' active' : ''}${link.url ? '' : ' disabled'}`}>
+          <li
+            key={`${index}-${link.label}`}
+            className={`page-item${link.active ? ' active' : ''}${link.url ? '' : ' disabled'}`}
+          >
             {link.url ? (
-              <Link className="page-link" href={link.url} preserveScroll aria-current={link.active ? 'page' : undefined} dangerouslySetInnerHTML={{ __html: link.label }} />
+              <Link
+                className="page-link"
+                href={link.url}
+                preserveScroll
+                aria-current={link.active ? 'page' : undefined}
+                dangerouslySetInnerHTML={{ __html: link.label }}
+              />
             ) : (
               <span className="page-link" dangerouslySetInnerHTML={{ __html: link.label }} />
             )}

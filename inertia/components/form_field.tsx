@@ -14,7 +14,12 @@ export default function FormField({ name, label, error, hint, id, ...control }: 
   return (
     <Form.Group className="mb-3" controlId={controlId}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control name={name} isInvalid={Boolean(error)} aria-describedby={error ? `${controlId}-error` : undefined} {...control} />
+      <Form.Control
+        name={name}
+        isInvalid={Boolean(error)}
+        aria-describedby={error ? `${controlId}-error` : undefined}
+        {...control}
+      />
       {hint && !error && <Form.Text muted>{hint}</Form.Text>}
       {error && (
         <Form.Control.Feedback type="invalid" id={`${controlId}-error`} data-error-for={name}>

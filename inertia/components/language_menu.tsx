@@ -1,5 +1,5 @@
 import { NavDropdown } from 'react-bootstrap'
-import Flag from './Flag.tsx'
+import Flag from './flag.tsx'
 import { LOCALES, type Locale } from '../../app/i18n/locales.ts'
 import { useTranslation } from '../i18n/context.tsx'
 import { useSharedProps } from '../lib/shared.ts'

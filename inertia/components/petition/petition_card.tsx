@@ -10,13 +10,22 @@ export default function PetitionCard({ petition }: { petition: PetitionCardProps
   return (
     <Card className="h-100 shadow-sm" data-testid="petition-card">
       <Link href={href}>
-        <Card.Img variant="top" src={petition.bannerUrl ?? '/favicon.svg'} alt="" style={{ height: 400, objectFit: 'cover' }} />
+        <Card.Img
+          variant="top"
+          src={petition.bannerUrl ?? '/favicon.svg'}
+          alt=""
+          style={{ height: 400, objectFit: 'cover' }}
+        />
       </Link>
       <Card.Body>
         <Card.Title as="h3" className="h5">
-          <Link href={href} className="text-decoration-none">{petition.title}</Link>
+          <Link href={href} className="text-decoration-none">
+            {petition.title}
+          </Link>
         </Card.Title>
-        <p className="text-muted small">{t('page.petition_card.target', { targetSignatures: petition.targetSignatures })}</p>
+        <p className="text-muted small">
+          {t('page.petition_card.target', { targetSignatures: petition.targetSignatures })}
+        </p>
         {petition.allowOpposite ? (
           <>
             <ProgressBar>
@@ -30,10 +39,18 @@ export default function PetitionCard({ petition }: { petition: PetitionCardProps
         )}
         <div className="d-flex align-items-center justify-content-between mt-3">
           <span className="d-flex align-items-center gap-2 small">
-            <img src={petition.user.avatar} alt="" width="32" height="32" className="rounded-circle" />
+            <img
+              src={petition.user.avatar}
+              alt=""
+              width="32"
+              height="32"
+              className="rounded-circle"
+            />
             {petition.user.firstName} {petition.user.lastName}
           </span>
-          <span className="small fw-semibold">{t('page.petition_card.signed', { totalSignatures: petition.totalSignatures })}</span>
+          <span className="small fw-semibold">
+            {t('page.petition_card.signed', { totalSignatures: petition.totalSignatures })}
+          </span>
         </div>
       </Card.Body>
     </Card>
