@@ -6,9 +6,12 @@ import { defineConfig, stores } from '@adonisjs/session'
  * when switching between language subdomains (es.example.org, de.example.org).
  * Sessions live in the database by default, in Redis when REDIS_HOST is set.
  */
-const appDomain = env.get('APP_DOMAIN', 'localhost')
-// A cookie domain needs a dot: on plain "localhost" the cookie stays host-only.
-export const sessionCookieDomain = appDomain.includes('.') ? appDomain : undefined
+/** A cookie domain needs a dot: on plain "localhost" the cookie stays host-only. */
+export function cookieDomainFor(appDomain: string): string | undefined {
+  return appDomain.includes('.') ? appDomain : undefined
+}
+
+export const sessionCookieDomain = cookieDomainFor(env.get('APP_DOMAIN', 'localhost'))
 
 const sessionConfig = defineConfig({
   enabled: true,

@@ -11,10 +11,11 @@ test.group('Browser: the foundation', (group) => {
     await launchBrowser()
     return () => closeBrowser()
   })
+  // Browser requests run outside a test transaction: empty the tables after each journey.
+  group.each.setup(() => testUtils.db().truncate())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()
-    await testUtils.db().truncate()
   })
 
   test('choosing DE in the language menu shows the German site', async ({ assert }) => {

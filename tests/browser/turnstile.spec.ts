@@ -1,0 +1,82 @@
+import { test } from '@japa/runner'
+import env from '#start/env'
+import limiter from '@adonisjs/limiter/services/main'
+import testUtils from '@adonisjs/core/services/test_utils'
+import ContactMessage from '#models/contact_message'
+import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
+
+const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
+
+/** Stands in for Cloudflare's script: renders a box and hands out 'good-token'. */
+const FAKE_TURNSTILE = `
+window.turnstile = {
+  render(element, options) {
+    window.__turnstile = { options, resets: 0 }
+    element.innerHTML = '<div data-fake-turnstile>bot check</div>'
+    setTimeout(() => options.callback('good-token'), 10)
+    return 'widget-1'
+  },
+  reset() { window.__turnstile.resets++; setTimeout(() => window.__turnstile.options.callback('good-token'), 10) },
+  remove() {},
+}`
+
+test.group('Browser: bot check', (group) => {
+  let stub: Awaited<ReturnType<typeof startTurnstileStub>>
+  group.setup(async () => {
+    await launchBrowser()
+    stub = await startTurnstileStub()
+    env.set('TURNSTILE_SITE_KEY', 'test-site-key')
+    env.set('TURNSTILE_SECRET_KEY', 'test-secret')
+    env.set('TURNSTILE_VERIFY_URL', stub.url)
+    return async () => {
+      env.set('TURNSTILE_SITE_KEY', '')
+      env.set('TURNSTILE_SECRET_KEY', '')
+      await stub.close()
+      await closeBrowser()
+    }
+  })
+  // Browser requests run outside a test transaction: empty the tables after each journey.
+  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await limiter.clear()
+  })
+
+  test('the widget renders with action contact-us, its token passes, and it is reset after sending', async ({ assert }) => {
+    await inBrowser('turnstile widget', async (page) => {
+      await page.route(SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }))
+      await visit(page, siteUrl('/contacts'))
+      await page.locator('[data-fake-turnstile]').waitFor()
+      const options = await page.evaluate('({ ...window.__turnstile.options, callback: undefined })')
+      assert.containSubset(options, { sitekey: 'test-site-key', action: 'contact-us', theme: 'light', size: 'normal' })
+
+      const form = page.getByTestId('contact-form')
+      await form.locator('[name="name"]').fill('Robot Tester')
+      await form.locator('[name="email"]').fill('robot@example.com')
+      await form.locator('[name="subject"]').fill('Is this a human?')
+      await form.locator('[name="message"]').fill('This message passed the bot check.')
+      await form.getByRole('button').click()
+      await page.locator('.Toastify__toast--success').waitFor()
+      assert.equal(await page.evaluate('window.__turnstile.resets'), 1)
+      assert.equal(stub.calls.at(-1)?.response, 'good-token')
+      assert.lengthOf(await ContactMessage.all(), 1)
+    })
+  })
+
+  test('when the script cannot load, the form says so and the server refuses the message', async ({ assert }) => {
+    await inBrowser('turnstile failure', async (page) => {
+      await page.route(SCRIPT, (route) => route.abort())
+      await visit(page, siteUrl('/contacts'))
+      await page.getByText('Failed to load Turnstile').waitFor()
+
+      const form = page.getByTestId('contact-form')
+      await form.locator('[name="name"]').fill('Robot Tester')
+      await form.locator('[name="email"]').fill('robot@example.com')
+      await form.locator('[name="subject"]').fill('Is this a human?')
+      await form.locator('[name="message"]').fill('This message has no bot-check token.')
+      await form.getByRole('button').click()
+      await form.locator('[data-error-for="cfTurnstileResponse"]').waitFor()
+      assert.lengthOf(await ContactMessage.all(), 0)
+    })
+  })
+})

@@ -1,0 +1,37 @@
+import { test } from '@japa/runner'
+import { spawnSync } from 'node:child_process'
+import app from '@adonisjs/core/services/app'
+import { cookieDomainFor } from '#config/session'
+
+/** Boots the app through an ace command with some variables changed, as `npm start` would. */
+function aceWith(overrides: Record<string, string>) {
+  return spawnSync(process.execPath, ['ace.js', 'demo:seed'], {
+    cwd: app.makePath(),
+    env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: 'false', ...overrides },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+}
+
+test.group('Configuration', () => {
+  test('the session cookie belongs to the bare domain, shared by every language subdomain', ({ assert }) => {
+    assert.equal(cookieDomainFor('example.org'), 'example.org')
+    assert.equal(cookieDomainFor('undersign.test'), 'undersign.test')
+    assert.isUndefined(cookieDomainFor('localhost'))
+  })
+
+  test('a bad environment value stops the start with a message naming the variable', ({ assert }) => {
+    const badPort = aceWith({ PORT: 'not-a-port' })
+    assert.notEqual(badPort.status, 0)
+    assert.include(`${badPort.stdout}${badPort.stderr}`, 'PORT')
+
+    const badDatabase = aceWith({ DB_CONNECTION: 'mysql' })
+    assert.notEqual(badDatabase.status, 0)
+    assert.include(`${badDatabase.stdout}${badDatabase.stderr}`, 'DB_CONNECTION')
+  }).timeout(120_000)
+
+  test('valid values start fine', ({ assert }) => {
+    const fine = aceWith({ PORT: '4444', DB_CONNECTION: 'sqlite', RATE_LIMIT_FACTOR: '0' })
+    assert.equal(fine.status, 0, fine.stderr)
+  }).timeout(60_000)
+})
