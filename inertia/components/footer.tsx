@@ -22,7 +22,7 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
         <Row className="gy-4">
           <Col md={5}>
             <h2 className="h5 fw-bold">{appName}</h2>
-            <p className="text-light-emphasis small">{t('common.footer.description')}</p>
+            <p className="footer-muted small">{t('common.footer.description')}</p>
             <nav aria-label={t('common.footer.languages')} className="d-flex flex-wrap gap-2">
               {LOCALES.map((locale) => (
                 <a
@@ -91,12 +91,12 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
           </Col>
           <Col md={4}>
             <h2 className="h6 text-uppercase">{t('common.footer.newsletter_title')}</h2>
-            <p className="small text-light-emphasis">{t('common.footer.newsletter_text')}</p>
+            <p className="small footer-muted">{t('common.footer.newsletter_text')}</p>
             <SubscriptionForm />
           </Col>
         </Row>
         <hr className="border-secondary" />
-        <p className="small mb-0 text-light-emphasis">
+        <p className="small mb-0 footer-muted">
           {t('common.footer.copyright', { year, appName })} ·{' '}
           <Link className="link-light" href="/privacy-policy">
             {t('common.footer.privacy_policy')}

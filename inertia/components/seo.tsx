@@ -20,7 +20,7 @@ export default function Seo({ title, description, image, path, noindex }: SeoPro
     ? image.startsWith('http')
       ? image
       : `${appUrl}${image}`
-    : `${appUrl}/favicon.svg`
+    : `${appUrl}/share.png`
   const fullTitle = `${title} | ${appName}`
   return (
     <Head title={title}>
