@@ -42,13 +42,24 @@ test.group('Browser: bot check', (group) => {
     await limiter.clear()
   })
 
-  test('the widget renders with action contact-us, its token passes, and it is reset after sending', async ({ assert }) => {
+  test('the widget renders with action contact-us, its token passes, and it is reset after sending', async ({
+    assert,
+  }) => {
     await inBrowser('turnstile widget', async (page) => {
-      await page.route(SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }))
+      await page.route(SCRIPT, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE })
+      )
       await visit(page, siteUrl('/contacts'))
       await page.locator('[data-fake-turnstile]').waitFor()
-      const options = await page.evaluate('({ ...window.__turnstile.options, callback: undefined })')
-      assert.containSubset(options, { sitekey: 'test-site-key', action: 'contact-us', theme: 'light', size: 'normal' })
+      const options = await page.evaluate(
+        '({ ...window.__turnstile.options, callback: undefined })'
+      )
+      assert.containSubset(options, {
+        sitekey: 'test-site-key',
+        action: 'contact-us',
+        theme: 'light',
+        size: 'normal',
+      })
 
       const form = page.getByTestId('contact-form')
       await form.locator('[name="name"]').fill('Robot Tester')
@@ -63,7 +74,9 @@ test.group('Browser: bot check', (group) => {
     })
   })
 
-  test('when the script cannot load, the form says so and the server refuses the message', async ({ assert }) => {
+  test('when the script cannot load, the form says so and the server refuses the message', async ({
+    assert,
+  }) => {
     await inBrowser('turnstile failure', async (page) => {
       await page.route(SCRIPT, (route) => route.abort())
       await visit(page, siteUrl('/contacts'))

@@ -14,13 +14,17 @@ function aceWith(overrides: Record<string, string>) {
 }
 
 test.group('Configuration', () => {
-  test('the session cookie belongs to the bare domain, shared by every language subdomain', ({ assert }) => {
+  test('the session cookie belongs to the bare domain, shared by every language subdomain', ({
+    assert,
+  }) => {
     assert.equal(cookieDomainFor('example.org'), 'example.org')
     assert.equal(cookieDomainFor('undersign.test'), 'undersign.test')
     assert.isUndefined(cookieDomainFor('localhost'))
   })
 
-  test('a bad environment value stops the start with a message naming the variable', ({ assert }) => {
+  test('a bad environment value stops the start with a message naming the variable', ({
+    assert,
+  }) => {
     const badPort = aceWith({ PORT: 'not-a-port' })
     assert.notEqual(badPort.status, 0)
     assert.include(`${badPort.stdout}${badPort.stderr}`, 'PORT')

@@ -20,7 +20,12 @@ const PAGES = [
     heading: 'Privacy policy',
     headingEs: 'Política de privacidad',
   },
-  { url: '/contacts', component: 'Contacts/index', heading: 'Contact us', headingEs: 'Contáctanos' },
+  {
+    url: '/contacts',
+    component: 'Contacts/index',
+    heading: 'Contact us',
+    headingEs: 'Contáctanos',
+  },
   { url: '/test', component: 'Test/index', heading: 'test', headingEs: 'test' },
 ]
 
