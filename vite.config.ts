@@ -17,6 +17,11 @@ export default defineConfig({
       '@lang/': `${import.meta.dirname}/resources/lang/`,
     },
   },
+  // The dev server answers the site's language subdomains (es.localhost, and
+  // es.undersign.test in tests); Vite refuses unknown hosts otherwise.
+  server: {
+    allowedHosts: ['.localhost', '.undersign.test', ...(process.env.APP_DOMAIN ? [`.${process.env.APP_DOMAIN}`] : [])],
+  },
   // Scan every page up front: no dependency is discovered late, so the dev
   // server never re-optimises and reloads a page in the middle of a visit.
   optimizeDeps: {

@@ -24,15 +24,32 @@ test.group('Browser: the foundation', (group) => {
       assert.equal(await page.locator('h1').textContent(), 'Frequently asked questions')
       await page.getByTestId('language-menu').click()
       await Promise.all([
-        page.waitForURL(/de\.localhost/),
+        page.waitForURL(/de\.undersign.test/),
         page.locator('[data-locale="de"]').click(),
       ])
       await page.locator('h1').waitFor()
-      assert.equal(new URL(page.url()).hostname, 'de.localhost')
+      assert.equal(new URL(page.url()).hostname, 'de.undersign.test')
       assert.equal(new URL(page.url()).pathname, '/faq')
       assert.equal(await page.locator('html').getAttribute('lang'), 'de')
       assert.equal(await page.locator('h1').textContent(), 'Häufig gestellte Fragen')
       assert.equal(await page.title(), 'Häufig gestellte Fragen | Undersign')
+    })
+  })
+
+  test('the session cookie follows the visitor from one language subdomain to another', async ({ assert }) => {
+    await inBrowser('shared session', async (page, context) => {
+      await visit(page, siteUrl('/', 'es'))
+      const [session] = (await context.cookies()).filter((cookie) => cookie.name === 'undersign-session')
+      assert.equal(session.domain, '.undersign.test')
+      assert.isTrue(session.httpOnly)
+      assert.equal(session.sameSite, 'Lax')
+
+      await page.getByTestId('language-menu').click()
+      await Promise.all([page.waitForURL(/\/\/de\.undersign\.test/), page.locator('[data-locale="de"]').click()])
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      const after = (await context.cookies()).filter((cookie) => cookie.name === 'undersign-session')
+      assert.lengthOf(after, 1, 'one session cookie for every subdomain')
+      assert.equal(after[0].value, session.value, 'the same session on the German subdomain')
     })
   })
 

@@ -22,8 +22,14 @@ const FLAGS = [
 
 let browser: Browser | null = null
 
+/** The site's bare domain in tests (APP_DOMAIN in .env.test), served on loopback. */
+export const testDomain = () => env.get('APP_DOMAIN', 'undersign.test')
+
 export async function launchBrowser() {
-  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true })
+  // The test domain and its language subdomains resolve to this machine, so
+  // cookies behave as on a real domain (Chromium refuses Domain=localhost).
+  const resolve = `--host-resolver-rules=MAP ${testDomain()} 127.0.0.1, MAP *.${testDomain()} 127.0.0.1`
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...FLAGS, resolve], headless: true })
   return browser
 }
 
@@ -32,9 +38,9 @@ export async function closeBrowser() {
   browser = null
 }
 
-/** http://localhost:3334 or, for a language, http://de.localhost:3334. */
+/** http://undersign.test:3334 or, for a language, http://de.undersign.test:3334. */
 export function siteUrl(path = '/', locale?: string) {
-  const host = locale && locale !== 'en' ? `${locale}.localhost` : 'localhost'
+  const host = locale && locale !== 'en' ? `${locale}.${testDomain()}` : testDomain()
   return `http://${host}:${env.get('PORT')}${path}`
 }
 

@@ -25,8 +25,8 @@ test.group('Contact form', (group) => {
   test('each field has its own translated error', async ({ client, assert }) => {
     const response = await client
       .post('/contacts')
-      .header('host', 'es.localhost')
-      .header('referer', 'http://es.localhost/contacts')
+      .header('host', 'es.undersign.test')
+      .header('referer', 'http://es.undersign.test/contacts')
       .form({ name: 'Al', email: 'not-an-email', subject: 'short', message: 'too short' })
       .withCsrfToken()
       .redirects(0)
@@ -138,7 +138,7 @@ test.group('Contact form', (group) => {
     }
     const limited = await client
       .post('/contacts')
-      .header('host', 'fr.localhost')
+      .header('host', 'fr.undersign.test')
       .header('x-inertia', 'true')
       .form(VALID)
       .withCsrfToken()

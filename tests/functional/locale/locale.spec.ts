@@ -4,15 +4,15 @@ import { LOCALES } from '#app/i18n/locales'
 test.group('Locale', () => {
   test('appLocale follows the first label of the host', async ({ client, assert }) => {
     for (const locale of LOCALES.filter((entry) => entry !== 'en')) {
-      const response = await client.get('/faq').header('host', `${locale}.localhost`).withInertia()
+      const response = await client.get('/faq').header('host', `${locale}.undersign.test`).withInertia()
       assert.equal(response.inertiaProps.appLocale, locale)
-      assert.equal(response.inertiaProps.appUrl, `http://${locale}.localhost:3334`)
+      assert.equal(response.inertiaProps.appUrl, `http://${locale}.undersign.test:3334`)
     }
   })
 
   test('the bare domain and unknown labels fall back to en', async ({ client, assert }) => {
     assert.equal((await client.get('/').withInertia()).inertiaProps.appLocale, 'en')
-    const unknown = await client.get('/').header('host', 'xx.localhost').withInertia()
+    const unknown = await client.get('/').header('host', 'xx.undersign.test').withInertia()
     assert.equal(unknown.inertiaProps.appLocale, 'en')
   })
 

@@ -26,7 +26,7 @@ test.group('Newsletter subscription', (group) => {
   test('double opt-in: the mailed link confirms the subscription', async ({ client, assert }) => {
     const response = await client
       .post('/subscription')
-      .header('host', 'it.localhost')
+      .header('host', 'it.undersign.test')
       .form({ email: 'Reader@Example.com' })
       .withCsrfToken()
       .redirects(0)
@@ -43,7 +43,7 @@ test.group('Newsletter subscription', (group) => {
     const [mail] = await outbox.to('reader@example.com')
     assert.exists(mail, 'a confirmation mail was sent')
     const confirmLink = linkIn(mail.html, '/confirm')
-    assert.match(confirmLink, /^http:\/\/it\.localhost:3334\/subscription\/\d+\/confirm\?/)
+    assert.match(confirmLink, /^http:\/\/it\.undersign.test:3334\/subscription\/\d+\/confirm\?/)
 
     const url = new URL(confirmLink)
     const confirmed = await client.get(`${url.pathname}${url.search}`).redirects(0)

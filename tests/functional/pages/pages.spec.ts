@@ -58,7 +58,7 @@ test.group('Pages', () => {
       assert.equal(props.appName, 'Undersign')
       assert.equal(props.appLocale, 'en')
       assert.isNull(props.user)
-      assert.deepEqual(props.general, { domain: 'localhost' })
+      assert.deepEqual(props.general, { domain: 'undersign.test' })
       assert.deepEqual(props.alerts, { error: null, success: null, info: null, warning: null })
       assert.deepEqual(props.messages, {
         error: null,
@@ -72,9 +72,9 @@ test.group('Pages', () => {
     })
   }
 
-  test('the same pages in Spanish on es.localhost', async ({ client, assert }) => {
+  test('the same pages in Spanish on es.undersign.test', async ({ client, assert }) => {
     for (const page of PAGES.filter((entry) => entry.headingEs)) {
-      const response = await client.get(page.url).header('host', 'es.localhost')
+      const response = await client.get(page.url).header('host', 'es.undersign.test')
       response.assertStatus(200)
       assert.include(response.text(), '<html lang="es">')
       assert.match(response.text(), new RegExp(`<h1[^>]*>${page.headingEs}</h1>`))
@@ -92,7 +92,7 @@ test.group('Pages', () => {
       html,
       /<meta property="og:title" content="Frequently asked questions \| Undersign"/
     )
-    assert.match(html, /<meta property="og:url" content="http:\/\/localhost:3334\/faq"/)
+    assert.match(html, /<meta property="og:url" content="http:\/\/undersign.test:3334\/faq"/)
     assert.match(html, /<meta property="og:image" content="[^"]+"/)
     assert.match(html, /<meta name="twitter:card" content="summary_large_image"/)
   })
@@ -120,7 +120,7 @@ test.group('Pages', () => {
   })
 
   test('an unknown page gives the translated 404 page', async ({ client, assert }) => {
-    const response = await client.get('/no-such-page').header('host', 'de.localhost')
+    const response = await client.get('/no-such-page').header('host', 'de.undersign.test')
     response.assertStatus(404)
     const pageObject = pageObjectIn(response.text())
     assert.equal(pageObject.component, 'Errors/Status')

@@ -49,6 +49,16 @@ test.group('Security defaults', (group) => {
     response.assertHeader('x-content-type-options', 'nosniff')
   })
 
+  test('the session cookie belongs to the bare domain, for every language subdomain', async ({
+    client,
+    assert,
+  }) => {
+    const response = await client.get('/').header('host', 'es.undersign.test')
+    const setCookie = ([] as string[]).concat(response.header('set-cookie') ?? [])
+    const session = setCookie.find((cookie) => cookie.startsWith('undersign-session='))
+    assert.match(session!, /Domain=undersign\.test/i)
+  })
+
   test('the session cookie is HttpOnly and SameSite=Lax', async ({ client, assert }) => {
     const response = await client.get('/')
     const setCookie = ([] as string[]).concat(response.header('set-cookie') ?? [])
