@@ -20,7 +20,11 @@ export default defineConfig({
   // The dev server answers the site's language subdomains (es.localhost, and
   // es.undersign.test in tests); Vite refuses unknown hosts otherwise.
   server: {
-    allowedHosts: ['.localhost', '.undersign.test', ...(process.env.APP_DOMAIN ? [`.${process.env.APP_DOMAIN}`] : [])],
+    allowedHosts: [
+      '.localhost',
+      '.undersign.test',
+      ...(process.env.APP_DOMAIN ? [`.${process.env.APP_DOMAIN}`] : []),
+    ],
   },
   // Scan every page up front: no dependency is discovered late, so the dev
   // server never re-optimises and reloads a page in the middle of a visit.

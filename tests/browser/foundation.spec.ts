@@ -36,18 +36,27 @@ test.group('Browser: the foundation', (group) => {
     })
   })
 
-  test('the session cookie follows the visitor from one language subdomain to another', async ({ assert }) => {
+  test('the session cookie follows the visitor from one language subdomain to another', async ({
+    assert,
+  }) => {
     await inBrowser('shared session', async (page, context) => {
       await visit(page, siteUrl('/', 'es'))
-      const [session] = (await context.cookies()).filter((cookie) => cookie.name === 'undersign-session')
+      const [session] = (await context.cookies()).filter(
+        (cookie) => cookie.name === 'undersign-session'
+      )
       assert.equal(session.domain, '.undersign.test')
       assert.isTrue(session.httpOnly)
       assert.equal(session.sameSite, 'Lax')
 
       await page.getByTestId('language-menu').click()
-      await Promise.all([page.waitForURL(/\/\/de\.undersign\.test/), page.locator('[data-locale="de"]').click()])
+      await Promise.all([
+        page.waitForURL(/\/\/de\.undersign\.test/),
+        page.locator('[data-locale="de"]').click(),
+      ])
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-      const after = (await context.cookies()).filter((cookie) => cookie.name === 'undersign-session')
+      const after = (await context.cookies()).filter(
+        (cookie) => cookie.name === 'undersign-session'
+      )
       assert.lengthOf(after, 1, 'one session cookie for every subdomain')
       assert.equal(after[0].value, session.value, 'the same session on the German subdomain')
     })

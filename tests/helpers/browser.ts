@@ -29,7 +29,11 @@ export async function launchBrowser() {
   // The test domain and its language subdomains resolve to this machine, so
   // cookies behave as on a real domain (Chromium refuses Domain=localhost).
   const resolve = `--host-resolver-rules=MAP ${testDomain()} 127.0.0.1, MAP *.${testDomain()} 127.0.0.1`
-  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...FLAGS, resolve], headless: true })
+  browser ??= await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...FLAGS, resolve],
+    headless: true,
+  })
   return browser
 }
 

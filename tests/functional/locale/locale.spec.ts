@@ -4,7 +4,10 @@ import { LOCALES } from '#app/i18n/locales'
 test.group('Locale', () => {
   test('appLocale follows the first label of the host', async ({ client, assert }) => {
     for (const locale of LOCALES.filter((entry) => entry !== 'en')) {
-      const response = await client.get('/faq').header('host', `${locale}.undersign.test`).withInertia()
+      const response = await client
+        .get('/faq')
+        .header('host', `${locale}.undersign.test`)
+        .withInertia()
       assert.equal(response.inertiaProps.appLocale, locale)
       assert.equal(response.inertiaProps.appUrl, `http://${locale}.undersign.test:3334`)
     }
