@@ -93,6 +93,8 @@ const currentHash = sourceHash()
 const builtHash = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : null
 if (!existsSync(join(buildDir, 'bin', 'server.js')) || builtHash !== currentHash) {
   log(builtHash ? 'sources changed: rebuilding the production bundle…' : 'building the production bundle (first start takes a minute)…')
+  // Route, page and policy types first: the TypeScript build checks against them.
+  run(['ace.js', 'codegen'])
   run(['ace.js', 'build'])
   writeFileSync(hashFile, currentHash)
 } else {

@@ -1,4 +1,5 @@
 import env from '#start/env'
+import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/http'
 
 /**
@@ -15,8 +16,8 @@ export const http = defineConfig({
     path: '/',
     maxAge: '2h',
     httpOnly: true,
-    // Secure whenever the site is served over https.
-    secure: (env.get('APP_URL') ?? '').startsWith('https://'),
+    // Secure in production, and whenever the site is served over https.
+    secure: app.inProduction || (env.get('APP_URL') ?? '').startsWith('https://'),
     sameSite: 'lax',
   },
 })

@@ -1,4 +1,5 @@
 import env from '#start/env'
+import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
 
 /**
@@ -22,8 +23,8 @@ const sessionConfig = defineConfig({
     path: '/',
     domain: sessionCookieDomain,
     httpOnly: true,
-    // Secure whenever the site is served over https.
-    secure: (env.get('APP_URL') ?? '').startsWith('https://'),
+    // Secure in production, and whenever the site is served over https.
+    secure: app.inProduction || (env.get('APP_URL') ?? '').startsWith('https://'),
     sameSite: 'lax',
   },
   store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),

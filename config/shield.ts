@@ -1,4 +1,3 @@
-import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
 
@@ -52,7 +51,7 @@ const shieldConfig = defineConfig({
   xFrame: { enabled: true, action: 'DENY' },
 
   hsts: {
-    enabled: app.inProduction && (env.get('APP_URL') ?? '').startsWith('https://'),
+    enabled: app.inProduction,
     maxAge: '180 days',
     includeSubDomains: true,
   },
