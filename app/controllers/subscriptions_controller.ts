@@ -18,24 +18,37 @@ export default class SubscriptionsController {
   }
 
   async confirm(ctx: HttpContext) {
-    const { request, response, params, i18n } = ctx
-    if (!request.hasValidSignature('newsletter-confirm')) {
-      flashAlert(ctx, 'error', i18n.t('page.subscription.invalid_link'))
-      return response.redirect('/')
-    }
-    await confirmNewsletter(Number(params.id))
-    flashAlert(ctx, 'success', i18n.t('page.subscription.confirmed'))
-    return response.redirect('/')
+    return this.followMailedLink(
+      ctx,
+      'newsletter-confirm',
+      confirmNewsletter,
+      'page.subscription.confirmed'
+    )
   }
 
   async unsubscribe(ctx: HttpContext) {
+    return this.followMailedLink(
+      ctx,
+      'newsletter-unsubscribe',
+      unsubscribeFromNewsletter,
+      'page.subscription.unsubscribed'
+    )
+  }
+
+  /** A link from a newsletter mail: acts only when its signature holds for that purpose. */
+  private async followMailedLink(
+    ctx: HttpContext,
+    purpose: string,
+    action: (subscriptionId: number) => Promise<unknown>,
+    successKey: string
+  ) {
     const { request, response, params, i18n } = ctx
-    if (!request.hasValidSignature('newsletter-unsubscribe')) {
+    if (!request.hasValidSignature(purpose)) {
       flashAlert(ctx, 'error', i18n.t('page.subscription.invalid_link'))
       return response.redirect('/')
     }
-    await unsubscribeFromNewsletter(Number(params.id))
-    flashAlert(ctx, 'success', i18n.t('page.subscription.unsubscribed'))
+    await action(Number(params.id))
+    flashAlert(ctx, 'success', i18n.t(successKey))
     return response.redirect('/')
   }
 }

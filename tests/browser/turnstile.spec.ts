@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Page } from 'playwright-core'
 import env from '#start/env'
 import limiter from '@adonisjs/limiter/services/main'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -20,6 +21,15 @@ window.turnstile = {
   reset() { window.__turnstile.resets++; setTimeout(() => window.__turnstile.options.callback('good-token'), 10) },
   remove() {},
 }`
+
+async function fillContactForm(page: Page, message: string) {
+  const form = page.getByTestId('contact-form')
+  await form.locator('[name="name"]').fill('Robot Tester')
+  await form.locator('[name="email"]').fill('robot@example.com')
+  await form.locator('[name="subject"]').fill('Is this a human?')
+  await form.locator('[name="message"]').fill(message)
+  return form
+}
 
 test.group('Browser: bot check', (group) => {
   let stub: Awaited<ReturnType<typeof startTurnstileStub>>
@@ -61,11 +71,7 @@ test.group('Browser: bot check', (group) => {
         size: 'normal',
       })
 
-      const form = page.getByTestId('contact-form')
-      await form.locator('[name="name"]').fill('Robot Tester')
-      await form.locator('[name="email"]').fill('robot@example.com')
-      await form.locator('[name="subject"]').fill('Is this a human?')
-      await form.locator('[name="message"]').fill('This message passed the bot check.')
+      const form = await fillContactForm(page, 'This message passed the bot check.')
       await form.getByRole('button').click()
       await page.locator('.Toastify__toast--success').waitFor()
       assert.equal(await page.evaluate('window.__turnstile.resets'), 1)
@@ -82,11 +88,7 @@ test.group('Browser: bot check', (group) => {
       await visit(page, siteUrl('/contacts'))
       await page.getByText('Failed to load Turnstile').waitFor()
 
-      const form = page.getByTestId('contact-form')
-      await form.locator('[name="name"]').fill('Robot Tester')
-      await form.locator('[name="email"]').fill('robot@example.com')
-      await form.locator('[name="subject"]').fill('Is this a human?')
-      await form.locator('[name="message"]').fill('This message has no bot-check token.')
+      const form = await fillContactForm(page, 'This message has no bot-check token.')
       await form.getByRole('button').click()
       await form.locator('[data-error-for="cfTurnstileResponse"]').waitFor()
       assert.lengthOf(await ContactMessage.all(), 0)
