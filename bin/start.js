@@ -61,9 +61,11 @@ if (!existsSync(envFile)) {
 const env = parseEnv(readFileSync(envFile, 'utf8'))
 
 // The built app lives in build/ and is wiped by each build: keep the
-// database file where the project's root says, not inside build/.
+// database file and the uploads where the project's root says, not in build/.
 const sqliteFile = process.env.SQLITE_FILE || env.SQLITE_FILE || 'tmp/db.sqlite3'
 process.env.SQLITE_FILE = isAbsolute(sqliteFile) ? sqliteFile : join(root, sqliteFile)
+const storagePath = process.env.STORAGE_PATH || env.STORAGE_PATH || 'storage'
+process.env.STORAGE_PATH = isAbsolute(storagePath) ? storagePath : join(root, storagePath)
 
 // 2. The production bundle, rebuilt when any source changed.
 const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'providers', 'public', 'resources', 'start', 'commands',

@@ -2,24 +2,52 @@ import env from '#start/env'
 import { defineConfig, services } from '@adonisjs/ally'
 import { site } from '#services/site_service'
 
+/** Only the URLs that are set: the drivers know the real ones. */
+function endpoints(urls: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(urls).filter(([, url]) => Boolean(url))) as Record<
+    string,
+    string
+  >
+}
+
 /**
- * Sign in with GitHub and Google. Without keys the buttons lead back to the
- * login page with a message (the accounts issue wires the flow).
+ * Sign in with GitHub and Google. The endpoints can be pointed elsewhere
+ * (tests use a local fake provider); without keys the buttons explain that
+ * the provider is not available.
  */
 const allyConfig = defineConfig({
   github: services.github({
     clientId: env.get('GITHUB_CLIENT_ID', ''),
     clientSecret: env.get('GITHUB_CLIENT_SECRET', ''),
     callbackUrl: `${site.url}/auth/github/callback`,
+    scopes: ['read:user', 'user:email'],
+    ...endpoints({
+      authorizeUrl: env.get('GITHUB_AUTHORIZE_URL'),
+      accessTokenUrl: env.get('GITHUB_ACCESS_TOKEN_URL'),
+      userInfoUrl: env.get('GITHUB_USER_INFO_URL'),
+      userEmailUrl: env.get('GITHUB_USER_EMAIL_URL'),
+    }),
   }),
   google: services.google({
     clientId: env.get('GOOGLE_CLIENT_ID', ''),
     clientSecret: env.get('GOOGLE_CLIENT_SECRET', ''),
     callbackUrl: `${site.url}/auth/google/callback`,
+    scopes: ['openid', 'email', 'profile'],
+    ...endpoints({
+      authorizeUrl: env.get('GOOGLE_AUTHORIZE_URL'),
+      accessTokenUrl: env.get('GOOGLE_ACCESS_TOKEN_URL'),
+      userInfoUrl: env.get('GOOGLE_USER_INFO_URL'),
+    }),
   }),
 })
 
 export default allyConfig
+
+export function providerConfigured(provider: 'github' | 'google') {
+  return provider === 'github'
+    ? Boolean(env.get('GITHUB_CLIENT_ID') && env.get('GITHUB_CLIENT_SECRET'))
+    : Boolean(env.get('GOOGLE_CLIENT_ID') && env.get('GOOGLE_CLIENT_SECRET'))
+}
 
 declare module '@adonisjs/ally/types' {
   interface SocialProviders extends InferSocialProviders<typeof allyConfig> {}

@@ -16,7 +16,8 @@ export default defineConfig({
     autoProcess: true,
     convertEmptyStringsToNull: true,
     processManually: [],
-    limit: '6mb',
+    // Above every file limit, so validators answer with their own translated message.
+    limit: '20mb',
     types: ['multipart/form-data'],
   },
 })

@@ -9,10 +9,20 @@ export const rateLimitFactor = env.get('RATE_LIMIT_FACTOR', 1)
 export const rateLimits = {
   contact: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   subscription: { requests: 10, every: '1 hour', blockFor: '1 hour' },
-  login: { requests: 10, every: '15 minutes', blockFor: '15 minutes' },
+  // Login attempts from one address, and failed logins on one account.
+  login: { requests: 20, every: '15 minutes', blockFor: '15 minutes' },
+  loginFailuresPerEmail: { requests: 5, every: '15 minutes', blockFor: '15 minutes' },
   signup: { requests: 5, every: '1 hour', blockFor: '1 hour' },
-  passwordReset: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  passwordResetRequest: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  passwordReset: { requests: 10, every: '1 hour', blockFor: '1 hour' },
+  verificationResend: { requests: 3, every: '1 hour', blockFor: '1 hour' },
+  avatarUpload: { requests: 20, every: '1 hour', blockFor: '1 hour' },
   sign: { requests: 20, every: '1 hour', blockFor: '1 hour' },
 } as const
 
 export type RateLimitName = keyof typeof rateLimits
+
+/** The allowance of a limit once RATE_LIMIT_FACTOR is applied (never below 1). */
+export function allowedRequests(name: RateLimitName) {
+  return Math.max(1, Math.round(rateLimits[name].requests * rateLimitFactor))
+}

@@ -56,6 +56,14 @@ export default await Env.create(new URL('../', import.meta.url), {
   GITHUB_CLIENT_SECRET: Env.schema.string.optional(),
   GOOGLE_CLIENT_ID: Env.schema.string.optional(),
   GOOGLE_CLIENT_SECRET: Env.schema.string.optional(),
+  // Provider endpoints, for tests against a local fake provider.
+  GITHUB_AUTHORIZE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  GITHUB_ACCESS_TOKEN_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  GITHUB_USER_INFO_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  GITHUB_USER_EMAIL_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  GOOGLE_AUTHORIZE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  GOOGLE_ACCESS_TOKEN_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  GOOGLE_USER_INFO_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 
   X_USER_NAME: Env.schema.string.optional(),
   SEED_DEMO: Env.schema.boolean.optional(),

@@ -3,24 +3,58 @@
 | Rate limits
 |--------------------------------------------------------------------------
 |
-| Throttle middleware built from config/rate_limits.ts, keyed by the client IP.
-| With RATE_LIMIT_FACTOR=0 they let everything through.
+| Throttle middleware built from config/rate_limits.ts. With
+| RATE_LIMIT_FACTOR=0 they let everything through.
 |
 */
 import limiter from '@adonisjs/limiter/services/main'
-import { rateLimitFactor, rateLimits, type RateLimitName } from '#config/rate_limits'
+import type { HttpContext } from '@adonisjs/core/http'
+import {
+  allowedRequests,
+  rateLimitFactor,
+  rateLimits,
+  type RateLimitName,
+} from '#config/rate_limits'
 
-function throttleFor(name: RateLimitName) {
+/** A throttle keyed by the client IP, or by what `keyOf` returns (the member's id…). */
+function throttleFor(
+  name: RateLimitName,
+  keyOf: (ctx: HttpContext) => string = (ctx) => ctx.request.ip()
+) {
   const rule = rateLimits[name]
   return limiter.define(name, (ctx) => {
     if (rateLimitFactor <= 0) return limiter.noLimit()
     return limiter
-      .allowRequests(Math.max(1, Math.round(rule.requests * rateLimitFactor)))
+      .allowRequests(allowedRequests(name))
       .every(rule.every)
       .blockFor(rule.blockFor)
-      .usingKey(`${name}_${ctx.request.ip()}`)
+      .usingKey(`${name}_${keyOf(ctx)}`)
   })
 }
 
 export const throttleContact = throttleFor('contact')
 export const throttleSubscription = throttleFor('subscription')
+export const throttleLogin = throttleFor('login')
+export const throttleSignup = throttleFor('signup')
+export const throttlePasswordResetRequest = throttleFor('passwordResetRequest')
+export const throttlePasswordReset = throttleFor('passwordReset')
+export const throttleVerificationResend = throttleFor('verificationResend', (ctx) =>
+  String(ctx.auth.user?.id ?? ctx.request.ip())
+)
+export const throttleAvatarUpload = throttleFor('avatarUpload', (ctx) =>
+  String(ctx.auth.user?.id ?? ctx.request.ip())
+)
+
+/**
+ * Failed logins on one account, whatever the address they come from. Null
+ * when limits are off.
+ */
+export function loginFailuresLimiter() {
+  if (rateLimitFactor <= 0) return null
+  const rule = rateLimits.loginFailuresPerEmail
+  return limiter.use({
+    requests: allowedRequests('loginFailuresPerEmail'),
+    duration: rule.every,
+    blockDuration: rule.blockFor,
+  })
+}

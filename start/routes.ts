@@ -5,13 +5,29 @@
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { throttleContact, throttleSubscription } from '#start/limiter'
+import {
+  throttleAvatarUpload,
+  throttleContact,
+  throttleLogin,
+  throttlePasswordReset,
+  throttlePasswordResetRequest,
+  throttleSignup,
+  throttleSubscription,
+  throttleVerificationResend,
+} from '#start/limiter'
 
 const PagesController = () => import('#controllers/pages_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
 const SubscriptionsController = () => import('#controllers/subscriptions_controller')
 const TranslationsController = () => import('#controllers/translations_controller')
 const DevMailsController = () => import('#controllers/dev_mails_controller')
+const RegistrationController = () => import('#controllers/auth/registration_controller')
+const SessionController = () => import('#controllers/auth/session_controller')
+const PasswordResetController = () => import('#controllers/auth/password_reset_controller')
+const EmailVerificationController = () => import('#controllers/auth/email_verification_controller')
+const SocialAuthController = () => import('#controllers/auth/social_auth_controller')
+const MyPetitionsController = () => import('#controllers/my_petitions_controller')
+const AvatarsController = () => import('#controllers/avatars_controller')
 
 router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
@@ -34,6 +50,58 @@ router
   .where('id', router.matchers.number())
 
 router.get('/translate/:locale', [TranslationsController, 'show']).as('translations.show')
+
+// Accounts: guests sign up, log in and reset their password.
+router
+  .group(() => {
+    router.get('/signup', [RegistrationController, 'show']).as('auth.signup')
+    router
+      .post('/signup', [RegistrationController, 'store'])
+      .as('auth.signup.store')
+      .use(throttleSignup)
+    router.get('/login', [SessionController, 'show']).as('auth.login')
+    router.post('/login', [SessionController, 'store']).as('auth.login.store').use(throttleLogin)
+    router
+      .get('/auth/password/reset', [PasswordResetController, 'create'])
+      .as('auth.password.request')
+    router
+      .post('/auth/password/email', [PasswordResetController, 'sendLink'])
+      .as('auth.password.email')
+      .use(throttlePasswordResetRequest)
+    router
+      .get('/auth/password/reset/:token', [PasswordResetController, 'edit'])
+      .as('auth.password.edit')
+    router
+      .post('/auth/password/reset', [PasswordResetController, 'update'])
+      .as('auth.password.update')
+      .use(throttlePasswordReset)
+    router
+      .get('/auth/:provider/redirect', [SocialAuthController, 'redirect'])
+      .as('auth.provider.redirect')
+  })
+  .use(middleware.guest())
+
+// The provider's return can find a member already signed in (linking).
+router
+  .get('/auth/:provider/callback', [SocialAuthController, 'callback'])
+  .as('auth.provider.callback')
+router.get('/auth/email/verify/:id', [EmailVerificationController, 'verify']).as('auth.verify')
+router.get('/logout', [SessionController, 'destroy']).as('auth.logout')
+
+// Members.
+router
+  .group(() => {
+    router.get('/my/petitions', [MyPetitionsController, 'index']).as('my.petitions')
+    router
+      .post('/my/avatar', [AvatarsController, 'store'])
+      .as('my.avatar')
+      .use(throttleAvatarUpload)
+    router
+      .post('/auth/email/resend', [EmailVerificationController, 'resend'])
+      .as('auth.verify.resend')
+      .use(throttleVerificationResend)
+  })
+  .use(middleware.auth())
 
 // Developer pages, absent in production.
 router

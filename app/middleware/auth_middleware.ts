@@ -1,24 +1,21 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
+import { rememberIntendedUrl } from '#services/intended_url'
 
 /**
- * Auth middleware is used authenticate HTTP requests and deny
- * access to unauthenticated users.
+ * Members only: a guest goes to /login, and comes back to this page after
+ * logging in.
  */
 export default class AuthMiddleware {
-  /**
-   * The URL to redirect to, when authentication fails
-   */
   redirectTo = '/login'
 
   async handle(
     ctx: HttpContext,
     next: NextFn,
-    options: {
-      guards?: (keyof Authenticators)[]
-    } = {}
+    options: { guards?: (keyof Authenticators)[] } = {}
   ) {
+    if (!(await ctx.auth.check())) rememberIntendedUrl(ctx)
     await ctx.auth.authenticateUsing(options.guards, { loginRoute: this.redirectTo })
     return next()
   }

@@ -44,6 +44,12 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare locale: string
 
+  @column({ serializeAs: null })
+  declare githubId: string | null
+
+  @column({ serializeAs: null })
+  declare googleId: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -52,6 +58,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   get isVerified() {
     return this.role !== ROLE_UNVERIFIED
+  }
+
+  get fullName() {
+    return [this.firstName, this.lastName].filter(Boolean).join(' ')
   }
 
   @beforeSave()

@@ -71,3 +71,17 @@ export type HomeProps = { successfulPetitions: PetitionCard[] }
 export type ContactsProps = { turnstileKey: string | null; contactEmail: string }
 export type StaticPageProps = { contactEmail: string }
 export type ErrorStatusProps = { status: 403 | 404 | 419 | 429 | 500 }
+
+/** The My petitions list item (spec 3.2). */
+export type MyPetitionItem = {
+  guid: string
+  slug: string
+  bannerUrl: string | null
+  title: string
+  target: string
+  created: string
+  user: { avatar: string; firstName: string; lastName: string | null }
+}
+
+export type MyPetitionsProps = { petitions: Paginator<MyPetitionItem> }
+export type PasswordResetProps = { token: string; email: string }

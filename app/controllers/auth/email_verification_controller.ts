@@ -1,0 +1,32 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import User from '#models/user'
+import { markVerified, sendVerificationMail } from '#services/account_service'
+import { flashAlert } from '#services/flash_service'
+
+export default class EmailVerificationController {
+  /** The mailed link: a signed URL, valid 24 hours, for one address. */
+  async verify(ctx: HttpContext) {
+    const { request, response, params, i18n } = ctx
+    const user = await User.find(params.id)
+    if (!user || !request.hasValidSignature(`verify-email:${user.email}`)) {
+      flashAlert(ctx, 'error', i18n.t('page.auth.verify_link_invalid'))
+      return response.redirect(ctx.auth.user ? '/my/petitions' : '/login')
+    }
+    await markVerified(user)
+    flashAlert(ctx, 'success', i18n.t('page.auth.verified'))
+    return response.redirect(ctx.auth.user ? '/my/petitions' : '/login')
+  }
+
+  /** 'Verify now' on My petitions (POST /auth/email/resend), rate-limited. */
+  async resend(ctx: HttpContext) {
+    const { auth, response, i18n } = ctx
+    const user = auth.getUserOrFail()
+    if (user.isVerified) {
+      flashAlert(ctx, 'info', i18n.t('page.auth.already_verified'))
+    } else {
+      await sendVerificationMail(user, i18n.locale)
+      flashAlert(ctx, 'success', i18n.t('page.auth.verification_sent', { email: user.email }))
+    }
+    return response.redirect().back()
+  }
+}

@@ -1,0 +1,46 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { forgotPasswordValidator, resetPasswordValidator } from '#validators/auth'
+import { requestPasswordReset, resetPassword } from '#services/password_reset_service'
+import { endOtherSessions, startSession } from '#services/session_service'
+import { flashAlert, flashMessage } from '#services/flash_service'
+import { HOME_OF_MEMBERS } from '#services/intended_url'
+
+export default class PasswordResetController {
+  /** Auth/ForgetPassword at /auth/password/reset. */
+  async create({ inertia }: HttpContext) {
+    return inertia.render('Auth/ForgetPassword', {})
+  }
+
+  /** POST /auth/password/email: the same answer whether the address has an account or not. */
+  async sendLink(ctx: HttpContext) {
+    const { request, response, i18n } = ctx
+    const { email } = await request.validateUsing(forgotPasswordValidator)
+    await requestPasswordReset(email, i18n.locale)
+    flashMessage(ctx, 'success', i18n.t('page.auth.reset_link_sent'))
+    return response.redirect().back()
+  }
+
+  /** Auth/PasswordReset, reached from the mailed link. */
+  async edit({ inertia, params, request }: HttpContext) {
+    return inertia.render('Auth/PasswordReset', {
+      token: String(params.token),
+      email: String(request.qs().email ?? ''),
+    })
+  }
+
+  /** POST /auth/password/reset: a new password, then every other session ends. */
+  async update(ctx: HttpContext) {
+    const { request, response, session, i18n } = ctx
+    const { token, email, password } = await request.validateUsing(resetPasswordValidator)
+    const user = await resetPassword(email, token, password)
+    if (!user) {
+      session.flashExcept(['password', 'password_confirmation'])
+      session.flash('inputErrorsBag', { token: [i18n.t('page.auth.reset_token_invalid')] })
+      return response.redirect().back()
+    }
+    await startSession(ctx, user)
+    await endOtherSessions(user, session.sessionId)
+    flashAlert(ctx, 'success', i18n.t('page.auth.password_changed'))
+    return response.redirect(HOME_OF_MEMBERS)
+  }
+}

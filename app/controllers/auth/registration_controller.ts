@@ -1,0 +1,21 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { signupValidator } from '#validators/auth'
+import { registerMember } from '#services/account_service'
+import { startSession } from '#services/session_service'
+import { pullIntendedUrl } from '#services/intended_url'
+import { flashAlert } from '#services/flash_service'
+
+export default class RegistrationController {
+  async show({ inertia }: HttpContext) {
+    return inertia.render('Auth/Registration', {})
+  }
+
+  async store(ctx: HttpContext) {
+    const { request, response, i18n } = ctx
+    const payload = await request.validateUsing(signupValidator)
+    const user = await registerMember(payload, i18n.locale)
+    await startSession(ctx, user)
+    flashAlert(ctx, 'success', i18n.t('page.auth.registered', { email: user.email }))
+    return response.redirect(pullIntendedUrl(ctx))
+  }
+}

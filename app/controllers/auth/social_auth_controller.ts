@@ -1,0 +1,58 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import {
+  isProvider,
+  memberFromProvider,
+  MissingProviderEmail,
+  UnverifiedProviderEmail,
+} from '#services/social_auth_service'
+import { startSession } from '#services/session_service'
+import { pullIntendedUrl } from '#services/intended_url'
+import { flashAlert } from '#services/flash_service'
+import { providerConfigured } from '#config/ally'
+
+/** Sign in with GitHub or Google (decisions 22). */
+export default class SocialAuthController {
+  async redirect(ctx: HttpContext) {
+    const { ally, params, response, i18n } = ctx
+    if (!isProvider(params.provider)) return response.notFound()
+    if (!providerConfigured(params.provider)) {
+      flashAlert(ctx, 'error', i18n.t('page.auth.provider_unavailable'))
+      return response.redirect('/login')
+    }
+    return ally.use(params.provider).redirect()
+  }
+
+  async callback(ctx: HttpContext) {
+    const { ally, params, response, i18n } = ctx
+    if (!isProvider(params.provider) || !providerConfigured(params.provider))
+      return response.notFound()
+    const provider = ally.use(params.provider)
+
+    const failure = provider.accessDenied()
+      ? 'page.auth.provider_denied'
+      : provider.stateMisMatch() || provider.hasError()
+        ? 'page.auth.provider_error'
+        : null
+    if (failure) {
+      flashAlert(ctx, 'error', i18n.t(failure))
+      return response.redirect('/login')
+    }
+
+    try {
+      const profile = await provider.user()
+      const user = await memberFromProvider(params.provider, profile, i18n.locale)
+      await startSession(ctx, user)
+      return response.redirect(pullIntendedUrl(ctx))
+    } catch (error) {
+      if (error instanceof UnverifiedProviderEmail) {
+        flashAlert(ctx, 'error', i18n.t('page.auth.provider_email_unverified'))
+      } else if (error instanceof MissingProviderEmail) {
+        flashAlert(ctx, 'error', i18n.t('page.auth.provider_email_missing'))
+      } else {
+        ctx.logger.warn({ err: error }, 'sign-in with %s failed', params.provider)
+        flashAlert(ctx, 'error', i18n.t('page.auth.provider_error'))
+      }
+      return response.redirect('/login')
+    }
+  }
+}

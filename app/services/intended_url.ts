@@ -1,0 +1,20 @@
+import type { HttpContext } from '@adonisjs/core/http'
+
+const KEY = 'intended_url'
+export const HOME_OF_MEMBERS = '/my/petitions'
+
+/** Remembers where a guest was going before being sent to log in. */
+export function rememberIntendedUrl(ctx: HttpContext) {
+  if (ctx.request.method() === 'GET') ctx.session.put(KEY, ctx.request.url(true))
+}
+
+/**
+ * Where to go after login or registration (decisions 20): the page the guest
+ * wanted, else My petitions. Only paths of this site, never another host.
+ */
+export function pullIntendedUrl(ctx: HttpContext) {
+  const url = ctx.session.pull(KEY, null) as unknown
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')
+    ? url
+    : HOME_OF_MEMBERS
+}

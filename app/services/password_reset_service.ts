@@ -1,0 +1,76 @@
+import { DateTime } from 'luxon'
+import { createHash, randomBytes } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import User from '#models/user'
+import PasswordResetToken from '#models/password_reset_token'
+import PasswordResetMail from '#mails/password_reset_mail'
+import { site } from '#services/site_service'
+import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+
+const TOKEN_LIFETIME_MINUTES = 60
+
+function hashToken(token: string) {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/**
+ * Mails a reset link when the address belongs to a member; does nothing
+ * otherwise, so the answer never tells whether an account exists.
+ */
+export async function requestPasswordReset(email: string, locale: string) {
+  const user = await User.findBy('email', email.trim().toLowerCase())
+  if (!user) return
+
+  const token = randomBytes(32).toString('base64url')
+  await PasswordResetToken.create({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: DateTime.now().plus({ minutes: TOKEN_LIFETIME_MINUTES }),
+  })
+  const prefixUrl = site.urlFor(isLocale(locale) ? locale : DEFAULT_LOCALE)
+  const resetUrl = urlFor('auth.password.edit', { token }, { prefixUrl, qs: { email: user.email } })
+  await mail.sendLater(new PasswordResetMail(user, locale, resetUrl))
+}
+
+/**
+ * Sets a new password from a mailed token. The token must match the address,
+ * be unused and younger than 60 minutes; it is spent in the same transaction
+ * as the password change, with every other token of that member.
+ * Returns the member, or null when the token is not valid.
+ */
+export async function resetPassword(email: string, token: string, password: string) {
+  return db.transaction(async (trx) => {
+    const record = await PasswordResetToken.query({ client: trx })
+      .where('token_hash', hashToken(token))
+      .preload('user')
+      .first()
+    const valid =
+      record &&
+      !record.usedAt &&
+      record.expiresAt > DateTime.now() &&
+      record.user.email === email.trim().toLowerCase()
+    if (!valid) return null
+
+    // Spend the token first: of two resets racing with it, only one wins.
+    const now = DateTime.now().toFormat(trx.dialect.dateTimeFormat)
+    const spent = await trx
+      .from('password_reset_tokens')
+      .where('id', record.id)
+      .whereNull('used_at')
+      .update({ used_at: now })
+    if (Number(spent) !== 1) return null
+
+    const user = record.user
+    user.useTransaction(trx)
+    user.password = password
+    await user.save()
+    await trx
+      .from('password_reset_tokens')
+      .where('user_id', user.id)
+      .whereNull('used_at')
+      .update({ used_at: now })
+    return user
+  })
+}

@@ -1,0 +1,35 @@
+import vine from '@vinejs/vine'
+import { newPassword, passwordConfirmation } from '#validators/rules/password'
+
+const email = () => vine.string().trim().email().maxLength(254)
+
+/** Auth/Registration (spec 2.7, 5.2). The e-mail is unique whatever its case. */
+export const signupValidator = vine.create({
+  firstName: vine.string().trim().minLength(1).maxLength(100),
+  lastName: vine.string().trim().minLength(1).maxLength(100),
+  email: email().unique(async (db, value) => {
+    const taken = await db.from('users').where('email', value.trim().toLowerCase()).first()
+    return !taken
+  }),
+  password: newPassword(),
+  password_confirmation: passwordConfirmation(),
+})
+
+/** Auth/Login (spec 2.4). */
+export const loginValidator = vine.create({
+  email: email(),
+  password: vine.string().maxLength(128),
+})
+
+/** Auth/ForgetPassword (spec 2.5). */
+export const forgotPasswordValidator = vine.create({
+  email: email(),
+})
+
+/** Auth/PasswordReset (spec 2.6). */
+export const resetPasswordValidator = vine.create({
+  token: vine.string().trim().maxLength(200),
+  email: email(),
+  password: newPassword(),
+  password_confirmation: passwordConfirmation(),
+})

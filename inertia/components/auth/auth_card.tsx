@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import { Card, Col, Container, Row } from 'react-bootstrap'
+import MessagesDisplay from '../messages_display.tsx'
+import { useSharedProps } from '../../lib/shared.ts'
+
+/** The frame of the login, sign-up and password pages. */
+export default function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string
+  intro?: string
+  children: ReactNode
+}) {
+  const { messages } = useSharedProps()
+  return (
+    <Container className="page-section">
+      <Row className="justify-content-center">
+        <Col md={8} lg={6} xl={5}>
+          <Card className="shadow-sm">
+            <Card.Body className="p-4 p-md-5">
+              <h1 className="h3 fw-bold mb-2">{title}</h1>
+              {intro && <p className="text-muted">{intro}</p>}
+              <MessagesDisplay messages={messages} />
+              {children}
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </Container>
+  )
+}

@@ -1,0 +1,20 @@
+import { Link } from '@inertiajs/react'
+import { useTranslation } from '../../i18n/context.tsx'
+
+/** The links under the password pages (spec 2.5, 2.6). */
+export default function AuthLinks() {
+  const { t } = useTranslation()
+  return (
+    <ul className="list-unstyled small mt-4 mb-0">
+      <li>
+        {t('page.auth.no_account')} <Link href="/signup">{t('page.auth.signup_link')}</Link>
+      </li>
+      <li>
+        {t('page.auth.have_account')} <Link href="/login">{t('page.auth.login_link')}</Link>
+      </li>
+      <li>
+        <Link href="/faq">{t('page.auth.faq_link')}</Link>
+      </li>
+    </ul>
+  )
+}

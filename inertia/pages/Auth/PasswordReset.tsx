@@ -1,0 +1,71 @@
+import { useForm } from '@inertiajs/react'
+import { Button, Form } from 'react-bootstrap'
+import AppLayout from '../../layouts/app_layout.tsx'
+import AuthCard from '../../components/auth/auth_card.tsx'
+import ProviderButtons from '../../components/auth/provider_buttons.tsx'
+import FormField from '../../components/form_field.tsx'
+import AuthLinks from '../../components/auth/auth_links.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+import type { PasswordResetProps } from '../../../app/types/props.ts'
+
+export default function PasswordReset({ token, email }: PasswordResetProps) {
+  const { t } = useTranslation()
+  const form = useForm({ token, email, password: '', password_confirmation: '' })
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    form.post('/auth/password/reset', {
+      onFinish: () => form.reset('password', 'password_confirmation'),
+    })
+  }
+
+  return (
+    <AppLayout title={t('page.auth.reset_title')} path="/auth/password/reset" noindex>
+      <AuthCard title={t('page.auth.reset_title')} intro={t('page.auth.reset_intro')}>
+        <Form onSubmit={submit} noValidate data-testid="reset-form">
+          <input type="hidden" name="token" value={form.data.token} />
+          {form.errors.token && (
+            <div className="alert alert-danger" data-error-for="token">
+              {form.errors.token}
+            </div>
+          )}
+          <FormField
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t('page.auth.email')}
+            value={form.data.email}
+            onChange={(event) => form.setData('email', event.target.value)}
+            error={form.errors.email}
+          />
+          <FormField
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            label={t('page.auth.password')}
+            hint={t('page.auth.password_hint')}
+            value={form.data.password}
+            onChange={(event) => form.setData('password', event.target.value)}
+            error={form.errors.password}
+          />
+          <FormField
+            name="password_confirmation"
+            type="password"
+            autoComplete="new-password"
+            label={t('page.auth.password_confirmation')}
+            value={form.data.password_confirmation}
+            onChange={(event) => form.setData('password_confirmation', event.target.value)}
+            error={form.errors.password_confirmation}
+          />
+          <div className="d-grid">
+            <Button type="submit" size="lg" disabled={form.processing}>
+              {t('page.auth.reset_button')}
+            </Button>
+          </div>
+        </Form>
+        <ProviderButtons />
+        <AuthLinks />
+      </AuthCard>
+    </AppLayout>
+  )
+}

@@ -1,0 +1,194 @@
+import { useRef, useState } from 'react'
+import { Link, router, useForm } from '@inertiajs/react'
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Container,
+  OverlayTrigger,
+  Row,
+  Spinner,
+  Tooltip,
+} from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import AppLayout from '../../layouts/app_layout.tsx'
+import Pagination from '../../components/pagination.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+import { useSharedProps } from '../../lib/shared.ts'
+import type { CurrentUser, MyPetitionsProps } from '../../../app/types/props.ts'
+
+/** Reads the XSRF-TOKEN cookie that Shield sets, for the upload's own request. */
+function xsrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]+)/)
+  return match ? decodeURIComponent(match[1]) : ''
+}
+
+function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsCount: number }) {
+  const { t, locale } = useTranslation()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [avatar, setAvatar] = useState(user.avatar)
+  const [uploading, setUploading] = useState(false)
+  const resend = useForm({})
+  const registered = user.createdAt
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(user.createdAt))
+    : ''
+
+  const upload = async (file: File) => {
+    setUploading(true)
+    const body = new FormData()
+    body.append('file', file)
+    try {
+      const response = await fetch('/my/avatar', {
+        method: 'POST',
+        body,
+        headers: {
+          'Accept': 'application/json',
+          'X-XSRF-TOKEN': xsrfToken(),
+          'X-Requested-With': 'XMLHttpRequest',
+        },
+      })
+      const data = (await response.json().catch(() => ({}))) as {
+        avatar?: string
+        message?: string
+      }
+      if (!response.ok || !data.avatar)
+        throw new Error(data.message || t('page.my.upload_failed_default'))
+      setAvatar(data.avatar)
+      toast.success(data.message || t('page.my.upload_success_default'))
+      // The header's menu shows the avatar too: refresh the shared user.
+      router.reload({ only: ['user'] })
+    } catch (error) {
+      toast.error(
+        error instanceof Error && error.message ? error.message : t('page.my.upload_failed_default')
+      )
+    } finally {
+      setUploading(false)
+      if (fileInput.current) fileInput.current.value = ''
+    }
+  }
+
+  return (
+    <Card className="shadow-sm mb-5" data-testid="profile-header">
+      <Card.Body className="p-4">
+        <Row className="align-items-center gy-4">
+          <Col md="auto" className="text-center">
+            <img
+              src={avatar}
+              alt={user.firstName}
+              className="profile-avatar rounded-circle border"
+              data-testid="profile-avatar"
+            />
+            <div className="mt-3">
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/png,image/jpeg"
+                hidden
+                data-testid="avatar-input"
+                onChange={(event) => event.target.files?.[0] && upload(event.target.files[0])}
+              />
+              <Button
+                variant="outline-primary"
+                size="sm"
+                disabled={uploading}
+                onClick={() => fileInput.current?.click()}
+              >
+                {uploading && <Spinner animation="border" size="sm" className="me-2" />}
+                {t('page.my.upload_photo')}
+              </Button>
+            </div>
+          </Col>
+          <Col>
+            <h1 className="h3 fw-bold mb-3">
+              {user.firstName} {user.lastName}
+              {user.nickName && <span className="text-muted fw-normal"> ({user.nickName})</span>}
+            </h1>
+            <dl className="row mb-0">
+              <dt className="col-sm-4">{t('page.my.email')}</dt>
+              <dd className="col-sm-8">{user.email}</dd>
+              <dt className="col-sm-4">{t('page.my.signatures')}</dt>
+              <dd className="col-sm-8">{user.signatures}</dd>
+              <dt className="col-sm-4">{t('page.my.petitions')}</dt>
+              <dd className="col-sm-8">{petitionsCount}</dd>
+              <dt className="col-sm-4">{t('page.my.registered')}</dt>
+              <dd className="col-sm-8">{registered}</dd>
+              <dt className="col-sm-4">{t('page.my.verified')}</dt>
+              <dd className="col-sm-8" data-testid="verified">
+                {user.role === 0 ? (
+                  <OverlayTrigger
+                    placement="top"
+                    overlay={<Tooltip>{t('page.my.not_verified')}</Tooltip>}
+                  >
+                    <Button
+                      size="sm"
+                      variant="warning"
+                      disabled={resend.processing}
+                      onClick={() => resend.post('/auth/email/resend', { preserveScroll: true })}
+                    >
+                      {t('page.my.verify_now')}
+                    </Button>
+                  </OverlayTrigger>
+                ) : (
+                  t('page.my.yes')
+                )}
+              </dd>
+            </dl>
+          </Col>
+        </Row>
+      </Card.Body>
+    </Card>
+  )
+}
+
+export default function MyPetitions({ petitions }: MyPetitionsProps) {
+  const { t } = useTranslation()
+  const { user } = useSharedProps()
+  if (!user) return null
+
+  return (
+    <AppLayout title={t('page.my.title')} path="/my/petitions" noindex>
+      <Container className="page-section">
+        <ProfileHeader user={user} petitionsCount={petitions?.total ?? 0} />
+        <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-3">
+          <div>
+            <h2 className="fw-bold">{t('page.my.list_title')}</h2>
+            <p className="text-muted mb-0">{t('page.my.list_text')}</p>
+          </div>
+          <Link href="/petition/create" className="btn btn-primary">
+            {t('page.my.create_petition')}
+          </Link>
+        </div>
+        {petitions.data.length === 0 ? (
+          <Alert variant="warning" data-testid="no-petitions">
+            {t('page.my.empty')}
+          </Alert>
+        ) : (
+          <Row xs={1} md={2} className="g-4">
+            {petitions.data.map((petition) => (
+              <Col key={petition.guid}>
+                <Card className="h-100 shadow-sm">
+                  <Link href={`/petition/${petition.slug}`}>
+                    <Card.Img
+                      variant="top"
+                      src={petition.bannerUrl ?? '/share.png'}
+                      alt=""
+                      style={{ height: 200, objectFit: 'cover' }}
+                    />
+                  </Link>
+                  <Card.Body>
+                    <Card.Title as="h3" className="h5">
+                      <Link href={`/petition/${petition.slug}`}>{petition.title}</Link>
+                    </Card.Title>
+                    <p className="small text-muted">{petition.target}</p>
+                  </Card.Body>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        )}
+        <Pagination links={petitions.links} />
+      </Container>
+    </AppLayout>
+  )
+}

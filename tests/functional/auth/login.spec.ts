@@ -1,0 +1,147 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import { assertFieldError } from '#tests/helpers/validation'
+import { loggedInAs, makeMember, PASSWORD, sessionOf } from '#tests/helpers/auth'
+
+test.group('Login and logout', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('the page renders Auth/Login', async ({ client }) => {
+    const response = await client.get('/login').withInertia()
+    response.assertInertiaComponent('Auth/Login')
+  })
+
+  test('e-mail and password are required, the e-mail must be one', async ({ client }) => {
+    const empty = await client.post('/login').form({}).withCsrfToken().redirects(0)
+    assertFieldError(empty, 'email')
+    assertFieldError(empty, 'password')
+    const wrong = await client
+      .post('/login')
+      .form({ email: 'nope', password: 'x' })
+      .withCsrfToken()
+      .redirects(0)
+    assertFieldError(wrong, 'email')
+  })
+
+  test('a wrong password and an unknown address get the same generic message', async ({
+    client,
+    assert,
+  }) => {
+    await makeMember({ email: 'anna@example.com' })
+    const wrongPassword = await client
+      .post('/login')
+      .form({ email: 'anna@example.com', password: 'not-the-password' })
+      .withCsrfToken()
+      .redirects(0)
+    const unknown = await client
+      .post('/login')
+      .form({ email: 'nobody@example.com', password: 'not-the-password' })
+      .withCsrfToken()
+      .redirects(0)
+    const message = 'The e-mail address or the password is not correct.'
+    assert.equal(wrongPassword.flashMessages().messages?.error, message)
+    assert.equal(unknown.flashMessages().messages?.error, message)
+    assert.deepEqual(wrongPassword.flashMessages().messages, unknown.flashMessages().messages)
+  })
+
+  test('a successful login goes to My petitions on a new session', async ({ client, assert }) => {
+    const member = await makeMember({ email: 'anna@example.com' })
+    const response = await client
+      .post('/login')
+      .form({ email: 'ANNA@example.com', password: PASSWORD })
+      .withSession({ visited: 'before login' })
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(302)
+    response.assertHeader('location', '/my/petitions')
+    assert.equal(loggedInAs(response), member.id)
+    // The guest's session carries on under a new id, with its data.
+    assert.equal(sessionOf(response).visited, 'before login')
+  })
+
+  test('a guest sent to /login from a member page comes back to it', async ({ client, assert }) => {
+    await makeMember({ email: 'anna@example.com' })
+    const guarded = await client.get('/my/petitions?page=2').redirects(0)
+    guarded.assertStatus(302)
+    assert.match(guarded.header('location'), /^\/login/)
+    const remembered = sessionOf(guarded).intended_url
+    assert.equal(remembered, '/my/petitions?page=2')
+
+    const login = await client
+      .post('/login')
+      .form({ email: 'anna@example.com', password: PASSWORD })
+      .withSession({ intended_url: remembered })
+      .withCsrfToken()
+      .redirects(0)
+    assert.equal(login.header('location'), '/my/petitions?page=2')
+
+    // Only paths of this site: another host is never a destination.
+    const evil = await client
+      .post('/login')
+      .form({ email: 'anna@example.com', password: PASSWORD })
+      .withSession({ intended_url: '//evil.example/phish' })
+      .withCsrfToken()
+      .redirects(0)
+    assert.equal(evil.header('location'), '/my/petitions')
+  })
+
+  test('repeated failures on one account are refused with 429', async ({ client, assert }) => {
+    await makeMember({ email: 'anna@example.com' })
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await client
+        .post('/login')
+        .form({ email: 'anna@example.com', password: `wrong-${attempt}` })
+        .withCsrfToken()
+        .redirects(0)
+    }
+    // Even the right password waits now: the account is under attack.
+    const limited = await client
+      .post('/login')
+      .header('x-inertia', 'true')
+      .form({ email: 'anna@example.com', password: PASSWORD })
+      .withCsrfToken()
+      .redirects(0)
+    limited.assertStatus(429)
+    assert.equal(
+      limited.body().message,
+      'You have made too many attempts. Please wait a little and try again.'
+    )
+  })
+
+  test('logins from one address are limited with a translated 429', async ({ client, assert }) => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await client
+        .post('/login')
+        .form({ email: `user${attempt}@example.com`, password: 'whatever-1' })
+        .withCsrfToken()
+        .redirects(0)
+    }
+    const limited = await client
+      .post('/login')
+      .header('host', 'es.undersign.test')
+      .header('x-inertia', 'true')
+      .form({ email: 'last@example.com', password: 'whatever-1' })
+      .withCsrfToken()
+      .redirects(0)
+    limited.assertStatus(429)
+    assert.match(limited.body().message, /intentos/)
+  })
+
+  test('logout ends the session', async ({ client, assert }) => {
+    const member = await makeMember()
+    const response = await client.get('/logout').loginAs(member).redirects(0)
+    response.assertStatus(302)
+    response.assertHeader('location', '/')
+    assert.isNull(loggedInAs(response))
+  })
+
+  test('members are sent away from the guest pages', async ({ client }) => {
+    const member = await makeMember()
+    for (const url of ['/login', '/signup', '/auth/password/reset']) {
+      const response = await client.get(url).loginAs(member).redirects(0)
+      response.assertHeader('location', '/my/petitions')
+    }
+  })
+})

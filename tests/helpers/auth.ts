@@ -1,0 +1,49 @@
+import app from '@adonisjs/core/services/app'
+import { configProvider } from '@adonisjs/core'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+import { UserFactory } from '#database/factories/user_factory'
+
+export const PASSWORD = 'correct horse battery staple'
+
+/** A member with a known password (the factory hashes it on save). */
+export function makeMember(overrides: Record<string, unknown> = {}) {
+  return UserFactory.merge({ password: PASSWORD, ...overrides }).create()
+}
+
+/**
+ * What the server left in the session of a response. (The test client reads
+ * it when the response arrives, then drops that session from the store.)
+ */
+export function sessionOf(response: ApiResponse): Record<string, unknown> {
+  return (response.session() ?? {}) as Record<string, unknown>
+}
+
+/** The member id the response's session is logged in as, if any. */
+export function loggedInAs(response: ApiResponse) {
+  return (sessionOf(response).auth_web as number | undefined) ?? null
+}
+
+/** Logs in through the real form; returns the response. */
+export async function logInThroughForm(client: ApiClient, email: string, password = PASSWORD) {
+  const response = await client
+    .post('/login')
+    .form({ email, password })
+    .withCsrfToken()
+    .redirects(0)
+  if (!loggedInAs(response))
+    throw new Error(`login as ${email} failed (status ${response.status()})`)
+  return response
+}
+
+/**
+ * The session store the app uses (memory in tests), to hold sessions that
+ * stand for other browsers of a member.
+ */
+export async function sessionStore() {
+  const config = (await configProvider.resolve<any>(app, app.config.get('session')))!
+  return config.stores[config.store](null, config) as {
+    read(id: string): Promise<unknown> | unknown
+    write(id: string, values: Record<string, unknown>): Promise<void> | void
+    tag(id: string, userId: string): Promise<void> | void
+  }
+}
