@@ -47,3 +47,9 @@ export async function sessionStore() {
     tag(id: string, userId: string): Promise<void> | void
   }
 }
+
+/** A flashed alert or message text: flashMessages().alerts.error and the like. */
+export function flashed(response: ApiResponse, bag: 'alerts' | 'messages', kind: string) {
+  const values = (response.flashMessages()?.[bag] ?? {}) as Record<string, string | undefined>
+  return values[kind]
+}

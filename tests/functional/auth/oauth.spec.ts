@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
 import User from '#models/user'
 import { FakeOAuthProvider } from '#tests/helpers/fake_oauth_provider'
-import { loggedInAs, makeMember } from '#tests/helpers/auth'
+import { flashed, loggedInAs, makeMember } from '#tests/helpers/auth'
 
 const provider = new FakeOAuthProvider()
 
@@ -15,7 +15,7 @@ const provider = new FakeOAuthProvider()
 async function signInWith(client: ApiClient, name: 'github' | 'google', host = 'undersign.test') {
   const start = await client.get(`/auth/${name}/redirect`).header('host', host).redirects(0)
   start.assertStatus(302)
-  const consent = await fetch(start.header('location'), { redirect: 'manual' })
+  const consent = await fetch(start.header('location')!, { redirect: 'manual' })
   const back = new URL(consent.headers.get('location')!)
   const stateCookie = start.cookie(`${name === 'github' ? 'gh' : 'google'}_oauth_state`)
   let request = client.get(`${back.pathname}${back.search}`).header('host', host).redirects(0)
@@ -36,7 +36,7 @@ test.group('Sign in with GitHub and Google', (group) => {
     assert,
   }) => {
     const response = await client.get('/auth/github/redirect').redirects(0)
-    const location = new URL(response.header('location'))
+    const location = new URL(response.header('location')!)
     assert.equal(location.origin + location.pathname, 'http://127.0.0.1:3335/github/authorize')
     assert.equal(location.searchParams.get('client_id'), 'test-github-client')
     assert.equal(
@@ -131,7 +131,7 @@ test.group('Sign in with GitHub and Google', (group) => {
     provider.deny = true
     const callback = await signInWith(client, 'github', 'fr.undersign.test')
     callback.assertHeader('location', '/login')
-    assert.match(callback.flashMessages().alerts.error, /annulé/)
+    assert.match(flashed(callback, 'alerts', 'error') ?? '', /annulé/)
     assert.lengthOf(await User.all(), 0)
   })
 

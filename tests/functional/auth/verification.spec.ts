@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import { makeMember } from '#tests/helpers/auth'
+import { flashed, makeMember } from '#tests/helpers/auth'
 import { sendVerificationMail } from '#services/account_service'
 
 function pathOf(link: string) {
@@ -54,7 +54,7 @@ test.group('E-mail verification', (group) => {
     )
     await new Promise((resolve) => setTimeout(resolve, 1500))
     const response = await client.get(link).redirects(0)
-    assert.exists(response.flashMessages().alerts?.error)
+    assert.exists(flashed(response, 'alerts', 'error'))
     await member.refresh()
     assert.equal(member.role, 0)
   })

@@ -1,0 +1,84 @@
+import { test } from '@japa/runner'
+import limiter from '@adonisjs/limiter/services/main'
+import testUtils from '@adonisjs/core/services/test_utils'
+import User from '#models/user'
+import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { linkIn, outbox } from '#tests/helpers/outbox'
+import { fixture, pngWithExif } from '#tests/helpers/images'
+
+const EMAIL = 'oksana@example.com'
+const PASSWORD = 'violet-river-3141'
+
+test.group('Browser: accounts', (group) => {
+  group.setup(async () => {
+    await launchBrowser()
+    return () => closeBrowser()
+  })
+  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+  })
+
+  test('sign up in Ukrainian, verify, log out, log in and upload an avatar', async ({ assert }) => {
+    const avatarPath = await fixture('browser-avatar.png', await pngWithExif(500, 500))
+
+    await inBrowser('accounts journey', async (page) => {
+      // Sign up on the Ukrainian site.
+      await visit(page, siteUrl('/signup', 'uk'))
+      const signup = page.getByTestId('signup-form')
+      await signup.locator('[name="firstName"]').fill('Оксана')
+      await signup.locator('[name="lastName"]').fill('Шевченко')
+      await signup.locator('[name="email"]').fill(EMAIL)
+      await signup.locator('[name="password"]').fill(PASSWORD)
+      await signup.locator('[name="password_confirmation"]').fill(PASSWORD)
+      await Promise.all([
+        page.waitForURL(/\/my\/petitions$/),
+        signup.getByRole('button', { name: 'Зареєструватися' }).click(),
+      ])
+      await page.getByTestId('profile-header').waitFor()
+      assert.include(await page.getByTestId('user-menu').textContent(), 'Оксана')
+      assert.equal((await page.getByTestId('verified').textContent())?.trim(), 'Підтвердити зараз')
+
+      // The verification mail, in Ukrainian, from the outbox.
+      const [mail] = await outbox.to(EMAIL)
+      assert.equal(mail.subject, 'Підтвердьте свою адресу електронної пошти для Undersign')
+      await visit(page, linkIn(mail.html, '/auth/email/verify/'))
+      await page.locator('.Toastify__toast--success').waitFor()
+      assert.equal((await page.getByTestId('verified').textContent())?.trim(), 'так')
+      assert.equal((await User.findByOrFail('email', EMAIL)).role, 1)
+
+      // Log out from the header menu, then log back in.
+      await page.getByTestId('user-menu').click()
+      await Promise.all([
+        page.waitForURL(siteUrl('/', 'uk')),
+        page
+          .getByRole('button', { name: 'Вийти' })
+          .or(page.getByRole('link', { name: 'Вийти' }))
+          .first()
+          .click(),
+      ])
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      assert.equal(await page.getByTestId('user-menu').count(), 0)
+
+      await visit(page, siteUrl('/login', 'uk'))
+      const login = page.getByTestId('login-form')
+      await login.locator('[name="email"]').fill(EMAIL)
+      await login.locator('[name="password"]').fill(PASSWORD)
+      await Promise.all([page.waitForURL(/\/my\/petitions$/), login.getByRole('button').click()])
+      await page.getByTestId('profile-header').waitFor()
+
+      // Upload an avatar: it shows on My petitions and in the header menu.
+      await page.getByTestId('avatar-input').setInputFiles(avatarPath)
+      await page.locator('.Toastify__toast--success').last().waitFor()
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="profile-avatar"]').getAttribute('src').startsWith('/uploads/avatars/')`
+      )
+      const avatar = await page.getByTestId('profile-avatar').getAttribute('src')
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="user-menu"] img').getAttribute('src') === ${JSON.stringify(avatar)}`
+      )
+      assert.equal((await User.findByOrFail('email', EMAIL)).avatar, avatar)
+    })
+  })
+})
