@@ -4,6 +4,7 @@ import AppLayout from '../../layouts/app_layout.tsx'
 import AuthCard from '../../components/auth/auth_card.tsx'
 import ProviderButtons from '../../components/auth/provider_buttons.tsx'
 import FormField from '../../components/form_field.tsx'
+import NewPasswordFields from '../../components/auth/new_password_fields.tsx'
 import AuthLinks from '../../components/auth/auth_links.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import type { PasswordResetProps } from '../../../app/types/props.ts'
@@ -38,24 +39,11 @@ export default function PasswordReset({ token, email }: PasswordResetProps) {
             onChange={(event) => form.setData('email', event.target.value)}
             error={form.errors.email}
           />
-          <FormField
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            label={t('page.auth.password')}
-            hint={t('page.auth.password_hint')}
-            value={form.data.password}
-            onChange={(event) => form.setData('password', event.target.value)}
-            error={form.errors.password}
-          />
-          <FormField
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            label={t('page.auth.password_confirmation')}
-            value={form.data.password_confirmation}
-            onChange={(event) => form.setData('password_confirmation', event.target.value)}
-            error={form.errors.password_confirmation}
+          <NewPasswordFields
+            password={form.data.password}
+            confirmation={form.data.password_confirmation}
+            errors={form.errors}
+            onChange={(field, value) => form.setData(field, value)}
           />
           <div className="d-grid">
             <Button type="submit" size="lg" disabled={form.processing}>

@@ -4,6 +4,7 @@ import env from '#start/env'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import ContactMessage from '#models/contact_message'
+import { site } from '#services/site_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { outbox } from '#tests/helpers/outbox'
 import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
@@ -66,7 +67,8 @@ test.group('Contact form', (group) => {
     assert.equal(stored.subject, VALID.subject)
     assert.equal(stored.locale, 'en')
 
-    const mails = await outbox.to(env.get('CONTACT_EMAIL') || 'contact@undersign.org')
+    const mails = await outbox.to(site.contactEmail)
+    assert.equal(site.contactEmail, 'team@undersign.test')
     assert.lengthOf(mails, 1)
     assert.equal(mails[0].subject, `Contact form: ${VALID.subject}`)
     assert.include(mails[0].html, VALID.message)
