@@ -6,7 +6,7 @@ import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
 import PasswordResetToken from '#models/password_reset_token'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import { fieldErrors } from '#tests/helpers/validation'
+import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
 import {
   loggedInAs,
   logInThroughForm,
@@ -34,6 +34,14 @@ test.group('Password reset', (group) => {
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()
+  })
+
+  test('the forms say which field is missing', async ({ client }) => {
+    const forgot = await client.post('/auth/password/email').form({}).withCsrfToken().redirects(0)
+    assertFieldError(forgot, 'email')
+    const reset = await client.post('/auth/password/reset').form({}).withCsrfToken().redirects(0)
+    for (const field of ['token', 'email', 'password', 'password_confirmation'])
+      assertFieldError(reset, field)
   })
 
   test('the answer is the same whether the address has an account or not', async ({
