@@ -81,4 +81,45 @@ test.group('Browser: accounts', (group) => {
       assert.equal((await User.findByOrFail('email', EMAIL)).avatar, avatar)
     })
   })
+
+  test('a password reset in one browser logs the member out everywhere else', async ({
+    assert,
+  }) => {
+    const { UserFactory } = await import('#database/factories/user_factory')
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD, firstName: 'Оксана' }).create()
+    const browser = await launchBrowser()
+
+    // The member is logged in on a laptop.
+    const laptop = await browser.newContext()
+    const laptopPage = await laptop.newPage()
+    await visit(laptopPage, siteUrl('/login'))
+    await laptopPage.getByTestId('login-form').locator('[name="email"]').fill(EMAIL)
+    await laptopPage.getByTestId('login-form').locator('[name="password"]').fill(PASSWORD)
+    await Promise.all([
+      laptopPage.waitForURL(/\/my\/petitions$/),
+      laptopPage.getByTestId('login-form').getByRole('button').click(),
+    ])
+
+    try {
+      // On a phone, they reset the password from the mailed link.
+      await inBrowser('password reset elsewhere', async (phone) => {
+        await visit(phone, siteUrl('/auth/password/reset'))
+        await phone.getByTestId('forgot-form').locator('[name="email"]').fill(EMAIL)
+        await phone.getByTestId('forgot-form').getByRole('button').click()
+        await phone.getByTestId('messages').waitFor()
+        const [mail] = await outbox.to(EMAIL)
+        await visit(phone, linkIn(mail.html, '/auth/password/reset/'))
+        const form = phone.getByTestId('reset-form')
+        await form.locator('[name="password"]').fill('amber-falcon-2718')
+        await form.locator('[name="password_confirmation"]').fill('amber-falcon-2718')
+        await Promise.all([phone.waitForURL(/\/my\/petitions$/), form.getByRole('button').click()])
+      })
+
+      // Back on the laptop: the session is over.
+      await laptopPage.goto(siteUrl('/my/petitions'))
+      assert.match(laptopPage.url(), /\/login/)
+    } finally {
+      await laptop.close()
+    }
+  })
 })
