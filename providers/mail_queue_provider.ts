@@ -3,7 +3,8 @@ import env from '#start/env'
 
 /**
  * Sends every `sendLater` mail through the queue (one SendMailJob per mail),
- * and, in the web process, runs a queue worker beside the HTTP server so that
+ * registers the scheduled jobs, and, in the web process, runs a queue worker
+ * beside the HTTP server so that
  * `npm start` needs no second process. Production may run dedicated workers
  * with `npm run ace -- queue:work` and QUEUE_INLINE_WORKER=false.
  */

@@ -28,6 +28,8 @@ const EmailVerificationController = () => import('#controllers/auth/email_verifi
 const SocialAuthController = () => import('#controllers/auth/social_auth_controller')
 const MyPetitionsController = () => import('#controllers/my_petitions_controller')
 const AvatarsController = () => import('#controllers/avatars_controller')
+const PetitionsController = () => import('#controllers/petitions_controller')
+const PetitionMediaController = () => import('#controllers/petition_media_controller')
 
 router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
@@ -100,6 +102,13 @@ router
       .post('/auth/email/resend', [EmailVerificationController, 'resend'])
       .as('auth.verify.resend')
       .use(throttleVerificationResend)
+    router.post('/petition/:guid/create', [PetitionsController, 'store']).as('petitions.store')
+    router
+      .post('/petition/:guid/media', [PetitionMediaController, 'store'])
+      .as('petitions.media.store')
+    router
+      .delete('/petition/:guid/media', [PetitionMediaController, 'destroy'])
+      .as('petitions.media.destroy')
   })
   .use(middleware.auth())
 

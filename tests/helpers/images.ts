@@ -39,3 +39,19 @@ export async function largeJpeg(megabytes: number) {
     ? jpeg
     : Buffer.concat([jpeg, Buffer.alloc(megabytes * 1024 * 1024 - jpeg.length)])
 }
+
+/** A real JPEG carrying a GPS position in its EXIF. */
+export function jpegWithGps(width = 1200, height = 800) {
+  return sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Pocket 3000' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '50/1 27/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '30/1 31/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer()
+}

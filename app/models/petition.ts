@@ -1,0 +1,79 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import User from '#models/user'
+import PetitionMedia from '#models/petition_media'
+import Letter from '#models/letter'
+import PetitionUpdate from '#models/petition_update'
+import CustomField from '#models/custom_field'
+
+export default class Petition extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare guid: string
+
+  @column()
+  declare slug: string
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare title: string
+
+  @column()
+  declare target: string
+
+  @column()
+  declare description: string
+
+  @column()
+  declare targetSignatures: number
+
+  @column({ consume: Boolean })
+  declare published: boolean
+
+  @column({ consume: Boolean })
+  declare finished: boolean
+
+  @column({ consume: Boolean })
+  declare allowComments: boolean
+
+  @column({ consume: Boolean })
+  declare allowOpposite: boolean
+
+  @column({ consume: Boolean })
+  declare private: boolean
+
+  @column()
+  declare supportCount: number
+
+  @column()
+  declare opposeCount: number
+
+  @column.dateTime()
+  declare succeededAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+
+  @hasMany(() => PetitionMedia)
+  declare media: HasMany<typeof PetitionMedia>
+
+  @hasMany(() => Letter)
+  declare letters: HasMany<typeof Letter>
+
+  @hasMany(() => PetitionUpdate)
+  declare updates: HasMany<typeof PetitionUpdate>
+
+  @hasMany(() => CustomField)
+  declare customFields: HasMany<typeof CustomField>
+}

@@ -1,0 +1,28 @@
+/**
+ * Business constants of petitions (spec 9.1, 5.4; decisions 13). Shared by
+ * the server and the create form: keep this file free of server imports.
+ */
+export const TARGET_SIGNATURE_OPTIONS = [
+  100, 1000, 10000, 20000, 25000, 40000, 50000, 100000, 150000, 200000, 250000, 300000, 400000,
+  500000, 1000000,
+] as const
+
+export const PHOTO_SLOTS = 4
+export const MAX_RECIPIENTS_PER_LETTER = 3
+export const MAX_CUSTOM_FIELDS = 20
+export const CUSTOM_FIELD_TYPES = ['text', 'string', 'number'] as const
+
+export const LIMITS = {
+  title: 128,
+  target: 255,
+  description: 50_000,
+  videoTitle: 128,
+  videoDescription: 3000,
+  letter: 9000,
+  recipientName: 100,
+  recipientDesignation: 128,
+  updateTitle: 100,
+  updateDescription: 255,
+  customFieldTitle: 128,
+  customFieldDescription: 400,
+} as const

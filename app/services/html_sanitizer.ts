@@ -1,0 +1,71 @@
+import sanitizeHtml from 'sanitize-html'
+
+/** Where the site's own images live: only these may appear in a description. */
+const OWN_MEDIA = /^\/uploads\/petitions\/[\w./-]+$/
+
+/**
+ * The allow-list of decisions 15: paragraphs, headings h2–h4, bold, italic,
+ * underline, strike, lists, quotes, links (http, https, mailto; always
+ * rel="nofollow noopener"), the site's own images and line breaks. Anything
+ * else — scripts, event handlers, styles, SVG, iframes — is removed.
+ */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'p',
+      'h2',
+      'h3',
+      'h4',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'strike',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'a',
+      'img',
+      'br',
+    ],
+    allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'title'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: [
+      'script',
+      'style',
+      'textarea',
+      'option',
+      'noscript',
+      'svg',
+      'math',
+      'iframe',
+      'object',
+      'embed',
+      'template',
+    ],
+    transformTags: {
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: {
+          ...(attribs.href ? { href: attribs.href } : {}),
+          rel: 'nofollow noopener',
+          ...(attribs.target === '_blank' ? { target: '_blank' } : {}),
+        },
+      }),
+    },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_MEDIA.test(frame.attribs.src ?? ''),
+  }).trim()
+}
+
+/** The text a description holds once its markup is gone, to tell an empty editor from content. */
+export function descriptionText(html: string) {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .trim()
+}

@@ -1,0 +1,112 @@
+import sharp from 'sharp'
+import { DateTime } from 'luxon'
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import drive from '@adonisjs/drive/services/main'
+import PetitionMedia, { type MediaType } from '#models/petition_media'
+import { imageKind, NotAnImage } from '#services/avatar_upload_service'
+import { PHOTO_SLOTS } from '#app/petitions/constants'
+import type Petition from '#models/petition'
+import type User from '#models/user'
+
+const MAX_WIDTH = 1600
+
+export class NoFreePhotoSlot extends Error {}
+
+/** The Media object the create form reads (spec 3.4). */
+export function mediaProps(media: PetitionMedia) {
+  return {
+    id: media.id,
+    url: media.url,
+    type: media.type,
+    driver: media.driver,
+    title: media.title ?? null,
+    description: media.description ?? null,
+  }
+}
+
+/**
+ * An uploaded picture (banner, photo or editor image), checked by its bytes
+ * and re-encoded: upright, at most 1600 px wide, JPEG, no metadata
+ * (decisions 17). Before the petition exists it is kept as the member's
+ * pending media for that guid (decisions 11).
+ */
+export async function storePetitionImage(
+  user: User,
+  guid: string,
+  petition: Petition | null,
+  type: Exclude<MediaType, 'video'>,
+  uploadedPath: string
+) {
+  const original = await readFile(uploadedPath)
+  if (!imageKind(original)) throw new NotAnImage()
+  let encoded: Buffer
+  try {
+    encoded = await sharp(original, { failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer()
+  } catch {
+    throw new NotAnImage()
+  }
+
+  const owned = PetitionMedia.query().where('petition_guid', guid).where('type', type)
+  let position = 0
+  if (type === 'photo') {
+    const photos = await owned.clone()
+    const used = photos.map((media) => media.position)
+    const free = Array.from({ length: PHOTO_SLOTS }, (_, slot) => slot).find(
+      (slot) => !used.includes(slot)
+    )
+    if (free === undefined) throw new NoFreePhotoSlot()
+    position = free
+  }
+
+  const disk = drive.use()
+  const key = `petitions/${guid}/${randomUUID()}.jpg`
+  await disk.put(key, encoded, { contentType: 'image/jpeg' })
+  const media = await PetitionMedia.create({
+    petitionId: petition?.id ?? null,
+    petitionGuid: guid,
+    userId: user.id,
+    type,
+    driver: 'fs',
+    url: await disk.getUrl(key),
+    path: key,
+    position,
+  })
+
+  // One banner per petition: the new one replaces the old.
+  if (type === 'banner') {
+    const previous = await PetitionMedia.query()
+      .where('petition_guid', guid)
+      .where('type', 'banner')
+      .whereNot('id', media.id)
+    await deleteMedia(previous)
+  }
+  return media
+}
+
+/** Deletes media rows and their files. */
+export async function deleteMedia(media: PetitionMedia[]) {
+  const disk = drive.use()
+  for (const item of media) {
+    if (item.path) await disk.delete(item.path).catch(() => {})
+    await item.delete()
+  }
+}
+
+/**
+ * Deletes media uploaded for a petition that was never saved (decisions 11):
+ * pending for more than `hours` hours. Returns how many went.
+ */
+export async function prunePendingMedia(hours = 24) {
+  const query = PetitionMedia.query()
+  // Compared as the column stores it (SQLite keeps text, PostgreSQL a timestamp).
+  const cutoff = DateTime.now().minus({ hours }).toFormat(query.client.dialect.dateTimeFormat)
+  const stale = await query.whereNull('petition_id').where('created_at', '<', cutoff)
+  await deleteMedia(stale)
+  return stale.length
+}

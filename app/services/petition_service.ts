@@ -1,0 +1,242 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { LucidModel } from '@adonisjs/lucid/types/model'
+import Petition from '#models/petition'
+import PetitionMedia from '#models/petition_media'
+import Letter from '#models/letter'
+import LetterRecipient from '#models/letter_recipient'
+import PetitionUpdate from '#models/petition_update'
+import CustomField from '#models/custom_field'
+import type User from '#models/user'
+import type { petitionValidator } from '#validators/petition'
+import { sanitizeDescription } from '#services/html_sanitizer'
+import { videoEmbed } from '#services/video_url'
+import { uniqueSlug } from '#services/slug_service'
+import { deleteMedia } from '#services/petition_media_service'
+
+export type PetitionInput = Infer<typeof petitionValidator>
+
+/**
+ * Syncs the children of a petition with the submitted list: rows whose id is
+ * submitted are updated, new entries created, the others deleted. Ids keep
+ * what refers to them (custom-field answers of signatures) intact.
+ */
+async function syncChildren<Model extends LucidModel, Item extends { id?: number }>(
+  model: Model,
+  petition: Petition,
+  items: Item[],
+  attributesOf: (item: Item, position: number) => Record<string, unknown>,
+  trx: TransactionClientContract
+) {
+  const existing = await model.query({ client: trx }).where('petition_id', petition.id)
+  const kept: InstanceType<Model>[] = []
+  for (const [position, item] of items.entries()) {
+    const attributes = { ...attributesOf(item, position), petitionId: petition.id }
+    const row = existing.find((candidate: any) => candidate.id === item.id)
+    if (row) {
+      row.merge(attributes as any)
+      await row.useTransaction(trx).save()
+      kept.push(row as InstanceType<Model>)
+    } else {
+      kept.push((await model.create(attributes as any, { client: trx })) as InstanceType<Model>)
+    }
+  }
+  const keptIds = new Set(kept.map((row: any) => row.id))
+  for (const row of existing)
+    if (!keptIds.has((row as any).id)) await (row as any).useTransaction(trx).delete()
+  return kept
+}
+
+/** The bundled banner templates (decisions 17: driver 'local'). */
+export const BANNER_TEMPLATES: Record<string, string> = {
+  sunrise: '/banner-templates/sunrise.jpg',
+  forest: '/banner-templates/forest.jpg',
+  city: '/banner-templates/city.jpg',
+  ocean: '/banner-templates/ocean.jpg',
+}
+
+/**
+ * Gives the petition the media uploaded for its guid by this member, its
+ * banner (an upload or a bundled template) and its photos in slot order;
+ * media of this guid that the form no longer holds are deleted.
+ */
+async function attachMedia(
+  petition: Petition,
+  user: User,
+  input: PetitionInput,
+  trx: TransactionClientContract
+) {
+  await PetitionMedia.query({ client: trx })
+    .where('petition_guid', petition.guid)
+    .where('user_id', user.id)
+    .whereNull('petition_id')
+    .update({ petition_id: petition.id })
+
+  const media = await PetitionMedia.query({ client: trx })
+    .where('petition_id', petition.id)
+    .whereIn('type', ['banner', 'photo'])
+  const unused: PetitionMedia[] = []
+
+  const banners = media.filter((item) => item.type === 'banner')
+  const template =
+    input.banner?.driver === 'local'
+      ? Object.values(BANNER_TEMPLATES).find((url) => url === input.banner?.url)
+      : undefined
+  if (template) {
+    unused.push(...banners)
+    await PetitionMedia.create(
+      {
+        petitionId: petition.id,
+        petitionGuid: petition.guid,
+        userId: user.id,
+        type: 'banner',
+        driver: 'local',
+        url: template,
+      },
+      { client: trx }
+    )
+  } else {
+    unused.push(...banners.filter((banner) => banner.id !== input.banner?.id))
+  }
+
+  const photoIds = (input.photos ?? []).map((photo) => photo.id)
+  for (const photo of media.filter((item) => item.type === 'photo')) {
+    const slot = photoIds.indexOf(photo.id)
+    if (slot === -1) {
+      unused.push(photo)
+    } else if (photo.position !== slot) {
+      photo.position = slot
+      await photo.useTransaction(trx).save()
+    }
+  }
+  await deleteMedia(unused.map((item) => item.useTransaction(trx)))
+}
+
+type VideoInput = NonNullable<PetitionInput['videos']>[number] & {
+  embed: NonNullable<ReturnType<typeof videoEmbed>>
+}
+
+/** Videos are media of type video: YouTube or Vimeo embeds. */
+async function syncVideos(
+  petition: Petition,
+  user: User,
+  videos: VideoInput[],
+  trx: TransactionClientContract
+) {
+  const existing = await PetitionMedia.query({ client: trx })
+    .where('petition_id', petition.id)
+    .where('type', 'video')
+  const kept = new Set<number>()
+  for (const [position, video] of videos.entries()) {
+    const attributes = {
+      petitionId: petition.id,
+      petitionGuid: petition.guid,
+      userId: user.id,
+      type: 'video' as const,
+      driver: video.embed.driver,
+      url: video.embed.url,
+      title: video.title ?? null,
+      description: video.description ?? null,
+      position,
+    }
+    const row = existing.find((candidate) => candidate.id === video.id)
+    if (row) {
+      await row.useTransaction(trx).merge(attributes).save()
+      kept.add(row.id)
+    } else {
+      const created = await PetitionMedia.create(attributes, { client: trx })
+      kept.add(created.id)
+    }
+  }
+  for (const row of existing) if (!kept.has(row.id)) await row.useTransaction(trx).delete()
+}
+
+/**
+ * Creates the petition of a guid, or updates it when it exists (decisions
+ * 11), in one transaction: nothing half-written. The caller has checked that
+ * the member may edit it. The slug is made once, from the first title.
+ */
+export async function savePetition(user: User, guid: string, input: PetitionInput) {
+  return db.transaction(async (trx) => {
+    let petition = await Petition.query({ client: trx }).where('guid', guid).first()
+    const isNew = !petition
+    petition ??= new Petition().merge({
+      guid,
+      userId: user.id,
+      slug: await uniqueSlug(input.title, trx),
+    })
+    petition.useTransaction(trx)
+    petition.merge({
+      title: input.title,
+      target: input.target,
+      description: sanitizeDescription(input.description),
+      targetSignatures: input.targetSignatures,
+      allowComments: input.allowComments ?? false,
+      allowOpposite: input.allowOpposite ?? false,
+      private: input.private ?? false,
+      // A new petition is published and open; these switches exist only when editing (spec 4.1).
+      published: isNew ? true : (input.published ?? petition.published),
+      finished: isNew ? false : (input.finished ?? petition.finished),
+    })
+    await petition.save()
+
+    await attachMedia(petition, user, input, trx)
+
+    const videos = (input.videos ?? []).map((video) => ({
+      ...video,
+      embed: videoEmbed(video.url)!,
+    }))
+    await syncVideos(petition, user, videos, trx)
+
+    const letters = await syncChildren(
+      Letter,
+      petition,
+      input.letters ?? [],
+      (letter, position) => ({ payload: letter.payload, position }),
+      trx
+    )
+    for (const [index, letter] of letters.entries()) {
+      await LetterRecipient.query({ client: trx }).where('letter_id', letter.id).delete()
+      const recipients = (input.letters ?? [])[index].recipients
+      for (const [position, recipient] of recipients.entries()) {
+        await LetterRecipient.create(
+          {
+            letterId: letter.id,
+            name: recipient.name,
+            payload: recipient.payload ?? null,
+            position,
+          },
+          { client: trx }
+        )
+      }
+    }
+
+    await syncChildren(
+      PetitionUpdate,
+      petition,
+      input.updates ?? [],
+      (update) => ({
+        title: update.title,
+        description: update.description ?? null,
+        happenedOn: DateTime.fromJSDate(update.createdAt),
+      }),
+      trx
+    )
+    await syncChildren(
+      CustomField,
+      petition,
+      input.customFields ?? [],
+      (field, position) => ({
+        type: field.type,
+        title: field.title,
+        description: field.description ?? null,
+        required: field.required ?? false,
+        position,
+      }),
+      trx
+    )
+    return { petition, isNew }
+  })
+}

@@ -1,0 +1,93 @@
+import vine from '@vinejs/vine'
+import { turnstileToken } from '#validators/rules/turnstile'
+import { videoUrlRule } from '#validators/rules/video_url'
+import {
+  CUSTOM_FIELD_TYPES,
+  LIMITS,
+  MAX_CUSTOM_FIELDS,
+  MAX_RECIPIENTS_PER_LETTER,
+  PHOTO_SLOTS,
+  TARGET_SIGNATURE_OPTIONS,
+} from '#app/petitions/constants'
+
+const optionalText = (max: number) => vine.string().trim().maxLength(max).optional()
+const existingId = () => vine.number().withoutDecimals().positive().optional()
+
+/**
+ * The whole petition of POST /petition/{guid}/create (spec 3.3, 5.4). Its
+ * error keys are the spec's: title, target, description, videos.{i}.url,
+ * letters.{i}.payload, letters.{i}.recipients.{j}.name, updates.{i}.createdAt,
+ * customFields.{i}.title…
+ */
+export const petitionValidator = vine.create({
+  title: vine.string().trim().minLength(1).maxLength(LIMITS.title),
+  target: vine.string().trim().minLength(1).maxLength(LIMITS.target),
+  description: vine.string().minLength(1).maxLength(LIMITS.description),
+  banner: vine
+    .object({
+      id: existingId(),
+      driver: vine.enum(['fs', 'local'] as const).optional(),
+      url: vine.string().maxLength(2048).optional(),
+    })
+    .nullable()
+    .optional(),
+  photos: vine
+    .array(vine.object({ id: vine.number().withoutDecimals().positive() }))
+    .maxLength(PHOTO_SLOTS)
+    .optional(),
+  videos: vine
+    .array(
+      vine.object({
+        id: existingId(),
+        title: optionalText(LIMITS.videoTitle),
+        url: vine.string().trim().maxLength(2048).use(videoUrlRule()),
+        description: optionalText(LIMITS.videoDescription),
+      })
+    )
+    .optional(),
+  letters: vine
+    .array(
+      vine.object({
+        id: existingId(),
+        payload: vine.string().trim().minLength(1).maxLength(LIMITS.letter),
+        recipients: vine
+          .array(
+            vine.object({
+              name: vine.string().trim().minLength(1).maxLength(LIMITS.recipientName),
+              payload: optionalText(LIMITS.recipientDesignation),
+            })
+          )
+          .maxLength(MAX_RECIPIENTS_PER_LETTER),
+      })
+    )
+    .optional(),
+  updates: vine
+    .array(
+      vine.object({
+        id: existingId(),
+        title: vine.string().trim().minLength(1).maxLength(LIMITS.updateTitle),
+        createdAt: vine.date({ formats: ['YYYY-MM-DD'] }).beforeOrEqual('today'),
+        description: optionalText(LIMITS.updateDescription),
+      })
+    )
+    .optional(),
+  customFields: vine
+    .array(
+      vine.object({
+        id: existingId(),
+        type: vine.enum(CUSTOM_FIELD_TYPES),
+        title: vine.string().trim().minLength(1).maxLength(LIMITS.customFieldTitle),
+        description: optionalText(LIMITS.customFieldDescription),
+        required: vine.boolean().optional(),
+      })
+    )
+    .maxLength(MAX_CUSTOM_FIELDS)
+    .optional(),
+  published: vine.boolean().optional(),
+  finished: vine.boolean().optional(),
+  allowComments: vine.boolean().optional(),
+  allowOpposite: vine.boolean().optional(),
+  private: vine.boolean().optional(),
+  targetSignatures: vine.number().in([...TARGET_SIGNATURE_OPTIONS]),
+  cfTurnstileResponse: turnstileToken(),
+})

@@ -1,0 +1,367 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import Petition from '#models/petition'
+import PetitionMedia from '#models/petition_media'
+import Letter from '#models/letter'
+import CustomField from '#models/custom_field'
+import PetitionUpdate from '#models/petition_update'
+import { makeMember } from '#tests/helpers/auth'
+import { fieldErrors } from '#tests/helpers/validation'
+import { newGuid, validPetition } from '#tests/helpers/petitions'
+import { LIMITS } from '#app/petitions/constants'
+
+const text = (length: number) => 'x'.repeat(length)
+
+test.group('Saving a petition', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a member creates a petition with all its parts in one request', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const guid = newGuid()
+    const response = await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition())
+      .loginAs(member)
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(302)
+    response.assertHeader('location', `/petition/${guid}/edit`)
+
+    const petition = await Petition.query()
+      .where('guid', guid)
+      .preload('letters', (q) => q.preload('recipients'))
+      .preload('customFields')
+      .preload('media')
+      .firstOrFail()
+    assert.equal(petition.userId, member.id)
+    assert.equal(petition.slug, 'save-the-shevchenko-park')
+    assert.isTrue(petition.published)
+    assert.isFalse(petition.finished)
+    assert.equal(petition.letters[0].recipients[0].name, 'Ivan Petrenko')
+    assert.isTrue(petition.customFields[0].required)
+    const video = petition.media.find((media) => media.type === 'video')!
+    assert.equal(video.url, 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')
+    const banner = petition.media.find((media) => media.type === 'banner')!
+    assert.equal(banner.driver, 'local')
+    assert.equal(banner.url, '/banner-templates/forest.jpg')
+  })
+
+  test('creating twice with the same guid updates, never duplicates', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const guid = newGuid()
+    await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition())
+      .loginAs(member)
+      .withCsrfToken()
+    const field = await CustomField.firstOrFail()
+    const letter = await Letter.firstOrFail()
+    await client
+      .post(`/petition/${guid}/create`)
+      .json(
+        validPetition({
+          title: 'A new title',
+          customFields: [{ id: field.id, type: 'text', title: 'Your district', required: true }],
+          letters: [
+            {
+              id: letter.id,
+              payload: 'Updated letter',
+              recipients: [{ name: 'Ivan Petrenko' }, { name: 'Olha Bondar', payload: 'Deputy' }],
+            },
+          ],
+        })
+      )
+      .loginAs(member)
+      .withCsrfToken()
+    const petitions = await Petition.query().where('guid', guid)
+    assert.lengthOf(petitions, 1)
+    assert.equal(petitions[0].title, 'A new title')
+    assert.equal(
+      petitions[0].slug,
+      'save-the-shevchenko-park',
+      'the slug does not change with the title'
+    )
+    const fields = await CustomField.all()
+    assert.lengthOf(fields, 1)
+    assert.equal(fields[0].id, field.id, 'the custom field keeps its id')
+    assert.lengthOf(await Letter.all(), 1)
+    assert.lengthOf(await PetitionMedia.query().where('type', 'banner'), 1)
+  })
+
+  test('slugs are transliterated and unique', async ({ client, assert }) => {
+    const member = await makeMember()
+    for (let round = 0; round < 2; round++) {
+      await client
+        .post(`/petition/${newGuid()}/create`)
+        .json(validPetition({ title: 'Збережемо парк Шевченка!' }))
+        .loginAs(member)
+        .withCsrfToken()
+    }
+    const slugs = (await Petition.query().orderBy('id')).map((petition) => petition.slug)
+    assert.deepEqual(slugs, ['zberezhemo-park-shevchenka', 'zberezhemo-park-shevchenka-2'])
+  })
+
+  const LIMIT_CASES: Array<[string, (length: number) => Record<string, unknown>, number]> = [
+    ['title', (length) => ({ title: text(length) }), LIMITS.title],
+    ['target', (length) => ({ target: text(length) }), LIMITS.target],
+    [
+      'videos.0.title',
+      (length) => ({ videos: [{ title: text(length), url: 'https://vimeo.com/76979871' }] }),
+      LIMITS.videoTitle,
+    ],
+    [
+      'videos.0.description',
+      (length) => ({ videos: [{ url: 'https://vimeo.com/76979871', description: text(length) }] }),
+      LIMITS.videoDescription,
+    ],
+    [
+      'letters.0.payload',
+      (length) => ({ letters: [{ payload: text(length), recipients: [] }] }),
+      LIMITS.letter,
+    ],
+    [
+      'letters.0.recipients.0.name',
+      (length) => ({ letters: [{ payload: 'Dear all', recipients: [{ name: text(length) }] }] }),
+      LIMITS.recipientName,
+    ],
+    [
+      'letters.0.recipients.0.payload',
+      (length) => ({
+        letters: [{ payload: 'Dear all', recipients: [{ name: 'Ann', payload: text(length) }] }],
+      }),
+      LIMITS.recipientDesignation,
+    ],
+    [
+      'updates.0.title',
+      (length) => ({ updates: [{ title: text(length), createdAt: '2024-05-01' }] }),
+      LIMITS.updateTitle,
+    ],
+    [
+      'updates.0.description',
+      (length) => ({
+        updates: [{ title: 'News', createdAt: '2024-05-01', description: text(length) }],
+      }),
+      LIMITS.updateDescription,
+    ],
+    [
+      'customFields.0.title',
+      (length) => ({ customFields: [{ type: 'text', title: text(length) }] }),
+      LIMITS.customFieldTitle,
+    ],
+    [
+      'customFields.0.description',
+      (length) => ({ customFields: [{ type: 'text', title: 'Age', description: text(length) }] }),
+      LIMITS.customFieldDescription,
+    ],
+  ]
+
+  for (const [key, build, max] of LIMIT_CASES) {
+    test(`${key}: ${max} characters pass, ${max + 1} are refused under "${key}"`, async ({
+      client,
+      assert,
+    }) => {
+      const member = await makeMember()
+      const atLimit = await client
+        .post(`/petition/${newGuid()}/create`)
+        .json(validPetition(build(max)))
+        .loginAs(member)
+        .withCsrfToken()
+        .redirects(0)
+      assert.deepEqual(fieldErrors(atLimit), {}, `${max} characters are allowed`)
+      assert.lengthOf(await Petition.all(), 1)
+
+      const over = await client
+        .post(`/petition/${newGuid()}/create`)
+        .json(validPetition(build(max + 1)))
+        .loginAs(member)
+        .withCsrfToken()
+        .redirects(0)
+      assert.sameMembers(Object.keys(fieldErrors(over)), [key])
+      assert.lengthOf(await Petition.all(), 1, 'nothing written')
+    })
+  }
+
+  test('a fourth recipient and a twenty-first custom field are refused', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const recipients = ['A', 'B', 'C', 'D'].map((name) => ({ name: `Recipient ${name}` }))
+    const tooMany = await client
+      .post(`/petition/${newGuid()}/create`)
+      .json(validPetition({ letters: [{ payload: 'Dear all', recipients }] }))
+      .loginAs(member)
+      .withCsrfToken()
+      .redirects(0)
+    assert.include(Object.keys(fieldErrors(tooMany)), 'letters.0.recipients')
+
+    const fields = Array.from({ length: 21 }, (_, index) => ({
+      type: 'text',
+      title: `Field ${index + 1}`,
+    }))
+    const tooManyFields = await client
+      .post(`/petition/${newGuid()}/create`)
+      .json(validPetition({ customFields: fields }))
+      .loginAs(member)
+      .withCsrfToken()
+      .redirects(0)
+    assert.include(Object.keys(fieldErrors(tooManyFields)), 'customFields')
+
+    const twenty = await client
+      .post(`/petition/${newGuid()}/create`)
+      .json(validPetition({ customFields: fields.slice(0, 20) }))
+      .loginAs(member)
+      .withCsrfToken()
+      .redirects(0)
+    assert.notInclude(Object.keys(fieldErrors(twenty)), 'customFields')
+    assert.lengthOf(await Petition.all(), 1)
+  })
+
+  test('an update dated in the future is refused; today is fine', async ({ client, assert }) => {
+    const member = await makeMember()
+    const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10)
+    const future = await client
+      .post(`/petition/${newGuid()}/create`)
+      .json(validPetition({ updates: [{ title: 'Soon', createdAt: tomorrow }] }))
+      .loginAs(member)
+      .withCsrfToken()
+      .redirects(0)
+    assert.include(Object.keys(fieldErrors(future)), 'updates.0.createdAt')
+
+    const today = new Date().toISOString().slice(0, 10)
+    await client
+      .post(`/petition/${newGuid()}/create`)
+      .json(validPetition({ updates: [{ title: 'Today', createdAt: today }] }))
+      .loginAs(member)
+      .withCsrfToken()
+    assert.lengthOf(await PetitionUpdate.all(), 1)
+  })
+
+  test('only YouTube and Vimeo links are accepted as videos', async ({ client, assert }) => {
+    const member = await makeMember()
+    const response = await client
+      .post(`/petition/${newGuid()}/create`)
+      .json(validPetition({ videos: [{ url: 'https://evil.example/video.mp4' }] }))
+      .loginAs(member)
+      .withCsrfToken()
+      .redirects(0)
+    assert.include(Object.keys(fieldErrors(response)), 'videos.0.url')
+  })
+
+  test('the description loses scripts, handlers, javascript: links, SVG and iframes', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const guid = newGuid()
+    const description = [
+      '<p onclick="steal()">Keep <b>this</b> <em>text</em>.</p>',
+      '<script>alert(1)</script>',
+      '<a href="javascript:alert(1)">bad link</a> <a href="https://example.org">good link</a>',
+      '<svg onload="alert(1)"><circle r="10"/></svg>',
+      '<iframe src="https://evil.example"></iframe>',
+      '<img src="https://tracker.example/pixel.gif" onerror="alert(1)">',
+      '<h2 style="color:red">Title</h2>',
+    ].join('')
+    await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition({ description }))
+      .loginAs(member)
+      .withCsrfToken()
+    const saved = (await Petition.findByOrFail('guid', guid)).description
+    for (const forbidden of [
+      '<script',
+      'onclick',
+      'onload',
+      'onerror',
+      'javascript:',
+      '<svg',
+      '<iframe',
+      'tracker.example',
+      'style=',
+    ]) {
+      assert.notInclude(saved.toLowerCase(), forbidden)
+    }
+    assert.include(saved, '<b>this</b>')
+    assert.include(saved, '<a href="https://example.org" rel="nofollow noopener">good link</a>')
+    assert.include(saved, '<h2>Title</h2>')
+  })
+
+  test("a non-owner cannot save someone else's petition, and nothing changes", async ({
+    client,
+    assert,
+  }) => {
+    const owner = await makeMember()
+    const other = await makeMember()
+    const guid = newGuid()
+    await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition())
+      .loginAs(owner)
+      .withCsrfToken()
+    const response = await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition({ title: 'Hijacked' }))
+      .loginAs(other)
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(403)
+    assert.equal((await Petition.findByOrFail('guid', guid)).title, 'Save the Shevchenko park')
+  })
+
+  test("someone else's draft answers 404", async ({ client, assert }) => {
+    const owner = await makeMember()
+    const other = await makeMember()
+    const guid = newGuid()
+    await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition())
+      .loginAs(owner)
+      .withCsrfToken()
+    await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition({ published: false }))
+      .loginAs(owner)
+      .withCsrfToken()
+    assert.isFalse((await Petition.findByOrFail('guid', guid)).published)
+    const response = await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition({ title: 'Hijacked' }))
+      .loginAs(other)
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(404)
+  })
+
+  test('a new petition is published and open whatever the form says', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const guid = newGuid()
+    await client
+      .post(`/petition/${guid}/create`)
+      .json(validPetition({ published: false, finished: true }))
+      .loginAs(member)
+      .withCsrfToken()
+    const petition = await Petition.findByOrFail('guid', guid)
+    assert.isTrue(petition.published)
+    assert.isFalse(petition.finished)
+  })
+
+  test('guests cannot save petitions', async ({ client, assert }) => {
+    const response = await client
+      .post(`/petition/${newGuid()}/create`)
+      .json(validPetition())
+      .withCsrfToken()
+      .redirects(0)
+    assert.include([302, 401], response.status())
+    assert.lengthOf(await Petition.all(), 0)
+  })
+})
