@@ -16,7 +16,13 @@ export default configApp(
       // of locales with its pure helpers, and the types of the page props.
       '@adonisjs/no-backend-import-in-frontend': [
         'error',
-        { allowed: [...fromInertia('app/i18n/locales.ts'), ...fromInertia('app/types/props.ts')] },
+        {
+          allowed: [
+            ...fromInertia('app/i18n/locales.ts'),
+            ...fromInertia('app/types/props.ts'),
+            ...fromInertia('app/petitions/constants.ts'),
+          ],
+        },
       ],
       // Routes are plain paths here (no generated route registry in the client).
       '@adonisjs/prefer-adonisjs-inertia-link': 'off',

@@ -102,6 +102,8 @@ router
       .post('/auth/email/resend', [EmailVerificationController, 'resend'])
       .as('auth.verify.resend')
       .use(throttleVerificationResend)
+    router.get('/petition/create', [PetitionsController, 'create']).as('petitions.create')
+    router.get('/petition/:guid/edit', [PetitionsController, 'edit']).as('petitions.edit')
     router.post('/petition/:guid/create', [PetitionsController, 'store']).as('petitions.store')
     router
       .post('/petition/:guid/media', [PetitionMediaController, 'store'])

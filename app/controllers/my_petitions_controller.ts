@@ -1,12 +1,26 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { MyPetitionsProps } from '#app/types/props'
+import Petition from '#models/petition'
+import { myPetitionItem, paginatorProps } from '#transformers/petition_list_transformer'
+import type { MyPetitionItem, MyPetitionsProps } from '#app/types/props'
+
+const PER_PAGE = 10
 
 /** My/MyPetitions (spec 2.15): the member's profile header and petitions. */
 export default class MyPetitionsController {
-  async index({ inertia, request }: HttpContext) {
-    // Petitions arrive with the authoring issue: an empty paginator until then.
+  async index({ inertia, request, auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const page = Math.max(1, Number(request.input('page', 1)) || 1)
+    const petitions = await Petition.query()
+      .where('user_id', user.id)
+      .preload('media', (media) => media.where('type', 'banner'))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .paginate(page, PER_PAGE)
+    petitions.baseUrl(request.url())
     const props: MyPetitionsProps = {
-      petitions: { data: [], links: [], path: request.url(), total: 0 },
+      petitions: paginatorProps<Petition, MyPetitionItem>(petitions, (petition) =>
+        myPetitionItem(petition, user)
+      ),
     }
     return inertia.render('My/MyPetitions', props)
   }

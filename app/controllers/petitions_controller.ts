@@ -5,6 +5,10 @@ import PetitionPolicy from '#policies/petition_policy'
 import { petitionValidator } from '#validators/petition'
 import { savePetition } from '#services/petition_service'
 import { flashAlert } from '#services/flash_service'
+import { BANNER_TEMPLATES } from '#services/petition_service'
+import { newPetitionForm, petitionForm } from '#transformers/petition_form_transformer'
+import { site } from '#services/site_service'
+import type { PetitionCreateProps } from '#app/types/props'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
@@ -35,6 +39,37 @@ export async function editablePetition(ctx: HttpContext, guid: string) {
 }
 
 export default class PetitionsController {
+  /** Petition/Create for a new petition, with a fresh guid (decisions 11). */
+  async create({ inertia }: HttpContext) {
+    const props: PetitionCreateProps = {
+      petition: newPetitionForm(),
+      petitionCreated: null,
+      bannerTemplates: BANNER_TEMPLATES,
+      turnstileKey: site.turnstileSiteKey,
+    }
+    return inertia.render('Petition/Create', props)
+  }
+
+  /** The same form for an existing petition, its owner only. */
+  async edit(ctx: HttpContext) {
+    const petition = await editablePetition(ctx, String(ctx.params.guid).toLowerCase())
+    if (!petition) return ctx.response.notFound()
+    await petition.load((loader) =>
+      loader
+        .load('media')
+        .load('letters', (letters) => letters.preload('recipients'))
+        .load('updates')
+        .load('customFields')
+    )
+    const props: PetitionCreateProps = {
+      petition: petitionForm(petition),
+      petitionCreated: petition.createdAt.toISO(),
+      bannerTemplates: BANNER_TEMPLATES,
+      turnstileKey: site.turnstileSiteKey,
+    }
+    return ctx.inertia.render('Petition/Create', props)
+  }
+
   /** POST /petition/{guid}/create: the whole petition, created or updated in one go. */
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n } = ctx

@@ -85,3 +85,52 @@ export type MyPetitionItem = {
 
 export type MyPetitionsProps = { petitions: Paginator<MyPetitionItem> }
 export type PasswordResetProps = { token: string; email: string }
+
+/** A media slot of the create form (spec 3.4). */
+export type MediaProps = {
+  id: number
+  url: string | null
+  type: string
+  driver: string
+  title: string | null
+  description: string | null
+}
+
+/** The petition as the create/edit form holds it (spec 3.3). */
+export type PetitionFormData = {
+  guid: string
+  slug: string | null
+  title: string
+  target: string
+  description: string
+  banner: MediaProps | null
+  photos: Array<MediaProps | null>
+  videos: Array<{ id?: number; title: string; url: string; description: string }>
+  letters: Array<{
+    id?: number
+    payload: string
+    recipients: Array<{ name: string; payload: string }>
+  }>
+  updates: Array<{ id?: number; title: string; createdAt: string; description: string }>
+  customFields: Array<{
+    id?: number
+    type: 'text' | 'string' | 'number'
+    title: string
+    description: string
+    required: boolean
+  }>
+  published: boolean
+  finished: boolean
+  allowComments: boolean
+  allowOpposite: boolean
+  private: boolean
+  targetSignatures: number
+}
+
+export type PetitionCreateProps = {
+  petition: PetitionFormData
+  /** The creation date when editing an existing petition; null for a new one. */
+  petitionCreated: string | null
+  bannerTemplates: Record<string, string>
+  turnstileKey: string | null
+}

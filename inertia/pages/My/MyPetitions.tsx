@@ -12,17 +12,12 @@ import {
   Tooltip,
 } from 'react-bootstrap'
 import { toast } from 'react-toastify'
+import { uploadFile } from '../../lib/upload.ts'
 import AppLayout from '../../layouts/app_layout.tsx'
 import Pagination from '../../components/pagination.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import { useSharedProps } from '../../lib/shared.ts'
 import type { CurrentUser, MyPetitionsProps } from '../../../app/types/props.ts'
-
-/** Reads the XSRF-TOKEN cookie that Shield sets, for the upload's own request. */
-function xsrfToken() {
-  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]+)/)
-  return match ? decodeURIComponent(match[1]) : ''
-}
 
 function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsCount: number }) {
   const { t, locale } = useTranslation()
@@ -36,24 +31,8 @@ function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsC
 
   const upload = async (file: File) => {
     setUploading(true)
-    const body = new FormData()
-    body.append('file', file)
     try {
-      const response = await fetch('/my/avatar', {
-        method: 'POST',
-        body,
-        headers: {
-          'Accept': 'application/json',
-          'X-XSRF-TOKEN': xsrfToken(),
-          'X-Requested-With': 'XMLHttpRequest',
-        },
-      })
-      const data = (await response.json().catch(() => ({}))) as {
-        avatar?: string
-        message?: string
-      }
-      if (!response.ok || !data.avatar)
-        throw new Error(data.message || t('page.my.upload_failed_default'))
+      const data = await uploadFile<{ avatar: string; message?: string }>('/my/avatar', file)
       setAvatar(data.avatar)
       toast.success(data.message || t('page.my.upload_success_default'))
       // The header's menu shows the avatar too: refresh the shared user.
@@ -142,7 +121,7 @@ function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsC
 }
 
 export default function MyPetitions({ petitions }: MyPetitionsProps) {
-  const { t } = useTranslation()
+  const { t, locale } = useTranslation()
   const { user } = useSharedProps()
   if (!user) return null
 
@@ -167,7 +146,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
           <Row xs={1} md={2} className="g-4">
             {petitions.data.map((petition) => (
               <Col key={petition.guid}>
-                <Card className="h-100 shadow-sm">
+                <Card className="h-100 shadow-sm" data-testid="my-petition-card">
                   <Link href={`/petition/${petition.slug}`}>
                     <Card.Img
                       variant="top"
@@ -181,6 +160,29 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                       <Link href={`/petition/${petition.slug}`}>{petition.title}</Link>
                     </Card.Title>
                     <p className="small text-muted">{petition.target}</p>
+                    <div className="d-flex justify-content-between align-items-center small">
+                      <span className="d-flex align-items-center gap-2">
+                        <img
+                          src={petition.user.avatar}
+                          alt=""
+                          width="28"
+                          height="28"
+                          className="rounded-circle"
+                        />
+                        {petition.user.firstName} {petition.user.lastName}
+                      </span>
+                      <span className="text-muted">
+                        {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+                          new Date(petition.created)
+                        )}
+                      </span>
+                    </div>
+                    <Link
+                      href={`/petition/${petition.guid}/edit`}
+                      className="btn btn-sm btn-outline-secondary mt-3"
+                    >
+                      {t('page.my.edit')}
+                    </Link>
                   </Card.Body>
                 </Card>
               </Col>

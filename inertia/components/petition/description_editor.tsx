@@ -1,0 +1,186 @@
+import { useRef } from 'react'
+import { EditorContent, useEditor, type Editor } from '@tiptap/react'
+import StarterKit from '@tiptap/starter-kit'
+import Image from '@tiptap/extension-image'
+import { Button, ButtonGroup } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import { useTranslation } from '../../i18n/context.tsx'
+import { uploadFile, UploadError } from '../../lib/upload.ts'
+import type { MediaProps } from '../../../app/types/props.ts'
+
+type DescriptionEditorProps = {
+  guid: string
+  value: string
+  error?: string
+  onChange: (html: string) => void
+}
+
+function ToolbarButton({
+  editor,
+  label,
+  active,
+  onClick,
+}: {
+  editor: Editor
+  label: string
+  active: boolean
+  onClick: () => void
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={active ? 'secondary' : 'outline-secondary'}
+      onClick={onClick}
+      disabled={!editor.isEditable}
+      aria-pressed={active}
+    >
+      {label}
+    </Button>
+  )
+}
+
+/**
+ * The rich-text description (TipTap). Images go up as the petition's media
+ * and are inserted by their URL; the server sanitizes the HTML anyway.
+ */
+export default function DescriptionEditor({
+  guid,
+  value,
+  error,
+  onChange,
+}: DescriptionEditorProps) {
+  const { t } = useTranslation()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false } }),
+      Image,
+    ],
+    content: value,
+    immediatelyRender: false,
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  })
+
+  const insertImage = async (file: File) => {
+    try {
+      const media = await uploadFile<MediaProps>(`/petition/${guid}/media`, file, {
+        type: 'editor',
+      })
+      if (media.url) editor?.chain().focus().setImage({ src: media.url }).run()
+    } catch (failure) {
+      toast.error(
+        (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
+      )
+    } finally {
+      if (fileInput.current) fileInput.current.value = ''
+    }
+  }
+
+  const addLink = () => {
+    const url = window.prompt(t('page.petition.link_prompt'), 'https://')
+    if (url === null || !editor) return
+    if (url === '') editor.chain().focus().unsetLink().run()
+    else editor.chain().focus().setLink({ href: url }).run()
+  }
+
+  return (
+    <div className="mb-3" data-testid="description-editor">
+      <label className="form-label" htmlFor="description-editor">
+        {t('page.petition.description')}
+      </label>
+      <div className={`border rounded ${error ? 'border-danger' : ''}`}>
+        {editor && (
+          <div className="d-flex flex-wrap gap-2 p-2 border-bottom bg-light">
+            <ButtonGroup>
+              <ToolbarButton
+                editor={editor}
+                label="B"
+                active={editor.isActive('bold')}
+                onClick={() => editor.chain().focus().toggleBold().run()}
+              />
+              <ToolbarButton
+                editor={editor}
+                label="I"
+                active={editor.isActive('italic')}
+                onClick={() => editor.chain().focus().toggleItalic().run()}
+              />
+              <ToolbarButton
+                editor={editor}
+                label="U"
+                active={editor.isActive('underline')}
+                onClick={() => editor.chain().focus().toggleUnderline().run()}
+              />
+              <ToolbarButton
+                editor={editor}
+                label="S"
+                active={editor.isActive('strike')}
+                onClick={() => editor.chain().focus().toggleStrike().run()}
+              />
+            </ButtonGroup>
+            <ButtonGroup>
+              <ToolbarButton
+                editor={editor}
+                label="H2"
+                active={editor.isActive('heading', { level: 2 })}
+                onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
+              />
+              <ToolbarButton
+                editor={editor}
+                label="H3"
+                active={editor.isActive('heading', { level: 3 })}
+                onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}
+              />
+            </ButtonGroup>
+            <ButtonGroup>
+              <ToolbarButton
+                editor={editor}
+                label="•"
+                active={editor.isActive('bulletList')}
+                onClick={() => editor.chain().focus().toggleBulletList().run()}
+              />
+              <ToolbarButton
+                editor={editor}
+                label="1."
+                active={editor.isActive('orderedList')}
+                onClick={() => editor.chain().focus().toggleOrderedList().run()}
+              />
+              <ToolbarButton
+                editor={editor}
+                label="❝"
+                active={editor.isActive('blockquote')}
+                onClick={() => editor.chain().focus().toggleBlockquote().run()}
+              />
+            </ButtonGroup>
+            <ButtonGroup>
+              <ToolbarButton
+                editor={editor}
+                label={t('page.petition.link')}
+                active={editor.isActive('link')}
+                onClick={addLink}
+              />
+              <ToolbarButton
+                editor={editor}
+                label={t('page.petition.image')}
+                active={false}
+                onClick={() => fileInput.current?.click()}
+              />
+            </ButtonGroup>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg"
+              hidden
+              onChange={(event) => event.target.files?.[0] && insertImage(event.target.files[0])}
+            />
+          </div>
+        )}
+        <EditorContent editor={editor} id="description-editor" className="description-editor p-3" />
+      </div>
+      {error && (
+        <div className="invalid-feedback d-block" data-error-for="description">
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,177 @@
+import 'react-datepicker/dist/react-datepicker.css'
+import { useRef } from 'react'
+import { useForm } from '@inertiajs/react'
+import { Button, Container, Form } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import AppLayout from '../../layouts/app_layout.tsx'
+import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
+import CountedField from '../../components/petition/counted_field.tsx'
+import BannerPicker from '../../components/petition/banner_picker.tsx'
+import DescriptionEditor from '../../components/petition/description_editor.tsx'
+import PhotoSlots from '../../components/petition/photo_slots.tsx'
+import {
+  CustomFieldsSection,
+  LettersSection,
+  SettingsSection,
+  UpdatesSection,
+  VideosSection,
+} from '../../components/petition/form_sections.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+import type { PetitionCreateProps, PetitionFormData } from '../../../app/types/props.ts'
+import { LIMITS } from '../../../app/petitions/constants.ts'
+
+type FormState = PetitionFormData & {
+  banner: PetitionFormData['banner'] | { driver: 'local'; url: string }
+  cfTurnstileResponse: string
+}
+
+const blank = (value: string | undefined) => !value || value.trim() === ''
+
+/**
+ * What the server receives: entries left empty are dropped (a new petition
+ * starts with an empty video, letter and update), photos become their ids.
+ */
+function submission(data: FormState) {
+  return {
+    ...data,
+    banner: data.banner && 'id' in data.banner ? { id: data.banner.id } : data.banner,
+    photos: data.photos.filter((photo) => photo !== null).map((photo) => ({ id: photo!.id })),
+    videos: data.videos.filter(
+      (video) => !(blank(video.url) && blank(video.title) && blank(video.description))
+    ),
+    letters: data.letters
+      .map((letter) => ({
+        ...letter,
+        recipients: letter.recipients.filter(
+          (recipient) => !(blank(recipient.name) && blank(recipient.payload))
+        ),
+      }))
+      .filter((letter) => !(blank(letter.payload) && letter.recipients.length === 0)),
+    updates: data.updates.filter((update) => !(blank(update.title) && blank(update.description))),
+  }
+}
+
+/** After a failed submit: the first error, 140 px below the top (spec 8). */
+function scrollToFirstError() {
+  setTimeout(() => {
+    const first = document.querySelector('.is-invalid, [data-error-for], .alert-danger')
+    if (!first) return
+    const top = first.getBoundingClientRect().top + window.scrollY - 140
+    window.scrollTo({ top, behavior: 'smooth' })
+  }, 10)
+}
+
+export default function Create({
+  petition,
+  petitionCreated,
+  bannerTemplates,
+  turnstileKey,
+}: PetitionCreateProps) {
+  const { t } = useTranslation()
+  const editing = Boolean(petitionCreated)
+  const turnstile = useRef<TurnstileHandle>(null)
+  const form = useForm<FormState>({ ...petition, cfTurnstileResponse: '' })
+  const errors = form.errors as Record<string, string | undefined>
+  const set = <Key extends keyof FormState>(key: Key, value: FormState[Key]) =>
+    form.setData(key, value as never)
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    form.transform((data) => submission(data) as never)
+    form.post(`/petition/${petition.guid}/create`, {
+      preserveScroll: true,
+      onError: scrollToFirstError,
+      onFinish: () => turnstile.current?.reset(),
+    })
+  }
+
+  return (
+    <AppLayout title={t('page.petition.create_title')} path="/petition/create" noindex>
+      <Container className="page-section" style={{ maxWidth: 960 }}>
+        <h1 className="fw-bold mb-4">{t('page.petition.create_title')}</h1>
+        <Form onSubmit={submit} noValidate data-testid="petition-form">
+          <section className="form-section" data-testid="basic-section">
+            <CountedField
+              name="title"
+              label={t('page.petition.title')}
+              limit={LIMITS.title}
+              value={form.data.title}
+              onChange={(event) => set('title', event.target.value)}
+              error={errors.title}
+            />
+            <CountedField
+              name="target"
+              label={t('page.petition.target')}
+              limit={LIMITS.target}
+              value={form.data.target}
+              onChange={(event) => set('target', event.target.value)}
+              error={errors.target}
+            />
+            <BannerPicker
+              guid={petition.guid}
+              value={form.data.banner}
+              templates={bannerTemplates}
+              error={errors.banner}
+              onChange={(banner) => set('banner', banner as FormState['banner'])}
+            />
+            <DescriptionEditor
+              guid={petition.guid}
+              value={form.data.description}
+              error={errors.description}
+              onChange={(html) => set('description', html)}
+            />
+          </section>
+
+          <section className="form-section">
+            <h2 className="h4">{t('page.petition.photos_title')}</h2>
+            <PhotoSlots
+              guid={petition.guid}
+              photos={form.data.photos}
+              onChange={(photos) => set('photos', photos)}
+            />
+          </section>
+
+          <VideosSection
+            videos={form.data.videos}
+            errors={errors}
+            onChange={(videos) => set('videos', videos)}
+          />
+          <LettersSection
+            letters={form.data.letters}
+            errors={errors}
+            onChange={(letters) => set('letters', letters)}
+            onWarning={(text) => toast.warning(text)}
+          />
+          <UpdatesSection
+            updates={form.data.updates}
+            editing={editing}
+            errors={errors}
+            onChange={(updates) => set('updates', updates)}
+          />
+          <CustomFieldsSection
+            fields={form.data.customFields}
+            errors={errors}
+            onChange={(fields) => set('customFields', fields)}
+            onWarning={(text) => toast.warning(text)}
+          />
+          <SettingsSection
+            data={form.data}
+            editing={editing}
+            onChange={(key, value) => set(key, value as never)}
+          />
+
+          <Turnstile
+            ref={turnstile}
+            siteKey={turnstileKey}
+            onToken={(token) => set('cfTurnstileResponse', token)}
+            error={errors.cfTurnstileResponse}
+          />
+
+          <Button type="submit" size="lg" disabled={form.processing} data-testid="petition-submit">
+            {editing ? t('page.petition.save') : t('page.petition.create')}
+          </Button>
+        </Form>
+      </Container>
+    </AppLayout>
+  )
+}
