@@ -1,18 +1,173 @@
+import { randomUUID } from 'node:crypto'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
+import { savePetition, type PetitionInput } from '#services/petition_service'
+
+type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
+  Partial<PetitionInput> & { owner: number }
+
+const today = () => new Date(new Date().toISOString().slice(0, 10))
+
+/** Petitions in several languages, with letters, fields, updates and banners. */
+const PETITIONS: DemoPetition[] = [
+  {
+    owner: 0,
+    title: 'Protect the old oak trees of Riverside Park',
+    target: 'Riverside City Council',
+    description:
+      '<p>The council plans to cut <strong>40 oak trees</strong> older than a century. We ask for a new plan that keeps them.</p>',
+    banner: { driver: 'local', url: '/banner-templates/forest.jpg' },
+    letters: [
+      {
+        payload: 'Dear councillors,\nplease keep the oaks of Riverside Park.',
+        recipients: [{ name: 'Jane Doe', payload: 'Mayor' }],
+      },
+    ],
+    customFields: [{ type: 'text', title: 'Your neighbourhood', required: true }],
+    updates: [
+      {
+        title: 'Petition delivered',
+        createdAt: today(),
+        description: 'We handed the first signatures to the mayor.',
+      },
+    ],
+    allowComments: true,
+    targetSignatures: 1000,
+  },
+  {
+    owner: 0,
+    title: 'Free drinking water fountains in every school',
+    target: 'Ministry of Education',
+    description:
+      '<p>Every pupil should have free access to clean drinking water during the school day.</p>',
+    banner: { driver: 'local', url: '/banner-templates/ocean.jpg' },
+    allowOpposite: true,
+    targetSignatures: 10000,
+  },
+  {
+    owner: 1,
+    title: 'Carriles bici seguros en el centro de Valencia',
+    target: 'Ayuntamiento de Valencia',
+    description:
+      '<p>Pedimos carriles bici <em>separados del tráfico</em> en las calles principales del centro.</p>',
+    banner: { driver: 'local', url: '/banner-templates/city.jpg' },
+    customFields: [{ type: 'number', title: 'Edad', required: false }],
+    allowComments: true,
+    targetSignatures: 1000,
+  },
+  {
+    owner: 1,
+    title: 'Más bibliotecas abiertas los domingos',
+    target: 'Consejería de Cultura',
+    description:
+      '<p>Las bibliotecas son espacios de estudio y encuentro: queremos que abran también los domingos.</p>',
+    banner: { driver: 'local', url: '/banner-templates/sunrise.jpg' },
+    targetSignatures: 10000,
+  },
+  {
+    owner: 2,
+    title: 'Збережемо парк Шевченка',
+    target: 'Київська міська рада',
+    description:
+      '<p>Парк Шевченка — зелене серце міста. Просимо відмовитися від забудови його території.</p>',
+    banner: { driver: 'local', url: '/banner-templates/forest.jpg' },
+    letters: [
+      {
+        payload: 'Шановні депутати!\nПросимо зберегти парк.',
+        recipients: [
+          { name: 'Іван Петренко', payload: 'Голова комісії' },
+          { name: 'Ольга Бондар', payload: 'Депутатка' },
+        ],
+      },
+    ],
+    allowOpposite: true,
+    targetSignatures: 10000,
+  },
+  {
+    owner: 2,
+    title: 'Укриття в кожній школі',
+    target: 'Міністерство освіти і науки України',
+    description:
+      '<p>Кожна школа має мати обладнане укриття, щоб діти могли навчатися безпечно.</p>',
+    banner: { driver: 'local', url: '/banner-templates/city.jpg' },
+    customFields: [{ type: 'text', title: 'Місто', required: true }],
+    targetSignatures: 25000,
+  },
+  {
+    owner: 3,
+    title: 'Nachtzüge zwischen Berlin und Wien erhalten',
+    target: 'Bundesministerium für Verkehr',
+    description:
+      '<p>Nachtzüge sind eine klimafreundliche Alternative zum Flugzeug. Die Verbindung Berlin–Wien muss bleiben.</p>',
+    banner: { driver: 'local', url: '/banner-templates/ocean.jpg' },
+    allowComments: true,
+    targetSignatures: 20000,
+  },
+  {
+    owner: 3,
+    title: 'Mehr Grün auf Schulhöfen',
+    target: 'Senatsverwaltung für Bildung',
+    description:
+      '<p>Entsiegelte Schulhöfe mit Bäumen kühlen im Sommer und laden zum Spielen ein.</p>',
+    banner: { driver: 'local', url: '/banner-templates/forest.jpg' },
+    targetSignatures: 1000,
+  },
+  {
+    owner: 0,
+    title: 'Des repas bio et locaux dans les cantines',
+    target: 'Conseil régional',
+    description:
+      '<p>Nous demandons 50 % de produits bio et locaux dans les cantines scolaires de la région.</p>',
+    banner: { driver: 'local', url: '/banner-templates/sunrise.jpg' },
+    targetSignatures: 10000,
+  },
+  {
+    owner: 1,
+    title: 'Piste ciclabili sicure a Bologna',
+    target: 'Comune di Bologna',
+    description:
+      '<p>Chiediamo una rete di piste ciclabili protette che colleghi i quartieri al centro.</p>',
+    banner: { driver: 'local', url: '/banner-templates/city.jpg' },
+    allowOpposite: true,
+    targetSignatures: 1000,
+  },
+  {
+    owner: 2,
+    title: 'Transporte público gratuito para estudantes',
+    target: 'Prefeitura de São Paulo',
+    description: '<p>Estudantes não deveriam pagar para chegar à escola ou à universidade.</p>',
+    banner: { driver: 'local', url: '/banner-templates/ocean.jpg' },
+    targetSignatures: 50000,
+  },
+  {
+    owner: 3,
+    title: 'Сохраним исторический трамвай',
+    target: 'Городская дума',
+    description:
+      '<p>Старый трамвайный маршрут — часть истории города. Просим не закрывать его.</p>',
+    banner: { driver: 'local', url: '/banner-templates/sunrise.jpg' },
+    targetSignatures: 1000,
+  },
+]
 
 /**
- * Demo data for `npm start` on an empty database (decisions 30), made with
- * the factories the tests use. Petitions join when their tables exist.
- * Returns false when the database already holds data.
+ * Demo data for `npm start` on an empty database (decisions 30): four
+ * members and a dozen petitions in several languages, saved by the same
+ * service as the create form. Returns false when the database holds users.
  */
 export async function seedDemoData(): Promise<boolean> {
   if (await User.query().first()) return false
-  await UserFactory.merge([
+  const users = await UserFactory.merge([
     { firstName: 'Ada', lastName: 'Lovelace', email: 'demo@undersign.org', locale: 'en' },
     { firstName: 'Lucía', lastName: 'García', email: 'lucia@undersign.org', locale: 'es' },
     { firstName: 'Олена', lastName: 'Коваленко', email: 'olena@undersign.org', locale: 'uk' },
     { firstName: 'Jonas', lastName: 'Becker', email: 'jonas@undersign.org', locale: 'de' },
   ]).createMany(4)
+  for (const { owner, ...petition } of PETITIONS) {
+    await savePetition(users[owner], randomUUID(), {
+      targetSignatures: 1000,
+      ...petition,
+    } as PetitionInput)
+  }
   return true
 }

@@ -110,6 +110,7 @@ test.group('Saving a petition', (group) => {
   const LIMIT_CASES: Array<[string, (length: number) => Record<string, unknown>, number]> = [
     ['title', (length) => ({ title: text(length) }), LIMITS.title],
     ['target', (length) => ({ target: text(length) }), LIMITS.target],
+    ['description', (length) => ({ description: text(length) }), LIMITS.description],
     [
       'videos.0.title',
       (length) => ({ videos: [{ title: text(length), url: 'https://vimeo.com/76979871' }] }),
