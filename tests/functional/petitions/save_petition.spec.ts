@@ -244,6 +244,21 @@ test.group('Saving a petition', (group) => {
     assert.lengthOf(await PetitionUpdate.all(), 1)
   })
 
+  test('errors come in the language of the page', async ({ client, assert }) => {
+    const member = await makeMember()
+    const response = await client
+      .post(`/petition/${newGuid()}/create`)
+      .header('host', 'uk.undersign.test')
+      .json(validPetition({ title: '', videos: [{ url: 'https://evil.example/v' }] }))
+      .loginAs(member)
+      .withCsrfToken()
+      .redirects(0)
+    const errors = fieldErrors(response)
+    assert.match(errors['videos.0.url'][0], /YouTube|Vimeo/)
+    assert.notEqual(errors['videos.0.url'][0], 'Please give a YouTube or Vimeo link')
+    assert.match(errors.title[0], /[а-яіїєґ]/i)
+  })
+
   test('only YouTube and Vimeo links are accepted as videos', async ({ client, assert }) => {
     const member = await makeMember()
     const response = await client
