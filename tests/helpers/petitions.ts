@@ -34,3 +34,37 @@ export function validPetition(overrides: Record<string, unknown> = {}) {
 }
 
 export const newGuid = () => randomUUID()
+
+type Client = import('@japa/api-client').ApiClient
+type Member = import('#models/user').default
+
+/** POST /petition/{guid}/create as a member, the way the create form does. */
+export function submitPetition(
+  client: Client,
+  member: Member,
+  guid: string,
+  overrides: Record<string, unknown> = {}
+) {
+  return client
+    .post(`/petition/${guid}/create`)
+    .json(validPetition(overrides))
+    .loginAs(member)
+    .withCsrfToken()
+    .redirects(0)
+}
+
+/** POST /petition/{guid}/media as a member; returns the response. */
+export function uploadMedia(
+  client: Client,
+  member: Member,
+  guid: string,
+  type: 'banner' | 'photo' | 'editor',
+  path: string
+) {
+  return client
+    .post(`/petition/${guid}/media`)
+    .field('type', type)
+    .file('file', path)
+    .loginAs(member)
+    .withCsrfToken()
+}

@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react'
 import { Card, ProgressBar } from 'react-bootstrap'
 import type { PetitionCard as PetitionCardProps } from '../../../app/types/props.ts'
 import { useTranslation } from '../../i18n/context.tsx'
+import OwnerBadge from './owner_badge.tsx'
 
 /** The petition card of home, list and My petitions (spec 2.12). */
 export default function PetitionCard({ petition }: { petition: PetitionCardProps }) {
@@ -38,16 +39,7 @@ export default function PetitionCard({ petition }: { petition: PetitionCardProps
           <ProgressBar now={Math.min(100, petition.percentage)} label={`${petition.percentage}%`} />
         )}
         <div className="d-flex align-items-center justify-content-between mt-3">
-          <span className="d-flex align-items-center gap-2 small">
-            <img
-              src={petition.user.avatar}
-              alt=""
-              width="32"
-              height="32"
-              className="rounded-circle"
-            />
-            {petition.user.firstName} {petition.user.lastName}
-          </span>
+          <OwnerBadge owner={petition.user} />
           <span className="small fw-semibold">
             {t('page.petition_card.signed', { totalSignatures: petition.totalSignatures })}
           </span>

@@ -15,6 +15,7 @@ import { toast } from 'react-toastify'
 import { uploadFile } from '../../lib/upload.ts'
 import AppLayout from '../../layouts/app_layout.tsx'
 import Pagination from '../../components/pagination.tsx'
+import OwnerBadge from '../../components/petition/owner_badge.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import { useSharedProps } from '../../lib/shared.ts'
 import type { CurrentUser, MyPetitionsProps } from '../../../app/types/props.ts'
@@ -161,16 +162,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                     </Card.Title>
                     <p className="small text-muted">{petition.target}</p>
                     <div className="d-flex justify-content-between align-items-center small">
-                      <span className="d-flex align-items-center gap-2">
-                        <img
-                          src={petition.user.avatar}
-                          alt=""
-                          width="28"
-                          height="28"
-                          className="rounded-circle"
-                        />
-                        {petition.user.firstName} {petition.user.lastName}
-                      </span>
+                      <OwnerBadge owner={petition.user} />
                       <span className="text-muted">
                         {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
                           new Date(petition.created)

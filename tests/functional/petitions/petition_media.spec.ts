@@ -8,7 +8,7 @@ import Petition from '#models/petition'
 import PetitionMedia from '#models/petition_media'
 import { makeMember } from '#tests/helpers/auth'
 import { fixture, jpegWithGps, pngWithExif } from '#tests/helpers/images'
-import { newGuid, validPetition } from '#tests/helpers/petitions'
+import { newGuid, submitPetition, uploadMedia } from '#tests/helpers/petitions'
 
 function storedFile(url: string) {
   return app.makePath(env.get('STORAGE_PATH', 'storage'), url.replace(/^\/uploads\//, ''))
@@ -26,12 +26,7 @@ test.group('Petition media', (group) => {
     assert.exists((await sharp(await readFile(path)).metadata()).exif)
 
     const guid = newGuid()
-    const response = await client
-      .post(`/petition/${guid}/media`)
-      .field('type', 'photo')
-      .file('file', path)
-      .loginAs(member)
-      .withCsrfToken()
+    const response = await uploadMedia(client, member, guid, 'photo', path)
     response.assertStatus(200)
     const media = response.body()
     assert.containSubset(media, { type: 'photo', driver: 'fs', title: null, description: null })
@@ -51,29 +46,14 @@ test.group('Petition media', (group) => {
     const member = await makeMember()
     const guid = newGuid()
     const photoPath = await fixture('photo.png', await pngWithExif(800, 600))
-    const banner = (
-      await client
-        .post(`/petition/${guid}/media`)
-        .field('type', 'banner')
-        .file('file', photoPath)
-        .loginAs(member)
-        .withCsrfToken()
-    ).body()
-    const photo = (
-      await client
-        .post(`/petition/${guid}/media`)
-        .field('type', 'photo')
-        .file('file', photoPath)
-        .loginAs(member)
-        .withCsrfToken()
-    ).body()
+    const banner = (await uploadMedia(client, member, guid, 'banner', photoPath)).body()
+    const photo = (await uploadMedia(client, member, guid, 'photo', photoPath)).body()
     assert.isNull((await PetitionMedia.findOrFail(photo.id)).petitionId)
 
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ banner: { id: banner.id }, photos: [{ id: photo.id }] }))
-      .loginAs(member)
-      .withCsrfToken()
+    await submitPetition(client, member, guid, {
+      banner: { id: banner.id },
+      photos: [{ id: photo.id }],
+    })
     const petition = await Petition.findByOrFail('guid', guid)
     const attached = await PetitionMedia.query()
       .where('petition_id', petition.id)
@@ -89,20 +69,10 @@ test.group('Petition media', (group) => {
     const guid = newGuid()
     const path = await fixture('small.png', await pngWithExif(200, 200))
     for (let slot = 0; slot < 4; slot++) {
-      const response = await client
-        .post(`/petition/${guid}/media`)
-        .field('type', 'photo')
-        .file('file', path)
-        .loginAs(member)
-        .withCsrfToken()
+      const response = await uploadMedia(client, member, guid, 'photo', path)
       response.assertStatus(200)
     }
-    const fifth = await client
-      .post(`/petition/${guid}/media`)
-      .field('type', 'photo')
-      .file('file', path)
-      .loginAs(member)
-      .withCsrfToken()
+    const fifth = await uploadMedia(client, member, guid, 'photo', path)
     fifth.assertStatus(422)
     assert.lengthOf(await PetitionMedia.query().where('petition_guid', guid), 4)
   })
@@ -113,12 +83,7 @@ test.group('Petition media', (group) => {
   }) => {
     const member = await makeMember()
     const path = await fixture('fake.png', 'just some text, not a picture at all')
-    const response = await client
-      .post(`/petition/${newGuid()}/media`)
-      .field('type', 'banner')
-      .file('file', path)
-      .loginAs(member)
-      .withCsrfToken()
+    const response = await uploadMedia(client, member, newGuid(), 'banner', path)
     response.assertStatus(422)
     assert.equal(response.body().message, 'Please choose a PNG or JPEG picture.')
     assert.deepEqual(response.body().errors.file, ['Please choose a PNG or JPEG picture.'])
@@ -133,14 +98,7 @@ test.group('Petition media', (group) => {
     const other = await makeMember()
     const guid = newGuid()
     const path = await fixture('owned.png', await pngWithExif(300, 300))
-    const photo = (
-      await client
-        .post(`/petition/${guid}/media`)
-        .field('type', 'photo')
-        .file('file', path)
-        .loginAs(owner)
-        .withCsrfToken()
-    ).body()
+    const photo = (await uploadMedia(client, owner, guid, 'photo', path)).body()
 
     // Before the petition exists, the guid is the owner's pending work…
     const pendingDelete = await client
@@ -151,17 +109,8 @@ test.group('Petition media', (group) => {
     pendingDelete.assertStatus(403)
 
     // …and afterwards, the petition's.
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ photos: [{ id: photo.id }] }))
-      .loginAs(owner)
-      .withCsrfToken()
-    const upload = await client
-      .post(`/petition/${guid}/media`)
-      .field('type', 'photo')
-      .file('file', path)
-      .loginAs(other)
-      .withCsrfToken()
+    await submitPetition(client, owner, guid, { photos: [{ id: photo.id }] })
+    const upload = await uploadMedia(client, other, guid, 'photo', path)
     upload.assertStatus(403)
     const deletion = await client
       .delete(`/petition/${guid}/media`)
@@ -180,14 +129,7 @@ test.group('Petition media', (group) => {
     const owner = await makeMember()
     const guid = newGuid()
     const path = await fixture('mine.png', await pngWithExif(300, 300))
-    const photo = (
-      await client
-        .post(`/petition/${guid}/media`)
-        .field('type', 'photo')
-        .file('file', path)
-        .loginAs(owner)
-        .withCsrfToken()
-    ).body()
+    const photo = (await uploadMedia(client, owner, guid, 'photo', path)).body()
     const response = await client
       .delete(`/petition/${guid}/media`)
       .qs({ id: photo.id, type: 'photo', url: null, guid })
@@ -209,36 +151,11 @@ test.group('Pending media housekeeping', (group) => {
     const { DateTime } = await import('luxon')
     const member = await makeMember()
     const path = await fixture('pending.png', await pngWithExif(300, 300))
-    const stale = (
-      await client
-        .post(`/petition/${newGuid()}/media`)
-        .field('type', 'photo')
-        .file('file', path)
-        .loginAs(member)
-        .withCsrfToken()
-    ).body()
-    const fresh = (
-      await client
-        .post(`/petition/${newGuid()}/media`)
-        .field('type', 'photo')
-        .file('file', path)
-        .loginAs(member)
-        .withCsrfToken()
-    ).body()
+    const stale = (await uploadMedia(client, member, newGuid(), 'photo', path)).body()
+    const fresh = (await uploadMedia(client, member, newGuid(), 'photo', path)).body()
     const savedGuid = newGuid()
-    const kept = (
-      await client
-        .post(`/petition/${savedGuid}/media`)
-        .field('type', 'photo')
-        .file('file', path)
-        .loginAs(member)
-        .withCsrfToken()
-    ).body()
-    await client
-      .post(`/petition/${savedGuid}/create`)
-      .json(validPetition({ photos: [{ id: kept.id }] }))
-      .loginAs(member)
-      .withCsrfToken()
+    const kept = (await uploadMedia(client, member, savedGuid, 'photo', path)).body()
+    await submitPetition(client, member, savedGuid, { photos: [{ id: kept.id }] })
 
     const yesterday = DateTime.now().minus({ hours: 25 })
     for (const id of [stale.id, kept.id]) {

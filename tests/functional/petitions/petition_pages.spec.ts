@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Petition from '#models/petition'
 import { makeMember } from '#tests/helpers/auth'
-import { newGuid, validPetition } from '#tests/helpers/petitions'
+import { newGuid, submitPetition } from '#tests/helpers/petitions'
 
 test.group('Petition create and edit pages', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -39,11 +39,7 @@ test.group('Petition create and edit pages', (group) => {
   test('the owner edits the saved petition in the same form', async ({ client, assert }) => {
     const owner = await makeMember()
     const guid = newGuid()
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition())
-      .loginAs(owner)
-      .withCsrfToken()
+    await submitPetition(client, owner, guid)
     const response = await client.get(`/petition/${guid}/edit`).loginAs(owner).withInertia()
     response.assertInertiaComponent('Petition/Create')
     const { petition, petitionCreated } = response.inertiaProps
@@ -60,18 +56,10 @@ test.group('Petition create and edit pages', (group) => {
     const owner = await makeMember()
     const other = await makeMember()
     const guid = newGuid()
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition())
-      .loginAs(owner)
-      .withCsrfToken()
+    await submitPetition(client, owner, guid)
     const refused = await client.get(`/petition/${guid}/edit`).loginAs(other)
     refused.assertStatus(403)
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ published: false }))
-      .loginAs(owner)
-      .withCsrfToken()
+    await submitPetition(client, owner, guid, { published: false })
     const hidden = await client.get(`/petition/${guid}/edit`).loginAs(other)
     hidden.assertStatus(404)
   })
@@ -83,17 +71,9 @@ test.group('Petition create and edit pages', (group) => {
     const owner = await makeMember()
     const other = await makeMember()
     for (const title of ['First petition', 'Second petition']) {
-      await client
-        .post(`/petition/${newGuid()}/create`)
-        .json(validPetition({ title }))
-        .loginAs(owner)
-        .withCsrfToken()
+      await submitPetition(client, owner, newGuid(), { title })
     }
-    await client
-      .post(`/petition/${newGuid()}/create`)
-      .json(validPetition({ title: 'Not mine' }))
-      .loginAs(other)
-      .withCsrfToken()
+    await submitPetition(client, other, newGuid(), { title: 'Not mine' })
     const response = await client.get('/my/petitions').loginAs(owner).withInertia()
     const { petitions } = response.inertiaProps
     assert.equal(petitions.total, 2)

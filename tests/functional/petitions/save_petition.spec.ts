@@ -7,7 +7,7 @@ import CustomField from '#models/custom_field'
 import PetitionUpdate from '#models/petition_update'
 import { makeMember } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
-import { newGuid, validPetition } from '#tests/helpers/petitions'
+import { newGuid, submitPetition, validPetition } from '#tests/helpers/petitions'
 import { LIMITS } from '#app/petitions/constants'
 
 const text = (length: number) => 'x'.repeat(length)
@@ -21,12 +21,7 @@ test.group('Saving a petition', (group) => {
   }) => {
     const member = await makeMember()
     const guid = newGuid()
-    const response = await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition())
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const response = await submitPetition(client, member, guid)
     response.assertStatus(302)
     response.assertHeader('location', `/petition/${guid}/edit`)
 
@@ -55,11 +50,7 @@ test.group('Saving a petition', (group) => {
   }) => {
     const member = await makeMember()
     const guid = newGuid()
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition())
-      .loginAs(member)
-      .withCsrfToken()
+    await submitPetition(client, member, guid)
     const field = await CustomField.firstOrFail()
     const letter = await Letter.firstOrFail()
     await client
@@ -97,11 +88,7 @@ test.group('Saving a petition', (group) => {
   test('slugs are transliterated and unique', async ({ client, assert }) => {
     const member = await makeMember()
     for (let round = 0; round < 2; round++) {
-      await client
-        .post(`/petition/${newGuid()}/create`)
-        .json(validPetition({ title: 'Збережемо парк Шевченка!' }))
-        .loginAs(member)
-        .withCsrfToken()
+      await submitPetition(client, member, newGuid(), { title: 'Збережемо парк Шевченка!' })
     }
     const slugs = (await Petition.query().orderBy('id')).map((petition) => petition.slug)
     assert.deepEqual(slugs, ['zberezhemo-park-shevchenka', 'zberezhemo-park-shevchenka-2'])
@@ -168,21 +155,11 @@ test.group('Saving a petition', (group) => {
       assert,
     }) => {
       const member = await makeMember()
-      const atLimit = await client
-        .post(`/petition/${newGuid()}/create`)
-        .json(validPetition(build(max)))
-        .loginAs(member)
-        .withCsrfToken()
-        .redirects(0)
+      const atLimit = await submitPetition(client, member, newGuid(), build(max))
       assert.deepEqual(fieldErrors(atLimit), {}, `${max} characters are allowed`)
       assert.lengthOf(await Petition.all(), 1)
 
-      const over = await client
-        .post(`/petition/${newGuid()}/create`)
-        .json(validPetition(build(max + 1)))
-        .loginAs(member)
-        .withCsrfToken()
-        .redirects(0)
+      const over = await submitPetition(client, member, newGuid(), build(max + 1))
       assert.sameMembers(Object.keys(fieldErrors(over)), [key])
       assert.lengthOf(await Petition.all(), 1, 'nothing written')
     })
@@ -194,32 +171,21 @@ test.group('Saving a petition', (group) => {
   }) => {
     const member = await makeMember()
     const recipients = ['A', 'B', 'C', 'D'].map((name) => ({ name: `Recipient ${name}` }))
-    const tooMany = await client
-      .post(`/petition/${newGuid()}/create`)
-      .json(validPetition({ letters: [{ payload: 'Dear all', recipients }] }))
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const tooMany = await submitPetition(client, member, newGuid(), {
+      letters: [{ payload: 'Dear all', recipients }],
+    })
     assert.include(Object.keys(fieldErrors(tooMany)), 'letters.0.recipients')
 
     const fields = Array.from({ length: 21 }, (_, index) => ({
       type: 'text',
       title: `Field ${index + 1}`,
     }))
-    const tooManyFields = await client
-      .post(`/petition/${newGuid()}/create`)
-      .json(validPetition({ customFields: fields }))
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const tooManyFields = await submitPetition(client, member, newGuid(), { customFields: fields })
     assert.include(Object.keys(fieldErrors(tooManyFields)), 'customFields')
 
-    const twenty = await client
-      .post(`/petition/${newGuid()}/create`)
-      .json(validPetition({ customFields: fields.slice(0, 20) }))
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const twenty = await submitPetition(client, member, newGuid(), {
+      customFields: fields.slice(0, 20),
+    })
     assert.notInclude(Object.keys(fieldErrors(twenty)), 'customFields')
     assert.lengthOf(await Petition.all(), 1)
   })
@@ -227,20 +193,15 @@ test.group('Saving a petition', (group) => {
   test('an update dated in the future is refused; today is fine', async ({ client, assert }) => {
     const member = await makeMember()
     const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10)
-    const future = await client
-      .post(`/petition/${newGuid()}/create`)
-      .json(validPetition({ updates: [{ title: 'Soon', createdAt: tomorrow }] }))
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const future = await submitPetition(client, member, newGuid(), {
+      updates: [{ title: 'Soon', createdAt: tomorrow }],
+    })
     assert.include(Object.keys(fieldErrors(future)), 'updates.0.createdAt')
 
     const today = new Date().toISOString().slice(0, 10)
-    await client
-      .post(`/petition/${newGuid()}/create`)
-      .json(validPetition({ updates: [{ title: 'Today', createdAt: today }] }))
-      .loginAs(member)
-      .withCsrfToken()
+    await submitPetition(client, member, newGuid(), {
+      updates: [{ title: 'Today', createdAt: today }],
+    })
     assert.lengthOf(await PetitionUpdate.all(), 1)
   })
 
@@ -261,12 +222,9 @@ test.group('Saving a petition', (group) => {
 
   test('only YouTube and Vimeo links are accepted as videos', async ({ client, assert }) => {
     const member = await makeMember()
-    const response = await client
-      .post(`/petition/${newGuid()}/create`)
-      .json(validPetition({ videos: [{ url: 'https://evil.example/video.mp4' }] }))
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const response = await submitPetition(client, member, newGuid(), {
+      videos: [{ url: 'https://evil.example/video.mp4' }],
+    })
     assert.include(Object.keys(fieldErrors(response)), 'videos.0.url')
   })
 
@@ -285,11 +243,7 @@ test.group('Saving a petition', (group) => {
       '<img src="https://tracker.example/pixel.gif" onerror="alert(1)">',
       '<h2 style="color:red">Title</h2>',
     ].join('')
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ description }))
-      .loginAs(member)
-      .withCsrfToken()
+    await submitPetition(client, member, guid, { description })
     const saved = (await Petition.findByOrFail('guid', guid)).description
     for (const forbidden of [
       '<script',
@@ -316,17 +270,8 @@ test.group('Saving a petition', (group) => {
     const owner = await makeMember()
     const other = await makeMember()
     const guid = newGuid()
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition())
-      .loginAs(owner)
-      .withCsrfToken()
-    const response = await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ title: 'Hijacked' }))
-      .loginAs(other)
-      .withCsrfToken()
-      .redirects(0)
+    await submitPetition(client, owner, guid)
+    const response = await submitPetition(client, other, guid, { title: 'Hijacked' })
     response.assertStatus(403)
     assert.equal((await Petition.findByOrFail('guid', guid)).title, 'Save the Shevchenko park')
   })
@@ -335,23 +280,10 @@ test.group('Saving a petition', (group) => {
     const owner = await makeMember()
     const other = await makeMember()
     const guid = newGuid()
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition())
-      .loginAs(owner)
-      .withCsrfToken()
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ published: false }))
-      .loginAs(owner)
-      .withCsrfToken()
+    await submitPetition(client, owner, guid)
+    await submitPetition(client, owner, guid, { published: false })
     assert.isFalse((await Petition.findByOrFail('guid', guid)).published)
-    const response = await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ title: 'Hijacked' }))
-      .loginAs(other)
-      .withCsrfToken()
-      .redirects(0)
+    const response = await submitPetition(client, other, guid, { title: 'Hijacked' })
     response.assertStatus(404)
   })
 
@@ -361,11 +293,7 @@ test.group('Saving a petition', (group) => {
   }) => {
     const member = await makeMember()
     const guid = newGuid()
-    await client
-      .post(`/petition/${guid}/create`)
-      .json(validPetition({ published: false, finished: true }))
-      .loginAs(member)
-      .withCsrfToken()
+    await submitPetition(client, member, guid, { published: false, finished: true })
     const petition = await Petition.findByOrFail('guid', guid)
     assert.isTrue(petition.published)
     assert.isFalse(petition.finished)
