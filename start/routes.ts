@@ -34,6 +34,7 @@ const PetitionMediaController = () => import('#controllers/petition_media_contro
 router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
 router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_policy')
+router.get('/petitions', [PetitionsController, 'index']).as('petitions.index')
 
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')
 router.post('/contacts', [ContactsController, 'store']).as('contacts.store').use(throttleContact)

@@ -8,7 +8,10 @@ import { flashAlert } from '#services/flash_service'
 import { BANNER_TEMPLATES } from '#services/petition_service'
 import { newPetitionForm, petitionForm } from '#transformers/petition_form_transformer'
 import { site } from '#services/site_service'
-import type { PetitionCreateProps } from '#app/types/props'
+import type { PetitionCard, PetitionCreateProps, PetitionListProps } from '#app/types/props'
+import { publicPetitions } from '#services/petition_listing_service'
+import { petitionCard } from '#transformers/petition_card_transformer'
+import { paginatorProps } from '#transformers/petition_list_transformer'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
@@ -39,6 +42,17 @@ export async function editablePetition(ctx: HttpContext, guid: string) {
 }
 
 export default class PetitionsController {
+  /** Petition/List (spec 2.13): public petitions, newest first, 10 a page. */
+  async index({ inertia, request }: HttpContext) {
+    const page = Math.max(1, Number(request.input('page', 1)) || 1)
+    const petitions = await publicPetitions(page)
+    petitions.baseUrl('/petitions')
+    const props: PetitionListProps = {
+      petitions: paginatorProps<Petition, PetitionCard>(petitions, petitionCard),
+    }
+    return inertia.render('Petition/List', props)
+  }
+
   /** Petition/Create for a new petition, with a fresh guid (decisions 11). */
   async create({ inertia }: HttpContext) {
     const props: PetitionCreateProps = {

@@ -68,6 +68,7 @@ export type PetitionCard = {
 }
 
 export type HomeProps = { successfulPetitions: PetitionCard[] }
+export type PetitionListProps = { petitions: Paginator<PetitionCard> }
 export type ContactsProps = { turnstileKey: string | null; contactEmail: string }
 export type StaticPageProps = { contactEmail: string }
 export type ErrorStatusProps = { status: 403 | 404 | 419 | 429 | 500 }

@@ -1,0 +1,46 @@
+import type Petition from '#models/petition'
+import type { PetitionCard } from '#app/types/props'
+import { avatarFor } from '#services/avatar_service'
+import { bannerUrlOf } from '#transformers/petition_list_transformer'
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10
+
+/**
+ * The counts a card shows (decisions 4): total = support + oppose;
+ * percentage of the target reached by support; with opposition, each side's
+ * share of the total (0 and 0 when nobody signed yet).
+ */
+export function petitionProgress(
+  petition: Pick<Petition, 'supportCount' | 'opposeCount' | 'targetSignatures'>
+) {
+  const total = petition.supportCount + petition.opposeCount
+  return {
+    totalSignatures: total,
+    percentage:
+      petition.targetSignatures > 0
+        ? oneDecimal((petition.supportCount / petition.targetSignatures) * 100)
+        : 0,
+    positivePercentage: total > 0 ? oneDecimal((petition.supportCount / total) * 100) : 0,
+    negativePercentage: total > 0 ? oneDecimal((petition.opposeCount / total) * 100) : 0,
+  }
+}
+
+/** A petition card of the home page and the list (spec 2.12, 3.2); user and banner preloaded. */
+export function petitionCard(petition: Petition): PetitionCard {
+  return {
+    guid: petition.guid,
+    slug: petition.slug,
+    title: petition.title,
+    target: petition.target,
+    bannerUrl: bannerUrlOf(petition),
+    targetSignatures: petition.targetSignatures,
+    allowOpposite: petition.allowOpposite,
+    created: petition.createdAt.toISO()!,
+    user: {
+      avatar: avatarFor(petition.user),
+      firstName: petition.user.firstName,
+      lastName: petition.user.lastName,
+    },
+    ...petitionProgress(petition),
+  }
+}
