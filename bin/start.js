@@ -14,7 +14,8 @@
 |
 */
 import { spawn, spawnSync } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { prepareEnv } from './prepare_env.js'
 import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -47,17 +48,8 @@ function parseEnv(text) {
 
 // 1. .env with a generated APP_KEY.
 const envFile = join(root, '.env')
-if (!existsSync(envFile)) {
-  const appKey = randomBytes(32).toString('base64url')
-  const example = readFileSync(join(root, '.env.example'), 'utf8')
-  writeFileSync(envFile, example.replace(/^APP_KEY=.*$/m, `APP_KEY=${appKey}`))
-  log('created .env from .env.example with a new APP_KEY')
-} else if (!/^APP_KEY=\S+/m.test(readFileSync(envFile, 'utf8'))) {
-  const appKey = randomBytes(32).toString('base64url')
-  const current = readFileSync(envFile, 'utf8')
-  writeFileSync(envFile, /^APP_KEY=/m.test(current) ? current.replace(/^APP_KEY=.*$/m, `APP_KEY=${appKey}`) : `${current}\nAPP_KEY=${appKey}\n`)
-  log('generated APP_KEY in .env')
-}
+const prepared = prepareEnv(root)
+if (prepared) log(prepared)
 const env = parseEnv(readFileSync(envFile, 'utf8'))
 
 // The built app lives in build/ and is wiped by each build: keep the
