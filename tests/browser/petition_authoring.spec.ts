@@ -130,4 +130,41 @@ test.group('Browser: petition authoring', (group) => {
       assert.equal(petition.updates[0].happenedOn.toISODate(), DateTime.now().toISODate())
     })
   })
+
+  test('a failed submit keeps what was typed and scrolls to the first error', async ({
+    assert,
+  }) => {
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD }).create()
+    await inBrowser('petition form errors', async (page) => {
+      await visit(page, siteUrl('/login', 'fr'))
+      await page.getByTestId('login-form').locator('[name="email"]').fill(EMAIL)
+      await page.getByTestId('login-form').locator('[name="password"]').fill(PASSWORD)
+      await Promise.all([
+        page.waitForURL(/\/my\/petitions$/),
+        page.getByTestId('login-form').getByRole('button').click(),
+      ])
+
+      await visit(page, siteUrl('/petition/create', 'fr'))
+      const form = page.getByTestId('petition-form')
+      await form.locator('[name="target"]').fill('Conseil municipal')
+      await form.locator('[name="videos.0.url"]').fill('https://evil.example/video.mp4')
+      await page.getByTestId('petition-submit').click()
+
+      const titleError = form.locator('[data-error-for="title"]')
+      await titleError.waitFor()
+      assert.isNotEmpty(await titleError.textContent())
+      assert.isNotEmpty(await form.locator('[data-error-for="videos.0.url"]').textContent())
+      assert.equal(await form.locator('[name="target"]').inputValue(), 'Conseil municipal')
+      assert.equal(
+        await form.locator('[name="videos.0.url"]').inputValue(),
+        'https://evil.example/video.mp4'
+      )
+      assert.lengthOf(await Petition.all(), 0)
+
+      // The first error sits about 140 px below the top of the window.
+      await page.waitForFunction(
+        `Math.abs(document.querySelector('[name="title"]').getBoundingClientRect().top - 140) < 120`
+      )
+    })
+  })
 })
