@@ -2,13 +2,23 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { mkdirSync } from 'node:fs'
 import { dirname, isAbsolute } from 'node:path'
+import { createRequire } from 'node:module'
 import { defineConfig } from '@adonisjs/lucid'
 
 /**
+ * SQLite runs on `libsql`, a prebuilt N-API build of SQLite with the
+ * better-sqlite3 API: Lucid and knex drive it as their `better-sqlite3`
+ * client, and nothing is compiled by node-gyp (the real better-sqlite3 is an
+ * addon built for one Node version). Knex's client requires its driver by
+ * name, so it is told where the driver is.
+ */
+const require = createRequire(import.meta.url)
+const BetterSqlite3Client = require('knex/lib/dialects/better-sqlite3/index.js')
+BetterSqlite3Client.prototype._driver = () => require('libsql')
+
+/**
  * SQLite is the embedded default (a file, nothing to install); PostgreSQL is
- * the production database. The `better-sqlite3` client is served by the
- * `libsql` package (aliased in package.json): same API, prebuilt N-API binary,
- * so nothing is compiled by node-gyp.
+ * the production database.
  */
 const sqliteFile = env.get('SQLITE_FILE', 'tmp/db.sqlite3')
 const sqlitePath = isAbsolute(sqliteFile) ? sqliteFile : app.makePath(sqliteFile)

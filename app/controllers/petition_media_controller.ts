@@ -1,23 +1,14 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import vine, { errors as vineErrors } from '@vinejs/vine'
+import { deleteMediaValidator, mediaUploadValidator } from '#validators/petition_media'
 import PetitionMedia from '#models/petition_media'
-import { editablePetition } from '#controllers/petitions_controller'
+import { editablePetition } from '#services/petition_access'
 import {
   mediaProps,
   NoFreePhotoSlot,
   storePetitionImage,
   deleteMedia,
 } from '#services/petition_media_service'
-import { NotAnImage } from '#services/avatar_upload_service'
-
-const uploadValidator = vine.create({
-  file: vine.file({ size: '5mb', extnames: ['png', 'jpg', 'jpeg'] }),
-  type: vine.enum(['banner', 'photo', 'editor'] as const),
-})
-
-const deleteValidator = vine.create({
-  id: vine.number().withoutDecimals().positive(),
-})
+import { uploadRefusalKey } from '#services/image_service'
 
 /** POST and DELETE /petition/{guid}/media (spec 7.2): JSON answers for the create form. */
 export default class PetitionMediaController {
@@ -26,25 +17,17 @@ export default class PetitionMediaController {
     const guid = String(params.guid).toLowerCase()
     const petition = await editablePetition(ctx, guid)
     try {
-      const { file, type } = await request.validateUsing(uploadValidator)
+      const { file, type } = await request.validateUsing(mediaUploadValidator)
       const media = await storePetitionImage(auth.user!, guid, petition, type, file.tmpPath!)
       return mediaProps(media)
     } catch (error) {
-      if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-        const tooLarge = error.messages.some(
-          (message: { rule: string }) => message.rule === 'file.size'
-        )
-        const message = i18n.t(tooLarge ? 'page.my.avatar_too_large' : 'page.my.avatar_not_image')
-        return response.unprocessableEntity({ message, errors: { file: [message] } })
-      }
-      if (error instanceof NotAnImage) {
-        const message = i18n.t('page.my.avatar_not_image')
-        return response.unprocessableEntity({ message, errors: { file: [message] } })
-      }
       if (error instanceof NoFreePhotoSlot) {
         return response.unprocessableEntity({ message: i18n.t('page.petition.photos_full') })
       }
-      throw error
+      const refusal = uploadRefusalKey(error)
+      if (!refusal) throw error
+      const message = i18n.t(refusal)
+      return response.unprocessableEntity({ message, errors: { file: [message] } })
     }
   }
 
@@ -52,7 +35,7 @@ export default class PetitionMediaController {
     const { request, response, params } = ctx
     const guid = String(params.guid).toLowerCase()
     await editablePetition(ctx, guid)
-    const { id } = await request.validateUsing(deleteValidator, { data: request.qs() })
+    const { id } = await request.validateUsing(deleteMediaValidator, { data: request.qs() })
     const media = await PetitionMedia.query().where('id', id).where('petition_guid', guid).first()
     if (!media) return response.notFound({ message: ctx.i18n.t('page.errors.404.text') })
     await deleteMedia([media])

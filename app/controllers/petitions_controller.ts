@@ -1,45 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import PetitionMedia from '#models/petition_media'
-import Petition from '#models/petition'
-import PetitionPolicy from '#policies/petition_policy'
+import type Petition from '#models/petition'
 import { petitionValidator } from '#validators/petition'
-import { savePetition } from '#services/petition_service'
+import { editablePetition } from '#services/petition_access'
 import { flashAlert } from '#services/flash_service'
-import { BANNER_TEMPLATES } from '#services/petition_service'
+import { BANNER_TEMPLATES, savePetition } from '#services/petition_service'
 import { newPetitionForm, petitionForm } from '#transformers/petition_form_transformer'
 import { site } from '#services/site_service'
 import type { PetitionCard, PetitionCreateProps, PetitionListProps } from '#app/types/props'
 import { publicPetitions } from '#services/petition_listing_service'
 import { petitionCard } from '#transformers/petition_card_transformer'
 import { paginatorProps } from '#transformers/petition_list_transformer'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
-
-/**
- * The petition of a guid that the member may change, or null when the guid is
- * new (decisions 11). Someone else's petition answers 403, their draft 404
- * (decisions 9, 10); a guid with someone else's pending media is refused too.
- */
-export async function editablePetition(ctx: HttpContext, guid: string) {
-  const { response, bouncer, auth } = ctx
-  if (!UUID.test(guid)) return response.abort({ message: 'Not found' }, 404)
-  const petition = await Petition.findBy('guid', guid.toLowerCase())
-  if (petition) {
-    if (await bouncer.with(PetitionPolicy).denies('edit', petition)) {
-      return response.abort(
-        { message: ctx.i18n.t('page.errors.403.text') },
-        petition.published ? 403 : 404
-      )
-    }
-    return petition
-  }
-  const foreign = await PetitionMedia.query()
-    .where('petition_guid', guid.toLowerCase())
-    .whereNot('user_id', auth.user!.id)
-    .first()
-  if (foreign) return response.abort({ message: ctx.i18n.t('page.errors.403.text') }, 403)
-  return null
-}
 
 export default class PetitionsController {
   /** Petition/List (spec 2.13): public petitions, newest first, 10 a page. */

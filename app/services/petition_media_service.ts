@@ -1,10 +1,8 @@
-import sharp from 'sharp'
 import { DateTime } from 'luxon'
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import drive from '@adonisjs/drive/services/main'
 import PetitionMedia, { type MediaType } from '#models/petition_media'
-import { imageKind, NotAnImage } from '#services/avatar_upload_service'
+import { reencodeUpload } from '#services/image_service'
 import { PHOTO_SLOTS } from '#app/petitions/constants'
 import type Petition from '#models/petition'
 import type User from '#models/user'
@@ -38,19 +36,7 @@ export async function storePetitionImage(
   type: Exclude<MediaType, 'video'>,
   uploadedPath: string
 ) {
-  const original = await readFile(uploadedPath)
-  if (!imageKind(original)) throw new NotAnImage()
-  let encoded: Buffer
-  try {
-    encoded = await sharp(original, { failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer()
-  } catch {
-    throw new NotAnImage()
-  }
+  const encoded = await reencodeUpload(uploadedPath, { width: MAX_WIDTH, withoutEnlargement: true })
 
   const owned = PetitionMedia.query().where('petition_guid', guid).where('type', type)
   let position = 0

@@ -1,0 +1,50 @@
+import sharp, { type ResizeOptions } from 'sharp'
+import { readFile } from 'node:fs/promises'
+
+export class NotAnImage extends Error {}
+
+/** PNG or JPEG by its first bytes, whatever the file's name or declared type (decisions 17). */
+export function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+  if (png.every((byte, index) => bytes[index] === byte)) return 'png'
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
+  return null
+}
+
+/**
+ * An uploaded picture, checked by its bytes and re-encoded (decisions 17):
+ * turned upright from its EXIF orientation, resized, flattened on white and
+ * written as JPEG without any metadata (EXIF, GPS, ICC). Anything that is not
+ * a readable PNG or JPEG throws NotAnImage.
+ */
+export async function reencodeUpload(uploadedPath: string, resize: ResizeOptions): Promise<Buffer> {
+  const original = await readFile(uploadedPath)
+  if (!imageKind(original)) throw new NotAnImage()
+  try {
+    return await sharp(original, { failOn: 'error' })
+      .rotate()
+      .resize(resize)
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer()
+  } catch {
+    throw new NotAnImage()
+  }
+}
+
+/**
+ * The translation key that explains why an upload was refused: too large,
+ * or not a PNG/JPEG (by its name or by its content). Null for other errors.
+ */
+export function uploadRefusalKey(error: unknown): string | null {
+  if (error instanceof NotAnImage) return 'page.my.avatar_not_image'
+  const messages = error as { code?: string; messages?: Array<{ field: string; rule: string }> }
+  if (
+    messages?.code !== 'E_VALIDATION_ERROR' ||
+    !messages.messages?.some((message) => message.field === 'file')
+  )
+    return null
+  return messages.messages.some((message) => message.rule === 'file.size')
+    ? 'page.my.avatar_too_large'
+    : 'page.my.avatar_not_image'
+}
