@@ -34,6 +34,7 @@ export default defineConfig({
     () => import('@adonisjs/queue/queue_provider'),
     () => import('@adonisjs/inertia/inertia_provider'),
     () => import('#providers/mail_queue_provider'),
+    () => import('#providers/signature_counter_provider'),
   ],
   preloads: [() => import('#start/routes'), () => import('#start/kernel')],
   tests: {

@@ -17,7 +17,10 @@ export const rateLimits = {
   passwordReset: { requests: 10, every: '1 hour', blockFor: '1 hour' },
   verificationResend: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   avatarUpload: { requests: 20, every: '1 hour', blockFor: '1 hour' },
-  sign: { requests: 20, every: '1 hour', blockFor: '1 hour' },
+  // Signing from one address (a household or an office shares one), and
+  // attempts on one normalised e-mail, whatever the address they come from.
+  sign: { requests: 30, every: '1 hour', blockFor: '1 hour' },
+  signPerEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
 } as const
 
 export type RateLimitName = keyof typeof rateLimits

@@ -41,6 +41,7 @@ export const throttlePasswordReset = throttleFor('passwordReset')
 export const throttleVerificationResend = throttleFor('verificationResend', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )
+export const throttleSign = throttleFor('sign')
 export const throttleAvatarUpload = throttleFor('avatarUpload', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )
@@ -57,4 +58,20 @@ export function loginFailuresLimiter() {
     duration: rule.every,
     blockDuration: rule.blockFor,
   })
+}
+
+/**
+ * Sign attempts on one normalised e-mail (decisions 2): throws the limiter's
+ * 429 error once exhausted. Does nothing when limits are off.
+ */
+export async function consumeSignAttempt(normalizedEmail: string) {
+  if (rateLimitFactor <= 0) return
+  const rule = rateLimits.signPerEmail
+  await limiter
+    .use({
+      requests: allowedRequests('signPerEmail'),
+      duration: rule.every,
+      blockDuration: rule.blockFor,
+    })
+    .consume(`sign_email_${normalizedEmail}`)
 }

@@ -11,6 +11,7 @@ import {
   throttleLogin,
   throttlePasswordReset,
   throttlePasswordResetRequest,
+  throttleSign,
   throttleSignup,
   throttleSubscription,
   throttleVerificationResend,
@@ -30,11 +31,27 @@ const MyPetitionsController = () => import('#controllers/my_petitions_controller
 const AvatarsController = () => import('#controllers/avatars_controller')
 const PetitionsController = () => import('#controllers/petitions_controller')
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
+const SignaturesController = () => import('#controllers/signatures_controller')
 
 router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
 router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_policy')
 router.get('/petitions', [PetitionsController, 'index']).as('petitions.index')
+
+// Reading and signing (decisions 1, 6).
+router
+  .post('/petition/:guid/sign', [SignaturesController, 'store'])
+  .as('signatures.store')
+  .use(throttleSign)
+// A mailed link: GET shows a button, only its POST confirms.
+router
+  .get('/signature/:id/confirm', [SignaturesController, 'show'])
+  .as('signatures.confirm')
+  .where('id', router.matchers.number())
+router
+  .post('/signature/:id/confirm', [SignaturesController, 'confirm'])
+  .as('signatures.confirm.store')
+  .where('id', router.matchers.number())
 
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')
 router.post('/contacts', [ContactsController, 'store']).as('contacts.store').use(throttleContact)
@@ -123,3 +140,6 @@ router
     router.get('/dev/mail/:id', [DevMailsController, 'show']).as('dev.mail.show')
   })
   .use(middleware.devOnly())
+
+// Last, so that /petition/create is never taken for a slug.
+router.get('/petition/:slug', [PetitionsController, 'show']).as('petitions.show')

@@ -10,6 +10,12 @@ import type { PetitionCard, PetitionCreateProps, PetitionListProps } from '#app/
 import { publicPetitions } from '#services/petition_listing_service'
 import { petitionCard } from '#transformers/petition_card_transformer'
 import { paginatorProps } from '#transformers/petition_list_transformer'
+import PetitionPolicy from '#policies/petition_policy'
+import { lastSignatures, petitionForPage } from '#services/petition_page_service'
+import { lastSignature, petitionShow } from '#transformers/petition_show_transformer'
+import { whenSigned } from '#services/signature_service'
+import { signedPetitionsOf } from '#controllers/signatures_controller'
+import type { PetitionShowProps } from '#app/types/props'
 
 export default class PetitionsController {
   /** Petition/List (spec 2.13): public petitions, newest first, 10 a page. */
@@ -21,6 +27,35 @@ export default class PetitionsController {
       petitions: paginatorProps<Petition, PetitionCard>(petitions, petitionCard),
     }
     return inertia.render('Petition/List', props)
+  }
+
+  /**
+   * Petition/Show (spec 2.14): the same few queries for 10 or a million
+   * signatures. Drafts are their owner's only (decisions 9).
+   */
+  async show(ctx: HttpContext) {
+    const { inertia, params, bouncer, auth, i18n, response } = ctx
+    const petition = await petitionForPage(String(params.slug))
+    if (!petition || (await bouncer.with(PetitionPolicy).denies('view', petition))) {
+      return response.notFound()
+    }
+    const user = auth.user ?? null
+    const [signatures, signedAt, canEditPetition] = await Promise.all([
+      lastSignatures(petition),
+      whenSigned(petition, user, user ? null : signedPetitionsOf(ctx)),
+      user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
+    ])
+    const anonymous = i18n.t('page.sign.anonymous')
+    const props: PetitionShowProps = {
+      petition: petitionShow(petition),
+      lastSignatures: signatures.map((signature) => lastSignature(signature, anonymous)),
+      whenISignedThisPetition: signedAt,
+      success: null,
+      canSignPetition: petition.isOpenForSigning && signedAt === null,
+      canEditPetition,
+      turnstileKey: site.turnstileSiteKey,
+    }
+    return inertia.render('Petition/Show', props)
   }
 
   /** Petition/Create for a new petition, with a fresh guid (decisions 11). */

@@ -6,6 +6,7 @@ import PetitionMedia from '#models/petition_media'
 import Letter from '#models/letter'
 import PetitionUpdate from '#models/petition_update'
 import CustomField from '#models/custom_field'
+import Signature from '#models/signature'
 
 export default class Petition extends BaseModel {
   @column({ isPrimary: true })
@@ -76,4 +77,12 @@ export default class Petition extends BaseModel {
 
   @hasMany(() => CustomField)
   declare customFields: HasMany<typeof CustomField>
+
+  @hasMany(() => Signature)
+  declare signatures: HasMany<typeof Signature>
+
+  /** Whether anyone may sign now (decisions 6, 9): published and not finished. */
+  get isOpenForSigning() {
+    return this.published && !this.finished
+  }
 }

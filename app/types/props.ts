@@ -135,3 +135,60 @@ export type PetitionCreateProps = {
   bannerTemplates: Record<string, string>
   turnstileKey: string | null
 }
+
+/** A custom field as the sign form renders it (spec 3.6, decisions 14). */
+export type SignCustomField = {
+  id: number
+  type: 'text' | 'string' | 'number'
+  title: string
+  description: string | null
+  required: boolean
+}
+
+/** One of the last signatures shown on the petition page (spec 3.8, decisions 8). */
+export type LastSignature = {
+  id: number
+  user: { avatar: string; firstName: string }
+  createdAt: string
+  comment: string | null
+}
+
+/** The petition as its public page reads it (spec 3.2, 2.14). */
+export type PetitionShow = Omit<PetitionCard, 'user'> & {
+  description: string
+  banner: { url: string } | null
+  allowComments: boolean
+  finished: boolean
+  published: boolean
+  private: boolean
+  user: { avatar: string; firstName: string; lastName: string | null }
+  customFields: SignCustomField[]
+  letters: Array<{
+    id: number
+    payload: string
+    recipients: Array<{ name: string; payload: string }>
+  }>
+  videos: Array<{ id: number; url: string; title: string | null; description: string | null }>
+  photos: Array<{ id: number; url: string; title: string | null; description: string | null }>
+  updates: Array<{ id: number; title: string; description: string; createdAt: string }>
+}
+
+/** Petition/Show and its sign form (spec 3.10). */
+export type PetitionShowProps = {
+  petition: PetitionShow
+  lastSignatures: LastSignature[]
+  /** When the viewer signed (ISO date), or null (decisions 6). */
+  whenISignedThisPetition: string | null
+  success: string | null
+  canSignPetition: boolean
+  canEditPetition: boolean
+  turnstileKey: string | null
+}
+
+/** The page a mailed confirmation link opens (decisions 1). */
+export type ConfirmSignatureProps = {
+  /** Where the button posts: the signed link itself; null when the link is invalid or expired. */
+  confirmUrl: string | null
+  petition: { title: string; slug: string } | null
+  alreadyConfirmed: boolean
+}

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
+import Petition from '#models/petition'
 import { savePetition, type PetitionInput } from '#services/petition_service'
+import { recountSignatures } from '#services/signature_counter'
+import { insertSignatureRows } from '#database/seeders/signature_rows'
 
 type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
   Partial<PetitionInput> & { owner: number }
@@ -163,11 +166,24 @@ export async function seedDemoData(): Promise<boolean> {
     { firstName: 'Олена', lastName: 'Коваленко', email: 'olena@undersign.org', locale: 'uk' },
     { firstName: 'Jonas', lastName: 'Becker', email: 'jonas@undersign.org', locale: 'de' },
   ]).createMany(4)
-  for (const { owner, ...petition } of PETITIONS) {
-    await savePetition(users[owner], randomUUID(), {
-      targetSignatures: 1000,
-      ...petition,
-    } as PetitionInput)
+  let signer = 0
+  let successful = 0
+  for (const { owner, ...input } of PETITIONS) {
+    const guid = randomUUID()
+    await savePetition(users[owner], guid, { targetSignatures: 1000, ...input } as PetitionInput)
+    const petition = await Petition.findByOrFail('guid', guid)
+    // Some petitions reach their target (the home page shows them), the others are on their way.
+    const reaches = !petition.allowOpposite && petition.targetSignatures <= 1000 && successful < 3
+    if (reaches) successful++
+    const count = reaches ? petition.targetSignatures + 40 * successful : 15 + ((signer * 7) % 640)
+    await insertSignatureRows(petition.id, count, {
+      from: signer,
+      opposeEvery: petition.allowOpposite ? 4 : 0,
+      privateEvery: 7,
+      comment: petition.allowComments ? 'I care about this and I hope it changes soon.' : null,
+    })
+    signer += count
   }
+  await recountSignatures()
   return true
 }

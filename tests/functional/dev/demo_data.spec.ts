@@ -3,6 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import Petition from '#models/petition'
 import { seedDemoData } from '#database/seeders/demo_data'
+import { recountSignatures } from '#services/signature_counter'
 
 test.group('Demo data', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -22,6 +23,13 @@ test.group('Demo data', (group) => {
       petitions.every((petition) => petition.media.some((media) => media.type === 'banner'))
     )
     assert.isTrue(petitions.some((petition) => petition.letters.length > 0))
+    // Signed, some successful, some with opposition; the counters match the rows.
+    const successful = petitions.filter((p) => p.supportCount >= p.targetSignatures)
+    assert.isAtLeast(successful.length, 2)
+    assert.isTrue(petitions.some((petition) => petition.opposeCount > 0))
+    assert.isTrue(petitions.every((petition) => petition.supportCount > 0))
+    const { changed } = await recountSignatures()
+    assert.equal(changed, 0, 'the counters already match the signatures')
 
     assert.isFalse(await seedDemoData(), 'a database with users is left alone')
     assert.lengthOf(await Petition.all(), 12)

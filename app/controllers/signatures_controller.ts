@@ -1,0 +1,148 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import string from '@adonisjs/core/helpers/string'
+import Petition from '#models/petition'
+import Signature from '#models/signature'
+import PetitionPolicy from '#policies/petition_policy'
+import { signatureValidator, type SignMeta } from '#validators/signature'
+import { CONFIRMATION_PURPOSE, confirmSignature, signPetition } from '#services/signature_service'
+import { normalizeEmail } from '#services/email_normalizer'
+import { flashMessage, flashSwal } from '#services/flash_service'
+import { consumeSignAttempt } from '#start/limiter'
+import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import type { ConfirmSignatureProps } from '#app/types/props'
+
+/** The signed cookie that remembers, for a guest, when they signed which petition. */
+export const SIGNED_COOKIE = 'signed_petitions'
+const SIGNED_COOKIE_ENTRIES = 50
+
+export default class SignaturesController {
+  // Swal payloads are HTML (spec 8): whatever a user wrote is escaped into them.
+
+  /** POST /petition/{guid}/sign (spec 3.7, 5.3, 7.2). */
+  async store(ctx: HttpContext) {
+    const { request, response, params, auth, i18n, bouncer } = ctx
+    const petition = await Petition.query()
+      .where('guid', String(params.guid).toLowerCase())
+      .preload('customFields')
+      .first()
+    if (!petition || (await bouncer.with(PetitionPolicy).denies('view', petition))) {
+      return response.abort({ message: i18n.t('page.errors.404.text') }, 404)
+    }
+    if (!petition.isOpenForSigning) {
+      flashMessage(ctx, 'error', i18n.t('page.sign.closed'))
+      return response.redirect().back()
+    }
+
+    const fields = [...petition.customFields].sort((a, b) => a.position - b.position)
+    const meta: SignMeta = {
+      ip: request.ip(),
+      allowComments: petition.allowComments,
+      customFields: fields.map(({ id, type, required }) => ({ id, type, required })),
+    }
+    const payload = await request.validateUsing(signatureValidator, {
+      meta,
+      data: { ...request.all(), customFields: alignAnswers(fields, request.input('customFields')) },
+    })
+
+    const user = auth.user ?? null
+    await consumeSignAttempt(normalizeEmail(user?.email ?? payload.email))
+    const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
+    const outcome = await signPetition(petition, payload, { user, locale })
+
+    if (!outcome.signed) {
+      flashMessage(ctx, 'warning', i18n.t('page.sign.already_signed'))
+      return response.redirect().back()
+    }
+    if (!user) rememberSigned(ctx, petition.id, outcome.signature.createdAt.toISO()!)
+    flashSwal(ctx, 'success', {
+      title: i18n.t('page.sign.thanks_title'),
+      payload: i18n.t('page.sign.thanks_text', { title: string.escapeHTML(petition.title) }),
+    })
+    if (!outcome.confirmed) {
+      flashSwal(ctx, 'warning', {
+        title: i18n.t('page.sign.confirm_title'),
+        payload: i18n.t('page.sign.confirm_text', {
+          email: string.escapeHTML(outcome.signature.email),
+        }),
+      })
+    }
+    return response.redirect().back()
+  }
+
+  /**
+   * GET of a mailed confirmation link: a page with a button only (decisions 1),
+   * so that mail scanners opening the link confirm nothing.
+   */
+  async show(ctx: HttpContext) {
+    const { request, inertia, params } = ctx
+    const valid = request.hasValidSignature(CONFIRMATION_PURPOSE)
+    const signature = valid ? await this.signatureWithPetition(Number(params.id)) : null
+    const props: ConfirmSignatureProps = {
+      confirmUrl: signature ? request.url(true) : null,
+      petition: signature
+        ? { title: signature.petition.title, slug: signature.petition.slug }
+        : null,
+      alreadyConfirmed: Boolean(signature?.confirmedAt),
+    }
+    return inertia.render('Petition/ConfirmSignature', props)
+  }
+
+  /** POST of the same link: confirms once, then shows the petition. */
+  async confirm(ctx: HttpContext) {
+    const { request, response, params, i18n } = ctx
+    if (!request.hasValidSignature(CONFIRMATION_PURPOSE)) {
+      flashMessage(ctx, 'error', i18n.t('page.sign.invalid_link'))
+      return response.redirect().back()
+    }
+    const { signature, changed } = await confirmSignature(Number(params.id))
+    if (!signature) return response.abort({ message: i18n.t('page.errors.404.text') }, 404)
+    await signature.load('petition')
+    flashSwal(ctx, 'success', {
+      title: i18n.t('page.sign.confirmed_title'),
+      payload: i18n.t(changed ? 'page.sign.confirmed_text' : 'page.sign.already_confirmed', {
+        title: string.escapeHTML(signature.petition.title),
+      }),
+    })
+    return response.redirect(`/petition/${signature.petition.slug}`)
+  }
+
+  private signatureWithPetition(id: number) {
+    return Signature.query().where('id', id).preload('petition').first()
+  }
+}
+
+/**
+ * The answers to the custom fields, one per field in the petition's order, so
+ * that `customFields.{index}.value` names the field's position on the form.
+ */
+function alignAnswers(fields: Array<{ id: number }>, sent: unknown) {
+  const answers = Array.isArray(sent) ? sent : []
+  return fields.map((field) => {
+    const answer = answers.find(
+      (candidate) => candidate && Number((candidate as { id?: unknown }).id) === field.id
+    ) as { value?: unknown } | undefined
+    const value = answer?.value
+    return {
+      id: field.id,
+      value:
+        typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined,
+    }
+  })
+}
+
+/** Remembers the signing date in the guest's signed cookie (decisions 6). */
+function rememberSigned(ctx: HttpContext, petitionId: number, signedAt: string) {
+  const signed = signedPetitionsOf(ctx)
+  signed[String(petitionId)] = signedAt
+  const kept = Object.entries(signed).slice(-SIGNED_COOKIE_ENTRIES)
+  ctx.response.cookie(SIGNED_COOKIE, Object.fromEntries(kept), {
+    maxAge: '1y',
+    httpOnly: true,
+    sameSite: 'lax',
+  })
+}
+
+export function signedPetitionsOf(ctx: HttpContext): Record<string, string> {
+  const value = ctx.request.cookie(SIGNED_COOKIE)
+  return value && typeof value === 'object' ? { ...(value as Record<string, string>) } : {}
+}

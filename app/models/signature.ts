@@ -1,0 +1,74 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Petition from '#models/petition'
+import User from '#models/user'
+
+export const SUPPORT = 1
+export const OPPOSE = -1
+
+export default class Signature extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare petitionId: number
+
+  @column()
+  declare userId: number | null
+
+  @column()
+  declare firstName: string
+
+  @column()
+  declare lastName: string
+
+  @column()
+  declare email: string
+
+  @column()
+  declare emailNormalized: string
+
+  @column()
+  declare comment: string | null
+
+  @column({ consume: Boolean })
+  declare private: boolean
+
+  @column()
+  declare score: number
+
+  @column({ consume: Boolean })
+  declare active: boolean
+
+  /** Custom field id → value (decisions 14), stored as JSON text on every database. */
+  @column({
+    prepare: (value: Record<string, string> | null) => (value ? JSON.stringify(value) : null),
+    consume: (value: string | Record<string, string> | null) =>
+      typeof value === 'string' ? JSON.parse(value) : (value ?? {}),
+  })
+  declare customFieldsData: Record<string, string>
+
+  @column()
+  declare locale: string
+
+  @column.dateTime()
+  declare confirmedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  @belongsTo(() => Petition)
+  declare petition: BelongsTo<typeof Petition>
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+
+  /** Whether this signature is part of the petition's counts (decisions 1). */
+  get counts() {
+    return this.active && this.confirmedAt !== null
+  }
+}

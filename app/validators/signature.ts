@@ -1,0 +1,68 @@
+import vine from '@vinejs/vine'
+import type { FieldContext } from '@vinejs/vine/types'
+import { turnstileToken } from '#validators/rules/turnstile'
+import type { SignCustomField } from '#app/types/props'
+
+/** What the sign validator needs to know of the petition (passed as metadata). */
+export type SignMeta = {
+  ip: string
+  allowComments: boolean
+  customFields: Array<Pick<SignCustomField, 'id' | 'type' | 'required'>>
+}
+
+export const CUSTOM_FIELD_VALUE_MAX = 1000
+export const COMMENT_MIN = 20
+export const COMMENT_MAX = 2000
+
+/**
+ * A custom field's answer (decisions 14): required when the field says so,
+ * a number for 'number' fields. The answers arrive aligned with the petition's
+ * fields, so the index of `customFields.{index}.value` is the field's position.
+ * Implicit, so that a missing answer to a required field is reported too.
+ */
+const customFieldValue = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    const { customFields } = field.meta as SignMeta
+    const answer = field.parent as { id?: number }
+    const definition = customFields.find((candidate) => candidate.id === answer.id)
+    if (!definition) return
+    const text = typeof value === 'string' ? value.trim() : ''
+    if (text === '') {
+      if (definition.required)
+        field.report('The {{ field }} field must be defined', 'required', field)
+      return
+    }
+    if (definition.type === 'number' && !/^-?\d+([.,]\d+)?$/.test(text)) {
+      field.report('The {{ field }} field must be a number', 'number', field)
+    }
+  },
+  { implicit: true }
+)
+
+/** POST /petition/{guid}/sign (spec 3.7, 5.3). */
+export const signatureValidator = vine.create({
+  firstName: vine.string().trim().minLength(3).maxLength(100),
+  lastName: vine.string().trim().minLength(3).maxLength(100),
+  email: vine.string().trim().email().maxLength(254),
+  comment: vine
+    .string()
+    .trim()
+    .minLength(COMMENT_MIN)
+    .maxLength(COMMENT_MAX)
+    .optional()
+    .requiredWhen((field) => (field.meta as SignMeta).allowComments),
+  private: vine.boolean().optional(),
+  support: vine.boolean().optional(),
+  customFields: vine.array(
+    vine.object({
+      id: vine.number().withoutDecimals(),
+      value: vine
+        .string()
+        .trim()
+        .maxLength(CUSTOM_FIELD_VALUE_MAX)
+        .optional()
+        .use(customFieldValue()),
+    })
+  ),
+  cfTurnstileResponse: turnstileToken(),
+})

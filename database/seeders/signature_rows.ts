@@ -1,0 +1,58 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { normalizeEmail } from '#services/email_normalizer'
+
+const FIRST_NAMES = ['Olena', 'Marta', 'Lucas', 'Sofia', 'Jonas', 'Amélie', 'Taras', 'Giulia']
+const LAST_NAMES = ['Koval', 'Ruiz', 'Martin', 'Rossi', 'Schmidt', 'Silva', 'Ivanova', 'Bondar']
+
+export type SignatureRowsOptions = {
+  /** Numbering of the signers' e-mails starts here (signer{n}@example.org). */
+  from?: number
+  confirmed?: boolean
+  /** Every n-th signature opposes (0: none). */
+  opposeEvery?: number
+  /** Every n-th signature is anonymous (0: none). */
+  privateEvery?: number
+  comment?: string | null
+  /** Rows per INSERT: large batches make a million rows quick. */
+  batchSize?: number
+}
+
+/**
+ * Inserts many signatures straight into the table, for demo data, tests and
+ * benchmarks. It does not touch the counters: call `recountSignatures` after.
+ */
+export async function insertSignatureRows(
+  petitionId: number,
+  count: number,
+  options: SignatureRowsOptions = {}
+) {
+  const { from = 0, confirmed = true, opposeEvery = 0, privateEvery = 0, comment = null } = options
+  const batchSize = options.batchSize ?? 500
+  const format = db.connection().dialect.dateTimeFormat
+  const start = DateTime.utc().minus({ seconds: count })
+  for (let offset = 0; offset < count; offset += batchSize) {
+    const rows = []
+    for (let index = offset; index < Math.min(count, offset + batchSize); index++) {
+      const n = from + index
+      const email = `signer${n}@example.org`
+      const at = start.plus({ seconds: index }).toFormat(format)
+      rows.push({
+        petition_id: petitionId,
+        first_name: FIRST_NAMES[n % FIRST_NAMES.length],
+        last_name: LAST_NAMES[(n * 7) % LAST_NAMES.length],
+        email,
+        email_normalized: normalizeEmail(email),
+        comment,
+        private: privateEvery > 0 && n % privateEvery === 0,
+        score: opposeEvery > 0 && n % opposeEvery === 0 ? -1 : 1,
+        active: true,
+        locale: 'en',
+        confirmed_at: confirmed ? at : null,
+        created_at: at,
+        updated_at: at,
+      })
+    }
+    await db.table('signatures').multiInsert(rows)
+  }
+}

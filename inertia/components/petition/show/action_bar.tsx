@@ -1,0 +1,36 @@
+import { Link } from '@inertiajs/react'
+import { useTranslation } from '../../../i18n/context.tsx'
+
+/** Owner tools and the jump to the sign form; nothing when neither applies (spec 2.14). */
+export default function ActionBar({
+  guid,
+  canEditPetition,
+  canSignPetition,
+}: {
+  guid: string
+  canEditPetition: boolean
+  canSignPetition: boolean
+}) {
+  const { t } = useTranslation()
+  if (!canEditPetition && !canSignPetition) return null
+  return (
+    <nav className="petition-action-bar d-flex flex-wrap gap-2" data-testid="action-bar">
+      {canEditPetition && (
+        <>
+          <Link href={`/petition/${guid}/edit`} className="btn btn-outline-primary">
+            {t('page.show.edit')}
+          </Link>
+          {/* A full page load: the signatures page is not an Inertia page yet. */}
+          <a href={`/petition/${guid}/signatures`} className="btn btn-outline-secondary">
+            {t('page.show.signatures_list')}
+          </a>
+        </>
+      )}
+      {canSignPetition && (
+        <a href="#sign-this-petition" className="btn btn-success ms-auto">
+          {t('page.show.sign_this')}
+        </a>
+      )}
+    </nav>
+  )
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from '../../../i18n/context.tsx'
+import type { PetitionShow } from '../../../../app/types/props.ts'
+import { formatDate } from './format_date.ts'
+
+/** Who started it, when, and the description itself (spec 2.14). */
+export default function PetitionDescription({ petition }: { petition: PetitionShow }) {
+  const { t, locale } = useTranslation()
+  const { user } = petition
+  return (
+    <section className="petition-show-section" data-testid="petition-description">
+      <div className="d-flex align-items-center gap-3 mb-4">
+        <img src={user.avatar} alt="" className="petition-owner-avatar" width="48" height="48" />
+        <div>
+          <div className="fw-semibold">
+            {t('page.show.by', { firstName: user.firstName, lastName: user.lastName ?? '' }).trim()}
+          </div>
+          <div className="small text-muted">
+            {t('page.show.created_on', { date: formatDate(locale, petition.created) })}
+          </div>
+        </div>
+      </div>
+      {/* Sanitized on the server with an allow-list (decisions 15). */}
+      <div
+        className="petition-description"
+        dangerouslySetInnerHTML={{ __html: petition.description }}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import type { CSSProperties } from 'react'
+import { Badge, Container, ProgressBar } from 'react-bootstrap'
+import { useTranslation } from '../../../i18n/context.tsx'
+import { useSharedProps } from '../../../lib/shared.ts'
+import type { PetitionShow } from '../../../../app/types/props.ts'
+import ShareWidget from './share_widget.tsx'
+
+/** Support (and, with allowOpposite, opposition) as the card shows it (spec 2.12). */
+function SignaturesBar({ petition }: { petition: PetitionShow }) {
+  if (petition.allowOpposite) {
+    return (
+      <>
+        <ProgressBar>
+          <ProgressBar variant="danger" now={petition.negativePercentage} />
+          <ProgressBar variant="success" now={petition.positivePercentage} />
+        </ProgressBar>
+        <p className="small mt-1 mb-0">{`${petition.negativePercentage}% / ${petition.positivePercentage}%`}</p>
+      </>
+    )
+  }
+  return <ProgressBar now={Math.min(100, petition.percentage)} label={`${petition.percentage}%`} />
+}
+
+/** Title, progress, status badges and sharing, over the banner (spec 2.14). */
+export default function PetitionHeader({ petition }: { petition: PetitionShow }) {
+  const { t } = useTranslation()
+  const { appUrl } = useSharedProps()
+  const bannerUrl = petition.banner?.url
+  // The banner goes in a CSS variable; the stylesheet lays a dark overlay over it.
+  const style = bannerUrl
+    ? ({ '--petition-banner': `url(${JSON.stringify(bannerUrl)})` } as CSSProperties)
+    : undefined
+
+  return (
+    <section
+      className={`petition-header ${bannerUrl ? 'petition-header-banner' : ''}`}
+      style={style}
+      data-testid="petition-header"
+    >
+      <Container className="py-5">
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          {!petition.published && (
+            <Badge bg="warning" text="dark" data-testid="draft-badge">
+              {t('page.show.draft')}
+            </Badge>
+          )}
+          {petition.finished && (
+            <Badge bg="secondary" data-testid="finished-badge">
+              {t('page.show.finished')}
+            </Badge>
+          )}
+        </div>
+        <h1 className="display-6 fw-bold petition-header-title">{petition.title}</h1>
+        <div className="petition-header-progress my-4">
+          <SignaturesBar petition={petition} />
+          <p className="fw-semibold mt-2 mb-0" data-testid="signature-count">
+            {t('page.show.signatures_of', {
+              total: petition.totalSignatures,
+              target: petition.targetSignatures,
+            })}
+          </p>
+        </div>
+        <ShareWidget url={`${appUrl}/petition/${petition.slug}`} title={petition.title} />
+      </Container>
+    </section>
+  )
+}

@@ -1,0 +1,14 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+
+/**
+ * Flushes the signature counters' pending deltas when the process stops, so a
+ * graceful restart loses no count (decisions 3).
+ */
+export default class SignatureCounterProvider {
+  constructor(protected app: ApplicationService) {}
+
+  async shutdown() {
+    const { signatureCounter } = await import('#services/signature_counter')
+    await signatureCounter.stop()
+  }
+}

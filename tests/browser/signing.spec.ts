@@ -1,0 +1,119 @@
+import { test } from '@japa/runner'
+import limiter from '@adonisjs/limiter/services/main'
+import testUtils from '@adonisjs/core/services/test_utils'
+import i18nManager from '@adonisjs/i18n/services/main'
+import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { linkIn, outbox } from '#tests/helpers/outbox'
+import { makePetition } from '#tests/helpers/signatures'
+import { insertSignatureRows } from '#database/seeders/signature_rows'
+import { recountSignatures, signatureCounter } from '#services/signature_counter'
+
+const uk = i18nManager.locale('uk')
+
+test.group('Browser: signing a petition', (group) => {
+  group.setup(async () => {
+    await launchBrowser()
+    return () => closeBrowser()
+  })
+  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+    signatureCounter.discard()
+  })
+
+  test('a guest signs in Ukrainian, confirms by mail and is counted; a second try is refused', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition({
+      title: 'Збережемо парк Шевченка',
+      allowComments: true,
+      allowOpposite: true,
+      targetSignatures: 100,
+    })
+    await insertSignatureRows(petition.id, 3)
+    await recountSignatures(petition.id)
+    const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'uk')
+    const count = (total: number) =>
+      uk.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
+
+    await inBrowser('guest signs', async (page) => {
+      await visit(page, petitionUrl)
+      const counter = page.getByTestId('signature-count')
+      assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(3))
+      const form = page.getByTestId('sign-form')
+
+      // Nothing filled: every error under its field, the page scrolled to them.
+      await form.getByTestId('sign-submit').click()
+      await page.locator('[data-error-for="firstName"]').waitFor()
+      for (const field of ['firstName', 'lastName', 'email', 'comment', 'customFields.0.value']) {
+        assert.isTrue(await page.locator(`[data-error-for="${field}"]`).isVisible(), field)
+      }
+      await page.waitForFunction(`(() => {
+        const { top } = document.querySelector('#sign-this-petition .is-invalid').getBoundingClientRect()
+        return top >= 0 && top < window.innerHeight
+      })()`)
+
+      await form.locator('[name="firstName"]').fill('Олена')
+      await form.locator('[name="lastName"]').fill('Коваль')
+      await form.locator('[name="email"]').fill('olena.koval@example.org')
+      await form.locator('[name="comment"]').fill('Парк потрібен нашим дітям і всьому місту.')
+      await form.locator('[name="customFields.0.value"]').fill('Поділ')
+      const support = form.locator('#field-support')
+      assert.isTrue(await support.isChecked())
+      await support.uncheck()
+      assert.equal(
+        await form.locator('label[for="field-support"]').textContent(),
+        uk.t('page.sign.oppose')
+      )
+      await form.getByTestId('sign-submit').click()
+
+      // Thank you, 'Next >', then confirm your e-mail, 'OK'.
+      const dialog = page.locator('.swal2-popup')
+      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.thanks_title') }).waitFor()
+      assert.equal(await dialog.locator('.swal2-confirm').textContent(), uk.t('common.next'))
+      await dialog.locator('.swal2-confirm').click()
+      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.confirm_title') }).waitFor()
+      assert.include(await dialog.textContent(), 'olena.koval@example.org')
+      assert.equal(await dialog.locator('.swal2-confirm').textContent(), uk.t('common.ok'))
+      await dialog.locator('.swal2-confirm').click()
+      await dialog.waitFor({ state: 'detached' })
+      // Signed but not confirmed: the form gives way to the date, the count stays.
+      await page.getByTestId('signed-on').waitFor()
+      assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(3))
+
+      // The mail, in Ukrainian; its link opens a page whose button confirms.
+      const [mail] = await outbox.to('olena.koval@example.org')
+      assert.include(mail.subject, 'Збережемо парк Шевченка')
+      await visit(page, linkIn(mail.html, '/signature/'))
+      await page.getByTestId('confirm-signature').click()
+      await page.waitForURL(petitionUrl)
+      await page.locator('.swal2-title', { hasText: uk.t('page.sign.confirmed_title') }).waitFor()
+      await page.locator('.swal2-confirm').click()
+
+      // The newest signature heads the list; the count follows within the flush interval.
+      const newest = page.getByTestId('last-signature').first()
+      assert.include(await newest.textContent(), 'Олена')
+      assert.include(await newest.textContent(), 'Парк потрібен нашим дітям')
+      await signatureCounter.flush()
+      await visit(page, petitionUrl)
+      assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(4))
+    })
+
+    // Another browser, the same e-mail: refused with a clear message.
+    await inBrowser('same e-mail again', async (page) => {
+      await visit(page, petitionUrl)
+      const form = page.getByTestId('sign-form')
+      await form.locator('[name="firstName"]').fill('Олена')
+      await form.locator('[name="lastName"]').fill('Коваль')
+      await form.locator('[name="email"]').fill('Olena.Koval+again@example.org')
+      await form.locator('[name="comment"]').fill('Підписую вдруге, бо дуже хочу допомогти.')
+      await form.locator('[name="customFields.0.value"]').fill('Поділ')
+      await form.getByTestId('sign-submit').click()
+      await page.getByTestId('messages').getByText(uk.t('page.sign.already_signed')).waitFor()
+      assert.equal(await page.locator('.swal2-popup').count(), 0)
+    })
+    const confirmed = await signatureCounter.flush().then(() => recountSignatures(petition.id))
+    assert.equal(confirmed.changed, 0, 'the counters were exact')
+  })
+})

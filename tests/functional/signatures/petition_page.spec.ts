@@ -1,0 +1,189 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import type Petition from '#models/petition'
+import { insertSignatureRows } from '#database/seeders/signature_rows'
+import { recountSignatures, signatureCounter } from '#services/signature_counter'
+import { makeMember } from '#tests/helpers/auth'
+import { pageObjectIn } from '#tests/helpers/inertia'
+import { makePetition, sign } from '#tests/helpers/signatures'
+
+/** Counts the SQL statements the app runs while `action` runs. */
+async function countQueries(action: () => Promise<unknown>) {
+  const knex = db.connection().getWriteClient()
+  let count = 0
+  const listener = () => count++
+  knex.on('query', listener)
+  try {
+    await action()
+  } finally {
+    knex.off('query', listener)
+  }
+  return count
+}
+
+test.group('Petition page', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => signatureCounter.discard())
+
+  test('shows the petition with every section of spec 2.14', async ({ client, assert }) => {
+    const { petition, owner } = await makePetition({
+      updates: [{ title: 'Council meeting', createdAt: '2026-01-10', description: 'We spoke.' }],
+    })
+    const response = await client.get(`/petition/${petition.slug}`).withInertia()
+    response.assertInertiaComponent('Petition/Show')
+    const props = response.inertiaProps
+    assert.containSubset(props.petition, {
+      guid: petition.guid,
+      slug: petition.slug,
+      title: 'Save the Shevchenko park',
+      target: 'Kyiv City Council',
+      description: '<p>The park is <strong>our</strong> green heart.</p>',
+      banner: { url: '/banner-templates/forest.jpg' },
+      targetSignatures: 1000,
+      totalSignatures: 0,
+      allowComments: true,
+      user: { firstName: owner.firstName, lastName: owner.lastName },
+      letters: [
+        {
+          payload: 'Dear members of the council,\nplease keep the park.',
+          recipients: [{ name: 'Ivan Petrenko', payload: 'Mayor' }],
+        },
+      ],
+      updates: [{ title: 'Council meeting', createdAt: '2026-01-10', description: 'We spoke.' }],
+      customFields: [{ type: 'text', title: 'District', required: true }],
+    })
+    assert.match(props.petition.videos[0].url, /^https:\/\/www\.youtube-nocookie\.com\/embed\//)
+    assert.deepEqual(props.lastSignatures, [])
+    assert.isTrue(props.canSignPetition)
+    assert.isFalse(props.canEditPetition)
+    assert.isNull(props.whenISignedThisPetition)
+  })
+
+  test('the owner may edit; a draft is theirs only', async ({ client, assert }) => {
+    const { petition, owner } = await makePetition()
+    const own = await client.get(`/petition/${petition.slug}`).withInertia().loginAs(owner)
+    assert.isTrue(own.inertiaProps.canEditPetition)
+
+    petition.published = false
+    await petition.save()
+    const ownDraft = await client.get(`/petition/${petition.slug}`).withInertia().loginAs(owner)
+    ownDraft.assertStatus(200)
+    assert.isFalse(ownDraft.inertiaProps.canSignPetition)
+    const stranger = await makeMember()
+    ;(await client.get(`/petition/${petition.slug}`).loginAs(stranger)).assertStatus(404)
+    ;(await client.get(`/petition/${petition.slug}`)).assertStatus(404)
+    ;(await client.get('/petition/no-such-petition')).assertStatus(404)
+  })
+
+  test('last signatures: 10 newest confirmed and active, anonymous ones as Anonymous', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    await insertSignatureRows(petition.id, 12, { privateEvery: 4, comment: 'Keep the park green!' })
+    await insertSignatureRows(petition.id, 3, { from: 100, confirmed: false })
+    await db.from('signatures').where('email', 'signer11@example.org').update({ active: false })
+    await recountSignatures(petition.id)
+
+    const response = await client.get(`/petition/${petition.slug}`).withInertia()
+    const { lastSignatures, petition: shown } = response.inertiaProps
+    assert.equal(shown.totalSignatures, 11)
+    assert.lengthOf(lastSignatures, 10)
+    // Newest first: signer11 is inactive, signer10 is next, signer8 and signer4 are anonymous.
+    assert.deepEqual(
+      lastSignatures.slice(0, 3).map((signature: any) => signature.user.firstName),
+      ['Lucas', 'Marta', 'Anonymous']
+    )
+    assert.equal(lastSignatures[0].comment, 'Keep the park green!')
+    const anonymous = lastSignatures.find(
+      (signature: any) => signature.user.firstName === 'Anonymous'
+    )
+    assert.match(anonymous.user.avatar, /^data:image\/svg\+xml/)
+    assert.notInclude(JSON.stringify(lastSignatures), 'Ivanova')
+  })
+
+  test('show, list and home never carry a signer’s e-mail', async ({ client, assert }) => {
+    const { petition } = await makePetition({ targetSignatures: 100 })
+    const member = await makeMember({ email: 'member.signer@example.org' })
+    await sign(client, petition, {}, member)
+    await sign(client, petition, { email: 'guest.signer@example.org' })
+    await insertSignatureRows(petition.id, 120)
+    await recountSignatures(petition.id)
+
+    for (const url of [`/petition/${petition.slug}`, '/petitions', '/']) {
+      const response = await client.get(url).withInertia()
+      response.assertStatus(200)
+      const props = JSON.stringify(response.inertiaProps)
+      for (const email of [
+        'member.signer@',
+        'guest.signer@',
+        'signer1@example.org',
+        '@example.org',
+      ]) {
+        assert.notInclude(props, email, `${url} leaks ${email}`)
+      }
+    }
+    const home = await client.get('/').withInertia()
+    assert.lengthOf(home.inertiaProps.successfulPetitions, 1)
+  })
+
+  test('meta tags are in the server-rendered HTML of a plain GET', async ({ client, assert }) => {
+    const { petition } = await makePetition({
+      title: 'Clean air for Lviv',
+      target: 'Lviv City Council',
+    })
+    const response = await client
+      .get(`/petition/${petition.slug}`)
+      .header('host', 'uk.undersign.test')
+    response.assertStatus(200)
+    const html = response.text()
+    assert.include(html, '<title data-inertia="">Clean air for Lviv | Undersign</title>')
+    assert.include(html, '<meta name="description" content="Lviv City Council"')
+    assert.include(
+      html,
+      `<link rel="canonical" href="http://uk.undersign.test:3334/petition/${petition.slug}"`
+    )
+    assert.include(
+      html,
+      '<meta property="og:image" content="http://uk.undersign.test:3334/banner-templates/forest.jpg"'
+    )
+    assert.notInclude(html, 'noindex')
+    // Server-rendered content, not only an empty mount point.
+    assert.include(html, 'Clean air for Lviv</h1>')
+    assert.equal(pageObjectIn(html).component, 'Petition/Show')
+
+    petition.private = true
+    await petition.save()
+    const unlisted = await client.get(`/petition/${petition.slug}`)
+    assert.include(unlisted.text(), 'noindex')
+  })
+
+  test('the page runs as many queries for 1,000 signatures as for 10', async ({
+    client,
+    assert,
+  }) => {
+    const small = (await makePetition({ title: 'Small petition' })).petition
+    const large = (await makePetition({ title: 'Large petition' })).petition
+    await insertSignatureRows(small.id, 10, { comment: 'A comment long enough to be kept.' })
+    await insertSignatureRows(large.id, 1000, { from: 1000, comment: 'A comment long enough.' })
+    await recountSignatures()
+    const member = await makeMember()
+
+    for (const viewer of [null, member]) {
+      const visit = (petition: Petition) => {
+        const request = client.get(`/petition/${petition.slug}`).withInertia()
+        return viewer ? request.loginAs(viewer) : request
+      }
+      // Warm up caches (compiled views, translations) before counting.
+      await visit(small)
+      const forSmall = await countQueries(() => visit(small))
+      const forLarge = await countQueries(() => visit(large))
+      assert.isAbove(forSmall, 0)
+      assert.equal(forLarge, forSmall, viewer ? 'member' : 'guest')
+    }
+    const page = await client.get(`/petition/${large.slug}`).withInertia()
+    assert.equal(page.inertiaProps.petition.totalSignatures, 1000)
+    assert.lengthOf(page.inertiaProps.lastSignatures, 10)
+  })
+})

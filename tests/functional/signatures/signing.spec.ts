@@ -1,0 +1,374 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import env from '#start/env'
+import limiter from '@adonisjs/limiter/services/main'
+import Signature from '#models/signature'
+import { ROLE_UNVERIFIED } from '#models/user'
+import { confirmationUrl } from '#services/signature_service'
+import { signatureCounter } from '#services/signature_counter'
+import { makeMember, flashed } from '#tests/helpers/auth'
+import { fieldErrors } from '#tests/helpers/validation'
+import { outbox, linkIn } from '#tests/helpers/outbox'
+import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
+import { countsOf, makePetition, sign, signatureRows, swalOf } from '#tests/helpers/signatures'
+
+/** The path and query of a mailed confirmation link. */
+const pathOf = (url: string) => {
+  const { pathname, search } = new URL(url)
+  return `${pathname}${search}`
+}
+
+test.group('Signing a petition', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+    // Deltas of a rolled-back test must not land on a petition that reuses its id.
+    signatureCounter.discard()
+  })
+
+  test('every field of the sign form reports its own error key', async ({ client, assert }) => {
+    const { petition } = await makePetition({
+      allowComments: true,
+      allowOpposite: true,
+      customFields: [
+        { type: 'text', title: 'District', description: '', required: true },
+        { type: 'number', title: 'Age', description: '', required: false },
+      ],
+    })
+    const response = await client
+      .post(`/petition/${petition.guid}/sign`)
+      .json({
+        firstName: 'Ol',
+        lastName: '',
+        email: 'not-an-email',
+        comment: 'Too short',
+        private: 'perhaps',
+        support: 'maybe',
+        customFields: [{ id: petition.customFields[1].id, value: 'forty' }],
+      })
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(302)
+    assert.sameMembers(Object.keys(fieldErrors(response)), [
+      'firstName',
+      'lastName',
+      'email',
+      'comment',
+      'private',
+      'support',
+      'customFields.0.value',
+      'customFields.1.value',
+    ])
+    assert.equal(fieldErrors(response)['customFields.0.value'][0], 'Please fill in this field')
+    assert.equal(fieldErrors(response)['customFields.1.value'][0], 'Please enter a number')
+    assert.lengthOf(await signatureRows(petition), 0)
+  })
+
+  test('the comment is asked for only where the petition allows comments', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition({ allowComments: false, customFields: [] })
+    const response = await sign(client, petition, { comment: undefined })
+    assert.deepEqual(fieldErrors(response), {})
+    const [row] = await signatureRows(petition)
+    assert.isNull(row.comment)
+  })
+
+  test('errors come back translated in the page language', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    const response = await client
+      .post(`/petition/${petition.guid}/sign`)
+      .header('host', 'uk.undersign.test')
+      .json({ firstName: '', lastName: 'Koval', email: 'olena@example.org', customFields: [] })
+      .withCsrfToken()
+      .redirects(0)
+    const errors = fieldErrors(response)
+    assert.match(errors.firstName[0], /[а-яіїє]/i)
+    assert.match(errors['customFields.0.value'][0], /[а-яіїє]/i)
+  })
+
+  test('a failed bot check refuses the signature', async ({ client, assert, cleanup }) => {
+    const { petition } = await makePetition()
+    const stub = await startTurnstileStub()
+    env.set('TURNSTILE_SECRET_KEY', 'test-secret')
+    env.set('TURNSTILE_VERIFY_URL', stub.url)
+    cleanup(async () => {
+      env.set('TURNSTILE_SECRET_KEY', '')
+      await stub.close()
+    })
+    const refused = await sign(client, petition, { cfTurnstileResponse: 'bad-token' })
+    assert.property(fieldErrors(refused), 'cfTurnstileResponse')
+    assert.lengthOf(await signatureRows(petition), 0)
+
+    const accepted = await sign(client, petition, { cfTurnstileResponse: 'good-token' })
+    assert.deepEqual(fieldErrors(accepted), {})
+    assert.lengthOf(await signatureRows(petition), 1)
+  })
+
+  test('a guest signs: stored unconfirmed, thanked, told to confirm, mailed a link', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const response = await sign(client, petition, { email: 'Olena.Koval+park@Example.org' })
+    response.assertStatus(302)
+    const swal = swalOf(response)
+    assert.equal(swal.success?.title, 'Thank you!')
+    assert.include(swal.success?.payload, petition.title)
+    assert.include(swal.warning?.payload, 'Olena.Koval+park@Example.org')
+
+    const [row] = await signatureRows(petition)
+    assert.isNull(row.confirmed_at)
+    assert.equal(row.email, 'Olena.Koval+park@Example.org')
+    assert.equal(row.email_normalized, 'olena.koval@example.org')
+    assert.equal(JSON.parse(row.custom_fields_data)[petition.customFields[0].id], 'Podil')
+
+    const [mail] = await outbox.to('Olena.Koval+park@Example.org')
+    assert.include(mail.subject, petition.title)
+    assert.include(linkIn(mail.html, '/signature/'), `/signature/${row.id}/confirm`)
+
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 0, oppose: 0 })
+  })
+
+  test('the confirmation mail goes out in the language of the page', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, { email: 'ivan@example.org' }).header('host', 'uk.undersign.test')
+    const [mail] = await outbox.to('ivan@example.org')
+    assert.match(mail.subject, /^Підтвердьте свій підпис/)
+    assert.include(linkIn(mail.html, '/signature/'), 'http://uk.undersign.test:3334/signature/')
+  })
+
+  test('duplicates by case, +tag and gmail dots are refused and change nothing', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, { email: 'anna.smith@gmail.com' })
+    for (const email of [
+      'Anna.Smith@GMAIL.com',
+      'anna.smith+petitions@gmail.com',
+      'a.n.n.a.s.m.i.t.h@googlemail.com',
+    ]) {
+      const response = await sign(client, petition, { email, firstName: 'Other' })
+      assert.equal(
+        flashed(response, 'messages', 'warning'),
+        'This e-mail address has already signed this petition. Each person can sign once.',
+        email
+      )
+      assert.isUndefined(swalOf(response).success)
+    }
+    const rows = await signatureRows(petition)
+    assert.lengthOf(rows, 1)
+    assert.equal(rows[0].first_name, 'Olena')
+    assert.lengthOf(await outbox.read(), 1)
+  })
+
+  test('20 concurrent signs with distinct e-mails are all counted once confirmed', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        sign(client, petition, { email: `signer${index}@example.org` })
+      )
+    )
+    for (const response of responses) response.assertStatus(302)
+    const rows = await signatureRows(petition)
+    assert.lengthOf(rows, 20)
+
+    await Promise.all(
+      rows.map((row) =>
+        client
+          .post(pathOf(confirmationUrl(row, 'en')))
+          .withCsrfToken()
+          .redirects(0)
+      )
+    )
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 20, oppose: 0 })
+  })
+
+  test('10 concurrent signs with one e-mail leave exactly one signature', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => sign(client, petition, { email: 'same@example.org' }))
+    )
+    const thanked = responses.filter((response) => swalOf(response).success)
+    assert.lengthOf(thanked, 1)
+    assert.lengthOf(await signatureRows(petition), 1)
+  })
+
+  test('only the POST of the link confirms, and only once', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, { email: 'olena@example.org' })
+    const [mail] = await outbox.to('olena@example.org')
+    const link = pathOf(linkIn(mail.html, '/signature/'))
+
+    const page = await client.get(link).withInertia()
+    page.assertInertiaComponent('Petition/ConfirmSignature')
+    assert.equal(page.inertiaProps.confirmUrl, link)
+    assert.isFalse(page.inertiaProps.alreadyConfirmed)
+    await signatureCounter.flush()
+    assert.isNull((await signatureRows(petition))[0].confirmed_at)
+    assert.deepEqual(await countsOf(petition), { support: 0, oppose: 0 })
+
+    const first = await client.post(link).withCsrfToken().redirects(0)
+    first.assertHeader('location', `/petition/${petition.slug}`)
+    assert.equal(swalOf(first).success?.title, 'Signature confirmed')
+    const second = await client.post(link).withCsrfToken().redirects(0)
+    assert.include(swalOf(second).success?.payload, 'already confirmed')
+
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+    assert.isNotNull((await signatureRows(petition))[0].confirmed_at)
+  })
+
+  test('a tampered or foreign link confirms nothing', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, { email: 'olena@example.org' })
+    const [row] = await signatureRows(petition)
+    const link = pathOf(confirmationUrl(row, 'en'))
+    const tampered = link.replace(`/signature/${row.id}/`, `/signature/${row.id + 1}/`)
+
+    const page = await client.get(tampered).withInertia()
+    assert.isNull(page.inertiaProps.confirmUrl)
+    const refused = await client.post(tampered).withCsrfToken().redirects(0)
+    assert.include(flashed(refused, 'messages', 'error'), 'invalid or has expired')
+    const unsigned = await client.post(`/signature/${row.id}/confirm`).withCsrfToken().redirects(0)
+    assert.include(flashed(unsigned, 'messages', 'error'), 'invalid or has expired')
+    assert.isNull((await signatureRows(petition))[0].confirmed_at)
+  })
+
+  test('counts follow confirmations, on the oppose side too', async ({ client, assert }) => {
+    const { petition } = await makePetition({ allowOpposite: true })
+    await sign(client, petition, { email: 'for@example.org', support: true })
+    await sign(client, petition, { email: 'against@example.org', support: false })
+    const rows = await signatureRows(petition)
+    assert.deepEqual(
+      rows.map((row) => row.score),
+      [1, -1]
+    )
+    for (const row of rows) await client.post(pathOf(confirmationUrl(row, 'en'))).withCsrfToken()
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 1 })
+
+    const page = await client.get(`/petition/${petition.slug}`).withInertia()
+    assert.containSubset(page.inertiaProps.petition, {
+      totalSignatures: 2,
+      positivePercentage: 50,
+      negativePercentage: 50,
+    })
+  })
+
+  test('without opposition every signature supports', async ({ client, assert }) => {
+    const { petition } = await makePetition({ allowOpposite: false })
+    await sign(client, petition, { support: false })
+    const [row] = await signatureRows(petition)
+    assert.equal(row.score, 1)
+  })
+
+  test('a verified member signs as their account and is counted at once', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const member = await makeMember({ firstName: 'Taras', lastName: 'Bondar' })
+    const response = await sign(
+      client,
+      petition,
+      { firstName: 'Someone', email: 'someone.else@example.org' },
+      member
+    )
+    assert.isUndefined(swalOf(response).warning)
+    const [row] = await signatureRows(petition)
+    assert.equal(row.email, member.email)
+    assert.equal(row.first_name, 'Taras')
+    assert.equal(row.user_id, member.id)
+    assert.isNotNull(row.confirmed_at)
+    assert.lengthOf(await outbox.read(), 0)
+    await member.refresh()
+    assert.equal(member.signaturesCount, 1)
+
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+    const page = await client.get(`/petition/${petition.slug}`).withInertia().loginAs(member)
+    assert.isFalse(page.inertiaProps.canSignPetition)
+    assert.isString(page.inertiaProps.whenISignedThisPetition)
+  })
+
+  test('an unverified member must confirm by e-mail like a guest', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    const member = await makeMember({ role: ROLE_UNVERIFIED })
+    const response = await sign(client, petition, {}, member)
+    assert.isDefined(swalOf(response).warning)
+    const [row] = await signatureRows(petition)
+    assert.isNull(row.confirmed_at)
+    assert.lengthOf(await outbox.to(member.email), 1)
+  })
+
+  test('a guest is remembered by a signed cookie and sees when they signed', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const signed = await sign(client, petition)
+    const cookie = signed.cookie('signed_petitions')
+    assert.isDefined(cookie)
+    const page = await client
+      .get(`/petition/${petition.slug}`)
+      .withInertia()
+      .withCookie('signed_petitions', cookie!.value)
+    assert.isFalse(page.inertiaProps.canSignPetition)
+    assert.isString(page.inertiaProps.whenISignedThisPetition)
+
+    const stranger = await client.get(`/petition/${petition.slug}`).withInertia()
+    assert.isTrue(stranger.inertiaProps.canSignPetition)
+    assert.isNull(stranger.inertiaProps.whenISignedThisPetition)
+  })
+
+  test('finished and unpublished petitions refuse signatures', async ({ client, assert }) => {
+    const { petition: finished } = await makePetition({ finished: true })
+    const closed = await sign(client, finished)
+    assert.equal(
+      flashed(closed, 'messages', 'error'),
+      'This petition is closed: it no longer accepts signatures.'
+    )
+    assert.lengthOf(await signatureRows(finished), 0)
+    const page = await client.get(`/petition/${finished.slug}`).withInertia()
+    assert.isFalse(page.inertiaProps.canSignPetition)
+
+    const { petition: draft } = await makePetition({ published: false })
+    const hidden = await sign(client, draft)
+    hidden.assertStatus(404)
+    assert.lengthOf(await signatureRows(draft), 0)
+  })
+
+  test('signing is rate-limited per e-mail, whatever the address', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    const statuses = []
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await sign(client, petition, { email: `Olena+${attempt}@example.org` })
+      statuses.push(response.status())
+    }
+    assert.deepEqual(statuses, [302, 302, 302, 302, 302, 429])
+  })
+
+  test('a signature keeps only the answers of the petition fields', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, {
+      customFields: [
+        { id: petition.customFields[0].id, value: 'Obolon' },
+        { id: 999_999, value: 'smuggled' },
+      ],
+    })
+    const signature = await Signature.query().where('petition_id', petition.id).firstOrFail()
+    assert.deepEqual(signature.customFieldsData, { [petition.customFields[0].id]: 'Obolon' })
+  })
+})

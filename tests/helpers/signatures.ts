@@ -1,0 +1,75 @@
+import db from '@adonisjs/lucid/services/db'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type User from '#models/user'
+import Petition from '#models/petition'
+import { petitionValidator } from '#validators/petition'
+import { savePetition } from '#services/petition_service'
+import { makeMember } from '#tests/helpers/auth'
+import { newGuid, validPetition } from '#tests/helpers/petitions'
+
+/** A saved petition (through the same service as the create form), with its owner. */
+export async function makePetition(overrides: Record<string, unknown> = {}, owner?: User) {
+  const member = owner ?? (await makeMember())
+  const guid = newGuid()
+  const payload = await petitionValidator.validate(validPetition(overrides), {
+    meta: { ip: '127.0.0.1' },
+  })
+  await savePetition(member, guid, payload)
+  // Published and finished are only switched when editing (spec 4.1).
+  const petition = await Petition.findByOrFail('guid', guid)
+  const { published, finished } = overrides as { published?: boolean; finished?: boolean }
+  if (published !== undefined || finished !== undefined) {
+    petition.merge({ published: published ?? true, finished: finished ?? false })
+    await petition.save()
+  }
+  await petition.load('customFields')
+  return { petition, owner: member }
+}
+
+/** A valid sign form for a petition made by `makePetition()` with its defaults. */
+export function signForm(petition: Petition, overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Olena',
+    lastName: 'Koval',
+    email: 'olena@example.org',
+    comment: 'Our children need this park to play safely.',
+    private: false,
+    support: true,
+    customFields: petition.customFields?.map((field) => ({ id: field.id, value: 'Podil' })) ?? [],
+    ...overrides,
+  }
+}
+
+/** POST /petition/{guid}/sign as a guest (or as `member`), the way the form sends it. */
+export function sign(
+  client: ApiClient,
+  petition: Petition,
+  overrides: Record<string, unknown> = {},
+  member?: User
+) {
+  const request = client
+    .post(`/petition/${petition.guid}/sign`)
+    .json(signForm(petition, overrides))
+    .withCsrfToken()
+    .redirects(0)
+  return member ? request.loginAs(member) : request
+}
+
+/** The petition's counters as stored now. */
+export async function countsOf(petition: Petition) {
+  const fresh = await Petition.findOrFail(petition.id)
+  return { support: fresh.supportCount, oppose: fresh.opposeCount }
+}
+
+export async function signatureRows(petition: Petition) {
+  return db.from('signatures').where('petition_id', petition.id).orderBy('id')
+}
+
+type SwalFlash = Partial<
+  Record<'success' | 'warning' | 'error' | 'info', { title: string; payload: string }>
+>
+
+/** The swal dialogs a response flashed (spec 8). */
+export function swalOf(response: ApiResponse): SwalFlash {
+  return ((response.flashMessages() as Record<string, unknown> | null)?.swal ?? {}) as SwalFlash
+}
