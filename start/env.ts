@@ -71,5 +71,6 @@ export default await Env.create(new URL('../', import.meta.url), {
   STORAGE_PATH: Env.schema.string.optional(),
   QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
+  PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
 })

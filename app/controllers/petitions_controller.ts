@@ -11,7 +11,7 @@ import { publicPetitions } from '#services/petition_listing_service'
 import { petitionCard } from '#transformers/petition_card_transformer'
 import { paginatorProps } from '#transformers/petition_list_transformer'
 import PetitionPolicy from '#policies/petition_policy'
-import { lastSignatures, petitionForPage } from '#services/petition_page_service'
+import { petitionPageData } from '#services/petition_page_service'
 import { lastSignature, petitionShow } from '#transformers/petition_show_transformer'
 import { whenSigned } from '#services/signature_service'
 import { signedPetitionsOf } from '#controllers/signatures_controller'
@@ -35,13 +35,13 @@ export default class PetitionsController {
    */
   async show(ctx: HttpContext) {
     const { inertia, params, bouncer, auth, i18n, response } = ctx
-    const petition = await petitionForPage(String(params.slug))
-    if (!petition || (await bouncer.with(PetitionPolicy).denies('view', petition))) {
+    const data = await petitionPageData(String(params.slug))
+    if (!data || (await bouncer.with(PetitionPolicy).denies('view', data.petition))) {
       return response.notFound()
     }
+    const { petition, lastSignatures: signatures } = data
     const user = auth.user ?? null
-    const [signatures, signedAt, canEditPetition] = await Promise.all([
-      lastSignatures(petition),
+    const [signedAt, canEditPetition] = await Promise.all([
       whenSigned(petition, user, user ? null : signedPetitionsOf(ctx)),
       user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
     ])

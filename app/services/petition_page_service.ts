@@ -1,14 +1,56 @@
+import env from '#start/env'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
 
 export const LAST_SIGNATURES = 10
 
 /**
- * A petition with everything its page shows: a fixed number of queries
- * whatever the number of signatures (counts come from counter columns).
+ * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default
+ * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway
+ * (decisions 3); within this process every write to a petition (save,
+ * confirmation, counter flush) drops its entry at once.
  */
-export function petitionForPage(slug: string) {
-  return Petition.query()
+const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)
+
+type PageData = { petition: Petition; lastSignatures: Signature[] }
+
+const cache = new Map<string, { expires: number; data: Promise<PageData | null> }>()
+const slugsById = new Map<number, string>()
+
+/**
+ * A petition with everything its page shows, and its last signatures: a
+ * fixed number of queries whatever the number of signatures (counts come
+ * from counter columns), run at most once a second per petition, so that a
+ * viral petition's page is served from memory.
+ */
+export function petitionPageData(slug: string): Promise<PageData | null> {
+  const ttl = pageDataTtl()
+  if (ttl <= 0) return loadPageData(slug)
+  const now = Date.now()
+  const cached = cache.get(slug)
+  if (cached && cached.expires > now) return cached.data
+  const data = loadPageData(slug).catch((error) => {
+    cache.delete(slug)
+    throw error
+  })
+  cache.set(slug, { expires: now + ttl, data })
+  // Expired entries go as they are replaced; a bound keeps the map small.
+  if (cache.size > 1000) cache.delete(cache.keys().next().value!)
+  return data
+}
+
+/** Drops a petition's page data after a write, so this process shows it at once. */
+export function forgetPetitionPage(petitionId: number) {
+  const slug = slugsById.get(petitionId)
+  if (slug) cache.delete(slug)
+}
+
+export function forgetAllPetitionPages() {
+  cache.clear()
+}
+
+async function loadPageData(slug: string): Promise<PageData | null> {
+  const petition = await Petition.query()
     .where('slug', slug)
     .preload('user')
     .preload('media')
@@ -16,10 +58,13 @@ export function petitionForPage(slug: string) {
     .preload('updates')
     .preload('customFields')
     .first()
+  if (!petition) return null
+  slugsById.set(petition.id, petition.slug)
+  return { petition, lastSignatures: await lastSignatures(petition) }
 }
 
 /** The 10 most recent confirmed, active signatures (decisions 8), by index. */
-export function lastSignatures(petition: Petition) {
+function lastSignatures(petition: Petition) {
   return Signature.query()
     .where('petition_id', petition.id)
     .where('active', true)

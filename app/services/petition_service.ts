@@ -14,6 +14,7 @@ import type { petitionValidator } from '#validators/petition'
 import { sanitizeDescription } from '#services/html_sanitizer'
 import { videoEmbed } from '#services/video_url'
 import { uniqueSlug } from '#services/slug_service'
+import { forgetPetitionPage } from '#services/petition_page_service'
 import { deleteMedia } from '#services/petition_media_service'
 
 export type PetitionInput = Infer<typeof petitionValidator>
@@ -159,7 +160,7 @@ async function syncVideos(
  * the member may edit it. The slug is made once, from the first title.
  */
 export async function savePetition(user: User, guid: string, input: PetitionInput) {
-  return db.transaction(async (trx) => {
+  const saved = await db.transaction(async (trx) => {
     let petition = await Petition.query({ client: trx }).where('guid', guid).first()
     const isNew = !petition
     petition ??= new Petition().merge({
@@ -239,4 +240,6 @@ export async function savePetition(user: User, guid: string, input: PetitionInpu
     )
     return { petition, isNew }
   })
+  forgetPetitionPage(saved.petition.id)
+  return saved
 }

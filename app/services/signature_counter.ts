@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
+import { forgetPetitionPage } from '#services/petition_page_service'
 
 type Delta = { support: number; oppose: number }
 
@@ -74,6 +75,7 @@ export class SignatureCounter {
       if (delta.support === 0 && delta.oppose === 0) continue
       try {
         await applyDelta(petitionId, delta)
+        forgetPetitionPage(petitionId)
       } catch (error) {
         // Put it back: the next flush tries again, nothing is counted twice.
         const pending = this.#pending.get(petitionId) ?? { support: 0, oppose: 0 }
@@ -145,6 +147,7 @@ export async function recountSignatures(petitionId?: number) {
         succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
       })
     if (Number(Array.isArray(result) ? result[0] : result) > 0) changed++
+    forgetPetitionPage(petition.id)
   }
   return { petitions: petitions.length, changed }
 }

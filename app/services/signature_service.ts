@@ -10,6 +10,7 @@ import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#services/email_normalizer'
 import { signatureCounter } from '#services/signature_counter'
+import { forgetPetitionPage } from '#services/petition_page_service'
 import { site } from '#services/site_service'
 import type { Locale } from '#app/i18n/locales'
 
@@ -124,6 +125,8 @@ export async function confirmSignature(signatureId: number) {
   })
   if (signature && changed && signature.active) {
     signatureCounter.add(signature.petitionId, signature.score, 1)
+    // The last signatures list shows it now; the count follows with the flush.
+    forgetPetitionPage(signature.petitionId)
   }
   return { signature, changed }
 }

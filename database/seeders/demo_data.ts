@@ -153,6 +153,9 @@ const PETITIONS: DemoPetition[] = [
   },
 ]
 
+/** Signature counts of the petitions that have not reached their target yet. */
+const ON_THEIR_WAY = [255, 412, 96, 731, 73, 318, 152, 529, 41]
+
 /**
  * Demo data for `npm start` on an empty database (decisions 30): four
  * members and a dozen petitions in several languages, saved by the same
@@ -168,14 +171,16 @@ export async function seedDemoData(): Promise<boolean> {
   ]).createMany(4)
   let signer = 0
   let successful = 0
-  for (const { owner, ...input } of PETITIONS) {
+  for (const [index, { owner, ...input }] of PETITIONS.entries()) {
     const guid = randomUUID()
     await savePetition(users[owner], guid, { targetSignatures: 1000, ...input } as PetitionInput)
     const petition = await Petition.findByOrFail('guid', guid)
     // Some petitions reach their target (the home page shows them), the others are on their way.
     const reaches = !petition.allowOpposite && petition.targetSignatures <= 1000 && successful < 3
     if (reaches) successful++
-    const count = reaches ? petition.targetSignatures + 40 * successful : 15 + ((signer * 7) % 640)
+    const count = reaches
+      ? petition.targetSignatures + 40 * successful
+      : ON_THEIR_WAY[index % ON_THEIR_WAY.length]
     await insertSignatureRows(petition.id, count, {
       from: signer,
       opposeEvery: petition.allowOpposite ? 4 : 0,

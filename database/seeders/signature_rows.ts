@@ -44,15 +44,29 @@ export async function insertSignatureRows(
         email,
         email_normalized: normalizeEmail(email),
         comment,
-        private: privateEvery > 0 && n % privateEvery === 0,
+        // 1/0 bind on SQLite and PostgreSQL alike.
+        private: privateEvery > 0 && n % privateEvery === 0 ? 1 : 0,
         score: opposeEvery > 0 && n % opposeEvery === 0 ? -1 : 1,
-        active: true,
+        active: 1,
         locale: 'en',
         confirmed_at: confirmed ? at : null,
         created_at: at,
         updated_at: at,
       })
     }
-    await db.table('signatures').multiInsert(rows)
+    await insertRows(rows)
   }
+}
+
+/**
+ * One multi-row INSERT ... VALUES: knex writes SQLite's multi-row inserts as
+ * a compound SELECT, which SQLite caps at 500 rows.
+ */
+async function insertRows(rows: Array<Record<string, unknown>>) {
+  const columns = Object.keys(rows[0])
+  const tuple = `(${columns.map(() => '?').join(', ')})`
+  await db.rawQuery(
+    `INSERT INTO signatures (${columns.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
+    rows.flatMap((row) => columns.map((column) => row[column]))
+  )
 }

@@ -7,6 +7,11 @@ import { recountSignatures, signatureCounter } from '#services/signature_counter
 import { makeMember } from '#tests/helpers/auth'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { makePetition, sign } from '#tests/helpers/signatures'
+import env from '#start/env'
+import { confirmationUrl } from '#services/signature_service'
+import { forgetAllPetitionPages } from '#services/petition_page_service'
+
+const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`
 
 /** Counts the SQL statements the app runs while `action` runs. */
 async function countQueries(action: () => Promise<unknown>) {
@@ -185,5 +190,40 @@ test.group('Petition page', (group) => {
     const page = await client.get(`/petition/${large.slug}`).withInertia()
     assert.equal(page.inertiaProps.petition.totalSignatures, 1000)
     assert.lengthOf(page.inertiaProps.lastSignatures, 10)
+  })
+})
+
+test.group('Petition page cache', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    signatureCounter.discard()
+    forgetAllPetitionPages()
+    env.set('PETITION_PAGE_CACHE_MS', 60_000)
+    return () => {
+      env.set('PETITION_PAGE_CACHE_MS', 0)
+      forgetAllPetitionPages()
+    }
+  })
+
+  test('a second view is served from memory; writes show at once', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    const visit = () => client.get(`/petition/${petition.slug}`).withInertia()
+    const first = await countQueries(visit)
+    const second = await countQueries(visit)
+    assert.isBelow(second, first - 5, 'the petition and its parts are not read again')
+
+    // A confirmation shows in the last signatures, the flushed count too.
+    await sign(client, petition, { email: 'olena@example.org' })
+    const [row] = await db.from('signatures').where('petition_id', petition.id)
+    await client.post(pathOf(confirmationUrl(row, 'en'))).withCsrfToken()
+    const confirmed = await visit()
+    assert.lengthOf(confirmed.inertiaProps.lastSignatures, 1)
+    await signatureCounter.flush()
+    assert.equal((await visit()).inertiaProps.petition.totalSignatures, 1)
+
+    // An edit by its owner, too.
+    petition.title = 'A new title'
+    await petition.save()
+    assert.equal((await visit()).inertiaProps.petition.title, 'A new title')
   })
 })

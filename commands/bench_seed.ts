@@ -1,0 +1,63 @@
+import { BaseCommand, flags } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+
+/**
+ * Benchmark data (`npm run bench`): a member and petitions with the given
+ * numbers of confirmed signatures, inserted in large batches. Prints the
+ * petitions as JSON for the benchmark to target.
+ */
+export default class BenchSeed extends BaseCommand {
+  static commandName = 'bench:seed'
+  static description = 'Seed petitions with many signatures for the benchmarks'
+  static options: CommandOptions = { startApp: true }
+
+  @flags.array({ description: 'Signature counts, one petition each', default: ['1000'] })
+  declare signatures: string[]
+
+  async run() {
+    const { randomUUID } = await import('node:crypto')
+    const { UserFactory } = await import('#database/factories/user_factory')
+    const { default: Petition } = await import('#models/petition')
+    const { savePetition } = await import('#services/petition_service')
+    const { insertSignatureRows } = await import('#database/seeders/signature_rows')
+    const { recountSignatures } = await import('#services/signature_counter')
+
+    const owner = await UserFactory.merge({ firstName: 'Bench', lastName: 'Owner' }).create()
+    const petitions = []
+    let from = 0
+    for (const value of this.signatures) {
+      const count = Number(value)
+      const guid = randomUUID()
+      await savePetition(owner, guid, {
+        title: `Benchmark petition with ${count} signatures`,
+        target: 'Benchmark council',
+        description: '<p>A petition for the benchmarks, with <strong>every</strong> section.</p>',
+        banner: { driver: 'local', url: '/banner-templates/forest.jpg' },
+        letters: [
+          {
+            payload: 'Dear council,\nplease act.',
+            recipients: [{ name: 'Mayor', payload: 'City hall' }],
+          },
+        ],
+        customFields: [{ type: 'text', title: 'City', required: false }],
+        allowComments: true,
+        allowOpposite: true,
+        targetSignatures: 1000000,
+      } as any)
+      const petition = await Petition.findByOrFail('guid', guid)
+      const started = Date.now()
+      await insertSignatureRows(petition.id, count, {
+        from,
+        opposeEvery: 5,
+        privateEvery: 9,
+        comment: 'Signed for the benchmark, with a comment.',
+        batchSize: 2000,
+      })
+      from += count
+      await recountSignatures(petition.id)
+      this.logger.info(`${count} signatures in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      petitions.push({ guid, slug: petition.slug, signatures: count })
+    }
+    console.log(`BENCH_PETITIONS=${JSON.stringify(petitions)}`)
+  }
+}
