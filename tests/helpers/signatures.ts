@@ -73,3 +73,9 @@ type SwalFlash = Partial<
 export function swalOf(response: ApiResponse): SwalFlash {
   return ((response.flashMessages() as Record<string, unknown> | null)?.swal ?? {}) as SwalFlash
 }
+
+/** The path and query of a mailed link, for the test client. */
+export function pathOf(url: string) {
+  const { pathname, search } = new URL(url)
+  return `${pathname}${search}`
+}

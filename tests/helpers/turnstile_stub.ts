@@ -37,3 +37,19 @@ export async function startTurnstileStub() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/**
+ * Turns the bot check on for one test, against the stub: 'good-token'
+ * passes, anything else fails. Turned off again by the test's cleanup.
+ */
+export async function requireTurnstile(cleanup: (handler: () => Promise<void>) => void) {
+  const { default: env } = await import('#start/env')
+  const stub = await startTurnstileStub()
+  env.set('TURNSTILE_SECRET_KEY', 'test-secret')
+  env.set('TURNSTILE_VERIFY_URL', stub.url)
+  cleanup(async () => {
+    env.set('TURNSTILE_SECRET_KEY', '')
+    await stub.close()
+  })
+  return stub
+}

@@ -1,8 +1,9 @@
 import { Link } from '@inertiajs/react'
-import { Card, ProgressBar } from 'react-bootstrap'
+import { Card } from 'react-bootstrap'
 import type { PetitionCard as PetitionCardProps } from '../../../app/types/props.ts'
 import { useTranslation } from '../../i18n/context.tsx'
 import OwnerBadge from './owner_badge.tsx'
+import SignaturesBar from './signatures_bar.tsx'
 
 /** The petition card of home, list and My petitions (spec 2.12). */
 export default function PetitionCard({ petition }: { petition: PetitionCardProps }) {
@@ -27,17 +28,7 @@ export default function PetitionCard({ petition }: { petition: PetitionCardProps
         <p className="text-muted small">
           {t('page.petition_card.target', { targetSignatures: petition.targetSignatures })}
         </p>
-        {petition.allowOpposite ? (
-          <>
-            <ProgressBar>
-              <ProgressBar variant="danger" now={petition.negativePercentage} />
-              <ProgressBar variant="success" now={petition.positivePercentage} />
-            </ProgressBar>
-            <p className="small mt-1">{`${petition.negativePercentage}% / ${petition.positivePercentage}%`}</p>
-          </>
-        ) : (
-          <ProgressBar now={Math.min(100, petition.percentage)} label={`${petition.percentage}%`} />
-        )}
+        <SignaturesBar petition={petition} />
         <div className="d-flex align-items-center justify-content-between mt-3">
           <OwnerBadge owner={petition.user} />
           <span className="small fw-semibold">

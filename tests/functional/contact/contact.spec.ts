@@ -1,13 +1,12 @@
 import { test } from '@japa/runner'
 import { assertFieldError, assertNoFieldError, fieldErrors } from '#tests/helpers/validation'
-import env from '#start/env'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import ContactMessage from '#models/contact_message'
 import { site } from '#services/site_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { outbox } from '#tests/helpers/outbox'
-import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
+import { requireTurnstile } from '#tests/helpers/turnstile_stub'
 
 const VALID = {
   name: 'Marta Ruiz',
@@ -100,13 +99,7 @@ test.group('Contact form', (group) => {
     assert,
     cleanup,
   }) => {
-    const stub = await startTurnstileStub()
-    env.set('TURNSTILE_SECRET_KEY', 'test-secret')
-    env.set('TURNSTILE_VERIFY_URL', stub.url)
-    cleanup(async () => {
-      env.set('TURNSTILE_SECRET_KEY', '')
-      await stub.close()
-    })
+    const stub = await requireTurnstile(cleanup)
 
     const refused = await client
       .post('/contacts')

@@ -6,12 +6,10 @@ import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures, signatureCounter } from '#services/signature_counter'
 import { makeMember } from '#tests/helpers/auth'
 import { pageObjectIn } from '#tests/helpers/inertia'
-import { makePetition, sign } from '#tests/helpers/signatures'
+import { makePetition, pathOf, sign } from '#tests/helpers/signatures'
 import env from '#start/env'
 import { confirmationUrl } from '#services/signature_service'
 import { forgetAllPetitionPages } from '#services/petition_page_service'
-
-const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`
 
 /** Counts the SQL statements the app runs while `action` runs. */
 async function countQueries(action: () => Promise<unknown>) {

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import env from '#start/env'
 import limiter from '@adonisjs/limiter/services/main'
 import Signature from '#models/signature'
 import { ROLE_UNVERIFIED } from '#models/user'
@@ -9,14 +8,15 @@ import { signatureCounter } from '#services/signature_counter'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
-import { countsOf, makePetition, sign, signatureRows, swalOf } from '#tests/helpers/signatures'
-
-/** The path and query of a mailed confirmation link. */
-const pathOf = (url: string) => {
-  const { pathname, search } = new URL(url)
-  return `${pathname}${search}`
-}
+import { requireTurnstile } from '#tests/helpers/turnstile_stub'
+import {
+  countsOf,
+  makePetition,
+  pathOf,
+  sign,
+  signatureRows,
+  swalOf,
+} from '#tests/helpers/signatures'
 
 test.group('Signing a petition', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -91,13 +91,7 @@ test.group('Signing a petition', (group) => {
 
   test('a failed bot check refuses the signature', async ({ client, assert, cleanup }) => {
     const { petition } = await makePetition()
-    const stub = await startTurnstileStub()
-    env.set('TURNSTILE_SECRET_KEY', 'test-secret')
-    env.set('TURNSTILE_VERIFY_URL', stub.url)
-    cleanup(async () => {
-      env.set('TURNSTILE_SECRET_KEY', '')
-      await stub.close()
-    })
+    await requireTurnstile(cleanup)
     const refused = await sign(client, petition, { cfTurnstileResponse: 'bad-token' })
     assert.property(fieldErrors(refused), 'cfTurnstileResponse')
     assert.lengthOf(await signatureRows(petition), 0)

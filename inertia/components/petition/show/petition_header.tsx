@@ -1,25 +1,10 @@
 import type { CSSProperties } from 'react'
-import { Badge, Container, ProgressBar } from 'react-bootstrap'
+import { Badge, Container } from 'react-bootstrap'
 import { useTranslation } from '../../../i18n/context.tsx'
 import { useSharedProps } from '../../../lib/shared.ts'
 import type { PetitionShow } from '../../../../app/types/props.ts'
 import ShareWidget from './share_widget.tsx'
-
-/** Support (and, with allowOpposite, opposition) as the card shows it (spec 2.12). */
-function SignaturesBar({ petition }: { petition: PetitionShow }) {
-  if (petition.allowOpposite) {
-    return (
-      <>
-        <ProgressBar>
-          <ProgressBar variant="danger" now={petition.negativePercentage} />
-          <ProgressBar variant="success" now={petition.positivePercentage} />
-        </ProgressBar>
-        <p className="small mt-1 mb-0">{`${petition.negativePercentage}% / ${petition.positivePercentage}%`}</p>
-      </>
-    )
-  }
-  return <ProgressBar now={Math.min(100, petition.percentage)} label={`${petition.percentage}%`} />
-}
+import SignaturesBar from '../signatures_bar.tsx'
 
 /** Title, progress, status badges and sharing, over the banner (spec 2.14). */
 export default function PetitionHeader({ petition }: { petition: PetitionShow }) {

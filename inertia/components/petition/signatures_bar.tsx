@@ -1,0 +1,26 @@
+import { ProgressBar } from 'react-bootstrap'
+import type { PetitionCard } from '../../../app/types/props.ts'
+
+type Progress = Pick<
+  PetitionCard,
+  'allowOpposite' | 'percentage' | 'positivePercentage' | 'negativePercentage'
+>
+
+/**
+ * A petition's progress (spec 2.12): with allowOpposite, a two-sided bar,
+ * opposition on the left, and 'n% / p%'; otherwise support towards the target.
+ */
+export default function SignaturesBar({ petition }: { petition: Progress }) {
+  if (petition.allowOpposite) {
+    return (
+      <>
+        <ProgressBar>
+          <ProgressBar variant="danger" now={petition.negativePercentage} />
+          <ProgressBar variant="success" now={petition.positivePercentage} />
+        </ProgressBar>
+        <p className="small mt-1 mb-0">{`${petition.negativePercentage}% / ${petition.positivePercentage}%`}</p>
+      </>
+    )
+  }
+  return <ProgressBar now={Math.min(100, petition.percentage)} label={`${petition.percentage}%`} />
+}
