@@ -14,7 +14,7 @@ import PetitionPolicy from '#policies/petition_policy'
 import { petitionPageData } from '#services/petition_page_service'
 import { lastSignature, petitionShow } from '#transformers/petition_show_transformer'
 import { whenSigned } from '#services/signature_service'
-import { signedPetitionsOf } from '#controllers/signatures_controller'
+import { signedPetitionsOf } from '#services/signed_petitions_cookie'
 import type { PetitionShowProps } from '#app/types/props'
 
 export default class PetitionsController {

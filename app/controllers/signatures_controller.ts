@@ -8,12 +8,9 @@ import { CONFIRMATION_PURPOSE, confirmSignature, signPetition } from '#services/
 import { normalizeEmail } from '#services/email_normalizer'
 import { flashMessage, flashSwal } from '#services/flash_service'
 import { consumeSignAttempt } from '#start/limiter'
+import { rememberSigned } from '#services/signed_petitions_cookie'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { ConfirmSignatureProps } from '#app/types/props'
-
-/** The signed cookie that remembers, for a guest, when they signed which petition. */
-export const SIGNED_COOKIE = 'signed_petitions'
-const SIGNED_COOKIE_ENTRIES = 50
 
 export default class SignaturesController {
   // Swal payloads are HTML (spec 8): whatever a user wrote is escaped into them.
@@ -128,21 +125,4 @@ function alignAnswers(fields: Array<{ id: number }>, sent: unknown) {
         typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined,
     }
   })
-}
-
-/** Remembers the signing date in the guest's signed cookie (decisions 6). */
-function rememberSigned(ctx: HttpContext, petitionId: number, signedAt: string) {
-  const signed = signedPetitionsOf(ctx)
-  signed[String(petitionId)] = signedAt
-  const kept = Object.entries(signed).slice(-SIGNED_COOKIE_ENTRIES)
-  ctx.response.cookie(SIGNED_COOKIE, Object.fromEntries(kept), {
-    maxAge: '1y',
-    httpOnly: true,
-    sameSite: 'lax',
-  })
-}
-
-export function signedPetitionsOf(ctx: HttpContext): Record<string, string> {
-  const value = ctx.request.cookie(SIGNED_COOKIE)
-  return value && typeof value === 'object' ? { ...(value as Record<string, string>) } : {}
 }

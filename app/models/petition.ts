@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { BaseModel, afterSave, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import PetitionMedia from '#models/petition_media'
@@ -7,7 +7,6 @@ import Letter from '#models/letter'
 import PetitionUpdate from '#models/petition_update'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
-import { forgetPetitionPage } from '#services/petition_page_service'
 
 export default class Petition extends BaseModel {
   @column({ isPrimary: true })
@@ -81,12 +80,6 @@ export default class Petition extends BaseModel {
 
   @hasMany(() => Signature)
   declare signatures: HasMany<typeof Signature>
-
-  /** Its page shows a change at once in this process (the page data cache). */
-  @afterSave()
-  static forgetPage(petition: Petition) {
-    forgetPetitionPage(petition.id)
-  }
 
   /** Whether anyone may sign now (decisions 6, 9): published and not finished. */
   get isOpenForSigning() {

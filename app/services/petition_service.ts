@@ -240,6 +240,7 @@ export async function savePetition(user: User, guid: string, input: PetitionInpu
     )
     return { petition, isNew }
   })
+  // After the commit, so that no request caches the page from before it.
   forgetPetitionPage(saved.petition.id)
   return saved
 }

@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Petition from '#models/petition'
-import Signature from '#models/signature'
 import { forgetPetitionPage } from '#services/petition_page_service'
 
 type Delta = { support: number; oppose: number }
@@ -114,42 +113,56 @@ function dateTimeFormat() {
 
 /**
  * Rebuilds the counters of one petition, or of all, from the signature rows
- * (the recount command). Deltas still pending in this process are flushed
- * first so they are not applied on top of the recount.
+ * (the recount command): one grouped count over the signatures, then an
+ * UPDATE only where a petition's counters differ. Deltas still pending in
+ * this process are flushed first so they are not applied on top of it.
  */
 export async function recountSignatures(petitionId?: number) {
   await signatureCounter.flush()
-  const petitions = petitionId
-    ? await Petition.query().where('id', petitionId)
-    : await Petition.query().select('id', 'target_signatures', 'succeeded_at')
+  const petitions = await Petition.query()
+    .if(petitionId, (query) => query.where('id', petitionId!))
+    .select('id', 'support_count', 'oppose_count', 'target_signatures', 'succeeded_at')
+  const counted = await countedSignatures(petitionId)
   let changed = 0
   for (const petition of petitions) {
-    const row = await Signature.query()
-      .where('petition_id', petition.id)
-      .where('active', true)
-      .whereNotNull('confirmed_at')
-      .select(
-        db.raw('coalesce(sum(case when score > 0 then 1 else 0 end), 0) as support'),
-        db.raw('coalesce(sum(case when score > 0 then 0 else 1 end), 0) as oppose')
-      )
-      .pojo<{ support: number | string; oppose: number | string }>()
-      .firstOrFail()
-    const support = Number(row.support)
-    const oppose = Number(row.oppose)
+    const { support, oppose } = counted.get(petition.id) ?? { support: 0, oppose: 0 }
+    if (support === petition.supportCount && oppose === petition.opposeCount) continue
     const succeeded =
       support >= petition.targetSignatures ? (petition.succeededAt ?? DateTime.utc()) : null
-    const result = await Petition.query()
+    // A query, not the model: a recount is no edit of the petition (updated_at stays).
+    await Petition.query()
       .where('id', petition.id)
-      .where((query) => query.whereNot('support_count', support).orWhereNot('oppose_count', oppose))
       .update({
         support_count: support,
         oppose_count: oppose,
         succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
       })
-    if (Number(Array.isArray(result) ? result[0] : result) > 0) changed++
     forgetPetitionPage(petition.id)
+    changed++
   }
   return { petitions: petitions.length, changed }
+}
+
+/** Confirmed, active signatures per petition, split by side (decisions 1, 3). */
+async function countedSignatures(petitionId?: number) {
+  const rows: Array<{ petition_id: number; support: number | string; oppose: number | string }> =
+    await db
+      .from('signatures')
+      .if(petitionId, (query) => query.where('petition_id', petitionId!))
+      .where('active', true)
+      .whereNotNull('confirmed_at')
+      .groupBy('petition_id')
+      .select(
+        'petition_id',
+        db.raw('sum(case when score > 0 then 1 else 0 end) as support'),
+        db.raw('sum(case when score > 0 then 0 else 1 end) as oppose')
+      )
+  return new Map(
+    rows.map((row) => [
+      Number(row.petition_id),
+      { support: Number(row.support), oppose: Number(row.oppose) },
+    ])
+  )
 }
 
 export const signatureCounter = new SignatureCounter()

@@ -6,6 +6,7 @@ import MessagesDisplay from '../messages_display.tsx'
 import Turnstile, { type TurnstileHandle } from '../turnstile.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import { useSharedProps } from '../../lib/shared.ts'
+import { formatDate } from '../../lib/format_date.ts'
 import type { PetitionShow, SignCustomField } from '../../../app/types/props.ts'
 
 export type SignFormProps = {
@@ -79,9 +80,7 @@ export default function SignForm({
 
   let body: React.ReactNode
   if (whenISignedThisPetition) {
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(whenISignedThisPetition)
-    )
+    const date = formatDate(locale, whenISignedThisPetition)
     body = (
       <Alert variant="success" data-testid="signed-on">
         {t('page.sign.signed_on', { date })}

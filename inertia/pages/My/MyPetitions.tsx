@@ -19,6 +19,7 @@ import OwnerBadge from '../../components/petition/owner_badge.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import { useSharedProps } from '../../lib/shared.ts'
 import type { CurrentUser, MyPetitionsProps } from '../../../app/types/props.ts'
+import { formatDate } from '../../lib/format_date.ts'
 
 function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsCount: number }) {
   const { t, locale } = useTranslation()
@@ -26,9 +27,7 @@ function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsC
   const [avatar, setAvatar] = useState(user.avatar)
   const [uploading, setUploading] = useState(false)
   const resend = useForm({})
-  const registered = user.createdAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(user.createdAt))
-    : ''
+  const registered = user.createdAt ? formatDate(locale, user.createdAt) : ''
 
   const upload = async (file: File) => {
     setUploading(true)
@@ -164,9 +163,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                     <div className="d-flex justify-content-between align-items-center small">
                       <OwnerBadge owner={petition.user} />
                       <span className="text-muted">
-                        {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-                          new Date(petition.created)
-                        )}
+                        {formatDate(locale, petition.created, { dateStyle: 'medium' })}
                       </span>
                     </div>
                     <Link

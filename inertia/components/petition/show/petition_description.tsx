@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/context.tsx'
 import type { PetitionShow } from '../../../../app/types/props.ts'
-import { formatDate } from './format_date.ts'
+import { formatDate } from '../../../lib/format_date.ts'
 
 /** Who started it, when, and the description itself (spec 2.14). */
 export default function PetitionDescription({ petition }: { petition: PetitionShow }) {

@@ -1,0 +1,24 @@
+import type { HttpContext } from '@adonisjs/core/http'
+
+/**
+ * The signed cookie that remembers, for a guest, when they signed which
+ * petition (decisions 6): petition id → ISO date, the last 50 petitions.
+ */
+const SIGNED_COOKIE = 'signed_petitions'
+const SIGNED_COOKIE_ENTRIES = 50
+
+export function signedPetitionsOf(ctx: HttpContext): Record<string, string> {
+  const value = ctx.request.cookie(SIGNED_COOKIE)
+  return value && typeof value === 'object' ? { ...(value as Record<string, string>) } : {}
+}
+
+export function rememberSigned(ctx: HttpContext, petitionId: number, signedAt: string) {
+  const signed = signedPetitionsOf(ctx)
+  signed[String(petitionId)] = signedAt
+  const kept = Object.entries(signed).slice(-SIGNED_COOKIE_ENTRIES)
+  ctx.response.cookie(SIGNED_COOKIE, Object.fromEntries(kept), {
+    maxAge: '1y',
+    httpOnly: true,
+    sameSite: 'lax',
+  })
+}
