@@ -32,6 +32,7 @@ const AvatarsController = () => import('#controllers/avatars_controller')
 const PetitionsController = () => import('#controllers/petitions_controller')
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
 const SignaturesController = () => import('#controllers/signatures_controller')
+const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 
 router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
@@ -129,6 +130,17 @@ router
     router
       .delete('/petition/:guid/media', [PetitionMediaController, 'destroy'])
       .as('petitions.media.destroy')
+    // The owner's signatures (spec 2.17).
+    router
+      .get('/petition/:guid/signatures', [PetitionSignaturesController, 'index'])
+      .as('petitions.signatures.index')
+    router
+      .patch('/petition/:guid/signatures/:id', [PetitionSignaturesController, 'update'])
+      .as('petitions.signatures.update')
+      .where('id', router.matchers.number())
+    router
+      .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
+      .as('petitions.signatures.download')
   })
   .use(middleware.auth())
 

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
-import { myPetitionItem, paginatorProps } from '#transformers/petition_list_transformer'
+import { myPetitionItem } from '#transformers/petition_list_transformer'
+import { paginatorProps } from '#transformers/paginator_transformer'
 import type { MyPetitionItem, MyPetitionsProps } from '#app/types/props'
 
 const PER_PAGE = 10

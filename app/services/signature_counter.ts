@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
 import { forgetPetitionPage } from '#services/petition_page_service'
 
-type Delta = { support: number; oppose: number }
+export type Delta = { support: number; oppose: number }
 
 /**
  * The petitions' support and oppose counters (decisions 3). Confirmations,
@@ -93,9 +94,13 @@ export class SignatureCounter {
  * processes add up instead of overwriting each other. The first time support
  * reaches the target, the petition becomes successful (decisions 5).
  */
-async function applyDelta(petitionId: number, delta: Delta) {
-  const now = DateTime.utc().toFormat(dateTimeFormat())
-  await db.rawQuery(
+export async function applyDelta(
+  petitionId: number,
+  delta: Delta,
+  client: QueryClientContract = db.connection()
+) {
+  const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
+  await client.rawQuery(
     `UPDATE petitions
         SET support_count = support_count + ?,
             oppose_count = oppose_count + ?,

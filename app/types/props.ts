@@ -192,3 +192,41 @@ export type ConfirmSignatureProps = {
   petition: { title: string; slug: string } | null
   alreadyConfirmed: boolean
 }
+
+/** A row of the owner's signatures table (spec 3.8): the signer's e-mail is for the owner only. */
+export type ManagedSignature = {
+  id: number
+  active: boolean
+  /** Signed anonymously: shown as Anonymous in public, named here (decisions 8). */
+  private: boolean
+  user: { avatar: string; firstName: string; lastName: string; email: string }
+  comment: string | null
+  /** Custom field id → answer (decisions 14). */
+  customFieldsData: Record<string, string>
+  score: number
+  confirmedAt: string | null
+  createdAt: string
+}
+
+/** The petition as its signatures page shows it. */
+export type ManagedPetition = {
+  guid: string
+  slug: string
+  title: string
+  allowComments: boolean
+  allowOpposite: boolean
+  targetSignatures: number
+  /** The counters: confirmed, active signatures on each side (decisions 3). */
+  supportCount: number
+  opposeCount: number
+}
+
+/** Petition/Signatures (spec 2.17, 3.10). */
+export type PetitionSignaturesProps = {
+  petition: ManagedPetition
+  signatures: Paginator<ManagedSignature>
+  /** Custom field id → title, one table column each (decisions 14). */
+  customFieldsColumns: Record<string, string>
+  /** For the export's plain form POST, which cannot send the X-XSRF-TOKEN header. */
+  csrfToken: string
+}

@@ -1,7 +1,10 @@
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type User from '#models/user'
 import Petition from '#models/petition'
+import Signature from '#models/signature'
+import { normalizeEmail } from '#services/email_normalizer'
 import { petitionValidator } from '#validators/petition'
 import { savePetition } from '#services/petition_service'
 import { makeMember } from '#tests/helpers/auth'
@@ -78,4 +81,57 @@ export function swalOf(response: ApiResponse): SwalFlash {
 export function pathOf(url: string) {
   const { pathname, search } = new URL(url)
   return `${pathname}${search}`
+}
+
+/** A signature written straight to the table, with any attributes a test needs. */
+export async function addSignature(petition: Petition, attributes: Partial<Signature> = {}) {
+  const email = attributes.email ?? `signer-${Math.random().toString(36).slice(2)}@example.org`
+  return Signature.create({
+    petitionId: petition.id,
+    firstName: 'Olena',
+    lastName: 'Koval',
+    comment: null,
+    private: false,
+    score: 1,
+    active: true,
+    customFieldsData: {},
+    locale: 'en',
+    confirmedAt: DateTime.utc(),
+    ...attributes,
+    email,
+    emailNormalized: normalizeEmail(email),
+  })
+}
+
+/**
+ * A CSV text parsed as RFC 4180 (quoted fields with "" and line breaks),
+ * for reading exports back in tests.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"'
+        index++
+      } else if (char === '"') quoted = false
+      else field += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      row.push(field)
+      field = ''
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+      index++
+    } else field += char
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field])
+  return rows
 }

@@ -20,10 +20,13 @@ export default function ActionBar({
           <Link href={`/petition/${guid}/edit`} className="btn btn-outline-primary">
             {t('page.show.edit')}
           </Link>
-          {/* A full page load: the signatures page is not an Inertia page yet. */}
-          <a href={`/petition/${guid}/signatures`} className="btn btn-outline-secondary">
+          <Link
+            href={`/petition/${guid}/signatures`}
+            className="btn btn-outline-secondary"
+            data-testid="signatures-list"
+          >
             {t('page.show.signatures_list')}
-          </a>
+          </Link>
         </>
       )}
       {canSignPetition && (

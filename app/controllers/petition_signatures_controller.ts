@@ -1,0 +1,91 @@
+import { Readable } from 'node:stream'
+import type { HttpContext } from '@adonisjs/core/http'
+import { manageablePetition } from '#services/petition_access'
+import { flashMessage } from '#services/flash_service'
+import {
+  exportFileName,
+  setSignatureActive,
+  signaturesCsv,
+  signaturesPage,
+  type ExportLabels,
+} from '#services/signature_management_service'
+import { paginatorProps } from '#transformers/paginator_transformer'
+import {
+  customFieldsColumns,
+  managedPetition,
+  managedSignature,
+} from '#transformers/managed_signature_transformer'
+import { signatureStateValidator } from '#validators/signature_state'
+import type { PetitionSignaturesProps } from '#app/types/props'
+
+/**
+ * The owner's signatures (spec 2.17, 7.2): the table, remove / OK, and the
+ * export. Every action checks the petition policy (decisions 10).
+ */
+export default class PetitionSignaturesController {
+  /** Petition/Signatures: 50 a page, newest first. */
+  async index(ctx: HttpContext) {
+    const { inertia, request, params } = ctx
+    const petition = await manageablePetition(ctx, String(params.guid))
+    await petition.load('customFields', (fields) => fields.orderBy('position'))
+    const page = Number(request.input('page', 1)) || 1
+    const signatures = await signaturesPage(petition, page)
+    signatures.baseUrl(`/petition/${petition.guid}/signatures`)
+    const props: PetitionSignaturesProps = {
+      petition: managedPetition(petition),
+      signatures: paginatorProps(signatures, managedSignature),
+      customFieldsColumns: customFieldsColumns(petition.customFields),
+      csrfToken: request.csrfToken,
+    }
+    return inertia.render('Petition/Signatures', props)
+  }
+
+  /** PATCH {active}: remove or OK one signature of this petition; the page stays where it was. */
+  async update(ctx: HttpContext) {
+    const { request, response, params, i18n } = ctx
+    const petition = await manageablePetition(ctx, String(params.guid))
+    const { active } = await request.validateUsing(signatureStateValidator)
+    const { signature } = await setSignatureActive(petition, Number(params.id), active)
+    if (!signature) return response.abort({ message: i18n.t('page.errors.404.text') }, 404)
+    flashMessage(
+      ctx,
+      'success',
+      i18n.t(active ? 'page.signatures.reactivated' : 'page.signatures.deactivated', {
+        id: signature.id,
+      })
+    )
+    // Back to the page of the table the owner was on (?page=N kept).
+    return response.redirect().withQs().back(`/petition/${petition.guid}/signatures`)
+  }
+
+  /** POST download: every signature as CSV, streamed from the database. */
+  async download(ctx: HttpContext) {
+    const { response, params, i18n } = ctx
+    const petition = await manageablePetition(ctx, String(params.guid))
+    await petition.load('customFields', (fields) => fields.orderBy('position'))
+    const label = (key: string) => i18n.t(`page.signatures.csv.${key}`)
+    const labels: ExportLabels = {
+      id: label('id'),
+      firstName: label('first_name'),
+      lastName: label('last_name'),
+      email: label('email'),
+      opinion: label('opinion'),
+      support: label('support'),
+      anonymous: label('anonymous'),
+      verified: label('verified'),
+      active: label('active'),
+      signedAt: label('signed_at'),
+      confirmedAt: label('confirmed_at'),
+      yes: label('yes'),
+      no: label('no'),
+    }
+    const fileName = exportFileName(petition)
+    response.header('Content-Type', 'text/csv; charset=utf-8')
+    response.header(
+      'Content-Disposition',
+      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+    )
+    response.header('Cache-Control', 'no-store')
+    response.stream(Readable.from(signaturesCsv(petition, petition.customFields, labels)))
+  }
+}

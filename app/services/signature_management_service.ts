@@ -1,0 +1,212 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { SimplePaginator } from '@adonisjs/lucid/database'
+import type Petition from '#models/petition'
+import type CustomField from '#models/custom_field'
+import Signature from '#models/signature'
+import { applyDelta } from '#services/signature_counter'
+import { forgetPetitionPage } from '#services/petition_page_service'
+import { CSV_BOM, csvRow } from '#services/csv'
+
+/** The owner's table shows 50 signatures a page (decisions 18). */
+export const SIGNATURES_PER_PAGE = 50
+/** Rows read per query while exporting: memory holds one chunk at a time. */
+export const EXPORT_CHUNK_SIZE = 2000
+
+/**
+ * One page of a petition's signatures, newest first, for its owner (spec
+ * 2.17): every signature, inactive and unconfirmed ones included. The page's
+ * ids come from the (petition_id, id) index alone ("deferred join"), and only
+ * those 50 rows are read, so page 20,000 of a million signatures skips index
+ * entries rather than whole rows.
+ */
+export async function signaturesPage(petition: Petition, requestedPage: number) {
+  const total = await signaturesTotal(petition.id)
+  const lastPage = Math.max(1, Math.ceil(total / SIGNATURES_PER_PAGE))
+  const page = Math.min(Math.max(1, requestedPage), lastPage)
+  const pageIds = db
+    .from('signatures')
+    .where('petition_id', petition.id)
+    .orderBy('id', 'desc')
+    .limit(SIGNATURES_PER_PAGE)
+    .offset((page - 1) * SIGNATURES_PER_PAGE)
+    .select('id')
+  const rows = await Signature.query().whereIn('id', pageIds).orderBy('id', 'desc').preload('user')
+  return new SimplePaginator(total, SIGNATURES_PER_PAGE, page, ...rows)
+}
+
+async function signaturesTotal(petitionId: number) {
+  const [row] = await db.from('signatures').where('petition_id', petitionId).count('* as total')
+  return Number(row.total)
+}
+
+/**
+ * Deactivates or reactivates one signature of a petition (spec 4.3). The
+ * conditional UPDATE changes the row only when its state really changes, and
+ * the counters move in the same transaction, by one, only for a confirmed
+ * signature (decisions 1, 3): setting the state it already has, or two owners
+ * clicking at once, count nothing twice. Null when the petition has no such
+ * signature.
+ */
+export async function setSignatureActive(petition: Petition, signatureId: number, active: boolean) {
+  const now = DateTime.utc()
+  const outcome = await db.transaction(async (trx) => {
+    const affected = await trx
+      .from('signatures')
+      .where('id', signatureId)
+      .where('petition_id', petition.id)
+      .where('active', !active)
+      .update({ active, updated_at: now.toFormat(trx.dialect.dateTimeFormat) })
+    const signature = await Signature.query({ client: trx })
+      .where('id', signatureId)
+      .where('petition_id', petition.id)
+      .first()
+    const changed = affectedRows(affected) > 0
+    if (signature && changed && signature.confirmedAt) {
+      const step = active ? 1 : -1
+      await applyDelta(
+        petition.id,
+        signature.score > 0 ? { support: step, oppose: 0 } : { support: 0, oppose: step },
+        trx
+      )
+    }
+    return { signature, changed }
+  })
+  if (outcome.changed) forgetPetitionPage(petition.id)
+  return outcome
+}
+
+function affectedRows(result: unknown) {
+  return Number(Array.isArray(result) ? result[0] : result) || 0
+}
+
+/** The translated texts of the export's header and of its yes/no cells. */
+export type ExportLabels = {
+  id: string
+  firstName: string
+  lastName: string
+  email: string
+  opinion: string
+  support: string
+  anonymous: string
+  verified: string
+  active: string
+  signedAt: string
+  confirmedAt: string
+  yes: string
+  no: string
+}
+
+type ExportRow = {
+  id: number
+  first_name: string
+  last_name: string
+  email: string
+  comment: string | null
+  custom_fields_data: string | Record<string, string> | null
+  score: number
+  private: number | boolean
+  active: number | boolean
+  confirmed_at: Date | string | null
+  created_at: Date | string
+}
+
+/**
+ * The export of all a petition's signatures as CSV text, chunk by chunk
+ * (spec 7.2): the BOM and the header first, then the rows in id order, read
+ * EXPORT_CHUNK_SIZE at a time by `id > last` on the (petition_id, id) index.
+ * Consumed through a stream, the next chunk is read only when the client has
+ * taken the last one, so memory stays flat whatever the petition's size.
+ * Columns follow the table: Opinion with allowComments, one per custom field,
+ * Support with allowOpposite, then the signature's state.
+ */
+export async function* signaturesCsv(
+  petition: Petition,
+  fields: CustomField[],
+  labels: ExportLabels
+): AsyncGenerator<string> {
+  const yesNo = (value: unknown) => (value ? labels.yes : labels.no)
+  yield (
+    CSV_BOM +
+    csvRow([
+      labels.id,
+      labels.firstName,
+      labels.lastName,
+      labels.email,
+      ...(petition.allowComments ? [labels.opinion] : []),
+      ...fields.map((field) => field.title),
+      ...(petition.allowOpposite ? [labels.support] : []),
+      labels.anonymous,
+      labels.verified,
+      labels.active,
+      labels.signedAt,
+      labels.confirmedAt,
+    ])
+  )
+
+  let lastId = 0
+  while (true) {
+    const rows: ExportRow[] = await db
+      .from('signatures')
+      .where('petition_id', petition.id)
+      .where('id', '>', lastId)
+      .orderBy('id', 'asc')
+      .limit(EXPORT_CHUNK_SIZE)
+      .select(
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+        'comment',
+        'custom_fields_data',
+        'score',
+        'private',
+        'active',
+        'confirmed_at',
+        'created_at'
+      )
+    if (rows.length === 0) return
+    let chunk = ''
+    for (const row of rows) {
+      const answers = customFieldsOf(row.custom_fields_data)
+      chunk += csvRow([
+        row.id,
+        row.first_name,
+        row.last_name,
+        row.email,
+        ...(petition.allowComments ? [row.comment] : []),
+        ...fields.map((field) => answers[String(field.id)] ?? ''),
+        ...(petition.allowOpposite ? [yesNo(row.score > 0)] : []),
+        yesNo(row.private),
+        yesNo(row.confirmed_at),
+        yesNo(row.active),
+        utcText(row.created_at),
+        row.confirmed_at ? utcText(row.confirmed_at) : '',
+      ])
+    }
+    yield chunk
+    lastId = rows[rows.length - 1].id
+    if (rows.length < EXPORT_CHUNK_SIZE) return
+  }
+}
+
+function customFieldsOf(value: ExportRow['custom_fields_data']): Record<string, string> {
+  if (!value) return {}
+  return typeof value === 'string' ? JSON.parse(value) : value
+}
+
+/**
+ * "2026-11-22 09:30:00", in UTC, which spreadsheets read as a date. A raw
+ * SQLite timestamp is the text Lucid wrote in the server's zone; PostgreSQL
+ * gives a Date. No luxon here: a million rows.
+ */
+function utcText(value: Date | string): string {
+  const date = value instanceof Date ? value : new Date(value.replace(' ', 'T'))
+  return date.toISOString().slice(0, 19).replace('T', ' ')
+}
+
+/** "my-petition-signatures-2026-11-22.csv": the petition's slug and today's date. */
+export function exportFileName(petition: Petition, today = DateTime.utc()) {
+  const name = petition.slug.replace(/[^a-z0-9-]+/gi, '-').slice(0, 80) || 'petition'
+  return `${name}-signatures-${today.toISODate()}.csv`
+}

