@@ -18,76 +18,45 @@
 | not run in the web process (a production setup runs `queue:work` apart).
 |
 */
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
+import {
+  base,
+  buildDir,
+  firstVisit,
+  log,
+  prepare,
+  root,
+  run,
+  seed,
+  startApp,
+  startChild,
+  stopAll,
+  waitFor,
+} from './lib.js'
 
-const root = resolve(fileURLToPath(new URL('../', import.meta.url)))
-const buildDir = join(root, 'build')
-const benchDir = join(root, 'tmp', 'bench')
-const node = process.execPath
+const benchDir = join(root, 'tmp', 'bench', 'pages')
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30)
 const PAGE_DURATION = Number(process.env.BENCH_PAGE_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
-const APP_PORT = 3500
 const HELLO_PORT = 3501
-const base = `http://127.0.0.1:${APP_PORT}`
-
-const log = (message) => console.log(`\x1b[35m[bench]\x1b[0m ${message}`)
-
-function run(args, options = {}) {
-  const result = spawnSync(node, args, { cwd: root, encoding: 'utf8', ...options })
-  if (result.status !== 0) {
-    console.error(result.stdout, result.stderr)
-    throw new Error(`node ${args.join(' ')} failed`)
-  }
-  return result.stdout
-}
 
 // 1. A fresh production bundle and an empty SQLite database of its own.
-log('building the production bundle when stale…')
-run(['bin/start.js', '--build-only'], { stdio: 'inherit' })
-rmSync(benchDir, { recursive: true, force: true })
-mkdirSync(benchDir, { recursive: true })
-const appEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DB_CONNECTION: 'sqlite',
-  SQLITE_FILE: join(benchDir, 'db.sqlite3'),
-  STORAGE_PATH: join(benchDir, 'storage'),
-  HOST: '127.0.0.1',
-  PORT: String(APP_PORT),
-  APP_URL: base,
-  RATE_LIMIT_FACTOR: '0',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-  QUEUE_INLINE_WORKER: 'false',
-}
-run(['ace.js', 'migration:run', '--force'], { cwd: buildDir, env: appEnv })
+const appEnv = prepare(benchDir)
 log(`seeding petitions with 1,000 and ${LARGE.toLocaleString('en')} signatures…`)
-const seeded = run(['ace.js', 'bench:seed', '--signatures=1000', `--signatures=${LARGE}`], {
-  cwd: buildDir,
-  env: appEnv,
-})
-process.stdout.write(seeded.replace(/BENCH_PETITIONS=.*\n?/, ''))
-const [small, large] = JSON.parse(seeded.match(/BENCH_PETITIONS=(.*)/)[1])
+const {
+  petitions: [small, large],
+} = seed(appEnv, [1000, LARGE])
 
 // 2. The servers: the app, and a bare hello-world as the machine's yardstick.
-const children = []
-process.on('exit', () => children.forEach((child) => child.kill()))
-const hello = spawn(
-  node,
-  ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${HELLO_PORT}, '127.0.0.1')`],
-  { stdio: 'inherit' }
-)
-children.push(hello)
-const app = spawn(node, ['bin/server.js'], { cwd: buildDir, env: appEnv, stdio: 'inherit' })
-children.push(app)
-await waitFor(`${base}/`)
+startChild([
+  '-e',
+  `require('node:http').createServer((q, s) => s.end('hello world')).listen(${HELLO_PORT}, '127.0.0.1')`,
+])
+await startApp(appEnv)
 await waitFor(`http://127.0.0.1:${HELLO_PORT}/`)
 
 // A returning visitor's cookies (session and XSRF-TOKEN) and the asset version.
@@ -225,30 +194,5 @@ console.log(
 )
 writeFileSync(join(benchDir, 'results.json'), JSON.stringify({ results, countersExact: exact }, null, 2))
 log(`results written to ${join(benchDir, 'results.json')}`)
-children.forEach((child) => child.kill())
+stopAll()
 process.exit(exact ? 0 : 1)
-
-async function waitFor(url, attempts = 100) {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    try {
-      const response = await fetch(url)
-      if (response.ok) return
-    } catch {}
-    await new Promise((done) => setTimeout(done, 200))
-  }
-  throw new Error(`${url} did not answer`)
-}
-
-/** A browser's first visit: the session and XSRF cookies, and the Inertia page object. */
-async function firstVisit(path) {
-  const response = await fetch(`${base}${path}`)
-  const cookies = response.headers.getSetCookie().map((header) => header.split(';')[0])
-  const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))
-  const html = await response.text()
-  const json = html.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)[1]
-  return {
-    cookie: cookies.join('; '),
-    xsrf: decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),
-    page: JSON.parse(json),
-  }
-}

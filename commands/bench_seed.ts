@@ -4,7 +4,7 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 /**
  * Benchmark data (`npm run bench`): a member and petitions with the given
  * numbers of confirmed signatures, inserted in large batches. Prints the
- * petitions as JSON for the benchmark to target.
+ * petitions and their owner's login as JSON for the benchmark to target.
  */
 export default class BenchSeed extends BaseCommand {
   static commandName = 'bench:seed'
@@ -22,7 +22,12 @@ export default class BenchSeed extends BaseCommand {
     const { insertSignatureRows } = await import('#database/seeders/signature_rows')
     const { recountSignatures } = await import('#services/signature_counter')
 
-    const owner = await UserFactory.merge({ firstName: 'Bench', lastName: 'Owner' }).create()
+    const password = 'bench-owner-password'
+    const owner = await UserFactory.merge({
+      firstName: 'Bench',
+      lastName: 'Owner',
+      password,
+    }).create()
     const petitions = []
     let from = 0
     for (const value of this.signatures) {
@@ -59,5 +64,7 @@ export default class BenchSeed extends BaseCommand {
       petitions.push({ guid, slug: petition.slug, signatures: count })
     }
     console.log(`BENCH_PETITIONS=${JSON.stringify(petitions)}`)
+    // The owner's login, for the signatures-management benchmark.
+    console.log(`BENCH_OWNER=${JSON.stringify({ email: owner.email, password })}`)
   }
 }

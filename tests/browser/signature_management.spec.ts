@@ -70,12 +70,10 @@ test.group('Browser: managing signatures', (group) => {
       const lower = rows.nth(30)
       const lowerId = await lower.getAttribute('data-signature-id')
       await lower.scrollIntoViewIfNeeded()
-      assert.isAbove(await page.evaluate(() => window.scrollY), 300)
+      assert.isAbove(await page.evaluate<number>('window.scrollY'), 300)
       const topOnScreen = () =>
-        page.evaluate(
-          (id) =>
-            document.querySelector(`[data-signature-id="${id}"]`)!.getBoundingClientRect().top,
-          lowerId
+        page.evaluate<number>(
+          `document.querySelector('[data-signature-id="${lowerId}"]').getBoundingClientRect().top`
         )
       const before = await topOnScreen()
       await lower.getByTestId('signature-remove').click()
