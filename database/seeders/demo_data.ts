@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import Petition from '#models/petition'
+import type CustomField from '#models/custom_field'
 import { savePetition, type PetitionInput } from '#services/petition_service'
 import { recountSignatures } from '#services/signature_counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
@@ -156,6 +157,18 @@ const PETITIONS: DemoPetition[] = [
 /** Signature counts of the petitions that have not reached their target yet. */
 const ON_THEIR_WAY = [255, 412, 96, 731, 73, 318, 152, 529, 41]
 
+const PLACES = ['Centre', 'Riverside', 'Old Town', 'Hillside', 'Harbour', 'North End']
+
+/** A signer's answers to a petition's custom fields: a place, or an age for numbers. */
+function demoAnswers(fields: CustomField[], n: number) {
+  return Object.fromEntries(
+    fields.map((field) => [
+      String(field.id),
+      field.type === 'number' ? String(18 + ((n * 7) % 60)) : PLACES[n % PLACES.length],
+    ])
+  )
+}
+
 /**
  * Demo data for `npm start` on an empty database (decisions 30): four
  * members and a dozen petitions in several languages, saved by the same
@@ -175,6 +188,7 @@ export async function seedDemoData(): Promise<boolean> {
     const guid = randomUUID()
     await savePetition(users[owner], guid, { targetSignatures: 1000, ...input } as PetitionInput)
     const petition = await Petition.findByOrFail('guid', guid)
+    await petition.load('customFields')
     // Some petitions reach their target (the home page shows them), the others are on their way.
     const reaches = !petition.allowOpposite && petition.targetSignatures <= 1000 && successful < 3
     if (reaches) successful++
@@ -186,6 +200,10 @@ export async function seedDemoData(): Promise<boolean> {
       opposeEvery: petition.allowOpposite ? 4 : 0,
       privateEvery: 7,
       comment: petition.allowComments ? 'I care about this and I hope it changes soon.' : null,
+      // On the others, a few the owner removed and a few still unconfirmed.
+      inactiveEvery: reaches ? 0 : 23,
+      unconfirmedEvery: reaches ? 0 : 17,
+      answers: (n) => demoAnswers(petition.customFields, n),
     })
     signer += count
   }

@@ -14,6 +14,12 @@ export type SignatureRowsOptions = {
   /** Every n-th signature is anonymous (0: none). */
   privateEvery?: number
   comment?: string | null
+  /** Every n-th signature was removed by the owner (0: none). */
+  inactiveEvery?: number
+  /** Every n-th signature is still waiting for its e-mail confirmation (0: none). */
+  unconfirmedEvery?: number
+  /** The custom-field answers of signer n (field id → value), if any. */
+  answers?: (n: number) => Record<string, string> | null
   /** Rows per INSERT: large batches make a million rows quick. */
   batchSize?: number
 }
@@ -28,6 +34,8 @@ export async function insertSignatureRows(
   options: SignatureRowsOptions = {}
 ) {
   const { from = 0, confirmed = true, opposeEvery = 0, privateEvery = 0, comment = null } = options
+  const { inactiveEvery = 0, unconfirmedEvery = 0, answers } = options
+  const every = (period: number, n: number) => period > 0 && n % period === 0
   const batchSize = options.batchSize ?? 500
   const format = db.connection().dialect.dateTimeFormat
   const start = DateTime.utc().minus({ seconds: count })
@@ -45,11 +53,12 @@ export async function insertSignatureRows(
         email_normalized: normalizeEmail(email),
         comment,
         // 1/0 bind on SQLite and PostgreSQL alike.
-        private: privateEvery > 0 && n % privateEvery === 0 ? 1 : 0,
-        score: opposeEvery > 0 && n % opposeEvery === 0 ? -1 : 1,
-        active: 1,
+        private: every(privateEvery, n) ? 1 : 0,
+        score: every(opposeEvery, n) ? -1 : 1,
+        active: every(inactiveEvery, n) ? 0 : 1,
+        custom_fields_data: answers ? JSON.stringify(answers(n)) : null,
         locale: 'en',
-        confirmed_at: confirmed ? at : null,
+        confirmed_at: confirmed && !every(unconfirmedEvery, n) ? at : null,
         created_at: at,
         updated_at: at,
       })

@@ -72,7 +72,7 @@ export default function SignaturesTable({
             data-active={signature.active}
           >
             <td className="text-nowrap">#{signature.id}</td>
-            <td>
+            <td className="signer-cell">
               <div className="d-flex align-items-center gap-2">
                 <img
                   src={signature.user.avatar}
@@ -81,7 +81,7 @@ export default function SignaturesTable({
                   height="36"
                   className="rounded-circle object-fit-cover flex-shrink-0"
                 />
-                <div className="text-break">
+                <div>
                   <div className="fw-semibold">
                     {signature.user.firstName} {signature.user.lastName}
                     {signature.private && (
@@ -95,10 +95,10 @@ export default function SignaturesTable({
               </div>
             </td>
             {petition.allowComments && (
-              <td className="signature-comment text-break">{signature.comment}</td>
+              <td className="comment-cell text-break">{signature.comment}</td>
             )}
             {fieldColumns.map(([id]) => (
-              <td key={id} className="text-break">
+              <td key={id} className="answer-cell">
                 {signature.customFieldsData[id] ?? ''}
               </td>
             ))}
@@ -107,7 +107,7 @@ export default function SignaturesTable({
             <td className="text-nowrap small">
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
-            <td className="text-end">
+            <td className="text-end text-nowrap">
               {signature.active ? (
                 <Button
                   size="sm"
