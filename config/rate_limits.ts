@@ -17,6 +17,8 @@ export const rateLimits = {
   passwordReset: { requests: 10, every: '1 hour', blockFor: '1 hour' },
   verificationResend: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   avatarUpload: { requests: 20, every: '1 hour', blockFor: '1 hour' },
+  // A million-signature export reads the whole petition: a member's exports per hour.
+  signaturesExport: { requests: 20, every: '1 hour', blockFor: '1 hour' },
   // Signing from one address (a household or an office shares one), and
   // attempts on one normalised e-mail, whatever the address they come from.
   sign: { requests: 30, every: '1 hour', blockFor: '1 hour' },

@@ -12,6 +12,7 @@ import {
   throttlePasswordReset,
   throttlePasswordResetRequest,
   throttleSign,
+  throttleSignaturesExport,
   throttleSignup,
   throttleSubscription,
   throttleVerificationResend,
@@ -141,6 +142,7 @@ router
     router
       .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
       .as('petitions.signatures.download')
+      .use(throttleSignaturesExport)
   })
   .use(middleware.auth())
 

@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
-import limiter from '@adonisjs/limiter/services/main'
-import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
-import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { fixture, pngWithExif } from '#tests/helpers/images'
 
@@ -10,15 +8,7 @@ const EMAIL = 'oksana@example.com'
 const PASSWORD = 'violet-river-3141'
 
 test.group('Browser: accounts', (group) => {
-  group.setup(async () => {
-    await launchBrowser()
-    return () => closeBrowser()
-  })
-  group.each.setup(() => testUtils.db().truncate())
-  group.each.setup(async () => {
-    await limiter.clear()
-    await outbox.clear()
-  })
+  browserJourneys(group)
 
   test('sign up in Ukrainian, verify, log out, log in and upload an avatar', async ({ assert }) => {
     const avatarPath = await fixture('browser-avatar.png', await pngWithExif(500, 500))

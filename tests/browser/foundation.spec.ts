@@ -1,22 +1,12 @@
 import { test } from '@japa/runner'
-import limiter from '@adonisjs/limiter/services/main'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ContactMessage from '#models/contact_message'
 import NewsletterSubscription from '#models/newsletter_subscription'
-import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 
 test.group('Browser: the foundation', (group) => {
-  group.setup(async () => {
-    await launchBrowser()
-    return () => closeBrowser()
-  })
-  // Browser requests run outside a test transaction: empty the tables after each journey.
-  group.each.setup(() => testUtils.db().truncate())
-  group.each.setup(async () => {
-    await limiter.clear()
-    await outbox.clear()
-  })
+  // Browser requests run outside a test transaction: the tables are emptied after each journey.
+  browserJourneys(group)
 
   test('choosing DE in the language menu shows the German site', async ({ assert }) => {
     await inBrowser('language switch', async (page) => {

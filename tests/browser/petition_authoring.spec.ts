@@ -1,22 +1,15 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import limiter from '@adonisjs/limiter/services/main'
-import testUtils from '@adonisjs/core/services/test_utils'
 import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
-import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { fixture, jpegWithGps } from '#tests/helpers/images'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'
 
 test.group('Browser: petition authoring', (group) => {
-  group.setup(async () => {
-    await launchBrowser()
-    return () => closeBrowser()
-  })
-  group.each.setup(() => testUtils.db().truncate())
-  group.each.setup(() => limiter.clear())
+  browserJourneys(group)
 
   test('a member creates a petition with every kind of content, then edits it', async ({
     assert,

@@ -1,27 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import { test } from '@japa/runner'
-import limiter from '@adonisjs/limiter/services/main'
-import testUtils from '@adonisjs/core/services/test_utils'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
-import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { PASSWORD } from '#tests/helpers/auth'
 import { addSignature, makePetition, parseCsv } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures, signatureCounter } from '#services/signature_counter'
+import { recountSignatures } from '#services/signature_counter'
 
 const de = i18nManager.locale('de')
 
 test.group('Browser: managing signatures', (group) => {
-  group.setup(async () => {
-    await launchBrowser()
-    return () => closeBrowser()
-  })
-  group.each.setup(() => testUtils.db().truncate())
-  group.each.setup(async () => {
-    await limiter.clear()
-    signatureCounter.discard()
-  })
+  browserJourneys(group)
 
   test('the owner removes a signature, counts it again and downloads the export, in German', async ({
     assert,

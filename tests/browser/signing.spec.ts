@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
-import limiter from '@adonisjs/limiter/services/main'
-import testUtils from '@adonisjs/core/services/test_utils'
 import i18nManager from '@adonisjs/i18n/services/main'
-import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { makePetition } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
@@ -11,16 +9,7 @@ import { recountSignatures, signatureCounter } from '#services/signature_counter
 const uk = i18nManager.locale('uk')
 
 test.group('Browser: signing a petition', (group) => {
-  group.setup(async () => {
-    await launchBrowser()
-    return () => closeBrowser()
-  })
-  group.each.setup(() => testUtils.db().truncate())
-  group.each.setup(async () => {
-    await limiter.clear()
-    await outbox.clear()
-    signatureCounter.discard()
-  })
+  browserJourneys(group)
 
   test('a guest signs in Ukrainian, confirms by mail and is counted; a second try is refused', async ({
     assert,

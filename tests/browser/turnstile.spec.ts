@@ -1,10 +1,8 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright-core'
 import env from '#start/env'
-import limiter from '@adonisjs/limiter/services/main'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ContactMessage from '#models/contact_message'
-import { closeBrowser, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
@@ -33,8 +31,8 @@ async function fillContactForm(page: Page, message: string) {
 
 test.group('Browser: bot check', (group) => {
   let stub: Awaited<ReturnType<typeof startTurnstileStub>>
+  browserJourneys(group)
   group.setup(async () => {
-    await launchBrowser()
     stub = await startTurnstileStub()
     env.set('TURNSTILE_SITE_KEY', 'test-site-key')
     env.set('TURNSTILE_SECRET_KEY', 'test-secret')
@@ -43,13 +41,7 @@ test.group('Browser: bot check', (group) => {
       env.set('TURNSTILE_SITE_KEY', '')
       env.set('TURNSTILE_SECRET_KEY', '')
       await stub.close()
-      await closeBrowser()
     }
-  })
-  // Browser requests run outside a test transaction: empty the tables after each journey.
-  group.each.setup(() => testUtils.db().truncate())
-  group.each.setup(async () => {
-    await limiter.clear()
   })
 
   test('the widget renders with action contact-us, its token passes, and it is reset after sending', async ({

@@ -1,6 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import type { Group } from '@japa/runner/core'
+import { outbox } from '#tests/helpers/outbox'
+import { signatureCounter } from '#services/signature_counter'
 import env from '#start/env'
 
 /**
@@ -40,6 +45,24 @@ export async function launchBrowser() {
 export async function closeBrowser() {
   await browser?.close()
   browser = null
+}
+
+/**
+ * A group of browser journeys: one Chromium for the group, and each journey
+ * starts from an empty database, fresh rate limits, an empty outbox and no
+ * pending counter deltas (the server runs in this process).
+ */
+export function browserJourneys(group: Group) {
+  group.setup(async () => {
+    await launchBrowser()
+    return () => closeBrowser()
+  })
+  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+    signatureCounter.discard()
+  })
 }
 
 /** http://undersign.test:3334 or, for a language, http://de.undersign.test:3334. */

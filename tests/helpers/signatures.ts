@@ -29,6 +29,23 @@ export async function makePetition(overrides: Record<string, unknown> = {}, owne
   return { petition, owner: member }
 }
 
+/**
+ * A petition that shows every optional column (spec 2.17): comments,
+ * opposition, and two custom fields, District (text) and Age (number).
+ */
+export async function makePetitionWithEveryColumn() {
+  const { petition, owner } = await makePetition({
+    allowComments: true,
+    allowOpposite: true,
+    customFields: [
+      { type: 'text', title: 'District', required: true },
+      { type: 'number', title: 'Age', required: false },
+    ],
+  })
+  const [district, age] = [...petition.customFields].sort((a, b) => a.position - b.position)
+  return { petition, owner, district, age }
+}
+
 /** A valid sign form for a petition made by `makePetition()` with its defaults. */
 export function signForm(petition: Petition, overrides: Record<string, unknown> = {}) {
   return {

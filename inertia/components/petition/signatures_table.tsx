@@ -108,33 +108,41 @@ export default function SignaturesTable({
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
             <td className="text-end text-nowrap">
-              {signature.active ? (
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  disabled={pendingId === signature.id}
-                  aria-label={t('page.signatures.remove_label', { id: signature.id })}
-                  onClick={() => setActive(signature, false)}
-                  data-testid="signature-remove"
-                >
-                  {t('page.signatures.remove')}
-                </Button>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="success"
-                  disabled={pendingId === signature.id}
-                  aria-label={t('page.signatures.ok_label', { id: signature.id })}
-                  onClick={() => setActive(signature, true)}
-                  data-testid="signature-ok"
-                >
-                  {t('page.signatures.ok')}
-                </Button>
-              )}
+              <StateButton
+                signature={signature}
+                pending={pendingId === signature.id}
+                onToggle={() => setActive(signature, !signature.active)}
+              />
             </td>
           </tr>
         ))}
       </tbody>
     </Table>
+  )
+}
+
+/** Remove for an active row, OK for a removed one (spec 2.17). */
+function StateButton({
+  signature,
+  pending,
+  onToggle,
+}: {
+  signature: ManagedSignature
+  pending: boolean
+  onToggle: () => void
+}) {
+  const { t } = useTranslation()
+  const action = signature.active ? 'remove' : 'ok'
+  return (
+    <Button
+      size="sm"
+      variant={signature.active ? 'outline-danger' : 'success'}
+      disabled={pending}
+      aria-label={t(`page.signatures.${action}_label`, { id: signature.id })}
+      onClick={onToggle}
+      data-testid={`signature-${action}`}
+    >
+      {t(`page.signatures.${action}`)}
+    </Button>
   )
 }

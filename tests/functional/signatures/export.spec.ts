@@ -1,10 +1,17 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import { allowedRequests } from '#config/rate_limits'
 import { DateTime } from 'luxon'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { signatureCounter } from '#services/signature_counter'
 import { EXPORT_CHUNK_SIZE } from '#services/signature_management_service'
-import { addSignature, makePetition, parseCsv } from '#tests/helpers/signatures'
+import {
+  addSignature,
+  makePetition,
+  makePetitionWithEveryColumn,
+  parseCsv,
+} from '#tests/helpers/signatures'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 
@@ -19,20 +26,13 @@ function download(client: any, petition: Petition, owner: User, host?: string) {
 test.group('Signatures export', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => signatureCounter.discard())
+  group.each.setup(() => limiter.clear())
 
   test('a CSV with BOM, translated header and one row per signature, named after the petition', async ({
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition({
-      allowComments: true,
-      allowOpposite: true,
-      customFields: [
-        { type: 'text', title: 'District', required: true },
-        { type: 'number', title: 'Age', required: false },
-      ],
-    })
-    const [district, age] = [...petition.customFields].sort((a, b) => a.position - b.position)
+    const { petition, owner, district, age } = await makePetitionWithEveryColumn()
     const signedAt = DateTime.fromISO('2026-11-20T08:30:15Z', { zone: 'utc' })
     await addSignature(petition, {
       firstName: 'Smith, Jr.',
@@ -167,5 +167,16 @@ test.group('Signatures export', (group) => {
     )
     const emails = new Set(rows.map((row) => row[3]))
     assert.isTrue(emails.has('signer0@example.org') && emails.has(`signer${count - 1}@example.org`))
+  })
+
+  test("a member's exports are rate-limited", async ({ client, assert }) => {
+    const { petition, owner } = await makePetition()
+    await addSignature(petition, { email: 'limited@example.org' })
+    for (let attempt = 0; attempt < allowedRequests('signaturesExport'); attempt++) {
+      ;(await download(client, petition, owner)).assertStatus(200)
+    }
+    const refused = await download(client, petition, owner).redirects(0)
+    assert.equal(refused.status(), 429)
+    assert.notInclude(refused.text(), 'limited@example.org')
   })
 })
