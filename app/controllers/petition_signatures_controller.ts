@@ -7,7 +7,6 @@ import {
   setSignatureActive,
   signaturesCsv,
   signaturesPage,
-  type ExportLabels,
 } from '#services/signature_management_service'
 import { paginatorProps } from '#transformers/paginator_transformer'
 import {
@@ -63,22 +62,6 @@ export default class PetitionSignaturesController {
     const { response, params, i18n } = ctx
     const petition = await manageablePetition(ctx, String(params.guid))
     await petition.load('customFields', (fields) => fields.orderBy('position'))
-    const label = (key: string) => i18n.t(`page.signatures.csv.${key}`)
-    const labels: ExportLabels = {
-      id: label('id'),
-      firstName: label('first_name'),
-      lastName: label('last_name'),
-      email: label('email'),
-      opinion: label('opinion'),
-      support: label('support'),
-      anonymous: label('anonymous'),
-      verified: label('verified'),
-      active: label('active'),
-      signedAt: label('signed_at'),
-      confirmedAt: label('confirmed_at'),
-      yes: label('yes'),
-      no: label('no'),
-    }
     const fileName = exportFileName(petition)
     response.header('Content-Type', 'text/csv; charset=utf-8')
     response.header(
@@ -86,6 +69,12 @@ export default class PetitionSignaturesController {
       `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
     )
     response.header('Cache-Control', 'no-store')
-    response.stream(Readable.from(signaturesCsv(petition, petition.customFields, labels)))
+    response.stream(
+      Readable.from(
+        signaturesCsv(petition, petition.customFields, (key) =>
+          i18n.t(`page.signatures.csv.${key}`)
+        )
+      )
+    )
   }
 }

@@ -17,6 +17,11 @@ export type Delta = { support: number; oppose: number }
  * stop. Deltas not yet flushed when a process dies are lost: `petitions:recount`
  * rebuilds the counters from the signature rows.
  */
+/** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support (decisions 3). */
+export function signatureDelta(score: number, direction: 1 | -1): Delta {
+  return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
+}
+
 export class SignatureCounter {
   #pending = new Map<number, Delta>()
   #timer: NodeJS.Timeout | null = null
@@ -27,8 +32,9 @@ export class SignatureCounter {
   /** Moves a petition's counters by one signature of `score` (+1 support, -1 oppose). */
   add(petitionId: number, score: number, direction: 1 | -1) {
     const delta = this.#pending.get(petitionId) ?? { support: 0, oppose: 0 }
-    if (score > 0) delta.support += direction
-    else delta.oppose += direction
+    const step = signatureDelta(score, direction)
+    delta.support += step.support
+    delta.oppose += step.oppose
     this.#pending.set(petitionId, delta)
     this.#schedule()
   }

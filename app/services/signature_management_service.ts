@@ -4,7 +4,8 @@ import { SimplePaginator } from '@adonisjs/lucid/database'
 import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import Signature from '#models/signature'
-import { applyDelta } from '#services/signature_counter'
+import { applyDelta, signatureDelta } from '#services/signature_counter'
+import { affectedRows } from '#services/signature_service'
 import { forgetPetitionPage } from '#services/petition_page_service'
 import { CSV_BOM, csvRow } from '#services/csv'
 
@@ -63,12 +64,7 @@ export async function setSignatureActive(petition: Petition, signatureId: number
       .first()
     const changed = affectedRows(affected) > 0
     if (signature && changed && signature.confirmedAt) {
-      const step = active ? 1 : -1
-      await applyDelta(
-        petition.id,
-        signature.score > 0 ? { support: step, oppose: 0 } : { support: 0, oppose: step },
-        trx
-      )
+      await applyDelta(petition.id, signatureDelta(signature.score, active ? 1 : -1), trx)
     }
     return { signature, changed }
   })
@@ -76,26 +72,21 @@ export async function setSignatureActive(petition: Petition, signatureId: number
   return outcome
 }
 
-function affectedRows(result: unknown) {
-  return Number(Array.isArray(result) ? result[0] : result) || 0
-}
-
-/** The translated texts of the export's header and of its yes/no cells. */
-export type ExportLabels = {
-  id: string
-  firstName: string
-  lastName: string
-  email: string
-  opinion: string
-  support: string
-  anonymous: string
-  verified: string
-  active: string
-  signedAt: string
-  confirmedAt: string
-  yes: string
-  no: string
-}
+/** The export's header and yes/no texts: keys of page.signatures.csv.* in the translations. */
+export type ExportLabel =
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'opinion'
+  | 'support'
+  | 'anonymous'
+  | 'verified'
+  | 'active'
+  | 'signed_at'
+  | 'confirmed_at'
+  | 'yes'
+  | 'no'
 
 type ExportRow = {
   id: number
@@ -123,24 +114,25 @@ type ExportRow = {
 export async function* signaturesCsv(
   petition: Petition,
   fields: CustomField[],
-  labels: ExportLabels
+  label: (key: ExportLabel) => string
 ): AsyncGenerator<string> {
-  const yesNo = (value: unknown) => (value ? labels.yes : labels.no)
+  const [yes, no] = [label('yes'), label('no')]
+  const yesNo = (value: unknown) => (value ? yes : no)
   yield (
     CSV_BOM +
     csvRow([
-      labels.id,
-      labels.firstName,
-      labels.lastName,
-      labels.email,
-      ...(petition.allowComments ? [labels.opinion] : []),
+      label('id'),
+      label('first_name'),
+      label('last_name'),
+      label('email'),
+      ...(petition.allowComments ? [label('opinion')] : []),
       ...fields.map((field) => field.title),
-      ...(petition.allowOpposite ? [labels.support] : []),
-      labels.anonymous,
-      labels.verified,
-      labels.active,
-      labels.signedAt,
-      labels.confirmedAt,
+      ...(petition.allowOpposite ? [label('support')] : []),
+      label('anonymous'),
+      label('verified'),
+      label('active'),
+      label('signed_at'),
+      label('confirmed_at'),
     ])
   )
 

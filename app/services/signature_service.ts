@@ -153,7 +153,8 @@ export async function whenSigned(
   return signedByCookie?.[String(petition.id)] ?? null
 }
 
-function affectedRows(result: unknown) {
+/** Rows changed by a query builder UPDATE, whatever the driver returns (a count or [count]). */
+export function affectedRows(result: unknown) {
   return Number(Array.isArray(result) ? result[0] : result) || 0
 }
 
