@@ -5,6 +5,9 @@
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { matchers } from '#start/route_matchers'
+import { LOCALES } from '#app/i18n/locales'
+import { PROVIDERS } from '#services/social_auth_service'
 import {
   throttleAvatarUpload,
   throttleContact,
@@ -35,25 +38,28 @@ const PetitionMediaController = () => import('#controllers/petition_media_contro
 const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 
+const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
+
 router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
 router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_policy')
 router.get('/petitions', [PetitionsController, 'index']).as('petitions.index')
 
-// Reading and signing (decisions 1, 6).
+// Reading and signing.
 router
   .post('/petition/:guid/sign', [SignaturesController, 'store'])
   .as('signatures.store')
+  .where('guid', matchers.guid)
   .use(throttleSign)
 // A mailed link: GET shows a button, only its POST confirms.
 router
   .get('/signature/:id/confirm', [SignaturesController, 'show'])
   .as('signatures.confirm')
-  .where('id', router.matchers.number())
+  .where('id', matchers.id)
 router
   .post('/signature/:id/confirm', [SignaturesController, 'confirm'])
   .as('signatures.confirm.store')
-  .where('id', router.matchers.number())
+  .where('id', matchers.id)
 
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')
 router.post('/contacts', [ContactsController, 'store']).as('contacts.store').use(throttleContact)
@@ -65,13 +71,16 @@ router
 router
   .get('/subscription/:id/confirm', [SubscriptionsController, 'confirm'])
   .as('subscription.confirm')
-  .where('id', router.matchers.number())
+  .where('id', matchers.id)
 router
   .get('/subscription/:id/unsubscribe', [SubscriptionsController, 'unsubscribe'])
   .as('subscription.unsubscribe')
-  .where('id', router.matchers.number())
+  .where('id', matchers.id)
 
-router.get('/translate/:locale', [TranslationsController, 'show']).as('translations.show')
+router
+  .get('/translate/:locale', [TranslationsController, 'show'])
+  .as('translations.show')
+  .where('locale', new RegExp(`^(?:${LOCALES.join('|')})$`))
 
 // Accounts: guests sign up, log in and reset their password.
 router
@@ -93,6 +102,7 @@ router
     router
       .get('/auth/password/reset/:token', [PasswordResetController, 'edit'])
       .as('auth.password.edit')
+      .where('token', matchers.token)
     router
       .post('/auth/password/reset', [PasswordResetController, 'update'])
       .as('auth.password.update')
@@ -101,13 +111,18 @@ router
       .get('/auth/:provider/redirect', [SocialAuthController, 'redirect'])
       .as('auth.provider.redirect')
   })
+  .where('provider', providerMatcher)
   .use(middleware.guest())
 
 // The provider's return can find a member already signed in (linking).
 router
   .get('/auth/:provider/callback', [SocialAuthController, 'callback'])
   .as('auth.provider.callback')
-router.get('/auth/email/verify/:id', [EmailVerificationController, 'verify']).as('auth.verify')
+  .where('provider', providerMatcher)
+router
+  .get('/auth/email/verify/:id', [EmailVerificationController, 'verify'])
+  .as('auth.verify')
+  .where('id', matchers.id)
 router.get('/logout', [SessionController, 'destroy']).as('auth.logout')
 
 // Members.
@@ -131,19 +146,20 @@ router
     router
       .delete('/petition/:guid/media', [PetitionMediaController, 'destroy'])
       .as('petitions.media.destroy')
-    // The owner's signatures (spec 2.17).
+    // The owner's signatures.
     router
       .get('/petition/:guid/signatures', [PetitionSignaturesController, 'index'])
       .as('petitions.signatures.index')
     router
       .patch('/petition/:guid/signatures/:id', [PetitionSignaturesController, 'update'])
       .as('petitions.signatures.update')
-      .where('id', router.matchers.number())
+      .where('id', matchers.id)
     router
       .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
       .as('petitions.signatures.download')
       .use(throttleSignaturesExport)
   })
+  .where('guid', matchers.guid)
   .use(middleware.auth())
 
 // Developer pages, absent in production.
@@ -156,4 +172,7 @@ router
   .use(middleware.devOnly())
 
 // Last, so that /petition/create is never taken for a slug.
-router.get('/petition/:slug', [PetitionsController, 'show']).as('petitions.show')
+router
+  .get('/petition/:slug', [PetitionsController, 'show'])
+  .as('petitions.show')
+  .where('slug', matchers.slug)

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { readOutbox } from '#mails/outbox_transport'
 import { outboxFolder } from '#config/mail'
+import NotFoundException from '#exceptions/not_found_exception'
 
 /** /dev/mail: the local outbox, so every mailed link can be followed without SMTP. */
 export default class DevMailsController {
@@ -11,7 +12,7 @@ export default class DevMailsController {
   async show({ params, response }: HttpContext) {
     const mails = await readOutbox(outboxFolder)
     const mail = mails.find((entry) => entry.id === params.id)
-    if (!mail) return response.notFound()
+    if (!mail) throw new NotFoundException()
     // Shown in the outbox page's frame; the mail's own markup runs no script.
     response.header(
       'Content-Security-Policy',

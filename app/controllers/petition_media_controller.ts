@@ -14,7 +14,7 @@ import { uploadRefusalKey } from '#services/image_service'
 export default class PetitionMediaController {
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n } = ctx
-    const guid = String(params.guid).toLowerCase()
+    const guid: string = params.guid
     const petition = await editablePetition(ctx, guid)
     try {
       const { file, type } = await request.validateUsing(mediaUploadValidator)
@@ -32,12 +32,14 @@ export default class PetitionMediaController {
   }
 
   async destroy(ctx: HttpContext) {
-    const { request, response, params } = ctx
-    const guid = String(params.guid).toLowerCase()
+    const { request, params } = ctx
+    const guid: string = params.guid
     await editablePetition(ctx, guid)
     const { id } = await request.validateUsing(deleteMediaValidator, { data: request.qs() })
-    const media = await PetitionMedia.query().where('id', id).where('petition_guid', guid).first()
-    if (!media) return response.notFound({ message: ctx.i18n.t('page.errors.404.text') })
+    const media = await PetitionMedia.query()
+      .where('id', id)
+      .where('petition_guid', guid)
+      .firstOrFail()
     await deleteMedia([media])
     return { deleted: id }
   }

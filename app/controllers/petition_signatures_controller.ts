@@ -16,6 +16,7 @@ import {
 } from '#transformers/managed_signature_transformer'
 import { signatureStateValidator } from '#validators/signature_state'
 import type { PetitionSignaturesProps } from '#app/types/props'
+import NotFoundException from '#exceptions/not_found_exception'
 
 /**
  * The owner's signatures (spec 2.17, 7.2): the table, remove / OK, and the
@@ -25,7 +26,7 @@ export default class PetitionSignaturesController {
   /** Petition/Signatures: 50 a page, newest first. */
   async index(ctx: HttpContext) {
     const { inertia, request, params } = ctx
-    const petition = await manageablePetition(ctx, String(params.guid))
+    const petition = await manageablePetition(ctx, params.guid)
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     const page = Number(request.input('page', 1)) || 1
     const signatures = await signaturesPage(petition, page)
@@ -42,10 +43,10 @@ export default class PetitionSignaturesController {
   /** PATCH {active}: remove or OK one signature of this petition; the page stays where it was. */
   async update(ctx: HttpContext) {
     const { request, response, params, i18n } = ctx
-    const petition = await manageablePetition(ctx, String(params.guid))
+    const petition = await manageablePetition(ctx, params.guid)
     const { active } = await request.validateUsing(signatureStateValidator)
-    const { signature } = await setSignatureActive(petition, Number(params.id), active)
-    if (!signature) return response.abort({ message: i18n.t('page.errors.404.text') }, 404)
+    const { signature } = await setSignatureActive(petition, params.id, active)
+    if (!signature) throw new NotFoundException()
     flashMessage(
       ctx,
       'success',
@@ -60,7 +61,7 @@ export default class PetitionSignaturesController {
   /** POST download: every signature as CSV, streamed from the database. */
   async download(ctx: HttpContext) {
     const { response, params, i18n } = ctx
-    const petition = await manageablePetition(ctx, String(params.guid))
+    const petition = await manageablePetition(ctx, params.guid)
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     const fileName = exportFileName(petition)
     response.header('Content-Type', 'text/csv; charset=utf-8')

@@ -16,6 +16,7 @@ import { lastSignature, petitionShow } from '#transformers/petition_show_transfo
 import { whenSigned } from '#services/signature_service'
 import { signedPetitionsOf } from '#services/signed_petitions_cookie'
 import type { PetitionShowProps } from '#app/types/props'
+import NotFoundException from '#exceptions/not_found_exception'
 
 export default class PetitionsController {
   /** Petition/List (spec 2.13): public petitions, newest first, 10 a page. */
@@ -30,15 +31,14 @@ export default class PetitionsController {
   }
 
   /**
-   * Petition/Show (spec 2.14): the same few queries for 10 or a million
-   * signatures. Drafts are their owner's only (decisions 9).
+   * Petition/Show: the same few queries for 10 or a million signatures.
+   * Drafts are their owner's only.
    */
   async show(ctx: HttpContext) {
-    const { inertia, params, bouncer, auth, i18n, response } = ctx
-    const data = await petitionPageData(String(params.slug))
-    if (!data || (await bouncer.with(PetitionPolicy).denies('view', data.petition))) {
-      return response.notFound()
-    }
+    const { inertia, params, bouncer, auth, i18n } = ctx
+    const data = await petitionPageData(params.slug)
+    if (!data) throw new NotFoundException()
+    await bouncer.with(PetitionPolicy).authorize('view', data.petition)
     const { petition, lastSignatures: signatures } = data
     const user = auth.user ?? null
     const [signedAt, canEditPetition] = await Promise.all([
@@ -58,7 +58,7 @@ export default class PetitionsController {
     return inertia.render('Petition/Show', props)
   }
 
-  /** Petition/Create for a new petition, with a fresh guid (decisions 11). */
+  /** Petition/Create for a new petition, with a fresh guid. */
   async create({ inertia }: HttpContext) {
     const props: PetitionCreateProps = {
       petition: newPetitionForm(),
@@ -71,8 +71,8 @@ export default class PetitionsController {
 
   /** The same form for an existing petition, its owner only. */
   async edit(ctx: HttpContext) {
-    const petition = await editablePetition(ctx, String(ctx.params.guid).toLowerCase())
-    if (!petition) return ctx.response.notFound()
+    const petition = await editablePetition(ctx, ctx.params.guid)
+    if (!petition) throw new NotFoundException()
     await petition.load((loader) =>
       loader
         .load('media')
@@ -92,7 +92,7 @@ export default class PetitionsController {
   /** POST /petition/{guid}/create: the whole petition, created or updated in one go. */
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n } = ctx
-    const guid = String(params.guid).toLowerCase()
+    const guid: string = params.guid
     await editablePetition(ctx, guid)
     const payload = await request.validateUsing(petitionValidator, { meta: { ip: request.ip() } })
     const { isNew } = await savePetition(auth.user!, guid, payload)

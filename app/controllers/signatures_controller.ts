@@ -11,6 +11,7 @@ import { consumeSignAttempt } from '#start/limiter'
 import { rememberSigned } from '#services/signed_petitions_cookie'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { ConfirmSignatureProps } from '#app/types/props'
+import NotFoundException from '#exceptions/not_found_exception'
 
 export default class SignaturesController {
   // Swal payloads are HTML (spec 8): whatever a user wrote is escaped into them.
@@ -19,12 +20,10 @@ export default class SignaturesController {
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n, bouncer } = ctx
     const petition = await Petition.query()
-      .where('guid', String(params.guid).toLowerCase())
+      .where('guid', params.guid)
       .preload('customFields')
-      .first()
-    if (!petition || (await bouncer.with(PetitionPolicy).denies('view', petition))) {
-      return response.abort({ message: i18n.t('page.errors.404.text') }, 404)
-    }
+      .firstOrFail()
+    await bouncer.with(PetitionPolicy).authorize('view', petition)
     if (!petition.isOpenForSigning) {
       flashMessage(ctx, 'error', i18n.t('page.sign.closed'))
       return response.redirect().back()
@@ -73,7 +72,7 @@ export default class SignaturesController {
   async show(ctx: HttpContext) {
     const { request, inertia, params } = ctx
     const valid = request.hasValidSignature(CONFIRMATION_PURPOSE)
-    const signature = valid ? await this.signatureWithPetition(Number(params.id)) : null
+    const signature = valid ? await this.signatureWithPetition(params.id) : null
     const props: ConfirmSignatureProps = {
       confirmUrl: signature ? request.url(true) : null,
       petition: signature
@@ -91,8 +90,8 @@ export default class SignaturesController {
       flashMessage(ctx, 'error', i18n.t('page.sign.invalid_link'))
       return response.redirect().back()
     }
-    const { signature, changed } = await confirmSignature(Number(params.id))
-    if (!signature) return response.abort({ message: i18n.t('page.errors.404.text') }, 404)
+    const { signature, changed } = await confirmSignature(params.id)
+    if (!signature) throw new NotFoundException()
     await signature.load('petition')
     flashSwal(ctx, 'success', {
       title: i18n.t('page.sign.confirmed_title'),

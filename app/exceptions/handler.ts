@@ -6,14 +6,19 @@ import { errors as bouncerErrors } from '@adonisjs/bouncer'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+import type { ErrorStatus } from '#app/types/props'
+import DuplicateFieldException from '#exceptions/duplicate_field_exception'
 
-type ErrorStatus = 403 | 404 | 419 | 429 | 500
+/** Statuses with a page of their own; other client errors show the 400 page. */
+const PAGE_STATUSES: readonly number[] = [400, 403, 404, 413, 419, 429]
 
 /**
- * Errors become translated pages (decisions 28): 404, 403, 419 (expired CSRF
- * token), 429 (rate limit) and 500. A request made by the app itself
- * (Inertia, JSON) gets a JSON answer with a translated message instead, which
- * the client shows as a toast without leaving the page and its form.
+ * Errors become translated pages: 400 (a request that cannot be read), 403,
+ * 404, 413 (too large), 419 (expired CSRF token), 429 (rate limit) and 500.
+ * A request made by the app itself (Inertia, JSON) gets a JSON answer with a
+ * translated message instead, which the client shows as a toast without
+ * leaving the page and its form. Validation errors and redirects to the
+ * login page keep the framework's own answers.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
@@ -21,10 +26,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected renderStatusPages = true
 
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
-    '403': (_, ctx) => this.renderStatus(ctx, 403),
-    '404': (_, ctx) => this.renderStatus(ctx, 404),
-    '419': (_, ctx) => this.renderStatus(ctx, 419),
-    '429': (_, ctx) => this.renderStatus(ctx, 429),
+    '400..499': (error, ctx) => this.renderStatus(ctx, this.statusOf(error)),
     '500..599': (_, ctx) => this.renderStatus(ctx, 500),
   }
 
@@ -32,53 +34,45 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof shieldErrors.E_BAD_CSRF_TOKEN) return 419
     if (error instanceof lucidErrors.E_ROW_NOT_FOUND) return 404
     if (error instanceof coreErrors.E_ROUTE_NOT_FOUND) return 404
-    if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) return 403
+    // A policy chooses its status: 403, or 404 for what the viewer may not know exists.
+    if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) return error.response.status ?? 403
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return 429
     const status = (error as { status?: number })?.status
     return typeof status === 'number' ? status : 500
   }
 
-  private async renderStatus(ctx: HttpContext, status: ErrorStatus) {
-    const page = await ctx.inertia.render('Errors/Status', { status })
+  /** The page that explains a status: its own, or the generic client or server error. */
+  private pageFor(status: number): ErrorStatus {
+    if (PAGE_STATUSES.includes(status)) return status as ErrorStatus
+    return status >= 500 ? 500 : 400
+  }
+
+  private async renderStatus(ctx: HttpContext, status: number) {
+    const page = await ctx.inertia.render('Errors/Status', { status: this.pageFor(status) })
     ctx.response.status(status).send(page)
   }
 
-  private messageFor(ctx: HttpContext, status: number) {
-    const key =
-      ({ 403: '403', 404: '404', 419: '419', 429: '429' } as Record<number, string>)[status] ??
-      '500'
-    return ctx.i18n ? ctx.i18n.t(`page.errors.${key}.text`) : 'Error'
-  }
-
   async handle(error: unknown, ctx: HttpContext) {
+    if (error instanceof DuplicateFieldException) {
+      return super.handle(error.asValidationError(ctx.i18n), ctx)
+    }
     const status = this.statusOf(error)
+    const showsPage = PAGE_STATUSES.includes(status) || (status >= 500 && !this.debug)
+    if (!showsPage) return super.handle(error, ctx)
+
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      Object.entries(error.getDefaultHeaders()).forEach(([name, value]) =>
+        ctx.response.header(name, value)
+      )
+    }
     const wantsJson =
       ctx.request.header('x-inertia') || ctx.request.accepts(['html', 'json']) === 'json'
-
-    // Validation errors keep their usual path: back to the form with errors.
-    if (status === 422 || (error as { code?: string })?.code === 'E_VALIDATION_ERROR') {
-      return super.handle(error, ctx)
+    if (wantsJson) {
+      // An error raised before the locale middleware has no translator yet.
+      const { i18n } = ctx as Partial<HttpContext>
+      const message = i18n ? i18n.t(`page.errors.${this.pageFor(status)}.text`) : 'Error'
+      return ctx.response.status(status).send({ status, message })
     }
-
-    if (status === 429 && error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
-      const headers = error.getDefaultHeaders()
-      Object.entries(headers).forEach(([name, value]) => ctx.response.header(name, value))
-    }
-
-    if (wantsJson && [403, 404, 419, 429].includes(status)) {
-      return ctx.response.status(status).send({ status, message: this.messageFor(ctx, status) })
-    }
-
-    if (status === 403 || status === 404 || status === 419 || status === 429) {
-      return this.renderStatus(ctx, status)
-    }
-
-    // In development the framework's error page, with its stack trace, helps more.
-    if (status >= 500 && !this.debug) return this.renderStatus(ctx, 500)
-    return super.handle(error, ctx)
-  }
-
-  async report(error: unknown, ctx: HttpContext) {
-    return super.report(error, ctx)
+    return this.renderStatus(ctx, status)
   }
 }

@@ -56,6 +56,19 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
 
+  /**
+   * An account made through GitHub or Google has no password: a password
+   * login to it fails as a wrong password does, after the same hashing work,
+   * so that neither the answer nor its time tells such accounts apart.
+   */
+  async verifyPassword(plainPassword: string) {
+    if (!this.password) {
+      await hash.use('scrypt').make(plainPassword)
+      return false
+    }
+    return super.verifyPassword(plainPassword)
+  }
+
   get isVerified() {
     return this.role !== ROLE_UNVERIFIED
   }

@@ -1,18 +1,25 @@
-import { BasePolicy, allowGuest } from '@adonisjs/bouncer'
+import { AuthorizationResponse, BasePolicy, allowGuest } from '@adonisjs/bouncer'
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Petition from '#models/petition'
 import { ROLE_MODERATOR } from '#models/user'
 
-/** Who may change a petition (decisions 10): its owner, and moderators. */
+/** Who may see and change a petition. */
 export default class PetitionPolicy extends BasePolicy {
+  /**
+   * Its owner and moderators. Anyone else is refused with 403, or with 404
+   * for a draft, whose existence is nobody else's business.
+   */
   edit(user: User, petition: Petition): AuthorizerResponse {
-    return user.id === petition.userId || user.role === ROLE_MODERATOR
+    if (user.id === petition.userId || user.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', petition.published ? 403 : 404)
   }
 
-  /** A draft is its owner's only (decisions 9); everything published is public. */
+  /** Everything published is public; a draft is its owner's only (404 for others). */
   @allowGuest()
   view(user: User | null, petition: Petition): AuthorizerResponse {
-    return petition.published || (user !== null && this.edit(user, petition) === true)
+    if (petition.published) return true
+    if (user && (user.id === petition.userId || user.role === ROLE_MODERATOR)) return true
+    return AuthorizationResponse.deny('Not found', 404)
   }
 }

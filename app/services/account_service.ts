@@ -4,6 +4,8 @@ import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import VerifyEmailMail from '#mails/verify_email_mail'
 import { site } from '#services/site_service'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
+import { isUniqueViolation } from '#services/database_errors'
+import DuplicateFieldException from '#exceptions/duplicate_field_exception'
 
 type Registration = { firstName: string; lastName: string; email: string; password: string }
 
@@ -11,7 +13,11 @@ function localeOf(value: string): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE
 }
 
-/** Creates an unverified member (role 0) and mails the verification link. */
+/**
+ * Creates an unverified member (role 0) and mails the verification link. The
+ * unique index on the e-mail decides between two sign-ups racing with one
+ * address: the second gets the e-mail field's usual "already registered".
+ */
 export async function registerMember(input: Registration, locale: string) {
   const user = await User.create({
     firstName: input.firstName,
@@ -20,6 +26,8 @@ export async function registerMember(input: Registration, locale: string) {
     password: input.password,
     role: ROLE_UNVERIFIED,
     locale: localeOf(locale),
+  }).catch((error) => {
+    throw isUniqueViolation(error) ? new DuplicateFieldException('email') : error
   })
   await sendVerificationMail(user, locale)
   return user

@@ -5,9 +5,10 @@ import NewsletterSubscription from '#models/newsletter_subscription'
 import NewsletterConfirmationMail from '#mails/newsletter_confirmation_mail'
 import { site } from '#services/site_service'
 import type { Locale } from '#app/i18n/locales'
+import { isUniqueViolation } from '#services/database_errors'
 
 /**
- * Newsletter subscriptions with double opt-in (decisions 27). Subscribing
+ * Newsletter subscriptions with double opt-in. Subscribing
  * an address that is already confirmed changes nothing and sends nothing, so
  * the answer never tells whether an address is on the list.
  */
@@ -21,7 +22,13 @@ export async function subscribeToNewsletter(email: string, locale: Locale) {
     return subscription
 
   subscription.merge({ locale, unsubscribedAt: null, confirmedAt: null })
-  await subscription.save()
+  try {
+    await subscription.save()
+  } catch (error) {
+    // Two requests for one new address at once: the one that saved it mails the link.
+    if (isUniqueViolation(error)) return null
+    throw error
+  }
 
   const prefixUrl = site.urlFor(locale)
   const confirmUrl = signedUrlFor('subscription.confirm', { id: subscription.id }, {

@@ -16,6 +16,7 @@ import { videoEmbed } from '#services/video_url'
 import { uniqueSlug } from '#services/slug_service'
 import { forgetPetitionPage } from '#services/petition_page_service'
 import { deleteMedia } from '#services/petition_media_service'
+import { isUniqueViolation } from '#services/database_errors'
 
 export type PetitionInput = Infer<typeof petitionValidator>
 
@@ -50,7 +51,7 @@ async function syncChildren<Model extends LucidModel, Item extends { id?: number
   return kept
 }
 
-/** The bundled banner templates (decisions 17: driver 'local'). */
+/** The banner templates bundled with the app (driver 'local'). */
 export const BANNER_TEMPLATES: Record<string, string> = {
   sunrise: '/banner-templates/sunrise.jpg',
   forest: '/banner-templates/forest.jpg',
@@ -155,12 +156,30 @@ async function syncVideos(
 }
 
 /**
- * Creates the petition of a guid, or updates it when it exists (decisions
- * 11), in one transaction: nothing half-written. The caller has checked that
- * the member may edit it. The slug is made once, from the first title.
+ * Creates the petition of a guid, or updates it when it exists, in one
+ * transaction: nothing half-written. The caller has checked that the member
+ * may edit it. The slug is made once, from the first title.
  */
 export async function savePetition(user: User, guid: string, input: PetitionInput) {
-  const saved = await db.transaction(async (trx) => {
+  let saved: Awaited<ReturnType<typeof writePetition>>
+  try {
+    saved = await writePetition(user, guid, input)
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    // Two saves of one new petition at once (a double click) both tried to
+    // create it; written again, this one updates what the other created. A
+    // slug taken meanwhile by another petition gets the next free one.
+    const raced = await Petition.findBy('guid', guid)
+    if (raced && raced.userId !== user.id) throw error
+    saved = await writePetition(user, guid, input)
+  }
+  // After the commit, so that no request caches the page from before it.
+  forgetPetitionPage(saved.petition.id)
+  return saved
+}
+
+function writePetition(user: User, guid: string, input: PetitionInput) {
+  return db.transaction(async (trx) => {
     let petition = await Petition.query({ client: trx }).where('guid', guid).first()
     const isNew = !petition
     petition ??= new Petition().merge({
@@ -177,7 +196,7 @@ export async function savePetition(user: User, guid: string, input: PetitionInpu
       allowComments: input.allowComments ?? false,
       allowOpposite: input.allowOpposite ?? false,
       private: input.private ?? false,
-      // A new petition is published and open; these switches exist only when editing (spec 4.1).
+      // A new petition is published and open; these switches exist only when editing.
       published: isNew ? true : (input.published ?? petition.published),
       finished: isNew ? false : (input.finished ?? petition.finished),
     })
@@ -240,7 +259,4 @@ export async function savePetition(user: User, guid: string, input: PetitionInpu
     )
     return { petition, isNew }
   })
-  // After the commit, so that no request caches the page from before it.
-  forgetPetitionPage(saved.petition.id)
-  return saved
 }

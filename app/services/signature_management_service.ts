@@ -5,7 +5,7 @@ import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import Signature from '#models/signature'
 import { applyDelta, signatureDelta } from '#services/signature_counter'
-import { affectedRows } from '#services/signature_service'
+import { affectedRows } from '#services/database_errors'
 import { forgetPetitionPage } from '#services/petition_page_service'
 import { CSV_BOM, csvRow } from '#services/csv'
 

@@ -12,6 +12,7 @@ import { normalizeEmail } from '#services/email_normalizer'
 import { signatureCounter } from '#services/signature_counter'
 import { forgetPetitionPage } from '#services/petition_page_service'
 import { site } from '#services/site_service'
+import { affectedRows, isUniqueViolation } from '#services/database_errors'
 import type { Locale } from '#app/i18n/locales'
 
 export type SignInput = Infer<typeof signatureValidator>
@@ -151,18 +152,4 @@ export async function whenSigned(
     return signature?.createdAt.toISO() ?? null
   }
   return signedByCookie?.[String(petition.id)] ?? null
-}
-
-/** Rows changed by a query builder UPDATE, whatever the driver returns (a count or [count]). */
-export function affectedRows(result: unknown) {
-  return Number(Array.isArray(result) ? result[0] : result) || 0
-}
-
-function isUniqueViolation(error: unknown) {
-  const { code, message } = error as { code?: string; message?: string }
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof message === 'string' && message.includes('UNIQUE constraint failed'))
-  )
 }

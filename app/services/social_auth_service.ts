@@ -1,6 +1,7 @@
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { AllyUserContract, Oauth2AccessToken } from '@adonisjs/ally/types'
+import { isUniqueViolation } from '#services/database_errors'
 
 export const PROVIDERS = ['github', 'google'] as const
 export type Provider = (typeof PROVIDERS)[number]
@@ -29,12 +30,27 @@ export class UnverifiedProviderEmail extends Error {}
 export class MissingProviderEmail extends Error {}
 
 /**
- * The member behind a GitHub or Google sign-in (decisions 22): the account
- * already linked to that provider id; else the account with the same e-mail,
- * linked only when the provider vouches for the address; else a new member,
- * verified when the provider verified the address.
+ * The member behind a GitHub or Google sign-in: the account already linked
+ * to that provider id; else the account with the same e-mail, linked only
+ * when the provider vouches for the address; else a new member, verified
+ * when the provider verified the address. When two callbacks for one person
+ * race (a double click), the unique indexes let one create the account and
+ * the other finds it.
  */
 export async function memberFromProvider(
+  provider: Provider,
+  profile: AllyUserContract<Oauth2AccessToken>,
+  locale: string
+) {
+  try {
+    return await findOrCreateMember(provider, profile, locale)
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    return findOrCreateMember(provider, profile, locale)
+  }
+}
+
+async function findOrCreateMember(
   provider: Provider,
   profile: AllyUserContract<Oauth2AccessToken>,
   locale: string

@@ -71,7 +71,9 @@ export type HomeProps = { successfulPetitions: PetitionCard[] }
 export type PetitionListProps = { petitions: Paginator<PetitionCard> }
 export type ContactsProps = { turnstileKey: string | null; contactEmail: string }
 export type StaticPageProps = { contactEmail: string }
-export type ErrorStatusProps = { status: 403 | 404 | 419 | 429 | 500 }
+/** The statuses with a translated error page. */
+export type ErrorStatus = 400 | 403 | 404 | 413 | 419 | 429 | 500
+export type ErrorStatusProps = { status: ErrorStatus }
 
 /** The My petitions list item (spec 3.2). */
 export type MyPetitionItem = {

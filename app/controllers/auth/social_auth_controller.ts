@@ -9,12 +9,13 @@ import { startSession } from '#services/session_service'
 import { pullIntendedUrl } from '#services/intended_url'
 import { flashAlert } from '#services/flash_service'
 import { providerConfigured } from '#config/ally'
+import NotFoundException from '#exceptions/not_found_exception'
 
-/** Sign in with GitHub or Google (decisions 22). */
+/** Sign in with GitHub or Google. */
 export default class SocialAuthController {
   async redirect(ctx: HttpContext) {
     const { ally, params, response, i18n } = ctx
-    if (!isProvider(params.provider)) return response.notFound()
+    if (!isProvider(params.provider)) throw new NotFoundException()
     if (!providerConfigured(params.provider)) {
       flashAlert(ctx, 'error', i18n.t('page.auth.provider_unavailable'))
       return response.redirect('/login')
@@ -25,7 +26,7 @@ export default class SocialAuthController {
   async callback(ctx: HttpContext) {
     const { ally, params, response, i18n } = ctx
     if (!isProvider(params.provider) || !providerConfigured(params.provider))
-      return response.notFound()
+      throw new NotFoundException()
     const provider = ally.use(params.provider)
 
     const failure = provider.accessDenied()

@@ -4,7 +4,7 @@ import AppLayout from '../../layouts/app_layout.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
 import type { ErrorStatusProps } from '../../../app/types/props.ts'
 
-/** The translated error pages: 403, 404, 419, 429 and 500 (decisions 28). */
+/** The translated error pages: 400, 403, 404, 413, 419, 429 and 500. */
 export default function Status({ status }: ErrorStatusProps) {
   const { t } = useTranslation()
   return (

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import hash from '@adonisjs/core/services/hash'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { assertFieldError } from '#tests/helpers/validation'
@@ -44,6 +45,43 @@ test.group('Login and logout', (group) => {
     assert.equal(flashed(wrongPassword, 'messages', 'error'), message)
     assert.equal(flashed(unknown, 'messages', 'error'), message)
     assert.deepEqual(wrongPassword.flashMessages().messages, unknown.flashMessages().messages)
+  })
+
+  test('an account made through GitHub or Google answers a password login as a wrong password', async ({
+    client,
+    assert,
+  }) => {
+    await makeMember({ email: 'octo@example.com', password: null, githubId: '4242' })
+    await makeMember({ email: 'anna@example.com' })
+    const scrypt = hash.use('scrypt')
+    const work = { make: 0, verify: 0 }
+    const { make, verify } = scrypt
+    scrypt.make = (value) => (work.make++, make.call(scrypt, value))
+    scrypt.verify = (hashed, value) => (work.verify++, verify.call(scrypt, hashed, value))
+    try {
+      const attempt = async (email: string) => {
+        const before = { ...work }
+        const response = await client
+          .post('/login')
+          .form({ email, password: 'not-the-password' })
+          .withCsrfToken()
+          .redirects(0)
+        return { response, hashings: work.make + work.verify - before.make - before.verify }
+      }
+      const providerOnly = await attempt('octo@example.com')
+      const wrongPassword = await attempt('anna@example.com')
+      providerOnly.response.assertStatus(302)
+      assert.isNull(loggedInAs(providerOnly.response))
+      assert.deepEqual(
+        providerOnly.response.flashMessages().messages,
+        wrongPassword.response.flashMessages().messages
+      )
+      // One scrypt derivation each (make and verify cost the same): the time tells nothing.
+      assert.equal(providerOnly.hashings, 1)
+      assert.equal(wrongPassword.hashings, 1)
+    } finally {
+      Object.assign(scrypt, { make, verify })
+    }
   })
 
   test('a successful login goes to My petitions on a new session', async ({ client, assert }) => {

@@ -1,0 +1,18 @@
+/**
+ * Whether a database error is a unique index refusing a duplicate
+ * (PostgreSQL 23505, SQLite's UNIQUE constraint). Where two requests race
+ * past a check, the index decides, and this tells the loser apart.
+ */
+export function isUniqueViolation(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof message === 'string' && message.includes('UNIQUE constraint failed'))
+  )
+}
+
+/** Rows changed by a query builder UPDATE, whatever the driver returns (a count or [count]). */
+export function affectedRows(result: unknown) {
+  return Number(Array.isArray(result) ? result[0] : result) || 0
+}

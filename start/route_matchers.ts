@@ -1,0 +1,33 @@
+/*
+|--------------------------------------------------------------------------
+| Route parameter matchers
+|--------------------------------------------------------------------------
+|
+| A URL whose id, guid or slug cannot name a row answers 404 before any
+| controller runs, on SQLite and PostgreSQL alike: PostgreSQL refuses a
+| malformed uuid, an id beyond its integer column or a NUL in text with an
+| error, not with "no row".
+|
+*/
+import type { RouteMatcher } from '@adonisjs/core/types/http'
+
+/** 1 to 2147483647, the ids an integer column holds, without leading zeros. */
+const DATABASE_ID =
+  /^(?:[1-9]\d{0,8}|1\d{9}|20\d{8}|21[0-3]\d{7}|214[0-6]\d{6}|2147[0-3]\d{5}|21474[0-7]\d{4}|214748[0-2]\d{3}|2147483[0-5]\d{2}|21474836[0-3]\d|214748364[0-7])$/
+
+export const matchers = {
+  /** A row id (signatures, subscriptions, users), cast to a number. */
+  id: { match: DATABASE_ID, cast: (value: string) => Number(value) },
+
+  /** A petition's guid: a UUID in any case, compared in lower case. */
+  guid: {
+    match: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    cast: (value: string) => value.toLowerCase(),
+  },
+
+  /** A petition's slug as the slug service makes them: a-z, 0-9 and single dashes. */
+  slug: { match: /^(?=.{1,160}$)[a-z0-9]+(?:-[a-z0-9]+)*$/ },
+
+  /** A mailed password-reset token (base64url). */
+  token: { match: /^[A-Za-z0-9_-]{16,200}$/ },
+} satisfies Record<string, RouteMatcher>
