@@ -36,18 +36,28 @@ export default defineConfig({
     () => import('#providers/mail_queue_provider'),
     () => import('#providers/signature_counter_provider'),
   ],
-  preloads: [() => import('#start/routes'), () => import('#start/kernel')],
+  preloads: [
+    () => import('#start/routes'),
+    () => import('#start/kernel'),
+    { file: () => import('#start/scheduler'), environment: ['web'] },
+    { file: () => import('#start/warnings'), environment: ['web'] },
+  ],
   tests: {
     suites: [
       { files: ['tests/unit/**/*.spec.ts'], name: 'unit', timeout: 10000 },
       { files: ['tests/functional/**/*.spec.ts'], name: 'functional', timeout: 30000 },
       { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 120000 },
+      // The production build, started as `npm start` starts it, over real HTTP.
+      { files: ['tests/shipped/**/*.spec.ts'], name: 'shipped', timeout: 300000 },
     ],
     forceExit: true,
   },
+  // Files the server reads at run time: the build copies them, and the
+  // built-app suite fails when the server reads one from the sources instead.
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'resources/lang/**/*.json', reloadServer: false },
+    { pattern: 'resources/security/**', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
   ],
   hooks: {

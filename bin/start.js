@@ -4,25 +4,25 @@
 |--------------------------------------------------------------------------
 |
 | Everything a fresh clone needs, then the server:
-|   1. .env from .env.example, with a generated APP_KEY, when there is none;
+|   1. .env from .env.example, with a generated APP_KEY, when there is none
+|      (with ENV_PATH set, the .env of that folder is used as it is);
 |   2. the production bundle (build/), rebuilt when missing or stale;
 |   3. migrations on the database (the embedded SQLite file by default);
-|   4. demo data when the database is empty (unless SEED_DEMO=false);
+|   4. demo data when the database is empty (never in production);
 |   5. the HTTP server on http://HOST:PORT (default localhost:3333).
 |
 | Plain JavaScript, run by the Node 24 that npm scripts use.
 |
 */
 import { spawn, spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { prepareEnv } from './prepare_env.js'
-import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { prepareEnv } from './prepare_env.js'
+import { buildDir, buildWhenStale, root } from './build.js'
 
-const root = resolve(fileURLToPath(new URL('../', import.meta.url)))
-const buildDir = join(root, 'build')
 const node = process.execPath
+/** The exit code of a start refused for its settings (start/safe_settings.ts): it said why. */
+const REFUSED_SETTINGS = 78
 
 function log(message) {
   console.log(`\x1b[36m[start]\x1b[0m ${message}`)
@@ -30,6 +30,7 @@ function log(message) {
 
 function run(args, options = {}) {
   const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: process.env, ...options })
+  if (result.status === REFUSED_SETTINGS) process.exit(REFUSED_SETTINGS)
   if (result.status !== 0) {
     console.error(`\n[start] "node ${args.join(' ')}" failed (exit ${result.status}).`)
     process.exit(result.status ?? 1)
@@ -46,57 +47,50 @@ function parseEnv(text) {
   return values
 }
 
-// 1. .env with a generated APP_KEY.
-const envFile = join(root, '.env')
-const prepared = prepareEnv(root)
-if (prepared) log(prepared)
-const env = parseEnv(readFileSync(envFile, 'utf8'))
+/** A path from the settings, made absolute against the project's root. */
+function absolute(path) {
+  return isAbsolute(path) ? path : join(root, path)
+}
+
+// 1. The settings: the project's .env (created on a fresh clone), or ENV_PATH's.
+let envFile = join(root, '.env')
+if (process.env.ENV_PATH) {
+  process.env.ENV_PATH = absolute(process.env.ENV_PATH)
+  envFile = join(process.env.ENV_PATH, '.env')
+} else {
+  const prepared = prepareEnv(root)
+  if (prepared) log(prepared)
+}
+const env = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {}
+const setting = (name, fallback = '') => process.env[name] || env[name] || fallback
 
 // The built app lives in build/ and is wiped by each build: keep the
-// database file and the uploads where the project's root says, not in build/.
-const sqliteFile = process.env.SQLITE_FILE || env.SQLITE_FILE || 'tmp/db.sqlite3'
-process.env.SQLITE_FILE = isAbsolute(sqliteFile) ? sqliteFile : join(root, sqliteFile)
-const storagePath = process.env.STORAGE_PATH || env.STORAGE_PATH || 'storage'
-process.env.STORAGE_PATH = isAbsolute(storagePath) ? storagePath : join(root, storagePath)
+// database file, the uploads and the outbox where the project's root says.
+process.env.SQLITE_FILE = absolute(setting('SQLITE_FILE', 'tmp/db.sqlite3'))
+process.env.STORAGE_PATH = absolute(setting('STORAGE_PATH', 'storage'))
+process.env.OUTBOX_PATH = absolute(setting('OUTBOX_PATH', 'tmp/outbox'))
 
 // 2. The production bundle, rebuilt when any source changed.
-const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'providers', 'public', 'resources', 'start', 'commands',
-  'adonisrc.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
-
-function* files(path) {
-  if (!existsSync(path)) return
-  if (statSync(path).isFile()) return yield path
-  for (const entry of readdirSync(path).sort()) {
-    if (entry === 'node_modules' || entry === 'assets') continue
-    yield* files(join(path, entry))
-  }
+try {
+  buildWhenStale(log)
+} catch (error) {
+  console.error(`\n[start] ${error.message}.`)
+  process.exit(1)
 }
-
-function sourceHash() {
-  const hash = createHash('sha256')
-  for (const source of SOURCES) {
-    for (const file of files(join(root, source))) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0')
-    }
-  }
-  return hash.digest('hex')
-}
-
-const hashFile = join(buildDir, '.source-hash')
-const currentHash = sourceHash()
-const builtHash = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : null
-if (!existsSync(join(buildDir, 'bin', 'server.js')) || builtHash !== currentHash) {
-  log(builtHash ? 'sources changed: rebuilding the production bundle…' : 'building the production bundle (first start takes a minute)…')
-  // Route, page and policy types first: the TypeScript build checks against them.
-  run(['ace.js', 'codegen'])
-  run(['ace.js', 'build'])
-  writeFileSync(hashFile, currentHash)
-} else {
-  log('production bundle is up to date')
-}
-copyFileSync(envFile, join(buildDir, '.env'))
+if (!process.env.ENV_PATH) copyFileSync(envFile, join(buildDir, '.env'))
 // `npm run bench` only needs a fresh bundle; it prepares its own database.
 if (process.argv.includes('--build-only')) process.exit(0)
+
+const port = setting('PORT', '3333')
+const host = setting('HOST', 'localhost')
+if (setting('NODE_ENV', 'development') !== 'production') {
+  const outbox = relative(root, process.env.OUTBOX_PATH) || process.env.OUTBOX_PATH
+  const mail =
+    setting('MAIL_MAILER') === 'smtp' || (!setting('MAIL_MAILER') && setting('SMTP_HOST'))
+      ? `mails go to ${setting('SMTP_HOST')}`
+      : `mails are not sent: they land in ${outbox}/, readable at http://${host}:${port}/dev/mail`
+  log(`development mode (NODE_ENV=production for a real site): ${mail}`)
+}
 
 // 3 and 4. Migrations, then demo data into an empty database.
 log('running migrations…')
@@ -104,9 +98,7 @@ run(['ace.js', 'migration:run', '--force'], { cwd: buildDir })
 run(['ace.js', 'demo:seed'], { cwd: buildDir })
 
 // 5. The server; signals are passed on so Ctrl+C stops it cleanly.
-const port = process.env.PORT || env.PORT || '3333'
-const host = process.env.HOST || env.HOST || 'localhost'
-log(`starting ${env.APP_NAME || 'Undersign'} on http://${host}:${port}`)
+log(`starting ${setting('APP_NAME', 'Undersign')} on http://${host}:${port}`)
 const server = spawn(node, ['bin/server.js'], { cwd: buildDir, stdio: 'inherit', env: process.env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

@@ -5,7 +5,7 @@ import { defineConfig } from '@adonisjs/core/http'
 /**
  * The secret used to sign cookies and signed URLs.
  */
-export const appKey = env.get('APP_KEY')
+export const appKey = env.get('APP_KEY')!
 
 export const http = defineConfig({
   generateRequestId: true,

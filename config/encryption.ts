@@ -4,6 +4,6 @@ import { defineConfig, drivers } from '@adonisjs/core/encryption'
 export default defineConfig({
   default: 'app',
   list: {
-    app: drivers.aes256gcm({ id: 'app', keys: [env.get('APP_KEY')] }),
+    app: drivers.aes256gcm({ id: 'app', keys: [env.get('APP_KEY')!] }),
   },
 })

@@ -2,15 +2,19 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, transports } from '@adonisjs/mail'
 import { OutboxTransport } from '#mails/outbox_transport'
+import { chosenMailer } from '#start/safe_settings'
+import { isAbsolute } from 'node:path'
 
 /**
  * SMTP when SMTP_HOST is set; otherwise a local outbox folder that the
  * development page /dev/mail shows, so `npm start` needs no mail server.
+ * Production refuses the outbox (start/safe_settings.ts).
  */
-export const outboxFolder = app.tmpPath('outbox')
+const outboxPath = env.get('OUTBOX_PATH', 'tmp/outbox')
+export const outboxFolder = isAbsolute(outboxPath) ? outboxPath : app.makePath(outboxPath)
 
 const mailConfig = defineConfig({
-  default: env.get('MAIL_MAILER') ?? (env.get('SMTP_HOST') ? 'smtp' : 'outbox'),
+  default: chosenMailer(env),
   from: {
     address: env.get('MAIL_FROM_ADDRESS') || 'no-reply@undersign.org',
     name: env.get('APP_NAME') || 'Undersign',

@@ -8,8 +8,9 @@
 |
 */
 import { Env } from '@adonisjs/core/env'
+import { unsafeSetting } from '#start/safe_settings'
 
-export default await Env.create(new URL('../', import.meta.url), {
+const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
   PORT: Env.schema.number(),
   HOST: Env.schema.string({ format: 'host' }),
@@ -22,7 +23,8 @@ export default await Env.create(new URL('../', import.meta.url), {
     'trace',
     'silent',
   ] as const),
-  APP_KEY: Env.schema.secret(),
+  // Checked below, so that a missing key stops the start with one clear line.
+  APP_KEY: Env.schema.secret.optional(),
   APP_NAME: Env.schema.string.optional(),
   APP_DOMAIN: Env.schema.string.optional({ format: 'host' }),
   APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
@@ -41,6 +43,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   REDIS_PASSWORD: Env.schema.string.optional(),
 
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
+  OUTBOX_PATH: Env.schema.string.optional(),
   SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
   SMTP_PORT: Env.schema.number.optional(),
   SMTP_USERNAME: Env.schema.string.optional(),
@@ -74,3 +77,15 @@ export default await Env.create(new URL('../', import.meta.url), {
   PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
 })
+
+/**
+ * Settings that would hurt a real site stop the start with one line naming
+ * the variable (exit code 78, "configuration error"), before anything runs.
+ */
+const refusal = unsafeSetting(env)
+if (refusal) {
+  console.error(`Refusing to start: ${refusal}`)
+  process.exit(78)
+}
+
+export default env

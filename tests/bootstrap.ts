@@ -33,10 +33,18 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 }
 
 /**
- * Functional and browser suites talk to a real HTTP server.
+ * Functional and browser suites talk to a real HTTP server in this process;
+ * the browser suite needs Chromium first. The shipped suite builds the app
+ * and starts the build as `npm start` does, in processes of its own.
  */
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (suite.name === 'browser') {
+    suite.setup(async () => (await import('#tests/helpers/browser')).ensureChromium())
+  }
   if (['browser', 'functional'].includes(suite.name)) {
-    return suite.setup(() => testUtils.httpServer().start())
+    suite.setup(() => testUtils.httpServer().start())
+  }
+  if (suite.name === 'shipped') {
+    suite.setup(async () => (await import('#tests/shipped/support/shipped_app')).startShippedApp())
   }
 }

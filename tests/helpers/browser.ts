@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -26,6 +28,30 @@ const FLAGS = [
 ]
 
 let browser: Browser | null = null
+
+/**
+ * Makes sure Chromium is there before the first browser test. When it is
+ * missing and this runs as root on Debian (as CI does), Debian's package is
+ * installed; otherwise the run stops with one line saying how to get it.
+ */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return
+  const canInstall =
+    !process.env.CHROMIUM_PATH &&
+    process.getuid?.() === 0 &&
+    existsSync('/etc/debian_version')
+  if (canInstall) {
+    console.log("[browser] Chromium is missing: installing Debian's package (apt-get install chromium)…")
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
+    if (existsSync(CHROMIUM_PATH)) return
+  }
+  console.error(
+    `Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: install it with "sudo apt-get install chromium" (or set CHROMIUM_PATH), then run npm test again.`
+  )
+  process.exit(1)
+}
 
 /** The site's bare domain in tests (APP_DOMAIN in .env.test), served on loopback. */
 export const testDomain = () => env.get('APP_DOMAIN', 'undersign.test')

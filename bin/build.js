@@ -1,0 +1,84 @@
+/*
+|--------------------------------------------------------------------------
+| The production bundle
+|--------------------------------------------------------------------------
+|
+| `npm run build` builds build/ (route, page and policy types first, which
+| the TypeScript build checks against). `npm start`, the benchmarks and the
+| built-app tests call `buildWhenStale()`: they build only when a source
+| changed since the last build, so one test run builds once.
+|
+| Plain JavaScript, run by the Node 24 that npm scripts use.
+|
+*/
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = resolve(fileURLToPath(new URL('../', import.meta.url)))
+export const buildDir = join(root, 'build')
+
+/** Everything the bundle is made from. */
+const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'providers', 'public', 'resources', 'start', 'commands',
+  'adonisrc.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
+
+const hashFile = join(buildDir, '.source-hash')
+
+function* files(path) {
+  if (!existsSync(path)) return
+  if (statSync(path).isFile()) return yield path
+  for (const entry of readdirSync(path).sort()) {
+    if (entry === 'node_modules' || entry === 'assets') continue
+    yield* files(join(path, entry))
+  }
+}
+
+function sourceHash() {
+  const hash = createHash('sha256')
+  for (const source of SOURCES) {
+    for (const file of files(join(root, source))) {
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0')
+    }
+  }
+  return hash.digest('hex')
+}
+
+function run(args) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env })
+  if (result.status !== 0) {
+    throw new Error(`"node ${args.join(' ')}" failed (exit ${result.status})`)
+  }
+}
+
+/** Builds build/ and records which sources it was made from. */
+export function build() {
+  const hash = sourceHash()
+  run(['ace.js', 'codegen'])
+  run(['ace.js', 'build'])
+  writeFileSync(hashFile, hash)
+}
+
+/** Builds unless build/ was made from the current sources; says which it did. */
+export function buildWhenStale(log = console.log) {
+  const builtHash = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : null
+  if (existsSync(join(buildDir, 'bin', 'server.js')) && builtHash === sourceHash()) {
+    log('production bundle is up to date')
+    return false
+  }
+  log(builtHash ? 'sources changed: rebuilding the production bundle…' : 'building the production bundle (first build takes a minute)…')
+  build()
+  return true
+}
+
+// `node bin/build.js` builds; with --when-stale, only when a source changed.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    if (process.argv.includes('--when-stale')) buildWhenStale((message) => console.log(`[build] ${message}`))
+    else build()
+  } catch (error) {
+    console.error(`[build] ${error.message}`)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,21 @@
+/*
+|--------------------------------------------------------------------------
+| Scheduled jobs
+|--------------------------------------------------------------------------
+|
+| Schedules live in the queue's store (the database, or Redis), and every
+| queue worker, the web process's own and `npm run ace -- queue:work`,
+| dispatches the runs that are due: the worker that claims a run first
+| dispatches it, so each run happens once however many processes there are.
+| Every web server registers them once it is ready (an upsert by id); the
+| build, which loads this file without serving, touches no database.
+| Cron times, not intervals: a restart never postpones a run.
+|
+*/
+import app from '@adonisjs/core/services/app'
+import PrunePendingMediaJob from '#jobs/prune_pending_media_job'
+
+app.ready(async () => {
+  // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
+  await PrunePendingMediaJob.schedule({}).id('prune-pending-media').cron('17 * * * *').run()
+})

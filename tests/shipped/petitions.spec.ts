@@ -1,0 +1,119 @@
+import { test } from '@japa/runner'
+import sharp from 'sharp'
+import { linkIn } from '#tests/shipped/support/mailbox'
+import { shippedApp, sourceReads, visitor } from '#tests/shipped/support/shipped_app'
+import { eventually, uploadPicture, verifiedMember } from '#tests/shipped/support/journeys'
+
+const OWNER = 'hanna@example.org'
+const SIGNER = 'jonas@example.de'
+
+test.group('Shipped: petitions and signatures', () => {
+  test('create a petition with an uploaded banner and photo; a guest signs and confirms; the owner manages and exports', async ({
+    assert,
+  }) => {
+    const { mailbox } = shippedApp()
+    const owner = await verifiedMember(OWNER, 'en', 'Hanna')
+
+    // The create form, its uploads, and the save.
+    const form = await owner.visit('/petition/create')
+    assert.equal(form.component, 'Petition/Create')
+    const guid: string = form.props.petition.guid
+    const banner = await uploadPicture(owner, guid, 'banner')
+    const photo = await uploadPicture(owner, guid, 'photo')
+    const saved = await owner.submit('POST', `/petition/${guid}/create`, {
+      json: {
+        title: 'Safe crossings on Elm Street',
+        target: 'Riverside City Council',
+        description: '<p>Children cross <strong>four lanes</strong> to reach school.</p>',
+        banner: { id: banner.id, driver: banner.driver, url: banner.url },
+        photos: [{ id: photo.id }],
+        videos: [],
+        letters: [{ payload: 'Dear council,\nplease build a crossing.', recipients: [{ name: 'Mayor' }] }],
+        updates: [],
+        customFields: [],
+        allowComments: false,
+        allowOpposite: false,
+        private: false,
+        targetSignatures: 100,
+      },
+    })
+    assert.equal(saved.landing?.component, 'Petition/Create')
+    assert.isString(saved.landing?.props.alerts.success)
+    const slug: string = saved.landing?.props.petition.slug
+    assert.equal(slug, 'safe-crossings-on-elm-street')
+
+    // The pictures are served re-encoded from the uploads folder.
+    for (const url of [banner.url, photo.url]) {
+      const picture = await visitor().send('GET', url)
+      assert.equal(picture.status, 200, url)
+      assert.equal((await sharp(picture.body).metadata()).format, 'jpeg')
+    }
+
+    // A guest reads the petition in German and signs it.
+    const guest = visitor('de')
+    const { page } = await guest.open(`/petition/${slug}`)
+    assert.equal(page?.component, 'Petition/Show')
+    assert.equal(page?.props.petition.banner.url, banner.url)
+    assert.deepEqual(
+      page?.props.petition.photos.map((item: { url: string }) => item.url),
+      [photo.url]
+    )
+    assert.isTrue(page?.props.canSignPetition)
+    const signed = await guest.submit('POST', `/petition/${guid}/sign`, {
+      json: {
+        firstName: 'Jonas',
+        lastName: 'Becker',
+        email: SIGNER,
+        private: false,
+        support: true,
+        customFields: [],
+      },
+    })
+    assert.equal(signed.landing?.component, 'Petition/Show')
+    assert.isString(signed.landing?.props.swal.success.title)
+    assert.isString(signed.landing?.props.swal.warning.payload)
+    assert.isNotNull(signed.landing?.props.whenISignedThisPetition)
+
+    // The mailed link: its GET only shows a button, its POST confirms.
+    const confirmation = await mailbox.waitFor(SIGNER)
+    const link = linkIn(confirmation, '/signature/')
+    assert.match(link, /^https:\/\/de\.undersign\.test\/signature\/\d+\/confirm\?/)
+    const shown = await guest.open(link)
+    assert.equal(shown.page?.component, 'Petition/ConfirmSignature')
+    assert.equal((await guest.open(`/petition/${slug}`)).page?.props.petition.totalSignatures, 0)
+    const confirmed = await guest.submit('POST', shown.page?.props.confirmUrl, { json: {} })
+    assert.equal(confirmed.landing?.component, 'Petition/Show')
+    assert.isString(confirmed.landing?.props.swal.success.title)
+
+    const countNow = async () =>
+      (await visitor().open(`/petition/${slug}`)).page?.props.petition.totalSignatures as number
+    assert.equal(await eventually(countNow, (count) => count === 1), 1)
+
+    // The owner's table: remove the signature, count it again.
+    const table = await owner.visit(`/petition/${guid}/signatures`)
+    assert.equal(table.component, 'Petition/Signatures')
+    const [row] = table.props.signatures.data
+    assert.equal(row.user.email, SIGNER)
+    const removed = await owner.submit('PATCH', `/petition/${guid}/signatures/${row.id}`, {
+      json: { active: false },
+    })
+    assert.isString(removed.landing?.props.messages.success)
+    assert.isFalse(removed.landing?.props.signatures.data[0].active)
+    assert.equal(await eventually(countNow, (count) => count === 0), 0)
+    await owner.submit('PATCH', `/petition/${guid}/signatures/${row.id}`, { json: { active: true } })
+    assert.equal(await eventually(countNow, (count) => count === 1), 1)
+
+    // The export, as the page's plain form posts it.
+    const exported = await owner.send('POST', `/petition/${guid}/signatures/download`, {
+      body: { form: { _csrf: table.props.csrfToken } },
+    })
+    assert.equal(exported.status, 200)
+    assert.match(String(exported.headers['content-disposition']), /safe-crossings-on-elm-street-signatures-/)
+    const csv = exported.text()
+    assert.isTrue(csv.startsWith('\ufeff'))
+    assert.include(csv, SIGNER)
+    assert.lengthOf(csv.trim().split('\r\n'), 2)
+
+    assert.deepEqual(sourceReads(), [], 'files read from the sources instead of the build')
+  })
+})

@@ -1,0 +1,48 @@
+import sharp from 'sharp'
+import { linkIn } from '#tests/shipped/support/mailbox'
+import { shippedApp, visitor } from '#tests/shipped/support/shipped_app'
+import type { Visitor } from '#tests/shipped/support/visitor'
+
+export const PASSWORD = 'violet-river-3141'
+
+/** Signs up through the form and follows the mailed link: a verified member, logged in. */
+export async function verifiedMember(email: string, locale = 'en', firstName = 'Olena') {
+  const member = visitor(locale)
+  await member.open('/signup')
+  const { landing } = await member.submit('POST', '/signup', {
+    json: { firstName, lastName: 'Koval', email, password: PASSWORD, password_confirmation: PASSWORD },
+  })
+  if (landing?.component !== 'My/MyPetitions') throw new Error(`sign-up of ${email} failed`)
+  const mail = await shippedApp().mailbox.waitFor(email)
+  await member.open(linkIn(mail, '/auth/email/verify/'))
+  return member
+}
+
+/** A real PNG of the given size. */
+export function png(width: number, height: number, color = '#2f6fdb') {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer()
+}
+
+/** An upload as the create form's file picker sends it (JSON answer). */
+export async function uploadPicture(member: Visitor, guid: string, type: 'banner' | 'photo') {
+  const reply = await member.send('POST', `/petition/${guid}/media`, {
+    body: {
+      multipart: { type, file: { name: `${type}.png`, type: 'image/png', content: await png(1200, 800) } },
+    },
+    headers: { 'accept': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+  })
+  if (reply.status !== 200) throw new Error(`upload of a ${type} failed: ${reply.status} ${reply.text()}`)
+  return reply.json() as { id: number; url: string; type: string; driver: string }
+}
+
+/** Polls `read` until `done` holds (counts move within about two seconds). */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 8000) {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}

@@ -1,0 +1,81 @@
+import { SMTPServer } from 'smtp-server'
+import { simpleParser } from 'mailparser'
+import type { AddressInfo } from 'node:net'
+
+export type CaughtMail = {
+  to: string[]
+  from: string
+  subject: string
+  html: string
+  text: string
+}
+
+/**
+ * A local SMTP server that keeps every mail the built app sends, the way a
+ * real mail server would receive it: the app talks SMTP to it exactly as it
+ * does in production.
+ */
+export async function startMailbox() {
+  const mails: CaughtMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      simpleParser(stream)
+        .then((parsed) => {
+          mails.push({
+            to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            text: parsed.text ?? '',
+          })
+          done()
+        })
+        .catch(done)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+
+  return {
+    port,
+    all: () => [...mails],
+
+    /** Waits for the first mail to `address` (whose subject matches, if given) that arrives. */
+    async waitFor(address: string, subject?: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const mail = mails.find(
+          (candidate) =>
+            candidate.to.includes(address.toLowerCase()) &&
+            (!subject || subject.test(candidate.subject))
+        )
+        if (mail) {
+          mails.splice(mails.indexOf(mail), 1)
+          return mail
+        }
+        if (Date.now() > deadline) {
+          const seen = mails.map((candidate) => `${candidate.to.join(',')}: ${candidate.subject}`)
+          throw new Error(`no mail to ${address} within ${timeoutMs} ms (have: ${seen.join(' | ')})`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>
+
+/** The first link of a mail whose URL contains `fragment`. */
+export function linkIn(mail: CaughtMail, fragment: string): string {
+  const urls = [...`${mail.html}\n${mail.text}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((found) =>
+    found[0].replace(/&amp;/g, '&')
+  )
+  const link = urls.find((url) => url.includes(fragment))
+  if (!link) throw new Error(`no link containing ${fragment} in "${mail.subject}"`)
+  return link
+}

@@ -1,0 +1,222 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import { startMailbox, type Mailbox } from '#tests/shipped/support/mailbox'
+import { Visitor } from '#tests/shipped/support/visitor'
+
+/**
+ * The built app, started as `npm start` starts it (bin/start.js: migrations,
+ * demo data, the server of build/), in production mode with its own
+ * database (SQLite, or PostgreSQL when the suite runs on it), its own
+ * uploads folder, and an SMTP server that catches its mails. Every process
+ * of the build records the files it reads from the sources instead of the
+ * bundle (record_source_reads.mjs).
+ */
+export const DOMAIN = 'undersign.test'
+export const CONTACT_EMAIL = 'team@undersign.test'
+
+const folder = app.makePath('tmp', 'shipped')
+const recorder = app.makePath('tests', 'shipped', 'support', 'record_source_reads.mjs')
+
+type Shipped = {
+  port: number
+  mailbox: Mailbox
+  folder: string
+  storage: string
+  readsLog: string
+  serverLog: string
+  process: ChildProcess
+}
+
+let shipped: Shipped | null = null
+
+export function shippedApp(): Shipped {
+  if (!shipped) throw new Error('the shipped app is not running (suite setup)')
+  return shipped
+}
+
+/** A new visitor of the running build, on the site of `locale`. */
+export function visitor(locale = 'en') {
+  return new Visitor({ port: shippedApp().port, domain: DOMAIN }, locale)
+}
+
+/** The built app's own database, read and written by the tests. */
+export function shippedDb() {
+  return db.connection('shipped')
+}
+
+/** Files of the sources the built app read at run time (should be none). */
+export function sourceReads(): string[] {
+  const log = shippedApp().readsLog
+  if (!existsSync(log)) return []
+  return [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))]
+}
+
+/** The last lines the built app printed, for a failure message. */
+export function serverOutput(lines = 40) {
+  return readFileSync(shippedApp().serverLog, 'utf8').split('\n').slice(-lines).join('\n')
+}
+
+async function freePort() {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+function addConnection(config: Record<string, unknown>) {
+  if (db.manager.has('shipped')) db.manager.patch('shipped', config as any)
+  else db.manager.add('shipped', config as any)
+}
+
+/** The database settings of the built app, and a connection of the tests to it. */
+async function prepareDatabase(): Promise<Record<string, string>> {
+  if (env.get('DB_CONNECTION', 'sqlite') !== 'pg') {
+    const filename = join(folder, 'db.sqlite3')
+    addConnection({
+      client: 'better-sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      pool: {
+        afterCreate: (connection: any, done: (error: Error | null, connection: any) => void) => {
+          connection.pragma('busy_timeout = 5000')
+          done(null, connection)
+        },
+      },
+    })
+    return { DB_CONNECTION: 'sqlite', SQLITE_FILE: filename }
+  }
+  const database = `${env.get('PG_DB_NAME', 'undersign')}_shipped`
+  const admin = db.connection('pg')
+  await admin.rawQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  await admin.rawQuery(`CREATE DATABASE ${database}`)
+  const connection = {
+    host: env.get('PG_HOST', '127.0.0.1'),
+    port: env.get('PG_PORT', 5432),
+    user: env.get('PG_USER', 'postgres'),
+    password: env.get('PG_PASSWORD', ''),
+    database,
+  }
+  addConnection({ client: 'pg', connection })
+  return {
+    DB_CONNECTION: 'pg',
+    PG_HOST: connection.host,
+    PG_PORT: String(connection.port),
+    PG_USER: connection.user,
+    PG_PASSWORD: connection.password,
+    PG_DB_NAME: database,
+  }
+}
+
+/** The .env of a production deployment behind a TLS proxy, in a folder of its own. */
+export function productionSettings(overrides: Record<string, string> = {}) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    APP_KEY: randomBytes(32).toString('base64url'),
+    APP_NAME: 'Undersign',
+    APP_DOMAIN: DOMAIN,
+    APP_URL: `https://${DOMAIN}`,
+    MAIL_MAILER: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    MAIL_FROM_ADDRESS: `no-reply@${DOMAIN}`,
+    CONTACT_EMAIL,
+    LOG_LEVEL: 'warn',
+    // Limits stay on, wide enough for a suite that acts from one address.
+    RATE_LIMIT_FACTOR: '1000',
+    ...overrides,
+  }
+}
+
+export function writeEnvFile(directory: string, settings: Record<string, string>) {
+  mkdirSync(directory, { recursive: true })
+  const lines = Object.entries(settings).map(([name, value]) => `${name}=${value}`)
+  writeFileSync(join(directory, '.env'), `${lines.join('\n')}\n`)
+}
+
+/** Only what a shell gives a program: the suite's own settings never leak into the app. */
+export function bareEnvironment(extra: Record<string, string> = {}) {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    LANG: 'C.UTF-8',
+    ...extra,
+  }
+}
+
+/** Builds the bundle unless it is up to date (once per run), as `npm run build` does. */
+export function buildOnce() {
+  const result = spawnSync(process.execPath, ['bin/build.js', '--when-stale'], {
+    cwd: app.makePath(),
+    stdio: 'inherit',
+    env: process.env,
+  })
+  if (result.status !== 0) throw new Error('the production build failed')
+}
+
+async function waitUntilServing(port: number, child: ChildProcess, serverLog: string) {
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`npm start exited (${child.exitCode}):\n${readFileSync(serverLog, 'utf8')}`)
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: DOMAIN } })
+      if (response.ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the built app did not answer:\n${readFileSync(serverLog, 'utf8')}`)
+}
+
+/** Suite setup: build, start, and the teardown that stops it all. */
+export async function startShippedApp() {
+  buildOnce()
+  rmSync(folder, { recursive: true, force: true })
+  mkdirSync(folder, { recursive: true })
+  const [mailbox, port, database] = [await startMailbox(), await freePort(), await prepareDatabase()]
+  const storage = join(folder, 'storage')
+  const readsLog = join(folder, 'source-reads.log')
+  const serverLog = join(folder, 'server.log')
+  writeEnvFile(
+    join(folder, 'env'),
+    productionSettings({
+      PORT: String(port),
+      SMTP_PORT: String(mailbox.port),
+      STORAGE_PATH: storage,
+      OUTBOX_PATH: join(folder, 'outbox'),
+      ...database,
+    })
+  )
+  const output = openSync(serverLog, 'a')
+  const child = spawn(process.execPath, ['bin/start.js'], {
+    cwd: app.makePath(),
+    env: bareEnvironment({
+      ENV_PATH: join(folder, 'env'),
+      NODE_OPTIONS: `--import=${pathToFileURL(recorder).href}`,
+      SOURCE_READS_LOG: readsLog,
+    }),
+    stdio: ['ignore', output, output],
+  })
+  shipped = { port, mailbox, folder, storage, readsLog, serverLog, process: child }
+  await waitUntilServing(port, child, serverLog)
+
+  return async () => {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve(null)
+      child.once('exit', resolve)
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
+    })
+    await mailbox.close()
+    await db.manager.close('shipped')
+    shipped = null
+  }
+}
