@@ -2,9 +2,16 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 
 export default defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-  form: { convertEmptyStringsToNull: true, types: ['application/x-www-form-urlencoded'] },
+  // Room for any field a form has (a description is 50,000 characters), so
+  // that an overlong one gets its field's own error instead of a 413.
+  form: {
+    convertEmptyStringsToNull: true,
+    limit: '2mb',
+    types: ['application/x-www-form-urlencoded'],
+  },
   json: {
     convertEmptyStringsToNull: true,
+    limit: '2mb',
     types: [
       'application/json',
       'application/json-patch+json',

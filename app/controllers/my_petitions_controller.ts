@@ -3,6 +3,7 @@ import Petition from '#models/petition'
 import { myPetitionItem } from '#transformers/petition_list_transformer'
 import { paginatorProps } from '#transformers/paginator_transformer'
 import type { MyPetitionItem, MyPetitionsProps } from '#app/types/props'
+import { requestedPage } from '#services/pagination'
 
 const PER_PAGE = 10
 
@@ -10,7 +11,7 @@ const PER_PAGE = 10
 export default class MyPetitionsController {
   async index({ inertia, request, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    const page = Math.max(1, Number(request.input('page', 1)) || 1)
+    const page = requestedPage(request.input('page'))
     const petitions = await Petition.query()
       .where('user_id', user.id)
       .preload('media', (media) => media.where('type', 'banner'))

@@ -17,6 +17,7 @@ import {
 import { signatureStateValidator } from '#validators/signature_state'
 import type { PetitionSignaturesProps } from '#app/types/props'
 import NotFoundException from '#exceptions/not_found_exception'
+import { requestedPage } from '#services/pagination'
 
 /**
  * The owner's signatures (spec 2.17, 7.2): the table, remove / OK, and the
@@ -28,7 +29,7 @@ export default class PetitionSignaturesController {
     const { inertia, request, params } = ctx
     const petition = await manageablePetition(ctx, params.guid)
     await petition.load('customFields', (fields) => fields.orderBy('position'))
-    const page = Number(request.input('page', 1)) || 1
+    const page = requestedPage(request.input('page'))
     const signatures = await signaturesPage(petition, page)
     signatures.baseUrl(`/petition/${petition.guid}/signatures`)
     const props: PetitionSignaturesProps = {

@@ -17,11 +17,12 @@ import { whenSigned } from '#services/signature_service'
 import { signedPetitionsOf } from '#services/signed_petitions_cookie'
 import type { PetitionShowProps } from '#app/types/props'
 import NotFoundException from '#exceptions/not_found_exception'
+import { requestedPage } from '#services/pagination'
 
 export default class PetitionsController {
   /** Petition/List (spec 2.13): public petitions, newest first, 10 a page. */
   async index({ inertia, request }: HttpContext) {
-    const page = Math.max(1, Number(request.input('page', 1)) || 1)
+    const page = requestedPage(request.input('page'))
     const petitions = await publicPetitions(page)
     petitions.baseUrl('/petitions')
     const props: PetitionListProps = {

@@ -4,10 +4,47 @@ import { errors as shieldErrors } from '@adonisjs/shield'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as bouncerErrors } from '@adonisjs/bouncer'
 import { errors as lucidErrors } from '@adonisjs/lucid'
+import { errors as driveErrors } from '@adonisjs/drive'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+import type { IncomingMessage } from 'node:http'
 import type { ErrorStatus } from '#app/types/props'
 import DuplicateFieldException from '#exceptions/duplicate_field_exception'
+
+/** The most of a refused body that is read and dropped before answering. */
+const MAX_DRAINED_BYTES = 64 * 1024 * 1024
+
+/**
+ * Reads and drops what is left of a request body the server refused unread
+ * (too large), so that the client receives the answer: closing a socket with
+ * unread data resets the connection before the client sees it.
+ */
+function drainBody(request: IncomingMessage) {
+  if (request.complete) return
+  return new Promise<void>((resolve) => {
+    let seen = 0
+    const done = () => {
+      request.off('data', count)
+      resolve()
+    }
+    const count = (chunk: Buffer) => {
+      seen += chunk.length
+      if (seen > MAX_DRAINED_BYTES) done()
+    }
+    request.on('data', count)
+    request.once('end', done)
+    request.once('close', done)
+    request.once('error', done)
+    request.resume()
+  })
+}
+
+/** A file URL no stored file can have: characters or a path traversal the disk refuses. */
+const IMPOSSIBLE_FILE_KEYS = [
+  'E_UNALLOWED_CHARACTERS',
+  'E_PATH_TRAVERSAL_DETECTED',
+  'E_INVALID_KEY',
+]
 
 /** Statuses with a page of their own; other client errors show the 400 page. */
 const PAGE_STATUSES: readonly number[] = [400, 403, 404, 413, 419, 429]
@@ -25,6 +62,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   protected renderStatusPages = true
 
+  // Client errors that need no one's attention (scanners ask for unknown pages).
+  protected ignoreStatuses = [400, 401, 404, 413, 422]
+  protected ignoreCodes = IMPOSSIBLE_FILE_KEYS
+
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     '400..499': (error, ctx) => this.renderStatus(ctx, this.statusOf(error)),
     '500..599': (_, ctx) => this.renderStatus(ctx, 500),
@@ -37,6 +78,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // A policy chooses its status: 403, or 404 for what the viewer may not know exists.
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) return error.response.status ?? 403
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return 429
+    if (IMPOSSIBLE_FILE_KEYS.includes((error as { code?: string })?.code ?? '')) return 404
+    // The disk tells a missing upload (404) from a failing one (500).
+    if (error instanceof driveErrors.CannotServeFileException) return error.parseError(error).status
     const status = (error as { status?: number })?.status
     return typeof status === 'number' ? status : 500
   }
@@ -57,6 +101,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return super.handle(error.asValidationError(ctx.i18n), ctx)
     }
     const status = this.statusOf(error)
+    if (status === 413) await drainBody(ctx.request.request)
     const showsPage = PAGE_STATUSES.includes(status) || (status >= 500 && !this.debug)
     if (!showsPage) return super.handle(error, ctx)
 

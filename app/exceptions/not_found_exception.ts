@@ -8,4 +8,5 @@ import { Exception } from '@adonisjs/core/exceptions'
 export default class NotFoundException extends Exception {
   static status = 404
   static code = 'E_NOT_FOUND'
+  static message = 'Not found'
 }

@@ -17,13 +17,19 @@ export default class WellFormedInputMiddleware {
     const query = inspectInput(request.qs())
     if (body.tooDeep || query.tooDeep) throw new BadRequestException()
 
-    const fields = [...new Set([...body.unreadableFields, ...query.unreadableFields])]
-    if (fields.length === 0) return next()
+    // A field named like a member of every object (toString, __proto__) would
+    // break the session's error bag: it is reported as the input's.
+    const fields = new Set(
+      [...body.unreadableFields, ...query.unreadableFields].map((field) =>
+        field in Object.prototype ? 'input' : field
+      )
+    )
+    if (fields.size === 0) return next()
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method())) throw new BadRequestException()
 
     const messages = i18n.createMessagesProvider()
     throw new vineErrors.E_VALIDATION_ERROR(
-      fields.map((field) => {
+      [...fields].map((field) => {
         const name = field.split('.').pop()!
         const wildCardPath = field.replace(/\.\d+(?=\.|$)/g, '.*')
         const message = messages.getMessage(

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { turnstileToken } from '#validators/rules/turnstile'
 import { videoUrlRule } from '#validators/rules/video_url'
+import { databaseId } from '#validators/rules/database_id'
 import {
   CUSTOM_FIELD_TYPES,
   LIMITS,
@@ -11,7 +12,7 @@ import {
 } from '#app/petitions/constants'
 
 const optionalText = (max: number) => vine.string().trim().maxLength(max).optional()
-const existingId = () => vine.number().withoutDecimals().positive().optional()
+const existingId = () => databaseId().optional()
 
 /**
  * The whole petition of POST /petition/{guid}/create (spec 3.3, 5.4). Its
@@ -32,7 +33,7 @@ export const petitionValidator = vine.create({
     .nullable()
     .optional(),
   photos: vine
-    .array(vine.object({ id: vine.number().withoutDecimals().positive() }))
+    .array(vine.object({ id: databaseId() }))
     .maxLength(PHOTO_SLOTS)
     .optional(),
   videos: vine

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/rules/database_id'
 
 /** POST /petition/{guid}/media: a picture for the banner, a photo slot or the editor. */
 export const mediaUploadValidator = vine.create({
@@ -8,5 +9,5 @@ export const mediaUploadValidator = vine.create({
 
 /** DELETE /petition/{guid}/media: which media to remove (its id, in the query string). */
 export const deleteMediaValidator = vine.create({
-  id: vine.number().withoutDecimals().positive(),
+  id: databaseId(),
 })

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { turnstileToken } from '#validators/rules/turnstile'
+import { databaseId } from '#validators/rules/database_id'
 import type { SignCustomField } from '#app/types/props'
 
 /** What the sign validator needs to know of the petition (passed as metadata). */
@@ -55,7 +56,7 @@ export const signatureValidator = vine.create({
   support: vine.boolean().optional(),
   customFields: vine.array(
     vine.object({
-      id: vine.number().withoutDecimals(),
+      id: databaseId(),
       value: vine
         .string()
         .trim()

@@ -37,14 +37,17 @@ let browser: Browser | null = null
 export function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return
   const canInstall =
-    !process.env.CHROMIUM_PATH &&
-    process.getuid?.() === 0 &&
-    existsSync('/etc/debian_version')
+    !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/etc/debian_version')
   if (canInstall) {
-    console.log("[browser] Chromium is missing: installing Debian's package (apt-get install chromium)…")
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
+    console.log(
+      "[browser] Chromium is missing: installing Debian's package (apt-get install chromium)…"
+    )
+    const options = {
+      stdio: 'inherit' as const,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }
+    spawnSync('apt-get', ['update', '-qq'], options)
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], options)
     if (existsSync(CHROMIUM_PATH)) return
   }
   console.error(

@@ -42,7 +42,9 @@ test.group('Shipped: accounts', () => {
     const home = await oksana.visit('/logout')
     assert.isNull(home.props.user)
     await oksana.open('/login')
-    const login = await oksana.submit('POST', '/login', { json: { email: EMAIL, password: PASSWORD } })
+    const login = await oksana.submit('POST', '/login', {
+      json: { email: EMAIL, password: PASSWORD },
+    })
     assert.equal(login.landing?.component, 'My/MyPetitions')
 
     // Forgotten password, from another browser: the mailed link sets a new one.
@@ -67,7 +69,9 @@ test.group('Shipped: accounts', () => {
 
     // The first browser was logged out; only the new password opens the account.
     assert.isNull((await oksana.visit('/')).props.user)
-    const old = await oksana.submit('POST', '/login', { json: { email: EMAIL, password: PASSWORD } })
+    const old = await oksana.submit('POST', '/login', {
+      json: { email: EMAIL, password: PASSWORD },
+    })
     assert.isNull(old.landing?.props.user)
     const fresh = await oksana.submit('POST', '/login', {
       json: { email: EMAIL, password: NEW_PASSWORD },

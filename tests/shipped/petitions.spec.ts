@@ -28,7 +28,9 @@ test.group('Shipped: petitions and signatures', () => {
         banner: { id: banner.id, driver: banner.driver, url: banner.url },
         photos: [{ id: photo.id }],
         videos: [],
-        letters: [{ payload: 'Dear council,\nplease build a crossing.', recipients: [{ name: 'Mayor' }] }],
+        letters: [
+          { payload: 'Dear council,\nplease build a crossing.', recipients: [{ name: 'Mayor' }] },
+        ],
         updates: [],
         customFields: [],
         allowComments: false,
@@ -100,7 +102,9 @@ test.group('Shipped: petitions and signatures', () => {
     assert.isString(removed.landing?.props.messages.success)
     assert.isFalse(removed.landing?.props.signatures.data[0].active)
     assert.equal(await eventually(countNow, (count) => count === 0), 0)
-    await owner.submit('PATCH', `/petition/${guid}/signatures/${row.id}`, { json: { active: true } })
+    await owner.submit('PATCH', `/petition/${guid}/signatures/${row.id}`, {
+      json: { active: true },
+    })
     assert.equal(await eventually(countNow, (count) => count === 1), 1)
 
     // The export, as the page's plain form posts it.
@@ -108,7 +112,10 @@ test.group('Shipped: petitions and signatures', () => {
       body: { form: { _csrf: table.props.csrfToken } },
     })
     assert.equal(exported.status, 200)
-    assert.match(String(exported.headers['content-disposition']), /safe-crossings-on-elm-street-signatures-/)
+    assert.match(
+      String(exported.headers['content-disposition']),
+      /safe-crossings-on-elm-street-signatures-/
+    )
     const csv = exported.text()
     assert.isTrue(csv.startsWith('\ufeff'))
     assert.include(csv, SIGNER)

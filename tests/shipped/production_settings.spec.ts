@@ -31,7 +31,7 @@ function startWith(settings: Record<string, string>) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
-const refusals = [
+const refusals: Array<{ setting: string; overrides: Record<string, string>; variable: string }> = [
   {
     setting: 'mail left in the outbox',
     overrides: { MAIL_MAILER: '', SMTP_HOST: '' },
@@ -44,8 +44,16 @@ const refusals = [
     variable: 'APP_KEY',
   },
   { setting: 'a short APP_KEY', overrides: { APP_KEY: 'short-secret' }, variable: 'APP_KEY' },
-  { setting: 'rate limits off', overrides: { RATE_LIMIT_FACTOR: '0' }, variable: 'RATE_LIMIT_FACTOR' },
-  { setting: 'APP_URL without https', overrides: { APP_URL: `http://${DOMAIN}` }, variable: 'APP_URL' },
+  {
+    setting: 'rate limits off',
+    overrides: { RATE_LIMIT_FACTOR: '0' },
+    variable: 'RATE_LIMIT_FACTOR',
+  },
+  {
+    setting: 'APP_URL without https',
+    overrides: { APP_URL: `http://${DOMAIN}` },
+    variable: 'APP_URL',
+  },
 ]
 
 test.group('Shipped: settings that must never reach a real site', () => {

@@ -22,7 +22,7 @@ test.group('Shipped: contact, newsletter and production defaults', () => {
       },
     })
     assert.isString(sent.landing?.props.alerts.success)
-    const mail = await shippedApp().mailbox.waitFor(CONTACT_EMAIL)
+    const mail = await shippedApp().mailbox.waitFor(CONTACT_EMAIL, /Camille Martin/)
     assert.include(mail.text, 'Comment remettre les signatures au conseil municipal ?')
     const stored = await shippedDb().from('contact_messages').where('email', 'camille@example.fr')
     assert.lengthOf(stored, 1)

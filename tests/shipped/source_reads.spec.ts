@@ -30,10 +30,7 @@ test.group('Shipped: files read at run time', () => {
     assert.equal(result.status, 0, result.stderr)
     // build/package.json is the bundle's own; the other two are sources.
     const caught = new Set(readFileSync(log, 'utf8').trim().split('\n'))
-    assert.deepEqual([...caught], [
-      source,
-      app.makePath('start', 'env.ts'),
-    ])
+    assert.deepEqual([...caught], [source, app.makePath('start', 'env.ts')])
   })
 
   test('the built app read no source file during the suite', ({ assert }) => {

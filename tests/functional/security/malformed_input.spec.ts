@@ -148,4 +148,37 @@ test.group('Malformed input', (group) => {
       .withCsrfToken()
     response.assertStatus(400)
   })
+
+  test('a field named like a member of every object still gets its error, not a 500', async ({
+    client,
+    assert,
+  }) => {
+    for (const name of ['toString', '__proto__', 'constructor']) {
+      const response = await client
+        .post('/contacts')
+        .json(JSON.parse(`{"${name}": "x${'\\u0000'}"}`))
+        .withCsrfToken()
+        .redirects(0)
+      response.assertStatus(302)
+      // The body parser drops __proto__ itself; the form then lacks every field.
+      assert.property(fieldErrors(response), name === '__proto__' ? 'email' : 'input')
+    }
+  })
+
+  test('numbers beyond what the database holds are refused or read as the nearest page', async ({
+    client,
+  }) => {
+    const member = await makeMember()
+    const media = await client
+      .delete(`/petition/${newGuid()}/media`)
+      .qs({ id: '4.3e204' })
+      .header('accept', 'application/json')
+      .loginAs(member)
+      .withCsrfToken()
+    media.assertStatus(422)
+    for (const page of ['1e300', '99999999999999999999', '-5', 'x']) {
+      ;(await client.get('/petitions').qs({ page })).assertStatus(200)
+      ;(await client.get('/my/petitions').qs({ page }).loginAs(member)).assertStatus(200)
+    }
+  })
 })

@@ -100,4 +100,11 @@ test.group('Unknown and malformed addresses', (group) => {
       assertNotFoundPage(await client.get(`/petition/${slug}`).header('host', GERMAN), assert)
     }
   })
+
+  test('a file URL no stored file can have is a 404, never a 500', async ({ client, assert }) => {
+    const paths = ['/uploads/a*b.jpg', '/uploads/%2e%2e/%2e%2e/etc/passwd', '/uploads/missing.jpg']
+    for (const path of paths) {
+      assertNotFoundPage(await client.get(path).header('host', GERMAN), assert)
+    }
+  })
 })

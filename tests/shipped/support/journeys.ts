@@ -10,7 +10,13 @@ export async function verifiedMember(email: string, locale = 'en', firstName = '
   const member = visitor(locale)
   await member.open('/signup')
   const { landing } = await member.submit('POST', '/signup', {
-    json: { firstName, lastName: 'Koval', email, password: PASSWORD, password_confirmation: PASSWORD },
+    json: {
+      firstName,
+      lastName: 'Koval',
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
   })
   if (landing?.component !== 'My/MyPetitions') throw new Error(`sign-up of ${email} failed`)
   const mail = await shippedApp().mailbox.waitFor(email)
@@ -29,16 +35,24 @@ export function png(width: number, height: number, color = '#2f6fdb') {
 export async function uploadPicture(member: Visitor, guid: string, type: 'banner' | 'photo') {
   const reply = await member.send('POST', `/petition/${guid}/media`, {
     body: {
-      multipart: { type, file: { name: `${type}.png`, type: 'image/png', content: await png(1200, 800) } },
+      multipart: {
+        type,
+        file: { name: `${type}.png`, type: 'image/png', content: await png(1200, 800) },
+      },
     },
     headers: { 'accept': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
   })
-  if (reply.status !== 200) throw new Error(`upload of a ${type} failed: ${reply.status} ${reply.text()}`)
+  if (reply.status !== 200)
+    throw new Error(`upload of a ${type} failed: ${reply.status} ${reply.text()}`)
   return reply.json() as { id: number; url: string; type: string; driver: string }
 }
 
 /** Polls `read` until `done` holds (counts move within about two seconds). */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 8000) {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 8000
+) {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await read()

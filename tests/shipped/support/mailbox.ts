@@ -43,14 +43,17 @@ export async function startMailbox() {
     port,
     all: () => [...mails],
 
-    /** Waits for the first mail to `address` (whose subject matches, if given) that arrives. */
-    async waitFor(address: string, subject?: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
+    /**
+     * Takes the first mail to `address` (whose subject or text matches
+     * `content`, if given), waiting for it to arrive.
+     */
+    async waitFor(address: string, content?: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         const mail = mails.find(
           (candidate) =>
             candidate.to.includes(address.toLowerCase()) &&
-            (!subject || subject.test(candidate.subject))
+            (!content || content.test(candidate.subject) || content.test(candidate.text))
         )
         if (mail) {
           mails.splice(mails.indexOf(mail), 1)
@@ -58,7 +61,9 @@ export async function startMailbox() {
         }
         if (Date.now() > deadline) {
           const seen = mails.map((candidate) => `${candidate.to.join(',')}: ${candidate.subject}`)
-          throw new Error(`no mail to ${address} within ${timeoutMs} ms (have: ${seen.join(' | ')})`)
+          throw new Error(
+            `no mail to ${address} within ${timeoutMs} ms (have: ${seen.join(' | ')})`
+          )
         }
         await new Promise((resolve) => setTimeout(resolve, 100))
       }

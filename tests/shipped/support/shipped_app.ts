@@ -181,7 +181,11 @@ export async function startShippedApp() {
   buildOnce()
   rmSync(folder, { recursive: true, force: true })
   mkdirSync(folder, { recursive: true })
-  const [mailbox, port, database] = [await startMailbox(), await freePort(), await prepareDatabase()]
+  const [mailbox, port, database] = [
+    await startMailbox(),
+    await freePort(),
+    await prepareDatabase(),
+  ]
   const storage = join(folder, 'storage')
   const readsLog = join(folder, 'source-reads.log')
   const serverLog = join(folder, 'server.log')

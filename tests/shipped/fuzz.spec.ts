@@ -1,0 +1,256 @@
+import { test } from '@japa/runner'
+import fc from 'fast-check'
+import router from '@adonisjs/core/services/router'
+import { shippedDb, sourceReads, visitor } from '#tests/shipped/support/shipped_app'
+import { PASSWORD, eventually, verifiedMember } from '#tests/shipped/support/journeys'
+import { encodings, flatten, payloadFor, queryFor } from '#tests/shipped/support/fuzz_payloads'
+import type { Visitor } from '#tests/shipped/support/visitor'
+
+/**
+ * Every POST, PATCH and DELETE route of the app, read from its router, gets
+ * generated payloads from a guest and from a member who owns a petition,
+ * each with a valid CSRF token; every GET route gets generated query
+ * strings. No answer may be a 5xx or a dropped connection, and a refused
+ * request may leave no row behind. CI runs a fixed seed; elsewhere each run
+ * draws a new one, printed on failure.
+ */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 200)
+const RUNS_PER_PAGE = Math.ceil(RUNS_PER_ROUTE / 4)
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : process.env.CI
+    ? 20261123
+    : Date.now() % 2 ** 31
+
+/** Tables a form writes to: a refused request must leave their row counts alone. */
+const STORED = [
+  'users',
+  'petitions',
+  'petition_media',
+  'letters',
+  'letter_recipients',
+  'petition_updates',
+  'custom_fields',
+  'signatures',
+  'contact_messages',
+  'newsletter_subscriptions',
+  'password_reset_tokens',
+]
+
+async function rowCounts() {
+  const sql = STORED.map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`).join(', ')
+  const result = await shippedDb().rawQuery(`SELECT ${sql}`)
+  const row = Array.isArray(result) ? result[0] : result.rows[0]
+  return Object.fromEntries(STORED.map((table) => [table, Number(row[table])]))
+}
+
+type Fixture = { guid: string; slug: string; signatureId: number; fieldIds: number[] }
+
+/** A value for each route parameter; a route with another parameter fails the test. */
+function pathOf(pattern: string, fixture: Fixture) {
+  const values: Record<string, string> = {
+    guid: fixture.guid,
+    id: String(fixture.signatureId),
+    slug: fixture.slug,
+    token: 'a'.repeat(43),
+    provider: 'github',
+    locale: 'uk',
+  }
+  return pattern
+    .replace(/:(\w+)/g, (_, name: string) => {
+      if (name in values) return values[name]
+      throw new Error(`the fuzz test has no value for :${name} of ${pattern}: add one`)
+    })
+    .replace('*', 'petitions/a-file-that-is-not-there.jpg')
+}
+
+/** Valid forms, mutated by the payloads, so that they reach past the first check. */
+function validForm(pattern: string, fixture: Fixture): Record<string, unknown> | null {
+  const forms: Record<string, Record<string, unknown>> = {
+    '/signup': {
+      firstName: 'Olena',
+      lastName: 'Koval',
+      email: 'fuzz-signup@example.org',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+    '/login': { email: 'fuzz-owner@example.org', password: 'not-the-password' },
+    '/auth/password/email': { email: 'fuzz-owner@example.org' },
+    '/auth/password/reset': {
+      token: 'a'.repeat(43),
+      email: 'fuzz-owner@example.org',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+    '/contacts': {
+      name: 'Olena Koval',
+      email: 'fuzz-contact@example.org',
+      subject: 'A question about petitions',
+      message: 'How do I hand the signatures to the council?',
+    },
+    '/subscription': { email: 'fuzz-news@example.org' },
+    '/petition/:guid/sign': {
+      firstName: 'Jonas',
+      lastName: 'Becker',
+      email: 'fuzz-signer@example.org',
+      comment: 'Our children need this crossing to walk to school.',
+      private: false,
+      support: true,
+      customFields: fixture.fieldIds.map((id) => ({ id, value: '12' })),
+    },
+    '/petition/:guid/create': {
+      title: 'A park for Oak Hill',
+      target: 'Riverside City Council',
+      description: '<p>Children play <strong>on the road</strong>.</p>',
+      banner: { driver: 'local', url: '/banner-templates/forest.jpg' },
+      photos: [],
+      videos: [{ title: 'Elm Street', url: 'https://youtu.be/dQw4w9WgXcQ' }],
+      letters: [{ payload: 'Dear council', recipients: [{ name: 'Mayor', payload: 'City' }] }],
+      updates: [{ title: 'Delivered', createdAt: '2024-05-01', description: 'Done' }],
+      customFields: [{ type: 'number', title: 'Age', required: true }],
+      published: true,
+      finished: false,
+      allowComments: true,
+      allowOpposite: true,
+      private: false,
+      targetSignatures: 1000,
+    },
+    '/petition/:guid/media': { type: 'photo' },
+    '/my/avatar': {},
+    '/petition/:guid/signatures/:id': { active: false },
+    'DELETE /petition/:guid/media': { id: 1 },
+  }
+  return forms[pattern] ?? null
+}
+
+/** Whether the app refused the request: an error status, or a redirect to a page that says so. */
+async function refusal(reply: Awaited<ReturnType<Visitor['send']>>, client: Visitor) {
+  if (reply.status >= 400) return { refused: true, loggedIn: false }
+  if (!(reply.status >= 300 && reply.location)) return { refused: false, loggedIn: false }
+  const page = await client.visit(reply.location)
+  const { errors, alerts, messages, user } = page.props
+  const refused =
+    Object.keys(errors ?? {}).length > 0 ||
+    Boolean(alerts?.error || messages?.error || messages?.warning)
+  return { refused, loggedIn: Boolean(user) }
+}
+
+// The same routes file as the build's: committing is what the server does at start.
+router.commit()
+const allRoutes = Object.values(router.toJSON())
+  .flat()
+  .flatMap((route) => route.methods.map((method) => ({ method, pattern: route.pattern })))
+const routes = allRoutes.filter(({ method }) => ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method))
+const pages = allRoutes.filter(({ method }) => method === 'GET')
+
+test.group('Shipped: no input gives a 5xx', (group) => {
+  let fixture: Fixture
+  let member: Visitor
+  const statuses = new Map<string, Record<number, number>>()
+
+  group.setup(async () => {
+    member = await verifiedMember('fuzz-owner@example.org')
+    const form = await member.visit('/petition/create')
+    const guid: string = form.props.petition.guid
+    const saved = await member.submit('POST', `/petition/${guid}/create`, {
+      json: validForm('/petition/:guid/create', { guid, slug: '', signatureId: 0, fieldIds: [] }),
+    })
+    const slug = saved.landing?.props.petition.slug
+    const fieldIds: number[] = saved.landing?.props.petition.customFields.map(
+      (field: { id: number }) => field.id
+    )
+    const signer = visitor()
+    await signer.open(`/petition/${slug}`)
+    await signer.submit('POST', `/petition/${guid}/sign`, {
+      json: validForm('/petition/:guid/sign', { guid, slug, signatureId: 0, fieldIds }),
+    })
+    const signature: { id: number } = await eventually(
+      () => shippedDb().from('signatures').where('email', 'fuzz-signer@example.org').first(),
+      (row) => Boolean(row)
+    )
+    fixture = { guid, slug, signatureId: signature.id, fieldIds }
+    return () => {
+      const lines = [...statuses].map(([name, counts]) => `  ${name}: ${JSON.stringify(counts)}`)
+      console.log(`fuzz seed ${SEED}, ${RUNS_PER_ROUTE} payloads per route and identity:`)
+      console.log(lines.join('\n'))
+    }
+  })
+
+  test('the router has the routes the fuzz test knows how to address', ({ assert }) => {
+    assert.isAtLeast(routes.length, 15)
+    assert.isAtLeast(pages.length, 20)
+    for (const { pattern } of allRoutes) assert.doesNotThrow(() => pathOf(pattern, fixture))
+  })
+
+  for (const { method, pattern } of routes) {
+    for (const identity of ['guest', 'member'] as const) {
+      test(`${method} ${pattern} as a ${identity}`, async ({ assert }) => {
+        const name = `${method} ${pattern} (${identity})`
+        const counts: Record<number, number> = {}
+        statuses.set(name, counts)
+        let guest = visitor()
+        await guest.open('/')
+        const valid = validForm(method === 'DELETE' ? `DELETE ${pattern}` : pattern, fixture)
+        const takesFile = pattern.endsWith('/media') || pattern === '/my/avatar'
+        // A DELETE carries its fields in the query string, as the create form sends them.
+        const requests = fc.record({
+          body: encodings(payloadFor(method === 'DELETE' ? null : valid), takesFile),
+          asJsonClient: fc.boolean(),
+          query: method === 'DELETE' ? queryFor(valid) : fc.option(queryFor(null), { freq: 4 }),
+        })
+
+        await fc.assert(
+          fc.asyncProperty(requests, async ({ body, asJsonClient, query }) => {
+            const client = identity === 'member' ? member : guest
+            let url = pathOf(pattern, fixture)
+            if (query) url += `?${new URLSearchParams(flatten(query))}`
+            const before = await rowCounts()
+            const reply = await client.send(method, url, {
+              body,
+              inertia: !asJsonClient,
+              headers: asJsonClient ? { accept: 'application/json' } : {},
+            })
+            counts[reply.status] = (counts[reply.status] ?? 0) + 1
+            assert.isBelow(reply.status, 500, `${method} ${url}: ${reply.text().slice(0, 500)}`)
+            const { refused, loggedIn } = await refusal(reply, client)
+            if (refused)
+              assert.deepEqual(await rowCounts(), before, 'a refused request stored rows')
+            if (identity === 'guest' && loggedIn) {
+              // The payload signed a guest up or in: the next one starts as a guest again.
+              guest = visitor()
+              await guest.open('/')
+            }
+          }),
+          { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true }
+        )
+        assert.deepEqual(sourceReads(), [])
+      })
+    }
+  }
+
+  for (const { pattern } of pages) {
+    for (const identity of ['guest', 'member'] as const) {
+      // The member's session must outlive the run: they do not log out.
+      if (identity === 'member' && pattern === '/logout') continue
+      test(`GET ${pattern} as a ${identity}, with any query string`, async ({ assert }) => {
+        const counts: Record<number, number> = {}
+        statuses.set(`GET ${pattern} (${identity})`, counts)
+        const client = identity === 'member' ? member : visitor()
+        if (identity === 'guest') await client.open('/')
+        const requests = fc.record({ query: queryFor(null), asJsonClient: fc.boolean() })
+        await fc.assert(
+          fc.asyncProperty(requests, async ({ query, asJsonClient }) => {
+            const url = `${pathOf(pattern, fixture)}?${new URLSearchParams(flatten(query))}`
+            const reply = await client.send('GET', url, {
+              inertia: !asJsonClient,
+              headers: asJsonClient ? { accept: 'application/json' } : {},
+            })
+            counts[reply.status] = (counts[reply.status] ?? 0) + 1
+            assert.isBelow(reply.status, 500, `GET ${url}: ${reply.text().slice(0, 500)}`)
+          }),
+          { numRuns: RUNS_PER_PAGE, seed: SEED, endOnFailure: true }
+        )
+      })
+    }
+  }
+})
