@@ -27,8 +27,11 @@ export function run(args, options = {}) {
 
 /**
  * A fresh production bundle (when stale) and an empty, migrated SQLite
- * database in `dir`. Returns the app's environment: production mode, rate
- * limits off, no queue worker in the web process, warnings only.
+ * database in `dir`. Returns the app's environment: production mode (which
+ * refuses unsafe settings, so: an https APP_URL, SMTP as the mailer, rate
+ * limits kept but far beyond what one benchmark address sends, counted in
+ * memory), no queue worker in the web process, warnings only. Without a
+ * worker the confirmation mails stay queued; SMTP is never reached.
  */
 export function prepare(dir) {
   log('building the production bundle when stale…')
@@ -43,8 +46,11 @@ export function prepare(dir) {
     STORAGE_PATH: join(dir, 'storage'),
     HOST: '127.0.0.1',
     PORT: String(APP_PORT),
-    APP_URL: base,
-    RATE_LIMIT_FACTOR: '0',
+    APP_URL: 'https://localhost',
+    MAIL_MAILER: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    RATE_LIMIT_FACTOR: '1000000',
+    LIMITER_STORE: 'memory',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     QUEUE_INLINE_WORKER: 'false',
