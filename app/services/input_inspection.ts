@@ -14,8 +14,8 @@ export type InputInspection = { unreadableFields: string[]; tooDeep: boolean }
 
 /**
  * Every string of a request's input, keys included, walked without
- * recursion: the dotted path of each field whose text is unreadable, and
- * whether the input nests deeper than any form does.
+ * recursion: the dotted path of each field whose text or keys cannot be
+ * read as data, and whether the input nests deeper than any form does.
  */
 export function inspectInput(input: unknown): InputInspection {
   const unreadableFields = new Set<string>()
@@ -29,9 +29,14 @@ export function inspectInput(input: unknown): InputInspection {
     if (value === null || typeof value !== 'object') continue
     if (path.length >= MAX_DEPTH) return { unreadableFields: [...unreadableFields], tooDeep: true }
     for (const [key, child] of Object.entries(value)) {
-      // An unreadable key is reported on the object that holds it.
-      if (!isReadableText(key)) unreadableFields.add(path.join('.') || 'input')
-      else pending.push({ value: child, path: [...path, key] })
+      // Reported on the object that holds it: an unreadable key, or one that
+      // hides what every object has (toString, valueOf…), which makes the
+      // object impossible to read as a value (Number() of it throws).
+      if (!isReadableText(key) || key in Object.prototype) {
+        unreadableFields.add(path.join('.') || 'input')
+      } else {
+        pending.push({ value: child, path: [...path, key] })
+      }
     }
   }
   return { unreadableFields: [...unreadableFields].sort(), tooDeep: false }

@@ -36,9 +36,16 @@ test.group('Input inspection', () => {
       letters: [{ payload: 'fine' }, { payload: 'bad\u0000', recipients: [{ name: '\ud800' }] }],
       ['key\udc00']: 'value',
       nested: { ['sub\u0000key']: 1 },
+      targetSignatures: { toString: '' },
     })
     assert.deepEqual(inspection, {
-      unreadableFields: ['input', 'letters.1.payload', 'letters.1.recipients.0.name', 'nested'],
+      unreadableFields: [
+        'input',
+        'letters.1.payload',
+        'letters.1.recipients.0.name',
+        'nested',
+        'targetSignatures',
+      ],
       tooDeep: false,
     })
   })

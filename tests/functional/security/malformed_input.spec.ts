@@ -181,4 +181,22 @@ test.group('Malformed input', (group) => {
       ;(await client.get('/my/petitions').qs({ page }).loginAs(member)).assertStatus(200)
     }
   })
+
+  test('an object that hides toString or valueOf is refused, not read as a number', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    for (const hidden of ['toString', 'valueOf']) {
+      const response = await client
+        .post(`/petition/${newGuid()}/create`)
+        .json(validPetition({ targetSignatures: { [hidden]: '' } }))
+        .loginAs(member)
+        .withCsrfToken()
+        .redirects(0)
+      response.assertStatus(302)
+      assert.property(fieldErrors(response), 'targetSignatures')
+    }
+    assert.equal((await db.from('petitions').count('* as total'))[0].total, 0)
+  })
 })
