@@ -3,11 +3,10 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
 import {
-  bareEnvironment,
+  appProcessEnvironment,
   shippedApp,
   shippedDb,
   sourceReads,
@@ -68,12 +67,21 @@ async function schedule() {
   return shippedDb().from('queue_schedules').where('id', SCHEDULE).firstOrFail()
 }
 
-/** Moves the schedule's next run into the past, as the clock would at :17. */
-async function makeDue() {
+/**
+ * Moves the schedule's next run into the past, as the clock would at :17,
+ * and waits for the pending picture to go: whether it went.
+ */
+async function runDueAndWatch(mediaId: number) {
   await shippedDb()
     .from('queue_schedules')
     .where('id', SCHEDULE)
     .update({ next_run_at: new Date(Date.now() - 60_000) })
+  const exists = await eventually(
+    () => mediaExists(mediaId),
+    (stillThere) => !stillThere,
+    15_000
+  )
+  return !exists
 }
 
 test.group('Shipped: scheduled work', () => {
@@ -85,14 +93,7 @@ test.group('Shipped: scheduled work', () => {
     const stale = await pendingPicture(25)
     const fresh = await pendingPicture(1)
 
-    await makeDue()
-    assert.isFalse(
-      await eventually(
-        () => mediaExists(stale.id),
-        (exists) => !exists,
-        15_000
-      )
-    )
+    assert.isTrue(await runDueAndWatch(stale.id))
     assert.isFalse(existsSync(stale.file))
     assert.isTrue(await mediaExists(fresh.id))
     assert.isTrue(existsSync(fresh.file))
@@ -106,14 +107,9 @@ test.group('Shipped: scheduled work', () => {
   test('with a queue:work process beside the web server, a run happens once', async ({
     assert,
   }) => {
-    const { folder, readsLog } = shippedApp()
     const worker = spawn(process.execPath, ['ace.js', 'queue:work'], {
       cwd: app.makePath('build'),
-      env: bareEnvironment({
-        ENV_PATH: join(folder, 'env'),
-        NODE_OPTIONS: `--import=${pathToFileURL(app.makePath('tests', 'shipped', 'support', 'record_source_reads.mjs')).href}`,
-        SOURCE_READS_LOG: readsLog,
-      }),
+      env: appProcessEnvironment(),
       stdio: 'ignore',
     })
     try {
@@ -122,14 +118,7 @@ test.group('Shipped: scheduled work', () => {
       assert.isNull(worker.exitCode)
       const before = Number((await schedule()).run_count)
       const stale = await pendingPicture(30)
-      await makeDue()
-      assert.isFalse(
-        await eventually(
-          () => mediaExists(stale.id),
-          (exists) => !exists,
-          15_000
-        )
-      )
+      assert.isTrue(await runDueAndWatch(stale.id))
       // Two more polls of each worker: nobody claims the run again.
       await new Promise((resolve) => setTimeout(resolve, 2500))
       assert.equal(Number((await schedule()).run_count), before + 1)

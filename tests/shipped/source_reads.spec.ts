@@ -3,9 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import app from '@adonisjs/core/services/app'
-import { bareEnvironment, shippedApp } from '#tests/shipped/support/shipped_app'
-
-const recorder = app.makePath('tests', 'shipped', 'support', 'record_source_reads.mjs')
+import { bareEnvironment, recorder, shippedApp } from '#tests/shipped/support/shipped_app'
 
 test.group('Shipped: files read at run time', () => {
   test('a process of the build that reads a source file is caught', ({ assert }) => {

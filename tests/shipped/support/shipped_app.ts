@@ -22,7 +22,7 @@ export const DOMAIN = 'undersign.test'
 export const CONTACT_EMAIL = 'team@undersign.test'
 
 const folder = app.makePath('tmp', 'shipped')
-const recorder = app.makePath('tests', 'shipped', 'support', 'record_source_reads.mjs')
+export const recorder = app.makePath('tests', 'shipped', 'support', 'record_source_reads.mjs')
 
 type Shipped = {
   port: number
@@ -31,7 +31,6 @@ type Shipped = {
   storage: string
   readsLog: string
   serverLog: string
-  process: ChildProcess
 }
 
 let shipped: Shipped | null = null
@@ -151,6 +150,18 @@ export function bareEnvironment(extra: Record<string, string> = {}) {
   }
 }
 
+/**
+ * The environment of a process of the build beside the running app: its
+ * settings, and the recorder of files it reads from the sources.
+ */
+export function appProcessEnvironment() {
+  return bareEnvironment({
+    ENV_PATH: join(folder, 'env'),
+    NODE_OPTIONS: `--import=${pathToFileURL(recorder).href}`,
+    SOURCE_READS_LOG: shippedApp().readsLog,
+  })
+}
+
 /** Builds the bundle unless it is up to date (once per run), as `npm run build` does. */
 export function buildOnce() {
   const result = spawnSync(process.execPath, ['bin/build.js', '--when-stale'], {
@@ -200,16 +211,12 @@ export async function startShippedApp() {
     })
   )
   const output = openSync(serverLog, 'a')
+  shipped = { port, mailbox, folder, storage, readsLog, serverLog }
   const child = spawn(process.execPath, ['bin/start.js'], {
     cwd: app.makePath(),
-    env: bareEnvironment({
-      ENV_PATH: join(folder, 'env'),
-      NODE_OPTIONS: `--import=${pathToFileURL(recorder).href}`,
-      SOURCE_READS_LOG: readsLog,
-    }),
+    env: appProcessEnvironment(),
     stdio: ['ignore', output, output],
   })
-  shipped = { port, mailbox, folder, storage, readsLog, serverLog, process: child }
   await waitUntilServing(port, child, serverLog)
 
   return async () => {
