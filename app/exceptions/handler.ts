@@ -9,7 +9,7 @@ import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import type { IncomingMessage } from 'node:http'
 import type { ErrorStatus } from '#app/types/props'
-import DuplicateFieldException from '#exceptions/duplicate_field_exception'
+import RefusedFieldsException from '#exceptions/refused_fields_exception'
 
 /** The most of a refused body that is read and dropped before answering. */
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024
@@ -97,7 +97,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: unknown, ctx: HttpContext) {
-    if (error instanceof DuplicateFieldException) {
+    if (error instanceof RefusedFieldsException) {
       return super.handle(error.asValidationError(ctx.i18n), ctx)
     }
     const status = this.statusOf(error)

@@ -1,7 +1,7 @@
-import { errors as vineErrors } from '@vinejs/vine'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BadRequestException from '#exceptions/bad_request_exception'
+import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { inspectInput } from '#services/input_inspection'
 
 /**
@@ -12,7 +12,7 @@ import { inspectInput } from '#services/input_inspection'
  */
 export default class WellFormedInputMiddleware {
   handle(ctx: HttpContext, next: NextFn) {
-    const { request, i18n } = ctx
+    const { request } = ctx
     const body = inspectInput(request.body())
     const query = inspectInput(request.qs())
     if (body.tooDeep || query.tooDeep) throw new BadRequestException()
@@ -27,19 +27,6 @@ export default class WellFormedInputMiddleware {
     if (fields.size === 0) return next()
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method())) throw new BadRequestException()
 
-    const messages = i18n.createMessagesProvider()
-    throw new vineErrors.E_VALIDATION_ERROR(
-      [...fields].map((field) => {
-        const name = field.split('.').pop()!
-        const wildCardPath = field.replace(/\.\d+(?=\.|$)/g, '.*')
-        const message = messages.getMessage(
-          'The {{ field }} field contains characters that cannot be read',
-          'readableText',
-          { name, wildCardPath } as any,
-          {}
-        )
-        return { field, rule: 'readableText', message }
-      })
-    )
+    throw new RefusedFieldsException([...fields].map((field) => ({ field, rule: 'readableText' })))
   }
 }

@@ -5,7 +5,7 @@ import VerifyEmailMail from '#mails/verify_email_mail'
 import { site } from '#services/site_service'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 import { isUniqueViolation } from '#services/database_errors'
-import DuplicateFieldException from '#exceptions/duplicate_field_exception'
+import RefusedFieldsException from '#exceptions/refused_fields_exception'
 
 type Registration = { firstName: string; lastName: string; email: string; password: string }
 
@@ -27,7 +27,8 @@ export async function registerMember(input: Registration, locale: string) {
     role: ROLE_UNVERIFIED,
     locale: localeOf(locale),
   }).catch((error) => {
-    throw isUniqueViolation(error) ? new DuplicateFieldException('email') : error
+    if (!isUniqueViolation(error)) throw error
+    throw new RefusedFieldsException([{ field: 'email', rule: 'database.unique' }])
   })
   await sendVerificationMail(user, locale)
   return user

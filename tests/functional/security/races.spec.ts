@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { registerMember } from '#services/account_service'
 import { memberFromProvider } from '#services/social_auth_service'
-import DuplicateFieldException from '#exceptions/duplicate_field_exception'
+import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { outbox } from '#tests/helpers/outbox'
 import { makeMember } from '#tests/helpers/auth'
 import { newGuid, validPetition } from '#tests/helpers/petitions'
@@ -44,8 +44,8 @@ test.group('Races for a unique value', (group) => {
     ])
     assert.equal(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 1)
     const refused = outcomes.find((outcome) => outcome.status === 'rejected')!
-    assert.instanceOf(refused.reason, DuplicateFieldException)
-    assert.equal(refused.reason.field, 'email')
+    assert.instanceOf(refused.reason, RefusedFieldsException)
+    assert.deepEqual(refused.reason.fields, [{ field: 'email', rule: 'database.unique' }])
     assert.equal(await rowsIn('users'), 1)
   })
 
