@@ -1,14 +1,22 @@
 import vine from '@vinejs/vine'
 import { newPassword, passwordConfirmation } from '#validators/rules/password'
+import { normalizeEmail } from '#services/email_normalizer'
 
 const email = () => vine.string().trim().email().maxLength(254)
 
-/** Auth/Registration (spec 2.7, 5.2). The e-mail is unique whatever its case. */
+/**
+ * Auth/Registration (spec 2.7, 5.2). One account per mailbox: the e-mail is
+ * refused when another spelling of it (case, dots of Gmail, a +tag) is taken.
+ */
 export const signupValidator = vine.create({
   firstName: vine.string().trim().minLength(1).maxLength(100),
   lastName: vine.string().trim().minLength(1).maxLength(100),
   email: email().unique(async (db, value) => {
-    const taken = await db.from('users').where('email', value.trim().toLowerCase()).first()
+    const taken = await db
+      .from('users')
+      .where('email_normalized', normalizeEmail(value))
+      .orWhere('email', value.trim().toLowerCase())
+      .first()
     return !taken
   }),
   password: newPassword(),
