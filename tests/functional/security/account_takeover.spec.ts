@@ -62,7 +62,12 @@ test.group('Security: taking over an account by registering its e-mail first', (
     await store.write('stranger-session', { auth_web: 999 })
     await store.tag('stranger-session', '999')
 
-    provider.profile = { id: '5150', name: 'Victor Owner', email: 'victim@corp.org', verified: true }
+    provider.profile = {
+      id: '5150',
+      name: 'Victor Owner',
+      email: 'victim@corp.org',
+      verified: true,
+    }
     const callback = await signInWith(client, 'github', 'de.undersign.test')
     callback.assertHeader('location', '/my/petitions')
     assert.equal(loggedInAs(callback), account.id, 'the owner is logged in')
@@ -160,10 +165,7 @@ test.group('Security: taking over an account by registering its e-mail first', (
     assert.notEqual(loggedInAs(attacker), account.id, 'the attacker GitHub is not let in')
   })
 
-  test('a password reset on a verified account keeps its providers', async ({
-    client,
-    assert,
-  }) => {
+  test('a password reset on a verified account keeps its providers', async ({ client, assert }) => {
     const member = await makeMember({ email: 'octo@example.com', role: 1, githubId: '1001' })
     await client
       .post('/auth/password/email')
