@@ -23,10 +23,14 @@ export const signupValidator = vine.create({
   password_confirmation: passwordConfirmation(),
 })
 
-/** Auth/Login (spec 2.4). */
+/**
+ * Auth/Login (spec 2.4). The bot-check token is checked by the login itself,
+ * only when the account has had many failed logins.
+ */
 export const loginValidator = vine.create({
   email: email(),
   password: vine.string().maxLength(128),
+  cfTurnstileResponse: vine.string().maxLength(2048).optional(),
 })
 
 /** Auth/ForgetPassword (spec 2.5). */
