@@ -6,8 +6,7 @@ import { turnstile } from '#services/turnstile_service'
 type LoginAttempt = { email: string; password: string; ip: string; botCheckToken: unknown }
 
 export type LoginOutcome =
-  | { user: User }
-  | { user: null; refusal: 'credentials' | 'bot_check'; botCheckRequired: boolean }
+  { user: User } | { user: null; refusal: 'credentials' | 'bot_check'; botCheckRequired: boolean }
 
 async function verifyCredentials(email: string, password: string) {
   try {
