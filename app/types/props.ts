@@ -70,6 +70,8 @@ export type PetitionCard = {
 export type HomeProps = { successfulPetitions: PetitionCard[] }
 export type PetitionListProps = { petitions: Paginator<PetitionCard> }
 export type ContactsProps = { turnstileKey: string | null; contactEmail: string }
+/** Auth/Login: the bot check shows when the server asks for it. */
+export type LoginProps = { turnstileKey: string | null; botCheckRequired: boolean }
 export type StaticPageProps = { contactEmail: string }
 /** The statuses with a translated error page. */
 export type ErrorStatus = 400 | 403 | 404 | 413 | 419 | 429 | 500
