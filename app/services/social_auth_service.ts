@@ -72,11 +72,14 @@ async function findOrCreateMember(
   // An address nobody proved neither opens an account nor makes one.
   if (profile.emailVerificationState !== 'verified') throw new UnverifiedProviderEmail()
   const email = profile.email.trim().toLowerCase()
-  const existing = await User.findBy('email', email)
-
-  if (existing) return linkProvider(existing, provider, profile, locale)
-
-  if (await User.findBy('emailNormalized', normalizeEmail(email))) throw new ProviderMailboxTaken()
+  // The second lookup also finds an account a racing callback just created.
+  const existing =
+    (await User.findBy('email', email)) ??
+    (await User.findBy('emailNormalized', normalizeEmail(email)))
+  if (existing) {
+    if (existing.email !== email) throw new ProviderMailboxTaken()
+    return linkProvider(existing, provider, profile, locale)
+  }
   return User.create({
     ...namesOf(provider, profile),
     email,
