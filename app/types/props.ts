@@ -195,6 +195,15 @@ export type ConfirmSignatureProps = {
   alreadyConfirmed: boolean
 }
 
+/** The page a mailed newsletter link opens: a button that confirms or ends the subscription. */
+export type SubscriptionConfirmProps = {
+  intent: 'subscribe' | 'unsubscribe'
+  /** Where the button posts: the signed link itself; null when the link is invalid or expired. */
+  actionUrl: string | null
+  /** The subscription is already confirmed (or already ended). */
+  alreadyDone: boolean
+}
+
 /** A row of the owner's signatures table (spec 3.8): the signer's e-mail is for the owner only. */
 export type ManagedSignature = {
   id: number
