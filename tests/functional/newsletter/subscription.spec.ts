@@ -106,7 +106,9 @@ test.group('Newsletter subscription', (group) => {
     const unsigned = await client.post(url.pathname).withCsrfToken().redirects(0)
     unsigned.assertFlashMessage('alerts', { error: 'This link is invalid or has expired.' })
     // The unsubscribe link's signature does not confirm.
-    const unsubscribe = new URL(linkIn((await outbox.to('reader@example.com'))[0].html, '/unsubscribe'))
+    const unsubscribe = new URL(
+      linkIn((await outbox.to('reader@example.com'))[0].html, '/unsubscribe')
+    )
     const crossed = await client
       .post(`${url.pathname}${unsubscribe.search}`)
       .withCsrfToken()
@@ -165,7 +167,9 @@ test.group('Newsletter subscription', (group) => {
     assert.equal(page.inertiaProps.intent, 'unsubscribe')
     assert.equal(page.inertiaProps.actionUrl, link)
     const left = await client.post(link).withCsrfToken().redirects(0)
-    left.assertFlashMessage('alerts', { success: 'You have been unsubscribed from the newsletter.' })
+    left.assertFlashMessage('alerts', {
+      success: 'You have been unsubscribed from the newsletter.',
+    })
     const subscription = await NewsletterSubscription.findByOrFail('email', 'leaver@example.com')
     assert.isNotNull(subscription.unsubscribedAt)
   })
