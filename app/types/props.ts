@@ -70,6 +70,7 @@ export type PetitionCard = {
 export type HomeProps = { successfulPetitions: PetitionCard[] }
 export type PetitionListProps = { petitions: Paginator<PetitionCard> }
 export type ContactsProps = { turnstileKey: string | null; contactEmail: string }
+export type RegistrationProps = { turnstileKey: string | null }
 export type StaticPageProps = { contactEmail: string }
 /** The statuses with a translated error page. */
 export type ErrorStatus = 400 | 403 | 404 | 413 | 419 | 429 | 500

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { newPassword, passwordConfirmation } from '#validators/rules/password'
+import { turnstileToken } from '#validators/rules/turnstile'
 
 const email = () => vine.string().trim().email().maxLength(254)
 
@@ -13,6 +14,7 @@ export const signupValidator = vine.create({
   }),
   password: newPassword(),
   password_confirmation: passwordConfirmation(),
+  cfTurnstileResponse: turnstileToken('signup'),
 })
 
 /** Auth/Login (spec 2.4). */

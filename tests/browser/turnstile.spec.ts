@@ -3,20 +3,24 @@ import type { Page } from 'playwright-core'
 import env from '#start/env'
 import ContactMessage from '#models/contact_message'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
-import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
+import { goodToken, startTurnstileStub } from '#tests/helpers/turnstile_stub'
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
 
-/** Stands in for Cloudflare's script: renders a box and hands out 'good-token'. */
+/**
+ * Stands in for Cloudflare's script: renders a box and hands out a token the
+ * stub accepts, solved for the widget's action on the page's host.
+ */
 const FAKE_TURNSTILE = `
+const solved = (options) => 'good-token:' + options.action + '@' + location.hostname
 window.turnstile = {
   render(element, options) {
     window.__turnstile = { options, resets: 0 }
     element.innerHTML = '<div data-fake-turnstile>bot check</div>'
-    setTimeout(() => options.callback('good-token'), 10)
+    setTimeout(() => options.callback(solved(options)), 10)
     return 'widget-1'
   },
-  reset() { window.__turnstile.resets++; setTimeout(() => window.__turnstile.options.callback('good-token'), 10) },
+  reset() { window.__turnstile.resets++; setTimeout(() => window.__turnstile.options.callback(solved(window.__turnstile.options)), 10) },
   remove() {},
 }`
 
@@ -67,7 +71,7 @@ test.group('Browser: bot check', (group) => {
       await form.getByRole('button').click()
       await page.locator('.Toastify__toast--success').waitFor()
       assert.equal(await page.evaluate('window.__turnstile.resets'), 1)
-      assert.equal(stub.calls.at(-1)?.response, 'good-token')
+      assert.equal(stub.calls.at(-1)?.response, goodToken('contact-us'))
       assert.lengthOf(await ContactMessage.all(), 1)
     })
   })
