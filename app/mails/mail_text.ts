@@ -8,8 +8,8 @@ export const MAIL_TITLE_LENGTH = 150
  * name or a title needs in a mail: line breaks could start a header of
  * their own, and bidi overrides could disguise an address or a link.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]+/g
 
 /**
