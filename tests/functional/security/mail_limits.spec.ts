@@ -6,6 +6,10 @@ import { flashed, makeMember } from '#tests/helpers/auth'
 import { makePetition, sign } from '#tests/helpers/signatures'
 import { readOutbox } from '#mails/outbox_transport'
 import { outboxFolder } from '#config/mail'
+import { readdir } from 'node:fs/promises'
+import app from '@adonisjs/core/services/app'
+import { BaseMail } from '@adonisjs/mail'
+import BaseSiteMail from '#mails/base_site_mail'
 
 /** Every mail in the outbox that went to one mailbox, whatever form of its address. */
 async function mailsTo(mailbox: RegExp) {
@@ -127,5 +131,20 @@ test.group('Mail bombing: mails per recipient', (group) => {
       sent.assertStatus(302)
     }
     assert.lengthOf(await outbox.to('team@undersign.test'), 12)
+  })
+
+  test('every mail class of the site is a BaseSiteMail, so that the guard sees every mail', async ({
+    assert,
+  }) => {
+    const files = (await readdir(app.makePath('app', 'mails'))).filter((file) => /\.ts$/.test(file))
+    let mails = 0
+    for (const file of files) {
+      const exported = (await import(`#mails/${file.replace(/\.ts$/, '')}`)).default
+      if (typeof exported !== 'function' || exported === BaseSiteMail) continue
+      if (!(exported.prototype instanceof BaseMail)) continue
+      mails++
+      assert.isTrue(exported.prototype instanceof BaseSiteMail, `${file} extends BaseSiteMail`)
+    }
+    assert.isAtLeast(mails, 5)
   })
 })
