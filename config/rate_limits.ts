@@ -29,6 +29,13 @@ export const rateLimits = {
   // attempts on one normalised e-mail, whatever the address they come from.
   sign: { requests: 30, every: '1 hour', blockFor: '1 hour' },
   signPerEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  // Mails to one normalised address, whoever asks for them, so that the site
+  // cannot be used to flood a mailbox: all mails together, and the kinds
+  // anyone can ask for on someone else's behalf.
+  mailsPerRecipient: { requests: 10, every: '1 hour', blockFor: '1 hour' },
+  newsletterConfirmationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
+  passwordResetMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
+  verificationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
 } as const
 
 export type RateLimitName = keyof typeof rateLimits

@@ -120,3 +120,36 @@ export async function consumeSignAttempt(normalizedEmail: string) {
     })
     .consume(`sign_email_${normalizedEmail}`)
 }
+
+function allowance(name: RateLimitName) {
+  return limiter.use({ requests: allowedRequests(name), duration: rateLimits[name].every })
+}
+
+/**
+ * Whether each of the allowances `names` has one left for `key`, without
+ * using any. Always true when limits are off.
+ */
+export async function hasAllowances(names: RateLimitName[], key: string) {
+  if (rateLimitFactor <= 0) return true
+  for (const name of names) {
+    if ((await allowance(name).remaining(`${name}_${key}`)) <= 0) return false
+  }
+  return true
+}
+
+/**
+ * Uses one of each allowance `names` for `key`, or none when one of them is
+ * used up: true when the action may go ahead.
+ */
+export async function consumeAllowances(names: RateLimitName[], key: string) {
+  if (rateLimitFactor <= 0) return true
+  if (!(await hasAllowances(names, key))) return false
+  try {
+    for (const name of names) await allowance(name).consume(`${name}_${key}`)
+    return true
+  } catch (error) {
+    // Another request took the last one in the meantime.
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
+    throw error
+  }
+}

@@ -37,7 +37,7 @@ export async function attemptLogin({
   }
 
   await limits.refuseWhenThrottled()
-  if ((await limits.botCheckRequired()) && !(await turnstile.verify(botCheckToken, ip))) {
+  if ((await limits.botCheckRequired()) && !(await turnstile.verify(botCheckToken, ip, 'login'))) {
     return { user: null, refusal: 'bot_check', botCheckRequired: true }
   }
 

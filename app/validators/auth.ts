@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { newPassword, passwordConfirmation } from '#validators/rules/password'
 import { normalizeEmail } from '#services/email_normalizer'
+import { turnstileToken } from '#validators/rules/turnstile'
 
 const email = () => vine.string().trim().email().maxLength(254)
 
@@ -21,6 +22,7 @@ export const signupValidator = vine.create({
   }),
   password: newPassword(),
   password_confirmation: passwordConfirmation(),
+  cfTurnstileResponse: turnstileToken('signup'),
 })
 
 /**

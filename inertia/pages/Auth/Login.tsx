@@ -51,6 +51,7 @@ export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
             <Turnstile
               ref={turnstile}
               siteKey={turnstileKey}
+              action="login"
               onToken={(token) => form.setData('cfTurnstileResponse', token)}
               error={form.errors.cfTurnstileResponse}
             />

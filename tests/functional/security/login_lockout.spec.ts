@@ -4,7 +4,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import env from '#start/env'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import { allowedRequests } from '#config/rate_limits'
-import { requireTurnstile } from '#tests/helpers/turnstile_stub'
+import { goodToken, requireTurnstile } from '#tests/helpers/turnstile_stub'
 import { fieldErrors } from '#tests/helpers/validation'
 import { flashed, loggedInAs, makeMember, PASSWORD } from '#tests/helpers/auth'
 
@@ -168,14 +168,14 @@ test.group('Security: failed logins throttle the attacker, not the owner', (grou
     const attacker = await loginFrom(client, ATTACKER_IP, {
       email: 'anna@example.com',
       password: 'still-guessing',
-      cfTurnstileResponse: 'good-token',
+      cfTurnstileResponse: goodToken('login'),
     })
     assert.isNull(loggedInAs(attacker))
 
     const ownerLogin = await loginFrom(client, OWNER_IP, {
       email: 'anna@example.com',
       password: PASSWORD,
-      cfTurnstileResponse: 'good-token',
+      cfTurnstileResponse: goodToken('login'),
     })
     ownerLogin.assertStatus(302)
     ownerLogin.assertHeader('location', '/my/petitions')
