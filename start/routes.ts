@@ -12,6 +12,7 @@ import {
   throttleAvatarUpload,
   throttleContact,
   throttleLogin,
+  throttleMediaUpload,
   throttlePasswordReset,
   throttlePasswordResetRequest,
   throttleSign,
@@ -143,6 +144,7 @@ router
     router
       .post('/petition/:guid/media', [PetitionMediaController, 'store'])
       .as('petitions.media.store')
+      .use(throttleMediaUpload)
     router
       .delete('/petition/:guid/media', [PetitionMediaController, 'destroy'])
       .as('petitions.media.destroy')
