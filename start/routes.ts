@@ -124,7 +124,10 @@ router
   .get('/auth/email/verify/:id', [EmailVerificationController, 'verify'])
   .as('auth.verify')
   .where('id', matchers.id)
-router.get('/logout', [SessionController, 'destroy']).as('auth.logout')
+// Logging out is a POST (CSRF-protected), so that no image or link on any
+// page can log a visitor out; GET shows a page whose button posts.
+router.get('/logout', [SessionController, 'confirmLogout']).as('auth.logout.show')
+router.post('/logout', [SessionController, 'destroy']).as('auth.logout')
 
 // Members.
 router
