@@ -8,6 +8,7 @@
 |
 */
 import limiter from '@adonisjs/limiter/services/main'
+import { errors as limiterErrors } from '@adonisjs/limiter'
 import type { HttpContext } from '@adonisjs/core/http'
 import {
   allowedRequests,
@@ -77,4 +78,27 @@ export async function consumeSignAttempt(normalizedEmail: string) {
       blockDuration: rule.blockFor,
     })
     .consume(`sign_email_${normalizedEmail}`)
+}
+
+/**
+ * Takes one of the confirmation mails allowed per day for one address on one
+ * petition: false, and nothing sent, once they are used up. Always true when
+ * limits are off.
+ */
+export async function takeConfirmationMail(petitionId: number, normalizedEmail: string) {
+  if (rateLimitFactor <= 0) return true
+  const rule = rateLimits.signConfirmationMails
+  try {
+    await limiter
+      .use({
+        requests: allowedRequests('signConfirmationMails'),
+        duration: rule.every,
+        blockDuration: rule.blockFor,
+      })
+      .consume(`sign_mail_${petitionId}_${normalizedEmail}`)
+    return true
+  } catch (error) {
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
+    throw error
+  }
 }
