@@ -57,9 +57,12 @@ export default class SignaturesController {
       // A replaced signature's earlier link no longer works: say a new one was sent.
       flashSwal(ctx, 'warning', {
         title: i18n.t('page.sign.confirm_title'),
-        payload: i18n.t(outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text', {
-          email: string.escapeHTML(outcome.signature.email),
-        }),
+        payload: i18n.t(
+          outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text',
+          {
+            email: string.escapeHTML(outcome.signature.email),
+          }
+        ),
       })
     }
     return response.redirect().back()

@@ -79,7 +79,9 @@ export async function signPetition(
   // still works.
   let mailTaken = false
   const takeMail = async () =>
-    confirmed || mailTaken || (mailTaken = await takeConfirmationMail(petition.id, values.emailNormalized))
+    confirmed ||
+    mailTaken ||
+    (mailTaken = await takeConfirmationMail(petition.id, values.emailNormalized))
 
   for (let attempt = 0; attempt < SIGN_ATTEMPTS; attempt++) {
     const inserted = await insertSignature(values)
@@ -323,9 +325,7 @@ export async function whenSigned(
  * row by row with the same condition, since those are few.
  */
 export async function pruneUnconfirmedSignatures(days = UNCONFIRMED_KEPT_DAYS) {
-  const cutoff = DateTime.utc()
-    .minus({ days })
-    .toFormat(db.connection().dialect.dateTimeFormat)
+  const cutoff = DateTime.utc().minus({ days }).toFormat(db.connection().dialect.dateTimeFormat)
   const stale = () =>
     db.from('signatures').whereNull('confirmed_at').where('created_at', '<', cutoff)
 

@@ -5,14 +5,13 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { ROLE_UNVERIFIED } from '#models/user'
-import Signature from '#models/signature'
+import type Signature from '#models/signature'
 import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
 import { signatureCounter } from '#services/signature_counter'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import {
   addSignature,
-  confirmationPath,
   countsOf,
   makePetition,
   pathOf,

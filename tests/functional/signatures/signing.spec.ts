@@ -177,12 +177,7 @@ test.group('Signing a petition', (group) => {
     assert.lengthOf(rows, 20)
 
     await Promise.all(
-      rows.map((row) =>
-        client
-          .post(confirmationPath(row))
-          .withCsrfToken()
-          .redirects(0)
-      )
+      rows.map((row) => client.post(confirmationPath(row)).withCsrfToken().redirects(0))
     )
     await signatureCounter.flush()
     assert.deepEqual(await countsOf(petition), { support: 20, oppose: 0 })
