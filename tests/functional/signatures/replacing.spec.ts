@@ -95,6 +95,9 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     assert.equal(flashed(refused, 'messages', 'error'), en.t('page.sign.invalid_link'))
     assert.isNull((await signatureRows(petition))[0].confirmed_at)
 
+    // The mail tells the owner of an address that signing again replaces a signature.
+    const [ownersMail] = await outbox.to('olena@example.org')
+    assert.include(ownersMail.html, 'Sign the petition again with this address')
     const ownersLink = await latestLink('olena@example.org')
     const confirmed = await client.post(ownersLink).withCsrfToken().redirects(0)
     assert.equal(swalOf(confirmed).success?.title, 'Signature confirmed')
