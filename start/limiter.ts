@@ -7,6 +7,7 @@
 | RATE_LIMIT_FACTOR=0 they let everything through.
 |
 */
+import { createHash } from 'node:crypto'
 import limiter from '@adonisjs/limiter/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import type { HttpContext } from '@adonisjs/core/http'
@@ -77,7 +78,7 @@ export async function consumeSignAttempt(normalizedEmail: string) {
       duration: rule.every,
       blockDuration: rule.blockFor,
     })
-    .consume(`sign_email_${normalizedEmail}`)
+    .consume(`sign_email_${addressKey(normalizedEmail)}`)
 }
 
 /**
@@ -95,10 +96,18 @@ export async function takeConfirmationMail(petitionId: number, normalizedEmail: 
         duration: rule.every,
         blockDuration: rule.blockFor,
       })
-      .consume(`sign_mail_${petitionId}_${normalizedEmail}`)
+      .consume(`sign_mail_${petitionId}_${addressKey(normalizedEmail)}`)
     return true
   } catch (error) {
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
     throw error
   }
+}
+
+/**
+ * An e-mail address as a fixed-length limiter key: an address may be 254
+ * characters, more than the store's key column holds once prefixed.
+ */
+function addressKey(normalizedEmail: string) {
+  return createHash('sha256').update(normalizedEmail).digest('base64url')
 }
