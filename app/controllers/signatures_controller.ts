@@ -44,8 +44,10 @@ export default class SignaturesController {
     const outcome = await signPetition(petition, payload, { user, locale })
 
     if (!outcome.signed) {
-      const answer = outcome.reason === 'duplicate' ? 'already_signed' : 'link_already_sent'
-      flashMessage(ctx, 'warning', i18n.t(`page.sign.${answer}`))
+      // A confirmed signature is final; an unconfirmed one had its mails for today.
+      const answer =
+        outcome.reason === 'duplicate' ? 'page.sign.already_signed' : 'page.sign.link_already_sent'
+      flashMessage(ctx, 'warning', i18n.t(answer))
       return response.redirect().back()
     }
     if (!user) rememberSigned(ctx, petition.id, outcome.signature.createdAt.toISO()!)
