@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/http'
+import { trustProxiesIn } from '#start/trusted_proxies'
 
 /**
  * The secret used to sign cookies and signed URLs.
@@ -11,6 +12,8 @@ export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
   useAsyncLocalStorage: false,
+  // Behind a reverse proxy or CDN, request.ip() (and every rate limit) is the client's address.
+  trustProxy: trustProxiesIn(env.get('TRUSTED_PROXIES')),
   cookie: {
     domain: '',
     path: '/',

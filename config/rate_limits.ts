@@ -9,9 +9,15 @@ export const rateLimitFactor = env.get('RATE_LIMIT_FACTOR', 1)
 export const rateLimits = {
   contact: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   subscription: { requests: 10, every: '1 hour', blockFor: '1 hour' },
-  // Login attempts from one address, and failed logins on one account.
-  login: { requests: 20, every: '15 minutes', blockFor: '15 minutes' },
-  loginFailuresPerEmail: { requests: 5, every: '15 minutes', blockFor: '15 minutes' },
+  // Every login attempt from one address: a flood guard (each one costs a password hash).
+  login: { requests: 60, every: '15 minutes', blockFor: '15 minutes' },
+  // Failed logins from one address, and on one account from one address:
+  // past either, that address waits. On one account from anywhere: past it,
+  // the account is not locked (its owner would be locked out with it), every
+  // login to it must pass the bot check for `blockFor`.
+  loginFailuresPerIp: { requests: 20, every: '15 minutes', blockFor: '15 minutes' },
+  loginFailuresPerAccountAndIp: { requests: 5, every: '15 minutes', blockFor: '15 minutes' },
+  loginFailuresBeforeBotCheck: { requests: 10, every: '15 minutes', blockFor: '15 minutes' },
   signup: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   passwordResetRequest: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   passwordReset: { requests: 10, every: '1 hour', blockFor: '1 hour' },
@@ -23,6 +29,13 @@ export const rateLimits = {
   // attempts on one normalised e-mail, whatever the address they come from.
   sign: { requests: 30, every: '1 hour', blockFor: '1 hour' },
   signPerEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  // Mails to one normalised address, whoever asks for them, so that the site
+  // cannot be used to flood a mailbox: all mails together, and the kinds
+  // anyone can ask for on someone else's behalf.
+  mailsPerRecipient: { requests: 10, every: '1 hour', blockFor: '1 hour' },
+  newsletterConfirmationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
+  passwordResetMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
+  verificationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   // Confirmation mails for one address on one petition: signing again re-sends
   // the link, but never floods a mailbox that someone else typed in.
   signConfirmationMails: { requests: 3, every: '1 day', blockFor: '1 day' },

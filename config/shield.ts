@@ -30,7 +30,9 @@ const shieldConfig = defineConfig({
         'https://player.vimeo.com',
       ],
       frameAncestors: [`'none'`],
-      formAction: [`'self'`, 'https:'],
+      // Sign-in with GitHub and Google goes through links, never forms: a form
+      // injected into a page cannot post anywhere else.
+      formAction: [`'self'`],
       baseUri: [`'self'`],
       objectSrc: [`'none'`],
     },

@@ -15,14 +15,12 @@ export default class MailQueueProvider {
 
   async boot() {
     const mail = await this.app.container.make('mail.manager')
-    const { default: SendMailJob } = await import('#jobs/send_mail_job')
+    const { default: SendMailJob, sealMail } = await import('#jobs/send_mail_job')
     mail.setMessenger((mailer) => ({
       async queue(compiled, sendConfig) {
         return SendMailJob.dispatch({
           mailerName: mailer.name,
-          message: compiled.message,
-          views: compiled.views,
-          sendConfig,
+          sealed: sealMail({ message: compiled.message, views: compiled.views, sendConfig }),
         })
       },
     }))

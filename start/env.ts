@@ -9,6 +9,7 @@
 */
 import { Env } from '@adonisjs/core/env'
 import { unsafeSetting } from '#start/safe_settings'
+import { parseTrustedProxies } from '#start/trusted_proxies'
 
 const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
@@ -28,6 +29,14 @@ const env = await Env.create(new URL('../', import.meta.url), {
   APP_NAME: Env.schema.string.optional(),
   APP_DOMAIN: Env.schema.string.optional({ format: 'host' }),
   APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  // Reverse proxies whose X-Forwarded-For is believed (start/trusted_proxies.ts).
+  TRUSTED_PROXIES: (key: string, value?: string) => {
+    try {
+      return parseTrustedProxies(value)
+    } catch (error) {
+      throw new Error(`${key}: ${(error as Error).message}`)
+    }
+  },
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory', 'redis', 'database'] as const),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),

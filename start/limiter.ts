@@ -51,18 +51,59 @@ export const throttleSignaturesExport = throttleFor('signaturesExport', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )
 
-/**
- * Failed logins on one account, whatever the address they come from. Null
- * when limits are off.
- */
-export function loginFailuresLimiter() {
-  if (rateLimitFactor <= 0) return null
-  const rule = rateLimits.loginFailuresPerEmail
+/** A limiter for one of the limits counted by hand rather than per request. */
+function limiterFor(name: RateLimitName) {
+  const rule = rateLimits[name]
   return limiter.use({
-    requests: allowedRequests('loginFailuresPerEmail'),
+    requests: allowedRequests(name),
     duration: rule.every,
     blockDuration: rule.blockFor,
   })
+}
+
+/**
+ * The counters of failed logins for one address (IP) and one account (its
+ * e-mail as typed, so an unknown address is counted like a known one). Null
+ * when limits are off.
+ */
+export function loginFailureLimits(email: string, ip: string) {
+  if (rateLimitFactor <= 0) return null
+  const fromAddress = { limiter: limiterFor('loginFailuresPerIp'), key: `login_ip_${ip}` }
+  const onAccountFromAddress = {
+    limiter: limiterFor('loginFailuresPerAccountAndIp'),
+    key: `login_account_ip_${email}_${ip}`,
+  }
+  const onAccount = {
+    limiter: limiterFor('loginFailuresBeforeBotCheck'),
+    key: `login_account_${email}`,
+  }
+  const exhausted = async ({ limiter: counter, key }: typeof fromAddress) => {
+    const state = await counter.get(key)
+    return state && state.remaining <= 0 ? state : null
+  }
+
+  return {
+    /** Throws the 429 when this address has failed too often, in all or on this account. */
+    async refuseWhenThrottled() {
+      for (const counter of [fromAddress, onAccountFromAddress]) {
+        const state = await exhausted(counter)
+        if (state) throw new limiterErrors.E_TOO_MANY_REQUESTS(state)
+      }
+    },
+    async botCheckRequired() {
+      return Boolean(await exhausted(onAccount))
+    },
+    async countFailure() {
+      for (const { limiter: counter, key } of [fromAddress, onAccountFromAddress, onAccount]) {
+        const { consumed, limit } = await counter.increment(key)
+        if (consumed >= limit) await counter.block(key, counter.blockDuration)
+      }
+    },
+    /** After a success, this address starts afresh on this account. */
+    async countSuccess() {
+      await onAccountFromAddress.limiter.delete(onAccountFromAddress.key)
+    },
+  }
 }
 
 /**
@@ -88,15 +129,10 @@ export async function consumeSignAttempt(normalizedEmail: string) {
  */
 export async function takeConfirmationMail(petitionId: number, normalizedEmail: string) {
   if (rateLimitFactor <= 0) return true
-  const rule = rateLimits.signConfirmationMails
   try {
-    await limiter
-      .use({
-        requests: allowedRequests('signConfirmationMails'),
-        duration: rule.every,
-        blockDuration: rule.blockFor,
-      })
-      .consume(`sign_mail_${petitionId}_${addressKey(normalizedEmail)}`)
+    await limiterFor('signConfirmationMails').consume(
+      `sign_mail_${petitionId}_${addressKey(normalizedEmail)}`
+    )
     return true
   } catch (error) {
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
@@ -110,4 +146,37 @@ export async function takeConfirmationMail(petitionId: number, normalizedEmail: 
  */
 function addressKey(normalizedEmail: string) {
   return createHash('sha256').update(normalizedEmail).digest('base64url')
+}
+
+function allowance(name: RateLimitName) {
+  return limiter.use({ requests: allowedRequests(name), duration: rateLimits[name].every })
+}
+
+/**
+ * Whether each of the allowances `names` has one left for `key`, without
+ * using any. Always true when limits are off.
+ */
+export async function hasAllowances(names: RateLimitName[], key: string) {
+  if (rateLimitFactor <= 0) return true
+  for (const name of names) {
+    if ((await allowance(name).remaining(`${name}_${key}`)) <= 0) return false
+  }
+  return true
+}
+
+/**
+ * Uses one of each allowance `names` for `key`, or none when one of them is
+ * used up: true when the action may go ahead.
+ */
+export async function consumeAllowances(names: RateLimitName[], key: string) {
+  if (rateLimitFactor <= 0) return true
+  if (!(await hasAllowances(names, key))) return false
+  try {
+    for (const name of names) await allowance(name).consume(`${name}_${key}`)
+    return true
+  } catch (error) {
+    // Another request took the last one in the meantime.
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
+    throw error
+  }
 }

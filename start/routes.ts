@@ -68,13 +68,22 @@ router
   .post('/subscription', [SubscriptionsController, 'store'])
   .as('subscription.store')
   .use(throttleSubscription)
+// Mailed links: GET shows a button, only its POST subscribes or unsubscribes.
 router
-  .get('/subscription/:id/confirm', [SubscriptionsController, 'confirm'])
+  .get('/subscription/:id/confirm', [SubscriptionsController, 'showConfirm'])
   .as('subscription.confirm')
   .where('id', matchers.id)
 router
-  .get('/subscription/:id/unsubscribe', [SubscriptionsController, 'unsubscribe'])
+  .post('/subscription/:id/confirm', [SubscriptionsController, 'confirm'])
+  .as('subscription.confirm.store')
+  .where('id', matchers.id)
+router
+  .get('/subscription/:id/unsubscribe', [SubscriptionsController, 'showUnsubscribe'])
   .as('subscription.unsubscribe')
+  .where('id', matchers.id)
+router
+  .post('/subscription/:id/unsubscribe', [SubscriptionsController, 'unsubscribe'])
+  .as('subscription.unsubscribe.store')
   .where('id', matchers.id)
 
 router

@@ -2,11 +2,20 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { subscriptionValidator } from '#validators/subscription'
 import {
   confirmNewsletter,
+  findSubscription,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from '#services/newsletter_service'
 import { flashAlert } from '#services/flash_service'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import type { SubscriptionConfirmProps } from '#app/types/props'
+
+type LinkIntent = SubscriptionConfirmProps['intent']
+
+const PURPOSES: Record<LinkIntent, string> = {
+  subscribe: 'newsletter-confirm',
+  unsubscribe: 'newsletter-unsubscribe',
+}
 
 export default class SubscriptionsController {
   async store(ctx: HttpContext) {
@@ -17,37 +26,62 @@ export default class SubscriptionsController {
     return response.redirect().back()
   }
 
+  /**
+   * GET of a mailed link: a page with a button only, so that mail scanners
+   * opening the link neither subscribe nor unsubscribe anyone.
+   */
+  async showConfirm(ctx: HttpContext) {
+    return this.showLink(ctx, 'subscribe')
+  }
+
+  async showUnsubscribe(ctx: HttpContext) {
+    return this.showLink(ctx, 'unsubscribe')
+  }
+
+  /** POST of the same links: only these act. */
   async confirm(ctx: HttpContext) {
-    return this.followMailedLink(
-      ctx,
-      'newsletter-confirm',
-      confirmNewsletter,
-      'page.subscription.confirmed'
-    )
+    return this.followLink(ctx, 'subscribe', confirmNewsletter, 'page.subscription.confirmed')
   }
 
   async unsubscribe(ctx: HttpContext) {
-    return this.followMailedLink(
+    return this.followLink(
       ctx,
-      'newsletter-unsubscribe',
+      'unsubscribe',
       unsubscribeFromNewsletter,
       'page.subscription.unsubscribed'
     )
   }
 
+  private async showLink(ctx: HttpContext, intent: LinkIntent) {
+    const { request, inertia, params } = ctx
+    const subscription = request.hasValidSignature(PURPOSES[intent])
+      ? await findSubscription(Number(params.id))
+      : null
+    const alreadyDone = subscription
+      ? intent === 'subscribe'
+        ? Boolean(subscription.confirmedAt)
+        : Boolean(subscription.unsubscribedAt)
+      : false
+    const props: SubscriptionConfirmProps = {
+      intent,
+      actionUrl: subscription ? request.url(true) : null,
+      alreadyDone,
+    }
+    return inertia.render('Subscription/Confirm', props)
+  }
+
   /** A link from a newsletter mail: acts only when its signature holds for that purpose. */
-  private async followMailedLink(
+  private async followLink(
     ctx: HttpContext,
-    purpose: string,
+    intent: LinkIntent,
     action: (subscriptionId: number) => Promise<unknown>,
     successKey: string
   ) {
     const { request, response, params, i18n } = ctx
-    if (!request.hasValidSignature(purpose)) {
+    if (!request.hasValidSignature(PURPOSES[intent]) || !(await action(Number(params.id)))) {
       flashAlert(ctx, 'error', i18n.t('page.subscription.invalid_link'))
       return response.redirect('/')
     }
-    await action(Number(params.id))
     flashAlert(ctx, 'success', i18n.t(successKey))
     return response.redirect('/')
   }

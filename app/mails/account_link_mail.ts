@@ -1,4 +1,5 @@
 import BaseSiteMail from '#mails/base_site_mail'
+import { mailText, MAIL_NAME_LENGTH } from '#mails/mail_text'
 import type User from '#models/user'
 
 /**
@@ -19,9 +20,11 @@ export default abstract class AccountLinkMail extends BaseSiteMail {
 
   prepare() {
     const key = (name: string) => `${this.keyPrefix}.${name}`
-    this.message.to(this.user.email, this.user.fullName)
+    this.message.to(this.user.email)
     this.compose(this.t(key('subject')), {
-      heading: this.t(key('heading'), { firstName: this.user.firstName }),
+      heading: this.t(key('heading'), {
+        firstName: mailText(this.user.firstName, MAIL_NAME_LENGTH),
+      }),
       paragraphs: [this.t(key('body'))],
       action: { label: this.t(key('action')), url: this.url },
       footnote: this.t(key('footnote')),

@@ -1,7 +1,10 @@
 import { BaseMail } from '@adonisjs/mail'
+import type { MailerContract } from '@adonisjs/mail/types'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { I18n } from '@adonisjs/i18n'
 import { site } from '#services/site_service'
+import { mailGuard, type GuardedMailKind } from '#services/mail_guard'
+import { mailText } from '#mails/mail_text'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 
 export type MailContent = {
@@ -11,13 +14,29 @@ export type MailContent = {
   footnote?: string
 }
 
+/** Longest subject and heading a mail gets, whatever went into them. */
+const SUBJECT_LENGTH = 250
+const HEADING_LENGTH = 400
+
+function addressesOf(recipients: unknown): string[] {
+  if (!Array.isArray(recipients)) return []
+  return recipients.map((recipient) =>
+    typeof recipient === 'string' ? recipient : String((recipient as { address: string }).address)
+  )
+}
+
 /**
  * Every mail of the site in the locale of the page where the person acted
  * (decisions 24). Texts come from resources/lang/{locale}/mail.json and are
  * resolved here, when the mail is built, so the queued job only renders.
+ *
+ * Recipients are addresses only, never a display name someone chose, and
+ * every mail is queued through the per-recipient guard (mail_guard).
  */
 export default abstract class BaseSiteMail extends BaseMail {
   protected i18n: I18n
+  /** The allowance of its own this kind of mail draws on, besides the total. */
+  protected guardedAs: GuardedMailKind | null = null
 
   constructor(locale: string) {
     super()
@@ -28,18 +47,32 @@ export default abstract class BaseSiteMail extends BaseMail {
     return this.i18n.t(key, { appName: site.name, ...data })
   }
 
+  /**
+   * Queues the mail unless a recipient had enough mails this hour: then it is
+   * silently dropped, so that the answer of the form that asked for it stays
+   * the same and tells nothing about accounts.
+   */
+  async sendLater<T extends MailerContract<any>>(mailer: T, config?: Parameters<T['send']>[1]) {
+    await this.build()
+    const { message } = this.message.toObject()
+    const recipients = [message.to, message.cc, message.bcc].flatMap(addressesOf)
+    if (!(await mailGuard.admit(recipients, this.guardedAs))) return
+    return super.sendLater(mailer, config)
+  }
+
   /** Subject, body and plain-text version from one content description. */
   protected compose(subject: string, content: MailContent) {
+    const safeSubject = mailText(subject, SUBJECT_LENGTH)
     const data = {
       lang: this.i18n.locale,
       appName: site.name,
       appUrl: site.urlFor(this.i18n.locale as any),
-      subject,
-      content,
+      subject: safeSubject,
+      content: { ...content, heading: mailText(content.heading, HEADING_LENGTH) },
       signature: this.t('mail.layout.signature'),
       why: this.t('mail.layout.why'),
     }
-    this.message.subject(subject)
+    this.message.subject(safeSubject)
     this.message.htmlView('emails/layout', data)
     this.message.textView('emails/layout_text', data)
   }

@@ -1,6 +1,7 @@
 import BaseSiteMail from '#mails/base_site_mail'
 import type ContactMessage from '#models/contact_message'
 import { site } from '#services/site_service'
+import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
 
 /** A visitor's message, to the site's contact address; replies go to the visitor. */
 export default class ContactMessageMail extends BaseSiteMail {
@@ -9,14 +10,20 @@ export default class ContactMessageMail extends BaseSiteMail {
   }
 
   prepare() {
-    this.message.to(site.contactEmail).replyTo(this.contact.email, this.contact.name)
-    this.compose(this.t('mail.contact.subject', { subject: this.contact.subject }), {
-      heading: this.t('mail.contact.heading', {
-        name: this.contact.name,
-        email: this.contact.email,
+    // Replies go to the visitor's address; their name stays in the body.
+    this.message.to(site.contactEmail).replyTo(this.contact.email)
+    this.compose(
+      this.t('mail.contact.subject', {
+        subject: mailText(this.contact.subject, MAIL_TITLE_LENGTH),
       }),
-      paragraphs: [this.contact.message],
-      footnote: this.t('mail.contact.footnote', { locale: this.contact.locale }),
-    })
+      {
+        heading: this.t('mail.contact.heading', {
+          name: mailText(this.contact.name, MAIL_NAME_LENGTH),
+          email: this.contact.email,
+        }),
+        paragraphs: [this.contact.message],
+        footnote: this.t('mail.contact.footnote', { locale: this.contact.locale }),
+      }
+    )
   }
 }

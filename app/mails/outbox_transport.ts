@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { createTransport } from 'nodemailer'
 import type { MailTransportContract, NodeMailerMessage } from '@adonisjs/mail/types'
 import { MailResponse } from '@adonisjs/mail'
 
@@ -10,6 +11,8 @@ export type OutboxMail = {
   from: string
   to: string[]
   subject: string
+  /** The header block exactly as SMTP would carry it (From, To, Subject…). */
+  headers: string
   html: string | null
   text: string | null
 }
@@ -28,7 +31,16 @@ function addresses(value: unknown): string[] {
  * newcomer can read every mail and follow its links.
  */
 export class OutboxTransport implements MailTransportContract {
+  #composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+
   constructor(private folder: string) {}
+
+  /** The message as it would go over the wire: its header block. */
+  private async headersOf(message: NodeMailerMessage) {
+    const { message: raw } = await this.#composer.sendMail(message as any)
+    const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw)
+    return text.slice(0, text.indexOf('\n\n'))
+  }
 
   async send(message: NodeMailerMessage): Promise<MailResponse<OutboxMail>> {
     const id = `${Date.now()}-${randomUUID()}`
@@ -38,6 +50,7 @@ export class OutboxTransport implements MailTransportContract {
       from: addresses(message.from)[0] ?? '',
       to: addresses(message.to),
       subject: String(message.subject ?? ''),
+      headers: await this.headersOf(message),
       html: typeof message.html === 'string' ? message.html : null,
       text: typeof message.text === 'string' ? message.text : null,
     }

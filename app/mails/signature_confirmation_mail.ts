@@ -1,4 +1,5 @@
 import BaseSiteMail from '#mails/base_site_mail'
+import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
 
 /**
  * The link a guest's signature waits for (decisions 1): valid 7 days. It
@@ -16,13 +17,13 @@ export default class SignatureConfirmationMail extends BaseSiteMail {
   }
 
   prepare() {
-    this.message.to(this.signer.email, `${this.signer.firstName} ${this.signer.lastName}`)
-    this.compose(this.t('mail.signature.subject', { title: this.petitionTitle }), {
-      heading: this.t('mail.signature.heading', { firstName: this.signer.firstName }),
-      paragraphs: [
-        this.t('mail.signature.body', { title: this.petitionTitle }),
-        this.t('mail.signature.replace_hint'),
-      ],
+    const title = mailText(this.petitionTitle, MAIL_TITLE_LENGTH)
+    this.message.to(this.signer.email)
+    this.compose(this.t('mail.signature.subject', { title }), {
+      heading: this.t('mail.signature.heading', {
+        firstName: mailText(this.signer.firstName, MAIL_NAME_LENGTH),
+      }),
+      paragraphs: [this.t('mail.signature.body', { title }), this.t('mail.signature.replace_hint')],
       action: { label: this.t('mail.signature.action'), url: this.confirmUrl },
       footnote: this.t('mail.signature.footnote'),
     })

@@ -3,4 +3,5 @@ import AccountLinkMail from '#mails/account_link_mail'
 /** The link that verifies a member's e-mail address (decisions 19). */
 export default class VerifyEmailMail extends AccountLinkMail {
   protected keyPrefix = 'mail.verify'
+  protected guardedAs = 'verificationMails' as const
 }

@@ -3,6 +3,7 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeSave, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+import { normalizeEmail } from '#services/email_normalizer'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -28,6 +29,11 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @column()
   declare email: string
+
+  /** The mailbox the e-mail reaches (unique: one account per mailbox); null only on
+   * accounts that shared a mailbox with an older one before that rule. */
+  @column({ serializeAs: null })
+  declare emailNormalized: string | null
 
   @column({ serializeAs: null })
   declare password: string | null
@@ -79,6 +85,9 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @beforeSave()
   static normaliseEmail(user: User) {
-    if (user.$dirty.email) user.email = user.email.trim().toLowerCase()
+    if (user.$dirty.email) {
+      user.email = user.email.trim().toLowerCase()
+      user.emailNormalized = normalizeEmail(user.email)
+    }
   }
 }

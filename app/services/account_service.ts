@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
@@ -19,17 +20,26 @@ function localeOf(value: string): Locale {
  * address: the second gets the e-mail field's usual "already registered".
  */
 export async function registerMember(input: Registration, locale: string) {
-  const user = await User.create({
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    password: input.password,
-    role: ROLE_UNVERIFIED,
-    locale: localeOf(locale),
-  }).catch((error) => {
-    if (!isUniqueViolation(error)) throw error
-    throw new RefusedFieldsException([{ field: 'email', rule: 'database.unique' }])
-  })
+  // In its own transaction (a savepoint inside an outer one), so that a
+  // refused insert leaves any surrounding transaction usable on PostgreSQL.
+  const user = await db
+    .transaction((trx) =>
+      User.create(
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          password: input.password,
+          role: ROLE_UNVERIFIED,
+          locale: localeOf(locale),
+        },
+        { client: trx }
+      )
+    )
+    .catch((error) => {
+      if (!isUniqueViolation(error)) throw error
+      throw new RefusedFieldsException([{ field: 'email', rule: 'database.unique' }])
+    })
   await sendVerificationMail(user, locale)
   return user
 }

@@ -44,18 +44,24 @@ export async function subscribeToNewsletter(email: string, locale: Locale) {
   return subscription
 }
 
+export function findSubscription(id: number) {
+  return NewsletterSubscription.find(id)
+}
+
+/** Null when the subscription no longer exists. */
 export async function confirmNewsletter(id: number) {
-  const subscription = await NewsletterSubscription.findOrFail(id)
-  if (!subscription.confirmedAt) {
+  const subscription = await NewsletterSubscription.find(id)
+  if (subscription && !subscription.confirmedAt) {
     subscription.merge({ confirmedAt: DateTime.now(), unsubscribedAt: null })
     await subscription.save()
   }
   return subscription
 }
 
+/** Null when the subscription no longer exists. */
 export async function unsubscribeFromNewsletter(id: number) {
-  const subscription = await NewsletterSubscription.findOrFail(id)
-  if (!subscription.unsubscribedAt) {
+  const subscription = await NewsletterSubscription.find(id)
+  if (subscription && !subscription.unsubscribedAt) {
     subscription.unsubscribedAt = DateTime.now()
     await subscription.save()
   }

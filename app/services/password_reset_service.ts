@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import User from '#models/user'
+import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import PasswordResetToken from '#models/password_reset_token'
 import PasswordResetMail from '#mails/password_reset_mail'
 import { site } from '#services/site_service'
@@ -37,7 +37,8 @@ export async function requestPasswordReset(email: string, locale: string) {
 /**
  * Sets a new password from a mailed token. The token must match the address,
  * be unused and younger than 60 minutes; it is spent in the same transaction
- * as the password change, with every other token of that member.
+ * as the password change, with every other token of that member. An
+ * unverified account becomes verified and loses its provider links.
  * Returns the member, or null when the token is not valid.
  */
 export async function resetPassword(email: string, token: string, password: string) {
@@ -65,6 +66,12 @@ export async function resetPassword(email: string, token: string, password: stri
     const user = record.user
     user.useTransaction(trx)
     user.password = password
+    // The mailed token proves the mailbox, as the verification link does. A
+    // provider linked to an unverified account came with an address it did
+    // not vouch for (or someone else's account): the owner alone keeps it.
+    if (user.role === ROLE_UNVERIFIED) {
+      user.merge({ role: ROLE_MEMBER, githubId: null, googleId: null })
+    }
     await user.save()
     await trx
       .from('password_reset_tokens')

@@ -13,7 +13,7 @@ import type User from '#models/user'
 import type { petitionValidator } from '#validators/petition'
 import { sanitizeDescription } from '#services/html_sanitizer'
 import { videoEmbed } from '#services/video_url'
-import { uniqueSlug } from '#services/slug_service'
+import { uniqueSlug, unlistedSlug } from '#services/slug_service'
 import { forgetPetitionPage } from '#services/petition_page_service'
 import { deleteMedia } from '#services/petition_media_service'
 import { isUniqueViolation } from '#services/database_errors'
@@ -185,7 +185,8 @@ function writePetition(user: User, guid: string, input: PetitionInput) {
     petition ??= new Petition().merge({
       guid,
       userId: user.id,
-      slug: await uniqueSlug(input.title, trx),
+      // Made once: a petition made unlisted later keeps the link already shared.
+      slug: input.private ? unlistedSlug(input.title) : await uniqueSlug(input.title, trx),
     })
     petition.useTransaction(trx)
     petition.merge({

@@ -20,10 +20,15 @@ export async function endSession(ctx: HttpContext) {
 }
 
 /** Ends every session of a member but the current one. */
-export async function endOtherSessions(user: User, currentSessionId: string) {
+export async function endOtherSessions(user: User, currentSessionId: string | null) {
   const sessions = await app.container.make(SessionCollection)
   if (!sessions.supportsTagging()) return
   for (const session of await sessions.tagged(String(user.id))) {
     if (session.id !== currentSessionId) await sessions.destroy(session.id)
   }
+}
+
+/** Ends every session of a member, wherever they are logged in. */
+export async function endAllSessions(user: User) {
+  await endOtherSessions(user, null)
 }

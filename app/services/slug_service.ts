@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { slugify } from 'transliteration'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -13,6 +14,19 @@ export function slugOf(title: string) {
     .slice(0, MAX_LENGTH)
     .replace(/-$/, '')
   return base || 'petition'
+}
+
+/**
+ * The slug of an unlisted petition: the title's and a random suffix of 60
+ * bits, so that its link cannot be guessed from its title, and no
+ * `-2` tells that a petition of the same title exists.
+ */
+export function unlistedSlug(title: string) {
+  const suffix = BigInt(`0x${randomBytes(8).toString('hex')}`)
+    .toString(36)
+    .slice(0, 12)
+    .padStart(12, '0')
+  return `${slugOf(title).slice(0, MAX_LENGTH - suffix.length - 1).replace(/-$/, '')}-${suffix}`
 }
 
 /**

@@ -1,7 +1,13 @@
+import mail from '@adonisjs/mail/services/main'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { AllyUserContract, Oauth2AccessToken } from '@adonisjs/ally/types'
 import { isUniqueViolation } from '#services/database_errors'
+import { normalizeEmail } from '#services/email_normalizer'
+import { endAllSessions } from '#services/session_service'
+import { site } from '#services/site_service'
+import ProviderLinkedMail from '#mails/provider_linked_mail'
 
 export const PROVIDERS = ['github', 'google'] as const
 export type Provider = (typeof PROVIDERS)[number]
@@ -28,14 +34,16 @@ function namesOf(provider: Provider, profile: AllyUserContract<Oauth2AccessToken
 
 export class UnverifiedProviderEmail extends Error {}
 export class MissingProviderEmail extends Error {}
+/** Another spelling of the address (a +tag, Gmail's dots) already has an account. */
+export class ProviderMailboxTaken extends Error {}
 
 /**
  * The member behind a GitHub or Google sign-in: the account already linked
  * to that provider id; else the account with the same e-mail, linked only
- * when the provider vouches for the address; else a new member, verified
- * when the provider verified the address. When two callbacks for one person
- * race (a double click), the unique indexes let one create the account and
- * the other finds it.
+ * when the provider vouches for the address; else a new, verified member,
+ * only when the provider vouches for the address. When two callbacks for one
+ * person race (a double click), the unique indexes let one create the
+ * account and the other finds it.
  */
 export async function memberFromProvider(
   provider: Provider,
@@ -61,27 +69,54 @@ async function findOrCreateMember(
   if (linked) return linked
 
   if (!profile.email) throw new MissingProviderEmail()
+  // An address nobody proved neither opens an account nor makes one.
+  if (profile.emailVerificationState !== 'verified') throw new UnverifiedProviderEmail()
   const email = profile.email.trim().toLowerCase()
-  const verifiedByProvider = profile.emailVerificationState === 'verified'
-  const existing = await User.findBy('email', email)
-
+  // The second lookup also finds an account a racing callback just created.
+  const existing =
+    (await User.findBy('email', email)) ??
+    (await User.findBy('emailNormalized', normalizeEmail(email)))
   if (existing) {
-    // Linking an account on an address nobody proved would hand it over.
-    if (!verifiedByProvider) throw new UnverifiedProviderEmail()
-    existing.merge({ [column]: providerId })
-    if (existing.role === ROLE_UNVERIFIED) existing.role = ROLE_MEMBER
-    if (!existing.avatar && profile.avatarUrl) existing.avatar = profile.avatarUrl
-    await existing.save()
-    return existing
+    if (existing.email !== email) throw new ProviderMailboxTaken()
+    return linkProvider(existing, provider, profile, locale)
   }
-
   return User.create({
     ...namesOf(provider, profile),
     email,
     password: null,
     avatar: profile.avatarUrl,
-    role: verifiedByProvider ? ROLE_MEMBER : ROLE_UNVERIFIED,
+    role: ROLE_MEMBER,
     locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
     [column]: providerId,
   })
+}
+
+/**
+ * Links a provider that vouches for the account's address. An unverified
+ * account may have been registered by someone else on that address before
+ * its owner came: its password and earlier provider links are cleared and
+ * its sessions end, so whoever made it loses it, and the owner is told by
+ * mail how to set a password.
+ */
+async function linkProvider(
+  user: User,
+  provider: Provider,
+  profile: AllyUserContract<Oauth2AccessToken>,
+  locale: string
+) {
+  const unproven = user.role === ROLE_UNVERIFIED
+  if (unproven) {
+    // A provider linked before came with an address it did not vouch for.
+    user.merge({ githubId: null, googleId: null, password: null, role: ROLE_MEMBER })
+  }
+  user.merge({ [idColumn[provider]]: String(profile.id) })
+  if (!user.avatar && profile.avatarUrl) user.avatar = profile.avatarUrl
+  await user.save()
+  if (!unproven) return user
+
+  await endAllSessions(user)
+  const mailLocale = isLocale(locale) ? locale : DEFAULT_LOCALE
+  const resetPageUrl = urlFor('auth.password.request', {}, { prefixUrl: site.urlFor(mailLocale) })
+  await mail.sendLater(new ProviderLinkedMail(user, mailLocale, provider, resetPageUrl))
+  return user
 }

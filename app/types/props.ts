@@ -70,6 +70,9 @@ export type PetitionCard = {
 export type HomeProps = { successfulPetitions: PetitionCard[] }
 export type PetitionListProps = { petitions: Paginator<PetitionCard> }
 export type ContactsProps = { turnstileKey: string | null; contactEmail: string }
+/** Auth/Login: the bot check shows when the server asks for it. */
+export type LoginProps = { turnstileKey: string | null; botCheckRequired: boolean }
+export type RegistrationProps = { turnstileKey: string | null }
 export type StaticPageProps = { contactEmail: string }
 /** The statuses with a translated error page. */
 export type ErrorStatus = 400 | 403 | 404 | 413 | 419 | 429 | 500
@@ -193,6 +196,15 @@ export type ConfirmSignatureProps = {
   confirmUrl: string | null
   petition: { title: string; slug: string } | null
   alreadyConfirmed: boolean
+}
+
+/** The page a mailed newsletter link opens: a button that confirms or ends the subscription. */
+export type SubscriptionConfirmProps = {
+  intent: 'subscribe' | 'unsubscribe'
+  /** Where the button posts: the signed link itself; null when the link is invalid or expired. */
+  actionUrl: string | null
+  /** The subscription is already confirmed (or already ended). */
+  alreadyDone: boolean
 }
 
 /** A row of the owner's signatures table (spec 3.8): the signer's e-mail is for the owner only. */

@@ -1,24 +1,38 @@
 import vine from '@vinejs/vine'
 import { newPassword, passwordConfirmation } from '#validators/rules/password'
+import { normalizeEmail } from '#services/email_normalizer'
+import { turnstileToken } from '#validators/rules/turnstile'
 
 const email = () => vine.string().trim().email().maxLength(254)
 
-/** Auth/Registration (spec 2.7, 5.2). The e-mail is unique whatever its case. */
+/**
+ * Auth/Registration (spec 2.7, 5.2). One account per mailbox: the e-mail is
+ * refused when another spelling of it (case, dots of Gmail, a +tag) is taken.
+ */
 export const signupValidator = vine.create({
   firstName: vine.string().trim().minLength(1).maxLength(100),
   lastName: vine.string().trim().minLength(1).maxLength(100),
   email: email().unique(async (db, value) => {
-    const taken = await db.from('users').where('email', value.trim().toLowerCase()).first()
+    const taken = await db
+      .from('users')
+      .where('email_normalized', normalizeEmail(value))
+      .orWhere('email', value.trim().toLowerCase())
+      .first()
     return !taken
   }),
   password: newPassword(),
   password_confirmation: passwordConfirmation(),
+  cfTurnstileResponse: turnstileToken('signup'),
 })
 
-/** Auth/Login (spec 2.4). */
+/**
+ * Auth/Login (spec 2.4). The bot-check token is checked by the login itself,
+ * only when the account has had many failed logins.
+ */
 export const loginValidator = vine.create({
   email: email(),
   password: vine.string().maxLength(128),
+  cfTurnstileResponse: vine.string().maxLength(2048).optional(),
 })
 
 /** Auth/ForgetPassword (spec 2.5). */

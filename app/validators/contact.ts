@@ -7,5 +7,5 @@ export const contactValidator = vine.create({
   email: vine.string().trim().email().maxLength(254),
   subject: vine.string().trim().minLength(10).maxLength(200),
   message: vine.string().trim().minLength(20).maxLength(5000),
-  cfTurnstileResponse: turnstileToken(),
+  cfTurnstileResponse: turnstileToken('contact-us'),
 })

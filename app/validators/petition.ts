@@ -90,5 +90,5 @@ export const petitionValidator = vine.create({
   allowOpposite: vine.boolean().optional(),
   private: vine.boolean().optional(),
   targetSignatures: vine.number().in([...TARGET_SIGNATURE_OPTIONS]),
-  cfTurnstileResponse: turnstileToken(),
+  cfTurnstileResponse: turnstileToken('petition'),
 })

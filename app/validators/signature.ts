@@ -65,5 +65,5 @@ export const signatureValidator = vine.create({
         .use(customFieldValue()),
     })
   ),
-  cfTurnstileResponse: turnstileToken(),
+  cfTurnstileResponse: turnstileToken('sign'),
 })

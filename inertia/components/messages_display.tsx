@@ -10,8 +10,8 @@ const VARIANTS: Record<AlertKind, string> = {
 
 /**
  * The messages box above a form (spec 2.2): the four kinds of alert and a
- * list of errors. Texts come from the server's translation files; they may
- * hold markup, so they are rendered as HTML.
+ * list of errors. Texts come from the translation files but may carry what a
+ * visitor typed (their e-mail address), so they are rendered as text.
  */
 export default function MessagesDisplay({ messages }: { messages: Messages }) {
   const kinds = (Object.keys(VARIANTS) as AlertKind[]).filter((kind) => messages[kind])
@@ -20,7 +20,7 @@ export default function MessagesDisplay({ messages }: { messages: Messages }) {
     <div className="messages-display" data-testid="messages">
       {kinds.map((kind) => (
         <Alert key={kind} variant={VARIANTS[kind]}>
-          <span dangerouslySetInnerHTML={{ __html: messages[kind]! }} />
+          <span>{messages[kind]}</span>
         </Alert>
       ))}
       {messages.errors.length > 0 && (

@@ -38,17 +38,19 @@ export type TurnstileHandle = { reset: () => void }
 
 type TurnstileProps = {
   siteKey: string | null
+  /** The form's action: the server accepts the token for this form only. */
+  action: 'contact-us' | 'sign' | 'signup' | 'petition'
   onToken: (token: string) => void
   error?: string
 }
 
 /**
- * The bot check (decisions 25): action 'contact-us', light theme, normal
- * size; the token is renewed every 295 s. Without a site key (local
+ * The bot check (decisions 25): one action per form ('contact-us' on the
+ * contact form), light theme, normal size; the token is renewed every 295 s. Without a site key (local
  * development) nothing is shown and the server skips the check.
  */
 const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function TurnstileWidget(
-  { siteKey, onToken, error },
+  { siteKey, action, onToken, error },
   ref
 ) {
   const { t } = useTranslation()
@@ -73,7 +75,7 @@ const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function Turnstile
         if (cancelled || !container.current || !window.turnstile) return
         widgetId.current = window.turnstile.render(container.current, {
           'sitekey': siteKey,
-          'action': 'contact-us',
+          'action': action,
           'theme': 'light',
           'size': 'normal',
           'callback': (token: string) => onTokenRef.current(token),
@@ -90,7 +92,7 @@ const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function Turnstile
       if (widgetId.current && window.turnstile) window.turnstile.remove(widgetId.current)
       widgetId.current = undefined
     }
-  }, [siteKey])
+  }, [siteKey, action])
 
   return (
     <div className="mb-3" data-testid="turnstile">

@@ -97,9 +97,15 @@ test.group('Browser: the foundation', (group) => {
 
       const [mail] = await outbox.to('reader@example.com')
       assert.exists(mail)
+      // Opening the link shows a button and changes nothing; the button confirms.
       await visit(page, linkIn(mail.html, '/confirm'))
-      await page.locator('.Toastify__toast--success').waitFor()
+      const button = page.getByTestId('subscription-action')
+      assert.equal((await button.textContent())?.trim(), 'Підтвердити підписку')
       const subscription = await NewsletterSubscription.findByOrFail('email', 'reader@example.com')
+      assert.isNull(subscription.confirmedAt)
+      await Promise.all([page.waitForURL(siteUrl('/', 'uk')), button.click()])
+      await page.locator('.Toastify__toast--success').waitFor()
+      await subscription.refresh()
       assert.isNotNull(subscription.confirmedAt)
       assert.equal(subscription.locale, 'uk')
     })

@@ -2,21 +2,26 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright-core'
 import env from '#start/env'
 import ContactMessage from '#models/contact_message'
+import User from '#models/user'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
-import { startTurnstileStub } from '#tests/helpers/turnstile_stub'
+import { goodToken, startTurnstileStub } from '#tests/helpers/turnstile_stub'
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
 
-/** Stands in for Cloudflare's script: renders a box and hands out 'good-token'. */
+/**
+ * Stands in for Cloudflare's script: renders a box and hands out a token the
+ * stub accepts, solved for the widget's action on the page's host.
+ */
 const FAKE_TURNSTILE = `
+const solved = (options) => 'good-token:' + options.action + '@' + location.hostname
 window.turnstile = {
   render(element, options) {
     window.__turnstile = { options, resets: 0 }
     element.innerHTML = '<div data-fake-turnstile>bot check</div>'
-    setTimeout(() => options.callback('good-token'), 10)
+    setTimeout(() => options.callback(solved(options)), 10)
     return 'widget-1'
   },
-  reset() { window.__turnstile.resets++; setTimeout(() => window.__turnstile.options.callback('good-token'), 10) },
+  reset() { window.__turnstile.resets++; setTimeout(() => window.__turnstile.options.callback(solved(window.__turnstile.options)), 10) },
   remove() {},
 }`
 
@@ -67,8 +72,34 @@ test.group('Browser: bot check', (group) => {
       await form.getByRole('button').click()
       await page.locator('.Toastify__toast--success').waitFor()
       assert.equal(await page.evaluate('window.__turnstile.resets'), 1)
-      assert.equal(stub.calls.at(-1)?.response, 'good-token')
+      assert.equal(stub.calls.at(-1)?.response, goodToken('contact-us'))
       assert.lengthOf(await ContactMessage.all(), 1)
+    })
+  })
+
+  test('sign-up shows the widget with action signup, and its token lets the member in', async ({
+    assert,
+  }) => {
+    await inBrowser('turnstile sign-up', async (page) => {
+      await page.route(SCRIPT, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE })
+      )
+      await visit(page, siteUrl('/signup'))
+      await page.locator('[data-fake-turnstile]').waitFor()
+      const options = await page.evaluate(
+        '({ ...window.__turnstile.options, callback: undefined })'
+      )
+      assert.containSubset(options, { sitekey: 'test-site-key', action: 'signup' })
+
+      const signup = page.getByTestId('signup-form')
+      await signup.locator('[name="firstName"]').fill('Robot')
+      await signup.locator('[name="lastName"]').fill('Tester')
+      await signup.locator('[name="email"]').fill('robot@example.com')
+      await signup.locator('[name="password"]').fill('violet-river-3141')
+      await signup.locator('[name="password_confirmation"]').fill('violet-river-3141')
+      await Promise.all([page.waitForURL(/\/my\/petitions$/), signup.getByRole('button').click()])
+      assert.equal(stub.calls.at(-1)?.response, goodToken('signup'))
+      assert.isNotNull(await User.findBy('email', 'robot@example.com'))
     })
   })
 

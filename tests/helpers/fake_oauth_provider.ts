@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import type { ApiClient } from '@japa/api-client'
 
 export type FakeProfile = {
   id: string
@@ -117,4 +118,24 @@ export class FakeOAuthProvider {
     }
     return this.#json(response, 404, { message: 'Not Found' })
   }
+}
+
+/**
+ * The whole round trip, as a browser makes it: our redirect, the provider's
+ * consent (answered at once by the fake), then our callback with the state
+ * cookie set by the first step.
+ */
+export async function signInWith(
+  client: ApiClient,
+  name: 'github' | 'google',
+  host = 'undersign.test'
+) {
+  const start = await client.get(`/auth/${name}/redirect`).header('host', host).redirects(0)
+  start.assertStatus(302)
+  const consent = await fetch(start.header('location')!, { redirect: 'manual' })
+  const back = new URL(consent.headers.get('location')!)
+  const stateCookie = start.cookie(`${name === 'github' ? 'gh' : 'google'}_oauth_state`)
+  let request = client.get(`${back.pathname}${back.search}`).header('host', host).redirects(0)
+  if (stateCookie) request = request.withEncryptedCookie(stateCookie.name, stateCookie.value)
+  return request
 }

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import { markVerified, sendVerificationMail } from '#services/account_service'
 import { flashAlert } from '#services/flash_service'
+import { mailGuard } from '#services/mail_guard'
 
 export default class EmailVerificationController {
   /** The mailed link: a signed URL, valid 24 hours, for one address. */
@@ -23,6 +24,9 @@ export default class EmailVerificationController {
     const user = auth.getUserOrFail()
     if (user.isVerified) {
       flashAlert(ctx, 'info', i18n.t('page.auth.already_verified'))
+    } else if (!(await mailGuard.allows(user.email, 'verificationMails'))) {
+      // The member asks for their own mail: telling them reveals nothing.
+      flashAlert(ctx, 'error', i18n.t('page.auth.verification_limited'))
     } else {
       await sendVerificationMail(user, i18n.locale)
       flashAlert(ctx, 'success', i18n.t('page.auth.verification_sent', { email: user.email }))

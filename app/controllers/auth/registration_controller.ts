@@ -4,15 +4,18 @@ import { registerMember } from '#services/account_service'
 import { startSession } from '#services/session_service'
 import { pullIntendedUrl } from '#services/intended_url'
 import { flashAlert } from '#services/flash_service'
+import { site } from '#services/site_service'
+import type { RegistrationProps } from '#app/types/props'
 
 export default class RegistrationController {
   async show({ inertia }: HttpContext) {
-    return inertia.render('Auth/Registration', {})
+    const props: RegistrationProps = { turnstileKey: site.turnstileSiteKey }
+    return inertia.render('Auth/Registration', props)
   }
 
   async store(ctx: HttpContext) {
     const { request, response, i18n } = ctx
-    const payload = await request.validateUsing(signupValidator)
+    const payload = await request.validateUsing(signupValidator, { meta: { ip: request.ip() } })
     const user = await registerMember(payload, i18n.locale)
     await startSession(ctx, user)
     flashAlert(ctx, 'success', i18n.t('page.auth.registered', { email: user.email }))

@@ -1,50 +1,46 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { errors as authErrors } from '@adonisjs/auth'
-import User from '#models/user'
 import { loginValidator } from '#validators/auth'
-import { loginFailuresLimiter } from '#start/limiter'
+import { attemptLogin } from '#services/login_service'
 import { endSession, startSession } from '#services/session_service'
 import { pullIntendedUrl } from '#services/intended_url'
 import { flashMessage } from '#services/flash_service'
+import { site } from '#services/site_service'
 
 export default class SessionController {
-  async show({ inertia }: HttpContext) {
-    return inertia.render('Auth/Login', {})
+  /** Auth/Login; the bot check shows once a login to the account asked for it. */
+  async show({ inertia, session }: HttpContext) {
+    return inertia.render('Auth/Login', {
+      turnstileKey: site.turnstileSiteKey,
+      botCheckRequired: session.flashMessages.get('botCheckRequired') === true,
+    })
   }
 
   async store(ctx: HttpContext) {
     const { request, response, session, i18n } = ctx
-    const { email, password } = await request.validateUsing(loginValidator)
-    const address = email.toLowerCase()
+    const { email, password, cfTurnstileResponse } = await request.validateUsing(loginValidator)
+    const outcome = await attemptLogin({
+      email: email.toLowerCase(),
+      password,
+      ip: request.ip(),
+      botCheckToken: cfTurnstileResponse,
+    })
 
-    const user = await this.verifyCredentials(address, password)
-
-    if (!user) {
-      // One message for an unknown address and a wrong password alike.
-      session.flashExcept(['password'])
-      flashMessage(ctx, 'error', i18n.t('page.auth.invalid_credentials'))
+    if (!outcome.user) {
+      session.flashExcept(['password', 'cfTurnstileResponse'])
+      if (outcome.botCheckRequired) session.flash('botCheckRequired', true)
+      if (outcome.refusal === 'bot_check') {
+        session.flash('inputErrorsBag', {
+          cfTurnstileResponse: [i18n.t('validator.shared.messages.turnstile')],
+        })
+        flashMessage(ctx, 'error', i18n.t('page.auth.bot_check_required'))
+      } else {
+        // One message for an unknown address and a wrong password alike.
+        flashMessage(ctx, 'error', i18n.t('page.auth.invalid_credentials'))
+      }
       return response.redirect().back()
     }
-    await startSession(ctx, user)
+    await startSession(ctx, outcome.user)
     return response.redirect(pullIntendedUrl(ctx))
-  }
-
-  /**
-   * The member with these credentials, or null. Failed attempts count per
-   * account too, whatever address they come from; past the limit, a 429.
-   */
-  private async verifyCredentials(email: string, password: string): Promise<User | null> {
-    const verify = () => User.verifyCredentials(email, password)
-    const failures = loginFailuresLimiter()
-    try {
-      if (!failures) return await verify()
-      const [limited, user] = await failures.penalize(`login_${email}`, verify)
-      if (limited) throw limited
-      return user
-    } catch (error) {
-      if (error instanceof authErrors.E_INVALID_CREDENTIALS) return null
-      throw error
-    }
   }
 
   async destroy(ctx: HttpContext) {

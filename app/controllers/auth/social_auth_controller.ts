@@ -3,6 +3,7 @@ import {
   isProvider,
   memberFromProvider,
   MissingProviderEmail,
+  ProviderMailboxTaken,
   UnverifiedProviderEmail,
 } from '#services/social_auth_service'
 import { startSession } from '#services/session_service'
@@ -49,6 +50,8 @@ export default class SocialAuthController {
         flashAlert(ctx, 'error', i18n.t('page.auth.provider_email_unverified'))
       } else if (error instanceof MissingProviderEmail) {
         flashAlert(ctx, 'error', i18n.t('page.auth.provider_email_missing'))
+      } else if (error instanceof ProviderMailboxTaken) {
+        flashAlert(ctx, 'error', i18n.t('page.auth.provider_mailbox_taken'))
       } else {
         ctx.logger.warn({ err: error }, 'sign-in with %s failed', params.provider)
         flashAlert(ctx, 'error', i18n.t('page.auth.provider_error'))

@@ -177,6 +177,7 @@ export default function SignForm({
             <Turnstile
               ref={turnstile}
               siteKey={turnstileKey}
+              action="sign"
               onToken={(token) => form.setData('cfTurnstileResponse', token)}
               error={form.errors.cfTurnstileResponse}
             />

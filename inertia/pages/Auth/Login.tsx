@@ -1,18 +1,27 @@
+import { useRef } from 'react'
 import { Link, useForm } from '@inertiajs/react'
 import { Button, Form } from 'react-bootstrap'
 import AppLayout from '../../layouts/app_layout.tsx'
 import AuthCard from '../../components/auth/auth_card.tsx'
 import ProviderButtons from '../../components/auth/provider_buttons.tsx'
 import FormField from '../../components/form_field.tsx'
+import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
+import type { LoginProps } from '../../../app/types/props.ts'
 
-export default function Login() {
+export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
   const { t } = useTranslation()
-  const form = useForm({ email: '', password: '' })
+  const turnstile = useRef<TurnstileHandle>(null)
+  const form = useForm({ email: '', password: '', cfTurnstileResponse: '' })
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/login', { onFinish: () => form.reset('password') })
+    form.post('/login', {
+      onFinish: () => {
+        form.reset('password')
+        turnstile.current?.reset()
+      },
+    })
   }
 
   return (
@@ -37,6 +46,16 @@ export default function Login() {
             onChange={(event) => form.setData('password', event.target.value)}
             error={form.errors.password}
           />
+          {/* Only after many failed logins on the account: a token is then required. */}
+          {botCheckRequired && (
+            <Turnstile
+              ref={turnstile}
+              siteKey={turnstileKey}
+              action="login"
+              onToken={(token) => form.setData('cfTurnstileResponse', token)}
+              error={form.errors.cfTurnstileResponse}
+            />
+          )}
           <div className="d-grid">
             <Button type="submit" size="lg" disabled={form.processing}>
               {t('page.auth.login_button')}

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Link, useForm } from '@inertiajs/react'
 import { Button, Col, Form, Row } from 'react-bootstrap'
 import AppLayout from '../../layouts/app_layout.tsx'
@@ -5,21 +6,30 @@ import AuthCard from '../../components/auth/auth_card.tsx'
 import ProviderButtons from '../../components/auth/provider_buttons.tsx'
 import FormField from '../../components/form_field.tsx'
 import NewPasswordFields from '../../components/auth/new_password_fields.tsx'
+import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
 import { useTranslation } from '../../i18n/context.tsx'
+import type { RegistrationProps } from '../../../app/types/props.ts'
 
-export default function Registration() {
+export default function Registration({ turnstileKey }: RegistrationProps) {
   const { t } = useTranslation()
+  const turnstile = useRef<TurnstileHandle>(null)
   const form = useForm({
     firstName: '',
     lastName: '',
     email: '',
     password: '',
     password_confirmation: '',
+    cfTurnstileResponse: '',
   })
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/signup', { onFinish: () => form.reset('password', 'password_confirmation') })
+    form.post('/signup', {
+      onFinish: () => {
+        form.reset('password', 'password_confirmation')
+        turnstile.current?.reset()
+      },
+    })
   }
 
   return (
@@ -62,6 +72,13 @@ export default function Registration() {
             confirmation={form.data.password_confirmation}
             errors={form.errors}
             onChange={(field, value) => form.setData(field, value)}
+          />
+          <Turnstile
+            ref={turnstile}
+            siteKey={turnstileKey}
+            action="signup"
+            onToken={(token) => form.setData('cfTurnstileResponse', token)}
+            error={form.errors.cfTurnstileResponse}
           />
           <p className="small text-muted">
             {t('page.auth.privacy_notice')}{' '}

@@ -97,6 +97,7 @@ export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) 
                   <Turnstile
                     ref={turnstile}
                     siteKey={turnstileKey}
+                    action="contact-us"
                     onToken={(token) => form.setData('cfTurnstileResponse', token)}
                     error={form.errors.cfTurnstileResponse}
                   />

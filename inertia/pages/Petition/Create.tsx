@@ -163,6 +163,7 @@ export default function Create({
           <Turnstile
             ref={turnstile}
             siteKey={turnstileKey}
+            action="petition"
             onToken={(token) => set('cfTurnstileResponse', token)}
             error={errors.cfTurnstileResponse}
           />

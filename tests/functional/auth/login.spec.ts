@@ -125,7 +125,10 @@ test.group('Login and logout', (group) => {
     assert.equal(evil.header('location'), '/my/petitions')
   })
 
-  test('repeated failures on one account are refused with 429', async ({ client, assert }) => {
+  test('repeated failures on one account from one address are refused with 429', async ({
+    client,
+    assert,
+  }) => {
     await makeMember({ email: 'anna@example.com' })
     for (let attempt = 0; attempt < 5; attempt++) {
       await client
@@ -134,7 +137,7 @@ test.group('Login and logout', (group) => {
         .withCsrfToken()
         .redirects(0)
     }
-    // Even the right password waits now: the account is under attack.
+    // Even the right password waits now, from this address.
     const limited = await client
       .post('/login')
       .header('x-inertia', 'true')

@@ -1,27 +1,10 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import type { ApiClient } from '@japa/api-client'
 import User from '#models/user'
-import { FakeOAuthProvider } from '#tests/helpers/fake_oauth_provider'
+import { FakeOAuthProvider, signInWith } from '#tests/helpers/fake_oauth_provider'
 import { flashed, loggedInAs, makeMember } from '#tests/helpers/auth'
 
 const provider = new FakeOAuthProvider()
-
-/**
- * The whole round trip, as a browser makes it: our redirect, the provider's
- * consent (answered at once by the fake), then our callback with the state
- * cookie set by the first step.
- */
-async function signInWith(client: ApiClient, name: 'github' | 'google', host = 'undersign.test') {
-  const start = await client.get(`/auth/${name}/redirect`).header('host', host).redirects(0)
-  start.assertStatus(302)
-  const consent = await fetch(start.header('location')!, { redirect: 'manual' })
-  const back = new URL(consent.headers.get('location')!)
-  const stateCookie = start.cookie(`${name === 'github' ? 'gh' : 'google'}_oauth_state`)
-  let request = client.get(`${back.pathname}${back.search}`).header('host', host).redirects(0)
-  if (stateCookie) request = request.withEncryptedCookie(stateCookie.name, stateCookie.value)
-  return request
-}
 
 test.group('Sign in with GitHub and Google', (group) => {
   group.setup(async () => {

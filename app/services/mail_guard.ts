@@ -1,0 +1,50 @@
+import logger from '@adonisjs/core/services/logger'
+import { normalizeEmail } from '#services/email_normalizer'
+import { site } from '#services/site_service'
+import { consumeAllowances, hasAllowances } from '#start/limiter'
+import type { RateLimitName } from '#config/rate_limits'
+
+/**
+ * Kinds of mail that anyone can ask for on behalf of an address: each has an
+ * hourly allowance per address of its own, besides the total of every mail.
+ */
+export type GuardedMailKind = Extract<
+  RateLimitName,
+  'newsletterConfirmationMails' | 'passwordResetMails' | 'verificationMails'
+>
+
+function allowancesOf(kind: GuardedMailKind | null): RateLimitName[] {
+  return kind ? ['mailsPerRecipient', kind] : ['mailsPerRecipient']
+}
+
+/** The site's own mailbox is not a victim: the contact form has limits of its own. */
+function isGuarded(address: string) {
+  return normalizeEmail(address) !== normalizeEmail(site.contactEmail)
+}
+
+/**
+ * The per-recipient limit of every mail of the site, counted on the
+ * normalised address (a `+tag` or Gmail's dots reach the same mailbox), so
+ * that no form can be used to flood someone's inbox.
+ */
+export const mailGuard = {
+  /** Whether a mail of `kind` to `address` would be sent now (uses nothing). */
+  async allows(address: string, kind: GuardedMailKind | null = null) {
+    if (!isGuarded(address)) return true
+    return hasAllowances(allowancesOf(kind), normalizeEmail(address))
+  },
+
+  /**
+   * Uses one mail of every recipient's allowances. False when one of them is
+   * used up: the mail is then not sent at all.
+   */
+  async admit(addresses: string[], kind: GuardedMailKind | null = null) {
+    for (const address of addresses.filter(isGuarded)) {
+      if (!(await consumeAllowances(allowancesOf(kind), normalizeEmail(address)))) {
+        logger.warn({ kind: kind ?? 'mail' }, 'mail not sent: the recipient had enough this hour')
+        return false
+      }
+    }
+    return true
+  },
+}

@@ -1,0 +1,190 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import hash from '@adonisjs/core/services/hash'
+import User from '#models/user'
+import { FakeOAuthProvider, signInWith } from '#tests/helpers/fake_oauth_provider'
+import { outbox, linkIn } from '#tests/helpers/outbox'
+import { flashed, loggedInAs, makeMember, sessionStore } from '#tests/helpers/auth'
+
+const provider = new FakeOAuthProvider()
+const ATTACKER_PASSWORD = 'attacker-owns-it-77'
+const NEW_PASSWORD = 'amber-falcon-2718'
+
+/** The attacker registers the victim's address with a password of their own. */
+async function registerAsAttacker(client: any, email: string) {
+  const signup = await client
+    .post('/signup')
+    .form({
+      firstName: 'Mallory',
+      lastName: 'Attacker',
+      email,
+      password: ATTACKER_PASSWORD,
+      password_confirmation: ATTACKER_PASSWORD,
+    })
+    .withCsrfToken()
+    .redirects(0)
+  const account = await User.findByOrFail('email', email)
+  if (loggedInAs(signup) !== account.id) throw new Error('the attacker could not register')
+  return account
+}
+
+/** A browser where the attacker stays logged in, as login leaves it: tagged with the account. */
+async function keepAttackerSession(account: User) {
+  const store = await sessionStore()
+  await store.write('attacker-browser', { auth_web: account.id })
+  await store.tag('attacker-browser', String(account.id))
+  return store
+}
+
+async function passwordLogin(client: any, email: string, password: string) {
+  return client.post('/login').form({ email, password }).withCsrfToken().redirects(0)
+}
+
+test.group('Security: taking over an account by registering its e-mail first', (group) => {
+  group.setup(async () => {
+    await provider.start()
+    return () => provider.stop()
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    provider.reset()
+    await limiter.clear()
+    await outbox.clear()
+  })
+
+  test('the owner signing in with a provider ends the attacker password and sessions', async ({
+    client,
+    assert,
+  }) => {
+    const account = await registerAsAttacker(client, 'victim@corp.org')
+    const store = await keepAttackerSession(account)
+    await store.write('stranger-session', { auth_web: 999 })
+    await store.tag('stranger-session', '999')
+
+    provider.profile = {
+      id: '5150',
+      name: 'Victor Owner',
+      email: 'victim@corp.org',
+      verified: true,
+    }
+    const callback = await signInWith(client, 'github', 'de.undersign.test')
+    callback.assertHeader('location', '/my/petitions')
+    assert.equal(loggedInAs(callback), account.id, 'the owner is logged in')
+
+    await account.refresh()
+    assert.equal(account.githubId, '5150')
+    assert.equal(account.role, 1)
+    assert.isNull(account.password, 'the password the attacker chose is gone')
+    assert.isNull(await store.read('attacker-browser'), 'the attacker session has ended')
+    assert.isNotNull(await store.read('stranger-session'), 'other members keep theirs')
+
+    const attackerLogin = await passwordLogin(client, 'victim@corp.org', ATTACKER_PASSWORD)
+    assert.isNull(loggedInAs(attackerLogin), 'the attacker password no longer logs in')
+
+    // The owner is told, in the language of the page, and can set a password.
+    const [notice] = (await outbox.to('victim@corp.org')).filter((mail) =>
+      mail.subject.includes('GitHub')
+    )
+    assert.exists(notice, 'a mail tells the owner')
+    assert.equal(notice.subject, 'Ihr Undersign-Konto ist jetzt mit GitHub verknüpft')
+    assert.include(notice.html ?? '', 'Passwort')
+    const resetPage = new URL(linkIn(notice.html, '/auth/password/reset'))
+    assert.equal(resetPage.host, 'de.undersign.test:3334')
+    const page = await client.get(resetPage.pathname).withInertia()
+    page.assertInertiaComponent('Auth/ForgetPassword')
+  })
+
+  test('a provider linked to a verified account leaves its password alone', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'octo@example.com', role: 1 })
+    await signInWith(client, 'github')
+    await member.refresh()
+    assert.equal(member.githubId, '1001')
+    assert.isNotNull(member.password)
+    assert.lengthOf(await outbox.to('octo@example.com'), 0)
+  })
+
+  test('an e-mail the provider does not vouch for creates no account', async ({
+    client,
+    assert,
+  }) => {
+    provider.profile = { id: '666', name: 'Mallory', email: 'victim@corp.org', verified: false }
+    const callback = await signInWith(client, 'google')
+    callback.assertHeader('location', '/login')
+    assert.equal(
+      flashed(callback, 'alerts', 'error'),
+      'The provider has not verified this e-mail address. Please log in with your password.'
+    )
+    assert.isNull(loggedInAs(callback))
+    assert.lengthOf(await User.all(), 0)
+  })
+
+  test('a password reset on an unverified account unlinks its providers and verifies it', async ({
+    client,
+    assert,
+  }) => {
+    // Made before providers had to vouch for the address: an attacker's GitHub on the victim's e-mail.
+    const account = await makeMember({
+      email: 'victim@corp.org',
+      role: 0,
+      password: null,
+      githubId: '666',
+      googleId: 'g-666',
+    })
+
+    await client
+      .post('/auth/password/email')
+      .form({ email: 'victim@corp.org' })
+      .withCsrfToken()
+      .redirects(0)
+    const [resetMail] = await outbox.to('victim@corp.org')
+    const link = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
+    const reset = await client
+      .post('/auth/password/reset')
+      .form({
+        token: link.pathname.split('/').pop(),
+        email: link.searchParams.get('email'),
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      })
+      .withCsrfToken()
+      .redirects(0)
+    assert.equal(loggedInAs(reset), account.id)
+
+    await account.refresh()
+    assert.isNull(account.githubId, 'the GitHub account no longer opens it')
+    assert.isNull(account.googleId, 'the Google account no longer opens it')
+    assert.equal(account.role, 1, 'the reset proved the mailbox')
+    assert.isTrue(await hash.verify(account.password!, NEW_PASSWORD))
+
+    provider.profile = { id: '666', name: 'Mallory', email: 'mallory@evil.test', verified: true }
+    const attacker = await signInWith(client, 'github')
+    assert.notEqual(loggedInAs(attacker), account.id, 'the attacker GitHub is not let in')
+  })
+
+  test('a password reset on a verified account keeps its providers', async ({ client, assert }) => {
+    const member = await makeMember({ email: 'octo@example.com', role: 1, githubId: '1001' })
+    await client
+      .post('/auth/password/email')
+      .form({ email: 'octo@example.com' })
+      .withCsrfToken()
+      .redirects(0)
+    const [resetMail] = await outbox.to('octo@example.com')
+    const link = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
+    await client
+      .post('/auth/password/reset')
+      .form({
+        token: link.pathname.split('/').pop(),
+        email: link.searchParams.get('email'),
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      })
+      .withCsrfToken()
+      .redirects(0)
+    await member.refresh()
+    assert.equal(member.githubId, '1001')
+  })
+})
