@@ -1,4 +1,21 @@
+import { mkdirSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/bodyparser'
+
+/**
+ * The only routes that read multipart bodies (file uploads). Anywhere else a
+ * multipart body is refused unread, as a body that does not parse is.
+ */
+export const UPLOAD_ROUTES = ['/petition/:guid/media', '/my/avatar']
+
+/**
+ * Where uploads are written while their request runs; each is deleted once
+ * the request is answered (uploaded_files_middleware).
+ */
+export const UPLOADS_TMP_PATH = app.tmpPath('uploads')
+mkdirSync(UPLOADS_TMP_PATH, { recursive: true })
 
 export default defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
@@ -20,11 +37,12 @@ export default defineConfig({
     ],
   },
   multipart: {
-    autoProcess: true,
+    autoProcess: UPLOAD_ROUTES,
     convertEmptyStringsToNull: true,
     processManually: [],
     // Above every file limit, so validators answer with their own translated message.
     limit: '20mb',
     types: ['multipart/form-data'],
+    tmpFileName: () => join(UPLOADS_TMP_PATH, randomUUID()),
   },
 })

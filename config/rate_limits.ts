@@ -23,6 +23,9 @@ export const rateLimits = {
   passwordReset: { requests: 10, every: '1 hour', blockFor: '1 hour' },
   verificationResend: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   avatarUpload: { requests: 20, every: '1 hour', blockFor: '1 hour' },
+  // Banner, photos and editor images of a member's petitions: room for a
+  // long petition written in one sitting, none for filling the disk.
+  mediaUpload: { requests: 60, every: '1 hour', blockFor: '1 hour' },
   // A million-signature export reads the whole petition: a member's exports per hour.
   signaturesExport: { requests: 20, every: '1 hour', blockFor: '1 hour' },
   // Signing from one address (a household or an office shares one), and

@@ -47,6 +47,9 @@ export const throttleSign = throttleFor('sign')
 export const throttleAvatarUpload = throttleFor('avatarUpload', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )
+export const throttleMediaUpload = throttleFor('mediaUpload', (ctx) =>
+  String(ctx.auth.user?.id ?? ctx.request.ip())
+)
 export const throttleSignaturesExport = throttleFor('signaturesExport', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )

@@ -12,6 +12,7 @@ import {
   throttleAvatarUpload,
   throttleContact,
   throttleLogin,
+  throttleMediaUpload,
   throttlePasswordReset,
   throttlePasswordResetRequest,
   throttleSign,
@@ -132,7 +133,10 @@ router
   .get('/auth/email/verify/:id', [EmailVerificationController, 'verify'])
   .as('auth.verify')
   .where('id', matchers.id)
-router.get('/logout', [SessionController, 'destroy']).as('auth.logout')
+// Logging out is a POST (CSRF-protected), so that no image or link on any
+// page can log a visitor out; GET shows a page whose button posts.
+router.get('/logout', [SessionController, 'confirmLogout']).as('auth.logout.show')
+router.post('/logout', [SessionController, 'destroy']).as('auth.logout')
 
 // Members.
 router
@@ -152,6 +156,7 @@ router
     router
       .post('/petition/:guid/media', [PetitionMediaController, 'store'])
       .as('petitions.media.store')
+      .use(throttleMediaUpload)
     router
       .delete('/petition/:guid/media', [PetitionMediaController, 'destroy'])
       .as('petitions.media.destroy')

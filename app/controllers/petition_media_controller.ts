@@ -5,6 +5,7 @@ import { editablePetition } from '#services/petition_access'
 import {
   mediaProps,
   NoFreePhotoSlot,
+  TooManyPendingMedia,
   storePetitionImage,
   deleteMedia,
 } from '#services/petition_media_service'
@@ -24,7 +25,10 @@ export default class PetitionMediaController {
       if (error instanceof NoFreePhotoSlot) {
         return response.unprocessableEntity({ message: i18n.t('page.petition.photos_full') })
       }
-      const refusal = uploadRefusalKey(error)
+      const refusal =
+        error instanceof TooManyPendingMedia
+          ? 'page.petition.too_many_pending_media'
+          : uploadRefusalKey(error)
       if (!refusal) throw error
       const message = i18n.t(refusal)
       return response.unprocessableEntity({ message, errors: { file: [message] } })

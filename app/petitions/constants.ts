@@ -8,8 +8,15 @@ export const TARGET_SIGNATURE_OPTIONS = [
 ] as const
 
 export const PHOTO_SLOTS = 4
+// Pictures a member may hold for petitions not saved yet (deleted after a day).
+export const MAX_PENDING_MEDIA = 50
 export const MAX_RECIPIENTS_PER_LETTER = 3
 export const MAX_CUSTOM_FIELDS = 20
+// Each list of a petition is bounded: one request writes it in one transaction
+// and every view of the petition renders it.
+export const MAX_VIDEOS = 10
+export const MAX_LETTERS = 10
+export const MAX_UPDATES = 100
 export const CUSTOM_FIELD_TYPES = ['text', 'string', 'number'] as const
 
 export const LIMITS = {

@@ -1,7 +1,14 @@
 import sanitizeHtml from 'sanitize-html'
 
-/** Where the site's own images live: only these may appear in a description. */
-const OWN_MEDIA = /^\/uploads\/petitions\/[\w./-]+$/
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
+/**
+ * The only images a description may show: the site's own editor uploads,
+ * exactly as they are named (/uploads/petitions/{guid}/{uuid}.jpg). Nothing
+ * else, so that no path (`..`, `%2e`, a backslash, a query string) can point
+ * an image at another page of the site, such as one that acts on a GET.
+ */
+const OWN_MEDIA = new RegExp(`^/uploads/petitions/${UUID}/${UUID}\\.jpg$`)
 
 /**
  * The allow-list of decisions 15: paragraphs, headings h2–h4, bold, italic,

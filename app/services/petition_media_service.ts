@@ -3,13 +3,16 @@ import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
 import PetitionMedia, { type MediaType } from '#models/petition_media'
 import { reencodeUpload } from '#services/image_service'
-import { PHOTO_SLOTS } from '#app/petitions/constants'
+import { MAX_PENDING_MEDIA, PHOTO_SLOTS } from '#app/petitions/constants'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 
 const MAX_WIDTH = 1600
 
 export class NoFreePhotoSlot extends Error {}
+
+/** The member already holds MAX_PENDING_MEDIA pictures for petitions not saved yet. */
+export class TooManyPendingMedia extends Error {}
 
 /** The Media object the create form reads (spec 3.4). */
 export function mediaProps(media: PetitionMedia) {
@@ -27,7 +30,9 @@ export function mediaProps(media: PetitionMedia) {
  * An uploaded picture (banner, photo or editor image), checked by its bytes
  * and re-encoded: upright, at most 1600 px wide, JPEG, no metadata
  * (decisions 17). Before the petition exists it is kept as the member's
- * pending media for that guid (decisions 11).
+ * pending media for that guid (decisions 11); a member holds at most
+ * MAX_PENDING_MEDIA of those, whatever the guids, so that fresh guids cannot
+ * fill the disk.
  */
 export async function storePetitionImage(
   user: User,
@@ -36,6 +41,13 @@ export async function storePetitionImage(
   type: Exclude<MediaType, 'video'>,
   uploadedPath: string
 ) {
+  if (!petition) {
+    const pending = await PetitionMedia.query()
+      .where('user_id', user.id)
+      .whereNull('petition_id')
+      .count('* as total')
+    if (Number(pending[0].$extras.total) >= MAX_PENDING_MEDIA) throw new TooManyPendingMedia()
+  }
   const encoded = await reencodeUpload(uploadedPath, { width: MAX_WIDTH, withoutEnlargement: true })
 
   const owned = PetitionMedia.query().where('petition_guid', guid).where('type', type)

@@ -26,7 +26,9 @@ export function unlistedSlug(title: string) {
     .toString(36)
     .slice(0, 12)
     .padStart(12, '0')
-  return `${slugOf(title).slice(0, MAX_LENGTH - suffix.length - 1).replace(/-$/, '')}-${suffix}`
+  return `${slugOf(title)
+    .slice(0, MAX_LENGTH - suffix.length - 1)
+    .replace(/-$/, '')}-${suffix}`
 }
 
 /**

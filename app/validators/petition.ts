@@ -6,7 +6,10 @@ import {
   CUSTOM_FIELD_TYPES,
   LIMITS,
   MAX_CUSTOM_FIELDS,
+  MAX_LETTERS,
   MAX_RECIPIENTS_PER_LETTER,
+  MAX_UPDATES,
+  MAX_VIDEOS,
   PHOTO_SLOTS,
   TARGET_SIGNATURE_OPTIONS,
 } from '#app/petitions/constants'
@@ -18,7 +21,9 @@ const existingId = () => databaseId().optional()
  * The whole petition of POST /petition/{guid}/create (spec 3.3, 5.4). Its
  * error keys are the spec's: title, target, description, videos.{i}.url,
  * letters.{i}.payload, letters.{i}.recipients.{j}.name, updates.{i}.createdAt,
- * customFields.{i}.title…
+ * customFields.{i}.title… A list longer than its maximum gets its error
+ * under the list itself: videos, letters, letters.{i}.recipients, updates,
+ * customFields.
  */
 export const petitionValidator = vine.create({
   title: vine.string().trim().minLength(1).maxLength(LIMITS.title),
@@ -45,6 +50,7 @@ export const petitionValidator = vine.create({
         description: optionalText(LIMITS.videoDescription),
       })
     )
+    .maxLength(MAX_VIDEOS)
     .optional(),
   letters: vine
     .array(
@@ -61,6 +67,7 @@ export const petitionValidator = vine.create({
           .maxLength(MAX_RECIPIENTS_PER_LETTER),
       })
     )
+    .maxLength(MAX_LETTERS)
     .optional(),
   updates: vine
     .array(
@@ -71,6 +78,7 @@ export const petitionValidator = vine.create({
         description: optionalText(LIMITS.updateDescription),
       })
     )
+    .maxLength(MAX_UPDATES)
     .optional(),
   customFields: vine
     .array(

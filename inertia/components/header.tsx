@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react'
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap'
 import LanguageMenu from './language_menu.tsx'
+import LogoutButton from './auth/logout_button.tsx'
 import { useTranslation } from '../i18n/context.tsx'
 import { useSharedProps } from '../lib/shared.ts'
 import { usePage } from '@inertiajs/react'
@@ -83,7 +84,9 @@ export default function Header() {
                   {t('common.nav.my_petitions')}
                 </NavDropdown.Item>
                 <NavDropdown.Divider />
-                <NavDropdown.Item href="/logout">{t('common.nav.logout')}</NavDropdown.Item>
+                <NavDropdown.Item as={LogoutButton} data-testid="logout">
+                  {t('common.nav.logout')}
+                </NavDropdown.Item>
               </NavDropdown>
             ) : (
               <Nav.Link as={Link} href="/login" active={url.startsWith('/login')}>

@@ -3,6 +3,7 @@ import User from '#models/user'
 import { browserJourneys, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { fixture, pngWithExif } from '#tests/helpers/images'
+import { makeMember } from '#tests/helpers/auth'
 
 const EMAIL = 'oksana@example.com'
 const PASSWORD = 'violet-river-3141'
@@ -38,15 +39,11 @@ test.group('Browser: accounts', (group) => {
       assert.equal((await page.getByTestId('verified').textContent())?.trim(), 'так')
       assert.equal((await User.findByOrFail('email', EMAIL)).role, 1)
 
-      // Log out from the header menu, then log back in.
+      // Log out from the header menu (a button that posts), then log back in.
       await page.getByTestId('user-menu').click()
       await Promise.all([
         page.waitForURL(siteUrl('/', 'uk')),
-        page
-          .getByRole('button', { name: 'Вийти' })
-          .or(page.getByRole('link', { name: 'Вийти' }))
-          .first()
-          .click(),
+        page.getByRole('button', { name: 'Вийти' }).click(),
       ])
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
       assert.equal(await page.getByTestId('user-menu').count(), 0)
@@ -69,6 +66,49 @@ test.group('Browser: accounts', (group) => {
         `document.querySelector('[data-testid="user-menu"] img').getAttribute('src') === ${JSON.stringify(avatar)}`
       )
       assert.equal((await User.findByOrFail('email', EMAIL)).avatar, avatar)
+    })
+  })
+
+  test('log out from the menu by keyboard; an old /logout link only asks', async ({ assert }) => {
+    await makeMember({ email: EMAIL, password: PASSWORD })
+    await inBrowser('logout by keyboard', async (page) => {
+      const logIn = async () => {
+        await visit(page, siteUrl('/login'))
+        const login = page.getByTestId('login-form')
+        await login.locator('[name="email"]').fill(EMAIL)
+        await login.locator('[name="password"]').fill(PASSWORD)
+        await Promise.all([page.waitForURL(/\/my\/petitions$/), login.getByRole('button').click()])
+        await page.getByTestId('profile-header').waitFor()
+      }
+      await logIn()
+
+      // Keyboard only: open the menu, move down to Logout, press Enter.
+      await page.locator('#user-menu').focus()
+      await page.keyboard.press('Enter')
+      const logout = page.getByRole('button', { name: 'Logout' })
+      await logout.waitFor()
+      const focused = () => page.evaluate('document.activeElement?.textContent?.trim()')
+      for (let step = 0; step < 5 && (await focused()) !== 'Logout'; step++) {
+        await page.keyboard.press('ArrowDown')
+      }
+      assert.equal(await focused(), 'Logout')
+      await Promise.all([page.waitForURL(siteUrl('/')), page.keyboard.press('Enter')])
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      assert.equal(await page.getByTestId('user-menu').count(), 0)
+      await page.goto(siteUrl('/my/petitions'))
+      assert.match(page.url(), /\/login/)
+
+      // An old link to GET /logout logs no one out: its page's button does.
+      await logIn()
+      await visit(page, siteUrl('/logout'))
+      await page.getByTestId('logout-confirm').waitFor()
+      assert.equal(await page.getByTestId('user-menu').count(), 1)
+      await visit(page, siteUrl('/my/petitions'))
+      await page.getByTestId('profile-header').waitFor()
+      await visit(page, siteUrl('/logout'))
+      await Promise.all([page.waitForURL(siteUrl('/')), page.getByTestId('logout-confirm').click()])
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      assert.equal(await page.getByTestId('user-menu').count(), 0)
     })
   })
 

@@ -8,7 +8,7 @@ import { makeMember, PASSWORD } from '#tests/helpers/auth'
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
 
-/** Stands in for Cloudflare's script: renders a box and hands out 'good-token'. */
+/** Stands in for Cloudflare's script: renders a box and hands out a token for its action and host. */
 const FAKE_TURNSTILE = `
 window.turnstile = {
   render(element, options) {

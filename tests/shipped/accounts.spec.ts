@@ -38,9 +38,14 @@ test.group('Shipped: accounts', () => {
     const account = await shippedDb().from('users').where('email', EMAIL).firstOrFail()
     assert.equal(account.role, 1)
 
-    // Log out, then in again.
-    const home = await oksana.visit('/logout')
-    assert.isNull(home.props.user)
+    // Log out, then in again. Opening the old GET link logs no one out: its
+    // page's button posts, and only that POST ends the session.
+    const logoutPage = await oksana.visit('/logout')
+    assert.equal(logoutPage.component, 'Auth/Logout')
+    assert.equal(logoutPage.props.user.firstName, 'Оксана')
+    const loggedOut = await oksana.submit('POST', '/logout', { json: {} })
+    assert.equal(loggedOut.reply.status, 302)
+    assert.isNull(loggedOut.landing?.props.user)
     await oksana.open('/login')
     const login = await oksana.submit('POST', '/login', {
       json: { email: EMAIL, password: PASSWORD },

@@ -43,6 +43,16 @@ export default class SessionController {
     return response.redirect(pullIntendedUrl(ctx))
   }
 
+  /**
+   * GET /logout (old links): a page whose button logs out; opening it does
+   * nothing by itself. A guest has no session to end.
+   */
+  async confirmLogout({ inertia, auth, response }: HttpContext) {
+    if (!auth.user) return response.redirect('/')
+    return inertia.render('Auth/Logout', {})
+  }
+
+  /** POST /logout: ends the session. */
   async destroy(ctx: HttpContext) {
     await endSession(ctx)
     return ctx.response.redirect('/')

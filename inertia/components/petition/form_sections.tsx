@@ -7,12 +7,25 @@ import {
   CUSTOM_FIELD_TYPES,
   LIMITS,
   MAX_CUSTOM_FIELDS,
+  MAX_LETTERS,
   MAX_RECIPIENTS_PER_LETTER,
+  MAX_UPDATES,
+  MAX_VIDEOS,
   TARGET_SIGNATURE_OPTIONS,
 } from '../../../app/petitions/constants.ts'
 
 type Errors = Record<string, string | undefined>
 type Change<Key extends keyof PetitionFormData> = (value: PetitionFormData[Key]) => void
+
+/** The error of a whole list (too many entries), shown under its section's title. */
+function ListError({ field, errors }: { field: string; errors: Errors }) {
+  if (!errors[field]) return null
+  return (
+    <Alert variant="danger" className="py-2" data-error-for={field}>
+      {errors[field]}
+    </Alert>
+  )
+}
 
 function RemoveButton({ onClick, label }: { onClick: () => void; label: string }) {
   return (
@@ -22,7 +35,7 @@ function RemoveButton({ onClick, label }: { onClick: () => void; label: string }
   )
 }
 
-/** 3. Videos: title, a YouTube or Vimeo URL, description; 'add video'. */
+/** 3. Videos: title, a YouTube or Vimeo URL, description; 'add video', up to MAX_VIDEOS. */
 export function VideosSection({
   videos,
   errors,
@@ -38,6 +51,7 @@ export function VideosSection({
   return (
     <section className="form-section" data-testid="videos-section">
       <h2 className="h4">{t('page.petition.videos_title')}</h2>
+      <ListError field="videos" errors={errors} />
       {videos.map((video, index) => (
         <Card body className="mb-3" key={video.id ?? `new-${index}`}>
           <div className="d-flex justify-content-between mb-2">
@@ -85,6 +99,7 @@ export function VideosSection({
       <Button
         variant="outline-primary"
         size="sm"
+        disabled={videos.length >= MAX_VIDEOS}
         onClick={() => onChange([...videos, { title: '', url: '', description: '' }])}
       >
         {t('page.petition.add_video')}
@@ -93,7 +108,10 @@ export function VideosSection({
   )
 }
 
-/** 4. Letters to recipients: up to 3 recipients each, '+' on the first row, '#n' labels. */
+/**
+ * 4. Letters to recipients, up to MAX_LETTERS: up to 3 recipients each, '+' on
+ * the first row, '#n' labels.
+ */
 export function LettersSection({
   letters,
   errors,
@@ -119,6 +137,7 @@ export function LettersSection({
   return (
     <section className="form-section" data-testid="letters-section">
       <h2 className="h4">{t('page.petition.letters_title')}</h2>
+      <ListError field="letters" errors={errors} />
       {letters.map((letter, index) => (
         <Card
           body
@@ -212,6 +231,7 @@ export function LettersSection({
       <Button
         variant="outline-primary"
         size="sm"
+        disabled={letters.length >= MAX_LETTERS}
         onClick={() =>
           onChange([...letters, { payload: '', recipients: [{ name: '', payload: '' }] }])
         }
@@ -229,7 +249,7 @@ const fromIsoDate = (value: string) => {
   return year ? new Date(year, month - 1, day) : null
 }
 
-/** 5. News updates: title, a date (MM.dd.yyyy, never after today), description. */
+/** 5. News updates, up to MAX_UPDATES: title, a date (MM.dd.yyyy, never after today), description. */
 export function UpdatesSection({
   updates,
   editing,
@@ -247,6 +267,7 @@ export function UpdatesSection({
   return (
     <section className="form-section" data-testid="updates-section">
       <h2 className="h4">{t('page.petition.updates_title')}</h2>
+      <ListError field="updates" errors={errors} />
       {updates.map((item, index) => (
         <Card body className="mb-3" key={item.id ?? `new-${index}`} data-testid={`update-${index}`}>
           <div className="d-flex justify-content-between mb-2">
@@ -311,6 +332,7 @@ export function UpdatesSection({
         <Button
           variant="outline-primary"
           size="sm"
+          disabled={updates.length >= MAX_UPDATES}
           onClick={() =>
             onChange([...updates, { title: '', createdAt: toIsoDate(new Date()), description: '' }])
           }

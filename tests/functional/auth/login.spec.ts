@@ -170,12 +170,33 @@ test.group('Login and logout', (group) => {
     assert.match(limited.body().message, /intentos/)
   })
 
-  test('logout ends the session', async ({ client, assert }) => {
+  test('POST /logout ends the session', async ({ client, assert }) => {
     const member = await makeMember()
-    const response = await client.get('/logout').loginAs(member).redirects(0)
+    const response = await client.post('/logout').loginAs(member).withCsrfToken().redirects(0)
     response.assertStatus(302)
     response.assertHeader('location', '/')
     assert.isNull(loggedInAs(response))
+  })
+
+  test('GET /logout leaves the session alive and shows a page whose button posts', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const response = await client.get('/logout').withInertia().loginAs(member).redirects(0)
+    response.assertStatus(200)
+    response.assertInertiaComponent('Auth/Logout')
+    assert.equal(loggedInAs(response), member.id)
+
+    const guest = await client.get('/logout').redirects(0)
+    guest.assertHeader('location', '/')
+  })
+
+  test('POST /logout without the CSRF token logs no one out', async ({ client, assert }) => {
+    const member = await makeMember()
+    const response = await client.post('/logout').loginAs(member).redirects(0)
+    response.assertStatus(419)
+    assert.equal(loggedInAs(response), member.id)
   })
 
   test('members are sent away from the guest pages', async ({ client }) => {

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import sharp from 'sharp'
 import { readFile } from 'node:fs/promises'
 import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
 import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import Petition from '#models/petition'
@@ -16,6 +17,7 @@ function storedFile(url: string) {
 
 test.group('Petition media', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
 
   test('a JPEG with GPS EXIF comes back as a Media object without it', async ({
     client,

