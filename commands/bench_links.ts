@@ -26,7 +26,7 @@ export default class BenchLinks extends BaseCommand {
     const { confirmationUrl } = await import('#services/signature_service')
     const signatures = await Signature.query()
       .whereNull('confirmed_at')
-      .select('id')
+      .select('id', 'confirmation_token')
       .orderBy('id')
       .limit(this.limit)
     const links = signatures.map((signature) => {

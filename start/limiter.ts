@@ -7,6 +7,7 @@
 | RATE_LIMIT_FACTOR=0 they let everything through.
 |
 */
+import { createHash } from 'node:crypto'
 import limiter from '@adonisjs/limiter/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import type { HttpContext } from '@adonisjs/core/http'
@@ -121,7 +122,33 @@ export async function consumeSignAttempt(normalizedEmail: string) {
       duration: rule.every,
       blockDuration: rule.blockFor,
     })
-    .consume(`sign_email_${normalizedEmail}`)
+    .consume(`sign_email_${addressKey(normalizedEmail)}`)
+}
+
+/**
+ * Takes one of the confirmation mails allowed per day for one address on one
+ * petition: false, and nothing sent, once they are used up. Always true when
+ * limits are off.
+ */
+export async function takeConfirmationMail(petitionId: number, normalizedEmail: string) {
+  if (rateLimitFactor <= 0) return true
+  try {
+    await limiterFor('signConfirmationMails').consume(
+      `sign_mail_${petitionId}_${addressKey(normalizedEmail)}`
+    )
+    return true
+  } catch (error) {
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
+    throw error
+  }
+}
+
+/**
+ * An e-mail address as a fixed-length limiter key: an address may be 254
+ * characters, more than the store's key column holds once prefixed.
+ */
+function addressKey(normalizedEmail: string) {
+  return createHash('sha256').update(normalizedEmail).digest('base64url')
 }
 
 function allowance(name: RateLimitName) {

@@ -14,8 +14,14 @@
 */
 import app from '@adonisjs/core/services/app'
 import PrunePendingMediaJob from '#jobs/prune_pending_media_job'
+import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
 
 app.ready(async () => {
   // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
   await PrunePendingMediaJob.schedule({}).id('prune-pending-media').cron('17 * * * *').run()
+  // Daily: unconfirmed signatures older than 7 days (never counted, so no count moves).
+  await PruneUnconfirmedSignaturesJob.schedule({})
+    .id('prune-unconfirmed-signatures')
+    .cron('43 3 * * *')
+    .run()
 })

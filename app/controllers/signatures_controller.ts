@@ -1,17 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
 import Petition from '#models/petition'
-import Signature from '#models/signature'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, type SignMeta } from '#validators/signature'
-import { CONFIRMATION_PURPOSE, confirmSignature, signPetition } from '#services/signature_service'
+import { confirmSignature, signatureOfLink, signPetition } from '#services/signature_service'
 import { normalizeEmail } from '#services/email_normalizer'
 import { flashMessage, flashSwal } from '#services/flash_service'
 import { consumeSignAttempt } from '#start/limiter'
 import { rememberSigned } from '#services/signed_petitions_cookie'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { ConfirmSignatureProps } from '#app/types/props'
-import NotFoundException from '#exceptions/not_found_exception'
 
 export default class SignaturesController {
   // Swal payloads are HTML (spec 8): whatever a user wrote is escaped into them.
@@ -46,7 +44,10 @@ export default class SignaturesController {
     const outcome = await signPetition(petition, payload, { user, locale })
 
     if (!outcome.signed) {
-      flashMessage(ctx, 'warning', i18n.t('page.sign.already_signed'))
+      // A confirmed signature is final; an unconfirmed one had its mails for today.
+      const answer =
+        outcome.reason === 'duplicate' ? 'page.sign.already_signed' : 'page.sign.link_already_sent'
+      flashMessage(ctx, 'warning', i18n.t(answer))
       return response.redirect().back()
     }
     if (!user) rememberSigned(ctx, petition.id, outcome.signature.createdAt.toISO()!)
@@ -55,11 +56,15 @@ export default class SignaturesController {
       payload: i18n.t('page.sign.thanks_text', { title: string.escapeHTML(petition.title) }),
     })
     if (!outcome.confirmed) {
+      // A replaced signature's earlier link no longer works: say a new one was sent.
       flashSwal(ctx, 'warning', {
         title: i18n.t('page.sign.confirm_title'),
-        payload: i18n.t('page.sign.confirm_text', {
-          email: string.escapeHTML(outcome.signature.email),
-        }),
+        payload: i18n.t(
+          outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text',
+          {
+            email: string.escapeHTML(outcome.signature.email),
+          }
+        ),
       })
     }
     return response.redirect().back()
@@ -71,8 +76,9 @@ export default class SignaturesController {
    */
   async show(ctx: HttpContext) {
     const { request, inertia, params } = ctx
-    const valid = request.hasValidSignature(CONFIRMATION_PURPOSE)
-    const signature = valid ? await this.signatureWithPetition(params.id) : null
+    const signature = await signatureOfLink(params.id, (purpose) =>
+      request.hasValidSignature(purpose)
+    )
     const props: ConfirmSignatureProps = {
       confirmUrl: signature ? request.url(true) : null,
       petition: signature
@@ -83,16 +89,25 @@ export default class SignaturesController {
     return inertia.render('Petition/ConfirmSignature', props)
   }
 
-  /** POST of the same link: confirms once, then shows the petition. */
+  /**
+   * POST of the same link: confirms once, then shows the petition. A link
+   * replaced by a later sign, or whose signature was pruned, is invalid.
+   */
   async confirm(ctx: HttpContext) {
     const { request, response, params, i18n } = ctx
-    if (!request.hasValidSignature(CONFIRMATION_PURPOSE)) {
+    const signature = await signatureOfLink(params.id, (purpose) =>
+      request.hasValidSignature(purpose)
+    )
+    if (!signature) {
       flashMessage(ctx, 'error', i18n.t('page.sign.invalid_link'))
       return response.redirect().back()
     }
-    const { signature, changed } = await confirmSignature(params.id)
-    if (!signature) throw new NotFoundException()
-    await signature.load('petition')
+    const { signature: confirmed, changed } = await confirmSignature(signature)
+    // Replaced or pruned between the check and the UPDATE: this link is an old one now.
+    if (!confirmed || (!changed && confirmed.confirmationToken !== signature.confirmationToken)) {
+      flashMessage(ctx, 'error', i18n.t('page.sign.invalid_link'))
+      return response.redirect().back()
+    }
     flashSwal(ctx, 'success', {
       title: i18n.t('page.sign.confirmed_title'),
       payload: i18n.t(changed ? 'page.sign.confirmed_text' : 'page.sign.already_confirmed', {
@@ -100,10 +115,6 @@ export default class SignaturesController {
       }),
     })
     return response.redirect(`/petition/${signature.petition.slug}`)
-  }
-
-  private signatureWithPetition(id: number) {
-    return Signature.query().where('id', id).preload('petition').first()
   }
 }
 

@@ -1,7 +1,11 @@
 import BaseSiteMail from '#mails/base_site_mail'
 import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
 
-/** The link a guest's signature waits for (decisions 1): valid 7 days. */
+/**
+ * The link a guest's signature waits for (decisions 1): valid 7 days. It
+ * tells the owner of the address that signing again replaces a signature
+ * someone else may have made with it.
+ */
 export default class SignatureConfirmationMail extends BaseSiteMail {
   constructor(
     private signer: { email: string; firstName: string; lastName: string },
@@ -19,7 +23,7 @@ export default class SignatureConfirmationMail extends BaseSiteMail {
       heading: this.t('mail.signature.heading', {
         firstName: mailText(this.signer.firstName, MAIL_NAME_LENGTH),
       }),
-      paragraphs: [this.t('mail.signature.body', { title })],
+      paragraphs: [this.t('mail.signature.body', { title }), this.t('mail.signature.replace_hint')],
       action: { label: this.t('mail.signature.action'), url: this.confirmUrl },
       footnote: this.t('mail.signature.footnote'),
     })

@@ -55,6 +55,13 @@ export default class Signature extends BaseModel {
   @column.dateTime()
   declare confirmedAt: DateTime | null
 
+  /**
+   * What the mailed confirmation link is signed for: a new one on every
+   * replacement, so only the latest link confirms. Null on rows older than it.
+   */
+  @column({ serializeAs: null })
+  declare confirmationToken: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

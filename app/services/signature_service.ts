@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
@@ -12,25 +13,42 @@ import { normalizeEmail } from '#services/email_normalizer'
 import { signatureCounter } from '#services/signature_counter'
 import { forgetPetitionPage } from '#services/petition_page_service'
 import { site } from '#services/site_service'
+import { takeConfirmationMail } from '#start/limiter'
 import { affectedRows, isUniqueViolation } from '#services/database_errors'
 import type { Locale } from '#app/i18n/locales'
 
 export type SignInput = Infer<typeof signatureValidator>
 
+/**
+ * `replaced`: an unconfirmed signature with the same (normalised) address
+ * was overwritten. `link_already_sent`: the day's confirmation mails for that
+ * address on this petition are used up, so nothing was changed or sent.
+ */
 export type SignOutcome =
-  | { signed: true; signature: Signature; confirmed: boolean }
-  | { signed: false; reason: 'duplicate' }
+  | { signed: true; signature: Signature; confirmed: boolean; replaced: boolean }
+  | { signed: false; reason: 'duplicate' | 'link_already_sent' }
 
 export const CONFIRMATION_PURPOSE = 'signature-confirm'
 export const CONFIRMATION_VALID_FOR = '7 days'
+/** Unconfirmed signatures are deleted once their link has expired. */
+export const UNCONFIRMED_KEPT_DAYS = 7
+
+/** Rounds of insert-or-replace before a sign racing other writes gives up. */
+const SIGN_ATTEMPTS = 3
 
 /**
  * Signs a petition (decisions 1–3). The unique index on the normalised e-mail
  * decides duplicates, so concurrent requests with one address leave one row.
  * A verified member signing with their own address is confirmed at once and
  * counted; anyone else gets a confirmation link by e-mail, through the queue.
- * The request writes its own rows only: the counters move through the
- * batched signature counter, never by a recount.
+ *
+ * Whoever types an address first must not own it: signing again with the
+ * address of an unconfirmed signature replaces it (the new signer's name,
+ * comment, choice and answers, a new link; the old link stops working). A
+ * confirmed signature is never replaced. The hot path is one INSERT; only a
+ * duplicate reads the existing row, by the unique index. The request writes
+ * its own rows only: the counters move through the batched signature
+ * counter, never by a recount.
  */
 export async function signPetition(
   petition: Petition,
@@ -40,41 +58,147 @@ export async function signPetition(
   const { user, locale } = signer
   // A member's name and e-mail are locked on the form (spec 6.2): the account's win.
   const email = user ? user.email : input.email
-  const firstName = user ? user.firstName : input.firstName
-  const lastName = user?.lastName || input.lastName
   const confirmed = user !== null && user.isVerified
-  const now = DateTime.utc()
-
-  const signature = new Signature().merge({
+  const values: SignatureValues = {
     petitionId: petition.id,
     userId: user?.id ?? null,
-    firstName,
-    lastName,
+    firstName: user ? user.firstName : input.firstName,
+    lastName: user?.lastName || input.lastName,
     email,
     emailNormalized: normalizeEmail(email),
     comment: petition.allowComments ? (input.comment ?? null) : null,
     private: input.private ?? false,
     score: petition.allowOpposite && input.support === false ? OPPOSE : SUPPORT,
-    active: true,
     customFieldsData: customFieldAnswers(input.customFields),
     locale,
-    confirmedAt: confirmed ? now : null,
-  })
+    confirmed,
+  }
 
+  // A mail slot is taken once per request, before anything is replaced: a
+  // signer over the day's allowance changes nothing, so the last link mailed
+  // still works.
+  let mailTaken = false
+  const takeMail = async () =>
+    confirmed ||
+    mailTaken ||
+    (mailTaken = await takeConfirmationMail(petition.id, values.emailNormalized))
+
+  for (let attempt = 0; attempt < SIGN_ATTEMPTS; attempt++) {
+    const inserted = await insertSignature(values)
+    let signature = inserted
+    if (!signature) {
+      const existing = await Signature.query()
+        .where('petition_id', petition.id)
+        .where('email_normalized', values.emailNormalized)
+        .first()
+      // Pruned between the INSERT and this read: insert again.
+      if (!existing) continue
+      if (existing.confirmedAt) return { signed: false, reason: 'duplicate' }
+      if (!(await takeMail())) return { signed: false, reason: 'link_already_sent' }
+      signature = await replaceUnconfirmed(existing, values)
+      // Confirmed, replaced or pruned meanwhile: look again.
+      if (!signature) continue
+    } else if (!(await takeMail())) {
+      return { signed: false, reason: 'link_already_sent' }
+    }
+
+    if (confirmed) signatureCounter.add(petition.id, signature.score, 1)
+    else await sendConfirmationLink(signature, petition, locale)
+    return { signed: true, signature, confirmed, replaced: !inserted }
+  }
+  return { signed: false, reason: 'duplicate' }
+}
+
+type SignatureValues = Pick<
+  Signature,
+  | 'petitionId'
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'emailNormalized'
+  | 'comment'
+  | 'private'
+  | 'score'
+  | 'customFieldsData'
+  | 'locale'
+> & { confirmed: boolean }
+
+/** A new signature, or null when the address has signed this petition already. */
+async function insertSignature({ confirmed, ...values }: SignatureValues) {
+  const signature = new Signature().merge({
+    ...values,
+    active: true,
+    confirmationToken: confirmed ? null : newConfirmationToken(),
+    confirmedAt: confirmed ? DateTime.utc() : null,
+  })
   try {
     await db.transaction(async (trx) => {
       signature.useTransaction(trx)
       await signature.save()
-      if (user) await trx.from('users').where('id', user.id).increment('signatures_count', 1)
+      if (values.userId) {
+        await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
+      }
     })
+    return signature
   } catch (error) {
-    if (isUniqueViolation(error)) return { signed: false, reason: 'duplicate' }
+    if (isUniqueViolation(error)) return null
     throw error
   }
+}
 
-  if (confirmed) signatureCounter.add(petition.id, signature.score, 1)
-  else await sendConfirmationLink(signature, petition, locale)
-  return { signed: true, signature, confirmed }
+/**
+ * Overwrites an unconfirmed signature with a new signer's, as a new signature:
+ * dated now, active, with a new link token (or confirmed, for a verified
+ * member). The UPDATE holds only while the row is still unconfirmed and
+ * still has the signer it was read with, so a concurrent confirmation or
+ * replacement wins and this returns null; counts do not move until a
+ * confirmation, and the members' signature counts follow the signer.
+ */
+async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }: SignatureValues) {
+  return db.transaction(async (trx) => {
+    const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
+    const token = confirmed ? null : newConfirmationToken()
+    const affected = await trx
+      .from('signatures')
+      .where('id', existing.id)
+      .whereNull('confirmed_at')
+      .if(
+        existing.userId === null,
+        (query) => query.whereNull('user_id'),
+        (query) => query.where('user_id', existing.userId!)
+      )
+      .update({
+        user_id: values.userId,
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email,
+        comment: values.comment,
+        private: values.private,
+        score: values.score,
+        active: true,
+        custom_fields_data: JSON.stringify(values.customFieldsData),
+        locale: values.locale,
+        confirmation_token: token,
+        confirmed_at: confirmed ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+    if (affectedRows(affected) === 0) return null
+    if (existing.userId !== values.userId) {
+      if (existing.userId) {
+        await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)
+      }
+      if (values.userId) {
+        await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
+      }
+    }
+    return Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
+  })
+}
+
+function newConfirmationToken() {
+  return randomBytes(16).toString('base64url')
 }
 
 /** Only the answers that were given, keyed by field id (decisions 14). */
@@ -97,44 +221,76 @@ async function sendConfirmationLink(signature: Signature, petition: Petition, lo
   )
 }
 
-export function confirmationUrl(signature: Pick<Signature, 'id'>, locale: Locale) {
+/** What a signature's link is signed for: its token, so that a replaced signature's old link fails. */
+export function confirmationPurpose(signature: Pick<Signature, 'confirmationToken'>) {
+  return signature.confirmationToken
+    ? `${CONFIRMATION_PURPOSE}:${signature.confirmationToken}`
+    : CONFIRMATION_PURPOSE
+}
+
+export function confirmationUrl(
+  signature: Pick<Signature, 'id' | 'confirmationToken'>,
+  locale: Locale
+) {
   return signedUrlFor('signatures.confirm', { id: signature.id }, {
     prefixUrl: site.urlFor(locale),
     expiresIn: CONFIRMATION_VALID_FOR,
-    purpose: CONFIRMATION_PURPOSE,
+    purpose: confirmationPurpose(signature),
   } as any)
+}
+
+/**
+ * The signature a confirmation link names, when the link is signed for its
+ * current token: null for a forged, expired or superseded link, or for a
+ * signature that is gone (pruned). One read by primary key.
+ */
+export async function signatureOfLink(
+  signatureId: number,
+  hasValidSignature: (purpose: string) => boolean
+) {
+  const signature = await Signature.query().where('id', signatureId).preload('petition').first()
+  return signature && hasValidSignature(confirmationPurpose(signature)) ? signature : null
 }
 
 /**
  * Confirms a signature from its mailed link (POST only, decisions 1). The
  * conditional UPDATE makes a second confirmation a no-op, so a signature is
- * counted once however often the button is pressed.
+ * counted once however often the button is pressed, and it holds only for
+ * the token the link was checked against: a replacement in between wins.
  */
-export async function confirmSignature(signatureId: number) {
+export async function confirmSignature(signature: Signature) {
   const now = DateTime.utc()
-  const { signature, changed } = await db.transaction(async (trx) => {
+  const { row, changed } = await db.transaction(async (trx) => {
     const affected = await trx
       .from('signatures')
-      .where('id', signatureId)
+      .where('id', signature.id)
       .whereNull('confirmed_at')
+      .if(
+        signature.confirmationToken === null,
+        (query) => query.whereNull('confirmation_token'),
+        (query) => query.where('confirmation_token', signature.confirmationToken!)
+      )
       .update({
         confirmed_at: now.toFormat(trx.dialect.dateTimeFormat),
         updated_at: now.toFormat(trx.dialect.dateTimeFormat),
       })
-    const row = await Signature.query({ client: trx }).where('id', signatureId).first()
-    return { signature: row, changed: affectedRows(affected) > 0 }
+    const fresh = await Signature.query({ client: trx }).where('id', signature.id).first()
+    return { row: fresh, changed: affectedRows(affected) > 0 }
   })
-  if (signature && changed && signature.active) {
-    signatureCounter.add(signature.petitionId, signature.score, 1)
+  if (row && changed && row.active) {
+    signatureCounter.add(row.petitionId, row.score, 1)
     // The last signatures list shows it now; the count follows with the flush.
-    forgetPetitionPage(signature.petitionId)
+    forgetPetitionPage(row.petitionId)
   }
-  return { signature, changed }
+  return { signature: row, changed }
 }
 
 /**
- * When the viewer signed (decisions 6): a member by account or e-mail, a guest
- * by the signed cookie the sign request set. One indexed query at most.
+ * When the viewer signed (decisions 6): a member by account, or by e-mail
+ * only when the account is verified and the signature has exactly its
+ * address, so that registering a variant of someone's address (a +tag, gmail
+ * dots) reveals nothing of their signatures; a guest by the signed cookie the
+ * sign request set. One indexed query at most.
  */
 export async function whenSigned(
   petition: Petition,
@@ -144,12 +300,51 @@ export async function whenSigned(
   if (user) {
     const signature = await Signature.query()
       .where('petition_id', petition.id)
-      .where((query) =>
-        query.where('email_normalized', normalizeEmail(user.email)).orWhere('user_id', user.id)
-      )
+      .where((query) => {
+        query.where('user_id', user.id)
+        if (!user.isVerified) return
+        // Exactly the account's address, lower-cased as accounts store it; the
+        // normalised column keeps the lookup on the unique index.
+        const address = user.email.trim().toLowerCase()
+        query.orWhere((exact) =>
+          exact
+            .where('email_normalized', normalizeEmail(address))
+            .whereRaw('lower(email) = ?', [address])
+        )
+      })
       .select('created_at')
       .first()
     return signature?.createdAt.toISO() ?? null
   }
   return signedByCookie?.[String(petition.id)] ?? null
+}
+
+/**
+ * Deletes unconfirmed signatures older than `days` (their link has expired).
+ * They were never counted, so no counter moves; a member's own count does,
+ * row by row with the same condition, since those are few.
+ */
+export async function pruneUnconfirmedSignatures(days = UNCONFIRMED_KEPT_DAYS) {
+  const cutoff = DateTime.utc().minus({ days }).toFormat(db.connection().dialect.dateTimeFormat)
+  const stale = () =>
+    db.from('signatures').whereNull('confirmed_at').where('created_at', '<', cutoff)
+
+  const guests = affectedRows(await stale().whereNull('user_id').delete())
+  let members = 0
+  const memberRows: Array<{ id: number; user_id: number }> = await stale()
+    .whereNotNull('user_id')
+    .select('id', 'user_id')
+  for (const row of memberRows) {
+    await db.transaction(async (trx) => {
+      const deleted = await stale()
+        .useTransaction(trx)
+        .where('id', row.id)
+        .where('user_id', row.user_id)
+        .delete()
+      if (affectedRows(deleted) === 0) return
+      await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)
+      members++
+    })
+  }
+  return guests + members
 }

@@ -7,6 +7,7 @@ import Signature from '#models/signature'
 import { normalizeEmail } from '#services/email_normalizer'
 import { petitionValidator } from '#validators/petition'
 import { savePetition } from '#services/petition_service'
+import { confirmationUrl } from '#services/signature_service'
 import { makeMember } from '#tests/helpers/auth'
 import { newGuid, validPetition } from '#tests/helpers/petitions'
 
@@ -98,6 +99,11 @@ export function swalOf(response: ApiResponse): SwalFlash {
 export function pathOf(url: string) {
   const { pathname, search } = new URL(url)
   return `${pathname}${search}`
+}
+
+/** The path of a signature row's current confirmation link, as the mail carries it. */
+export function confirmationPath(row: { id: number; confirmation_token: string | null }) {
+  return pathOf(confirmationUrl({ id: row.id, confirmationToken: row.confirmation_token }, 'en'))
 }
 
 /** A signature written straight to the table, with any attributes a test needs. */

@@ -63,8 +63,16 @@ async function pendingPicture(hoursAgo: number) {
 const mediaExists = async (id: number) =>
   Boolean(await shippedDb().from('petition_media').where('id', id).first())
 
-async function schedule() {
-  return shippedDb().from('queue_schedules').where('id', SCHEDULE).firstOrFail()
+async function schedule(id = SCHEDULE) {
+  return shippedDb().from('queue_schedules').where('id', id).firstOrFail()
+}
+
+/** Moves a schedule's next run into the past, as the clock would. */
+async function makeDue(id: string) {
+  await shippedDb()
+    .from('queue_schedules')
+    .where('id', id)
+    .update({ next_run_at: new Date(Date.now() - 60_000) })
 }
 
 /**
@@ -72,10 +80,7 @@ async function schedule() {
  * and waits for the pending picture to go: whether it went.
  */
 async function runDueAndWatch(mediaId: number) {
-  await shippedDb()
-    .from('queue_schedules')
-    .where('id', SCHEDULE)
-    .update({ next_run_at: new Date(Date.now() - 60_000) })
+  await makeDue(SCHEDULE)
   const exists = await eventually(
     () => mediaExists(mediaId),
     (stillThere) => !stillThere,
@@ -83,6 +88,50 @@ async function runDueAndWatch(mediaId: number) {
   )
   return !exists
 }
+
+/** A petition of the uploader's, written straight to the table. */
+async function petitionRow() {
+  const database = shippedDb()
+  const owner = await uploader()
+  const guid = randomUUID()
+  const now = DateTime.utc().toFormat(database.dialect.dateTimeFormat)
+  await database.table('petitions').insert({
+    guid,
+    slug: `pruned-${guid}`,
+    user_id: owner.id,
+    title: 'Signatures that wait',
+    target: 'The council',
+    description: '<p>Text</p>',
+    created_at: now,
+    updated_at: now,
+  })
+  return database.from('petitions').where('guid', guid).firstOrFail()
+}
+
+/** A guest's signature made `daysAgo`, confirmed or not. */
+async function signatureRow(petitionId: number, daysAgo: number, confirmed: boolean) {
+  const database = shippedDb()
+  const email = `${randomUUID()}@example.org`
+  const at = DateTime.utc().minus({ days: daysAgo }).toFormat(database.dialect.dateTimeFormat)
+  const [row] = await database
+    .table('signatures')
+    .insert({
+      petition_id: petitionId,
+      first_name: 'Olena',
+      last_name: 'Koval',
+      email,
+      email_normalized: email,
+      locale: 'en',
+      confirmed_at: confirmed ? at : null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+  return Number(typeof row === 'object' ? row.id : row)
+}
+
+const signatureExists = async (id: number) =>
+  Boolean(await shippedDb().from('signatures').where('id', id).first())
 
 test.group('Shipped: scheduled work', () => {
   test('pending pictures unused for a day are deleted by the hourly job; fresh ones stay', async ({
@@ -101,6 +150,34 @@ test.group('Shipped: scheduled work', () => {
     const next = new Date((await schedule()).next_run_at)
     assert.isAbove(next.getTime(), Date.now())
     assert.equal(next.getUTCMinutes(), 17)
+    assert.deepEqual(sourceReads(), [])
+  })
+
+  test('unconfirmed signatures are deleted by the daily job after 7 days; fresh and confirmed ones stay', async ({
+    assert,
+  }) => {
+    const id = 'prune-unconfirmed-signatures'
+    assert.equal((await schedule(id)).cron_expression, '43 3 * * *')
+    const petition = await petitionRow()
+    const stale = await signatureRow(petition.id, 8, false)
+    const fresh = await signatureRow(petition.id, 6, false)
+    const confirmedOld = await signatureRow(petition.id, 30, true)
+
+    await makeDue(id)
+    assert.isFalse(
+      await eventually(
+        () => signatureExists(stale),
+        (there) => !there,
+        15_000
+      )
+    )
+    assert.isTrue(await signatureExists(fresh))
+    assert.isTrue(await signatureExists(confirmedOld))
+    // The next run is the next 03:43, within a day, not sooner.
+    const next = new Date((await schedule(id)).next_run_at)
+    assert.isAbove(next.getTime(), Date.now())
+    assert.isAtMost(next.getTime() - Date.now(), 24 * 3600_000)
+    assert.equal(next.getUTCMinutes(), 43)
     assert.deepEqual(sourceReads(), [])
   })
 

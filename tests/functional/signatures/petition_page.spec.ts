@@ -6,10 +6,9 @@ import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures, signatureCounter } from '#services/signature_counter'
 import { makeMember } from '#tests/helpers/auth'
 import { pageObjectIn } from '#tests/helpers/inertia'
-import { makePetition, pathOf, sign } from '#tests/helpers/signatures'
+import { confirmationPath, makePetition, sign } from '#tests/helpers/signatures'
 import { submitPetition } from '#tests/helpers/petitions'
 import env from '#start/env'
-import { confirmationUrl } from '#services/signature_service'
 import { forgetAllPetitionPages } from '#services/petition_page_service'
 
 /** Counts the SQL statements the app runs while `action` runs. */
@@ -214,7 +213,7 @@ test.group('Petition page cache', (group) => {
     // A confirmation shows in the last signatures, the flushed count too.
     await sign(client, petition, { email: 'olena@example.org' })
     const [row] = await db.from('signatures').where('petition_id', petition.id)
-    await client.post(pathOf(confirmationUrl(row, 'en'))).withCsrfToken()
+    await client.post(confirmationPath(row)).withCsrfToken()
     const confirmed = await visit()
     assert.lengthOf(confirmed.inertiaProps.lastSignatures, 1)
     await signatureCounter.flush()

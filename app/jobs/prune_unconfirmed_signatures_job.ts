@@ -1,0 +1,12 @@
+import { Job } from '@adonisjs/queue'
+import type { JobOptions } from '@adonisjs/queue/types'
+import { pruneUnconfirmedSignatures } from '#services/signature_service'
+
+/** Every day: unconfirmed signatures whose 7-day link has expired are deleted. */
+export default class PruneUnconfirmedSignaturesJob extends Job<Record<string, never>> {
+  static options: JobOptions = { queue: 'default', maxRetries: 2 }
+
+  async execute() {
+    await pruneUnconfirmedSignatures()
+  }
+}

@@ -1,0 +1,291 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import i18nManager from '@adonisjs/i18n/services/main'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { ROLE_UNVERIFIED } from '#models/user'
+import type Signature from '#models/signature'
+import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
+import { signatureCounter } from '#services/signature_counter'
+import { makeMember, flashed } from '#tests/helpers/auth'
+import { outbox, linkIn } from '#tests/helpers/outbox'
+import {
+  addSignature,
+  countsOf,
+  makePetition,
+  pathOf,
+  sign,
+  signatureRows,
+  swalOf,
+} from '#tests/helpers/signatures'
+
+const en = i18nManager.locale('en')
+const uk = i18nManager.locale('uk')
+
+/** The confirmation link of the newest mail to `address`. */
+async function latestLink(address: string) {
+  const [mail] = await outbox.to(address)
+  return pathOf(linkIn(mail.html, '/signature/'))
+}
+
+/**
+ * Whoever types an address first must not own it: a new sign with the
+ * address of an unconfirmed signature replaces it and mails a new link (the
+ * old one stops working); a confirmed signature is never replaced.
+ */
+test.group('Signing again over an unconfirmed signature', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+    signatureCounter.discard()
+  })
+  // The confirmations' deltas must not flush after the rollback.
+  group.each.teardown(() => signatureCounter.discard())
+
+  test('a stranger who signed first with someone’s address is replaced by its owner, whose link alone works', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition({ allowComments: true, allowOpposite: true })
+    const [district] = petition.customFields
+    await sign(client, petition, {
+      firstName: 'Mallory',
+      lastName: 'Stranger',
+      email: 'Olena+blocked@example.org',
+      comment: 'I am against this park and everything it stands for.',
+      support: false,
+      private: true,
+      customFields: [{ id: district.id, value: 'Nowhere' }],
+    }).header('host', 'uk.undersign.test')
+    const strangersLink = await latestLink('Olena+blocked@example.org')
+
+    const owner = await sign(client, petition, {
+      email: 'olena@example.org',
+      comment: 'Our children need this park to play safely.',
+      support: true,
+      private: false,
+    })
+    assert.equal(swalOf(owner).success?.title, 'Thank you!')
+    assert.equal(
+      swalOf(owner).warning?.payload,
+      en.t('page.sign.confirm_resent_text', { email: 'olena@example.org' })
+    )
+    assert.isUndefined(flashed(owner, 'messages', 'warning'))
+
+    const rows = await signatureRows(petition)
+    assert.lengthOf(rows, 1)
+    assert.containSubset(rows[0], {
+      first_name: 'Olena',
+      last_name: 'Koval',
+      email: 'olena@example.org',
+      comment: 'Our children need this park to play safely.',
+      score: 1,
+      locale: 'en',
+      confirmed_at: null,
+    })
+    assert.isNotOk(rows[0].private)
+    assert.deepEqual(JSON.parse(rows[0].custom_fields_data), { [district.id]: 'Podil' })
+
+    // The stranger's link is dead, on its page and on its button.
+    const page = await client.get(strangersLink).withInertia()
+    assert.isNull(page.inertiaProps.confirmUrl)
+    const refused = await client.post(strangersLink).withCsrfToken().redirects(0)
+    assert.equal(flashed(refused, 'messages', 'error'), en.t('page.sign.invalid_link'))
+    assert.isNull((await signatureRows(petition))[0].confirmed_at)
+
+    // The mail tells the owner of an address that signing again replaces a signature.
+    const [ownersMail] = await outbox.to('olena@example.org')
+    assert.include(ownersMail.html, 'Sign the petition again with this address')
+    const ownersLink = await latestLink('olena@example.org')
+    const confirmed = await client.post(ownersLink).withCsrfToken().redirects(0)
+    assert.equal(swalOf(confirmed).success?.title, 'Signature confirmed')
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+  })
+
+  test('a verified member replaces a guest’s unconfirmed signature of their address and counts once', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const member = await makeMember({ email: 'taras.bondar@gmail.com' })
+    await sign(client, petition, { firstName: 'Someone', email: 'Taras.Bondar+x@gmail.com' })
+    const strangersLink = await latestLink('Taras.Bondar+x@gmail.com')
+
+    const response = await sign(client, petition, {}, member)
+    assert.equal(swalOf(response).success?.title, 'Thank you!')
+    assert.isUndefined(swalOf(response).warning)
+    const rows = await signatureRows(petition)
+    assert.lengthOf(rows, 1)
+    assert.containSubset(rows[0], {
+      user_id: member.id,
+      email: member.email,
+      first_name: member.firstName,
+    })
+    assert.isNotNull(rows[0].confirmed_at)
+    assert.lengthOf(await outbox.to(member.email), 0)
+    await member.refresh()
+    assert.equal(member.signaturesCount, 1)
+
+    // The stranger's link neither confirms nor counts it a second time.
+    await client.post(strangersLink).withCsrfToken().redirects(0)
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+    const page = await client.get(`/petition/${petition.slug}`).withInertia().loginAs(member)
+    assert.isString(page.inertiaProps.whenISignedThisPetition)
+  })
+
+  test('an unverified member’s unconfirmed signature taken over by a guest leaves the member’s count', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const member = await makeMember({ email: 'ivan@example.org', role: ROLE_UNVERIFIED })
+    await sign(client, petition, {}, member)
+    await member.refresh()
+    assert.equal(member.signaturesCount, 1)
+
+    await sign(client, petition, { email: 'Ivan@Example.org' })
+    const [row] = await signatureRows(petition)
+    assert.isNull(row.user_id)
+    await member.refresh()
+    assert.equal(member.signaturesCount, 0)
+  })
+
+  test('a confirmed signature is never replaced, by a guest or by a member', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, { email: 'olena@example.org' })
+    await client.post(await latestLink('olena@example.org')).withCsrfToken()
+    const member = await makeMember({ email: 'olena@example.org' })
+
+    for (const response of [
+      await sign(client, petition, { firstName: 'Mallory', email: 'olena+again@example.org' }),
+      await sign(client, petition, {}, member),
+    ]) {
+      assert.equal(flashed(response, 'messages', 'warning'), en.t('page.sign.already_signed'))
+      assert.isUndefined(swalOf(response).success)
+    }
+    const rows = await signatureRows(petition)
+    assert.lengthOf(rows, 1)
+    assert.containSubset(rows[0], { first_name: 'Olena', user_id: null })
+    assert.lengthOf(await outbox.read(), 1)
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+  })
+
+  test('signs racing over one unconfirmed signature leave one row and never a 500', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, { email: 'same@example.org', firstName: 'First' })
+    const member = await makeMember({ email: 'same@example.org' })
+    const responses = await Promise.all([
+      sign(client, petition, { email: 'same+a@example.org', firstName: 'Second' }),
+      sign(client, petition, {}, member),
+      sign(client, petition, { email: 'same+b@example.org', firstName: 'Third' }),
+    ])
+    for (const response of responses) assert.isBelow(response.status(), 500)
+    assert.lengthOf(await signatureRows(petition), 1)
+
+    // The member's sign replaces whatever a guest left and is counted, once.
+    const [row] = await signatureRows(petition)
+    assert.equal(row.user_id, member.id)
+    assert.isNotNull(row.confirmed_at)
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+    await member.refresh()
+    assert.equal(member.signaturesCount, 1)
+  })
+})
+
+test.group('A lost confirmation mail', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+    signatureCounter.discard()
+  })
+  group.each.teardown(() => signatureCounter.discard())
+
+  test('signing again re-sends the link, three mails a day per address and petition', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const { petition: other } = await makePetition()
+    await sign(client, petition, { email: 'olena@example.org' })
+    for (const lastName of ['Kovalenko', 'Kovalchuk']) {
+      const again = await sign(client, petition, { email: 'olena@example.org', lastName })
+      assert.include(swalOf(again).warning?.payload, 'again')
+    }
+    const thirdLink = await latestLink('olena@example.org')
+    assert.lengthOf(await outbox.to('olena@example.org'), 3)
+
+    // A fourth try the same day sends nothing and changes nothing, in the page's language.
+    const fourth = await sign(client, petition, {
+      email: 'olena@example.org',
+      lastName: 'Shevchenko',
+    }).header('host', 'uk.undersign.test')
+    assert.equal(flashed(fourth, 'messages', 'warning'), uk.t('page.sign.link_already_sent'))
+    assert.notEqual(uk.t('page.sign.link_already_sent'), en.t('page.sign.link_already_sent'))
+    assert.deepEqual(swalOf(fourth), {})
+    assert.lengthOf(await outbox.to('olena@example.org'), 3)
+    const [row] = await signatureRows(petition)
+    assert.equal(row.last_name, 'Kovalchuk')
+
+    // The last link mailed still confirms; another petition has its own allowance.
+    await client.post(thirdLink).withCsrfToken()
+    await signatureCounter.flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+    const elsewhere = await sign(client, other, { email: 'olena@example.org' })
+    assert.isDefined(swalOf(elsewhere).warning)
+    assert.lengthOf(await outbox.to('olena@example.org'), 4)
+  })
+})
+
+test.group('Pruning unconfirmed signatures', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the daily job deletes unconfirmed signatures older than 7 days; fresh and confirmed ones stay', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const member = await makeMember({ role: ROLE_UNVERIFIED, signaturesCount: 1 })
+    const daysAgo = (days: number) => DateTime.utc().minus({ days })
+    const stale = await addSignature(petition, { confirmedAt: null })
+    const staleOfMember = await addSignature(petition, {
+      confirmedAt: null,
+      userId: member.id,
+      email: member.email,
+    })
+    const fresh = await addSignature(petition, { confirmedAt: null })
+    const confirmedOld = await addSignature(petition, { confirmedAt: daysAgo(29) })
+    const dated: Array<[Signature, DateTime]> = [
+      [stale, daysAgo(8)],
+      [staleOfMember, daysAgo(8)],
+      [fresh, daysAgo(6)],
+      [confirmedOld, daysAgo(30)],
+    ]
+    for (const [signature, createdAt] of dated) {
+      await db
+        .from('signatures')
+        .where('id', signature.id)
+        .update({ created_at: createdAt.toFormat(db.connection().dialect.dateTimeFormat) })
+    }
+    const countsBefore = await countsOf(petition)
+
+    await new PruneUnconfirmedSignaturesJob().execute()
+
+    const left = (await signatureRows(petition)).map((row) => row.id)
+    assert.sameMembers(left, [fresh.id, confirmedOld.id])
+    assert.deepEqual(await countsOf(petition), countsBefore)
+    await member.refresh()
+    assert.equal(member.signaturesCount, 0)
+  })
+})
