@@ -60,7 +60,7 @@ test.group('Browser: the login bot check', (group) => {
 
       await form.locator('[name="password"]').fill(PASSWORD)
       await Promise.all([page.waitForURL(/\/my\/petitions$/), form.getByRole('button').click()])
-      assert.equal(stub.calls.at(-1)?.response, 'good-token')
+      assert.equal(stub.calls.at(-1)?.response, 'good-token:login@undersign.test')
     })
   })
 })
