@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { LIMITS } from '#app/petitions/constants'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { outbox } from '#tests/helpers/outbox'
@@ -61,12 +62,14 @@ test.group('Mail content: user-chosen names and titles', (group) => {
     assert.notInclude(mail.text ?? '', 'Eve\r\n')
   })
 
-  test('a petition title with line breaks and 500 characters is capped in the subject of the signing mail', async ({
+  test('a petition title with line breaks reaches the subject of the signing mail on one line', async ({
     client,
     assert,
   }) => {
     const { petition } = await makePetition()
-    const title = `Save the park\r\nBcc: x@evil.org\u2029${'a'.repeat(500)}`
+    // As long as the title column allows (longer texts are capped: see mailText's test).
+    const prefix = 'Save the park\r\nBcc: x@evil.org\u2029'
+    const title = `${prefix}${'a'.repeat(LIMITS.title - prefix.length)}`
     petition.title = title
     await petition.save()
 
@@ -84,13 +87,10 @@ test.group('Mail content: user-chosen names and titles', (group) => {
     assertBareAddress(assert, headers.get('to')?.[0], 'signer@example.org')
     assert.notMatch(mail.headers, /Eve|gro\.live/)
     assert.notMatch(mail.subject, /[\r\n\u2028\u2029]/)
-    assert.isTrue(mail.subject.endsWith('…'))
     assert.equal(
       mail.subject,
-      `Confirm your signature: ${mailText(title, 150)}`,
-      'the title is cut to 150 characters'
+      `Confirm your signature: Save the park Bcc: x@evil.org ${'a'.repeat(LIMITS.title - prefix.length)}`
     )
-    assert.isAtMost(Array.from(mailText(title, 150)).length, 150)
   })
 
   test("a contact message's sender name is not the Reply-To display name, and its subject is one line", async ({

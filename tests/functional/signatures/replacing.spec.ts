@@ -177,6 +177,18 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     await signatureCounter.flush()
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
   })
+})
+
+// Concurrent requests need committed rows: no shared test transaction here.
+test.group('Signs racing over an unconfirmed signature', (group) => {
+  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+    signatureCounter.discard()
+  })
+  // The confirmations' deltas must not flush into the next test.
+  group.each.teardown(() => signatureCounter.discard())
 
   test('signs racing over one unconfirmed signature leave one row and never a 500', async ({
     client,
