@@ -5,6 +5,9 @@ import ContactMessage from '#models/contact_message'
 import User from '#models/user'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { goodToken, startTurnstileStub } from '#tests/helpers/turnstile_stub'
+import { allowedRequests } from '#config/rate_limits'
+import { loginFailureLimits } from '#start/limiter'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
 
@@ -115,6 +118,35 @@ test.group('Browser: bot check', (group) => {
       await form.getByRole('button').click()
       await form.locator('[data-error-for="cfTurnstileResponse"]').waitFor()
       assert.lengthOf(await ContactMessage.all(), 0)
+    })
+  })
+
+  test('after many failed logins on the account, the owner passes the bot check and logs in', async ({
+    assert,
+  }) => {
+    await makeMember({ email: 'anna@example.com' })
+    // Failed guesses on the account from elsewhere, as an attacker's would be.
+    for (let failure = 0; failure < allowedRequests('loginFailuresBeforeBotCheck'); failure++) {
+      await loginFailureLimits('anna@example.com', `198.51.100.${failure + 1}`)!.countFailure()
+    }
+
+    await inBrowser('login bot check', async (page) => {
+      await page.route(SCRIPT, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE })
+      )
+      await visit(page, siteUrl('/login'))
+      const form = page.getByTestId('login-form')
+      assert.equal(await form.locator('[data-fake-turnstile]').count(), 0, 'no widget at first')
+
+      await form.locator('[name="email"]').fill('anna@example.com')
+      await form.locator('[name="password"]').fill(PASSWORD)
+      await form.getByRole('button').click()
+      await form.locator('[data-error-for="cfTurnstileResponse"]').waitFor()
+      await form.locator('[data-fake-turnstile]').waitFor()
+
+      await form.locator('[name="password"]').fill(PASSWORD)
+      await Promise.all([page.waitForURL(/\/my\/petitions$/), form.getByRole('button').click()])
+      assert.equal(stub.calls.at(-1)?.response, goodToken('login'))
     })
   })
 })
