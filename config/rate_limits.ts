@@ -39,9 +39,10 @@ export const rateLimits = {
   newsletterConfirmationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   passwordResetMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   verificationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
-  // Confirmation mails for one address on one petition: signing again re-sends
-  // the link, but never floods a mailbox that someone else typed in.
-  signConfirmationMails: { requests: 3, every: '1 day', blockFor: '1 day' },
+  // Links re-sent to one address on one petition, after the first: signing
+  // again re-sends the link (three mails a day in all), but never floods a
+  // mailbox that someone else typed in.
+  signConfirmationResends: { requests: 2, every: '1 day', blockFor: '1 day' },
 } as const
 
 export type RateLimitName = keyof typeof rateLimits

@@ -126,14 +126,14 @@ export async function consumeSignAttempt(normalizedEmail: string) {
 }
 
 /**
- * Takes one of the confirmation mails allowed per day for one address on one
- * petition: false, and nothing sent, once they are used up. Always true when
- * limits are off.
+ * Takes one of the confirmation links that may be re-sent per day to one
+ * address on one petition: false, and nothing sent, once they are used up.
+ * Always true when limits are off.
  */
-export async function takeConfirmationMail(petitionId: number, normalizedEmail: string) {
+export async function takeConfirmationResend(petitionId: number, normalizedEmail: string) {
   if (rateLimitFactor <= 0) return true
   try {
-    await limiterFor('signConfirmationMails').consume(
+    await limiterFor('signConfirmationResends').consume(
       `sign_mail_${petitionId}_${addressKey(normalizedEmail)}`
     )
     return true

@@ -13,7 +13,7 @@ import { normalizeEmail } from '#services/email_normalizer'
 import { signatureCounter } from '#services/signature_counter'
 import { forgetPetitionPage } from '#services/petition_page_service'
 import { site } from '#services/site_service'
-import { takeConfirmationMail } from '#start/limiter'
+import { takeConfirmationResend } from '#start/limiter'
 import { affectedRows, isUniqueViolation } from '#services/database_errors'
 import type { Locale } from '#app/i18n/locales'
 
@@ -74,14 +74,15 @@ export async function signPetition(
     confirmed,
   }
 
-  // A mail slot is taken once per request, before anything is replaced: a
-  // signer over the day's allowance changes nothing, so the last link mailed
-  // still works.
-  let mailTaken = false
-  const takeMail = async () =>
+  // The first link goes with the new row, at no cost to the hot path. A
+  // re-send is taken once per request, before anything is replaced: a signer
+  // over the day's allowance changes nothing, so the last link mailed still
+  // works.
+  let resendTaken = false
+  const takeResend = async () =>
     confirmed ||
-    mailTaken ||
-    (mailTaken = await takeConfirmationMail(petition.id, values.emailNormalized))
+    resendTaken ||
+    (resendTaken = await takeConfirmationResend(petition.id, values.emailNormalized))
 
   for (let attempt = 0; attempt < SIGN_ATTEMPTS; attempt++) {
     const inserted = await insertSignature(values)
@@ -94,12 +95,10 @@ export async function signPetition(
       // Pruned between the INSERT and this read: insert again.
       if (!existing) continue
       if (existing.confirmedAt) return { signed: false, reason: 'duplicate' }
-      if (!(await takeMail())) return { signed: false, reason: 'link_already_sent' }
+      if (!(await takeResend())) return { signed: false, reason: 'link_already_sent' }
       signature = await replaceUnconfirmed(existing, values)
       // Confirmed, replaced or pruned meanwhile: look again.
       if (!signature) continue
-    } else if (!(await takeMail())) {
-      return { signed: false, reason: 'link_already_sent' }
     }
 
     if (confirmed) signatureCounter.add(petition.id, signature.score, 1)
