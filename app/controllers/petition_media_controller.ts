@@ -1,7 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { deleteMediaValidator, mediaUploadValidator } from '#validators/petition_media'
 import PetitionMedia from '#models/petition_media'
-import { editablePetition } from '#services/petition_access'
+import { petitionAtGuid } from '#services/petition_guid'
+import PetitionPolicy from '#policies/petition_policy'
 import {
   mediaProps,
   NoFreePhotoSlot,
@@ -14,9 +15,11 @@ import { uploadRefusalKey } from '#services/image_service'
 /** POST and DELETE /petition/{guid}/media (spec 7.2): JSON answers for the create form. */
 export default class PetitionMediaController {
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, i18n } = ctx
+    const { request, response, params, auth, bouncer, i18n } = ctx
     const guid: string = params.guid
-    const petition = await editablePetition(ctx, guid)
+    const target = await petitionAtGuid(guid)
+    await bouncer.with(PetitionPolicy).authorize('write', target)
+    const petition = target.petition
     try {
       const { file, type } = await request.validateUsing(mediaUploadValidator)
       const media = await storePetitionImage(auth.user!, guid, petition, type, file.tmpPath!)
@@ -36,9 +39,9 @@ export default class PetitionMediaController {
   }
 
   async destroy(ctx: HttpContext) {
-    const { request, params } = ctx
+    const { request, params, bouncer } = ctx
     const guid: string = params.guid
-    await editablePetition(ctx, guid)
+    await bouncer.with(PetitionPolicy).authorize('write', await petitionAtGuid(guid))
     const { id } = await request.validateUsing(deleteMediaValidator, { data: request.qs() })
     const media = await PetitionMedia.query()
       .where('id', id)

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { HttpContext } from '@adonisjs/core/http'
-import { manageablePetition } from '#services/petition_access'
+import Petition from '#models/petition'
+import PetitionPolicy from '#policies/petition_policy'
 import { flashMessage } from '#services/flash_service'
 import {
   exportFileName,
@@ -27,7 +28,7 @@ export default class PetitionSignaturesController {
   /** Petition/Signatures: 50 a page, newest first. */
   async index(ctx: HttpContext) {
     const { inertia, request, params } = ctx
-    const petition = await manageablePetition(ctx, params.guid)
+    const petition = await this.managedBy(ctx, params.guid)
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     const page = requestedPage(request.input('page'))
     const signatures = await signaturesPage(petition, page)
@@ -44,7 +45,7 @@ export default class PetitionSignaturesController {
   /** PATCH {active}: remove or OK one signature of this petition; the page stays where it was. */
   async update(ctx: HttpContext) {
     const { request, response, params, i18n } = ctx
-    const petition = await manageablePetition(ctx, params.guid)
+    const petition = await this.managedBy(ctx, params.guid)
     const { active } = await request.validateUsing(signatureStateValidator)
     const { signature } = await setSignatureActive(petition, params.id, active)
     if (!signature) throw new NotFoundException()
@@ -62,7 +63,7 @@ export default class PetitionSignaturesController {
   /** POST download: every signature as CSV, streamed from the database. */
   async download(ctx: HttpContext) {
     const { response, params, i18n } = ctx
-    const petition = await manageablePetition(ctx, params.guid)
+    const petition = await this.managedBy(ctx, params.guid)
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     const fileName = exportFileName(petition)
     response.header('Content-Type', 'text/csv; charset=utf-8')
@@ -78,5 +79,12 @@ export default class PetitionSignaturesController {
         )
       )
     )
+  }
+
+  /** The petition of the guid, when the member may manage it (unknown guids: 404). */
+  private async managedBy({ bouncer }: HttpContext, guid: string) {
+    const petition = await Petition.findByOrFail('guid', guid)
+    await bouncer.with(PetitionPolicy).authorize('edit', petition)
+    return petition
   }
 }

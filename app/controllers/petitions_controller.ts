@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type Petition from '#models/petition'
+import Petition from '#models/petition'
 import { petitionValidator } from '#validators/petition'
-import { editablePetition } from '#services/petition_access'
+import { petitionAtGuid } from '#services/petition_guid'
 import { flashAlert } from '#services/flash_service'
 import { BANNER_TEMPLATES, savePetition } from '#services/petition_service'
 import { newPetitionForm, petitionForm } from '#transformers/petition_form_transformer'
@@ -72,8 +72,8 @@ export default class PetitionsController {
 
   /** The same form for an existing petition, its owner only. */
   async edit(ctx: HttpContext) {
-    const petition = await editablePetition(ctx, ctx.params.guid)
-    if (!petition) throw new NotFoundException()
+    const petition = await Petition.findByOrFail('guid', ctx.params.guid)
+    await ctx.bouncer.with(PetitionPolicy).authorize('edit', petition)
     await petition.load((loader) =>
       loader
         .load('media')
@@ -92,9 +92,9 @@ export default class PetitionsController {
 
   /** POST /petition/{guid}/create: the whole petition, created or updated in one go. */
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, i18n } = ctx
+    const { request, response, params, auth, bouncer, i18n } = ctx
     const guid: string = params.guid
-    await editablePetition(ctx, guid)
+    await bouncer.with(PetitionPolicy).authorize('write', await petitionAtGuid(guid))
     const payload = await request.validateUsing(petitionValidator, { meta: { ip: request.ip() } })
     const { isNew } = await savePetition(auth.user!, guid, payload)
     flashAlert(ctx, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))

@@ -3,16 +3,29 @@ import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Petition from '#models/petition'
 import { ROLE_MODERATOR } from '#models/user'
+import type { PetitionGuid } from '#services/petition_guid'
 
 /** Who may see and change a petition. */
 export default class PetitionPolicy extends BasePolicy {
   /**
-   * Its owner and moderators. Anyone else is refused with 403, or with 404
-   * for a draft, whose existence is nobody else's business.
+   * Its owner and moderators: the form, its pictures and its signatures.
+   * Anyone else is refused with 403, or with 404 for a draft, whose
+   * existence is nobody else's business.
    */
   edit(user: User, petition: Petition): AuthorizerResponse {
     if (user.id === petition.userId || user.role === ROLE_MODERATOR) return true
     return AuthorizationResponse.deny('Access denied', petition.published ? 403 : 404)
+  }
+
+  /**
+   * Saving, or uploading pictures, under a guid: its petition as `edit`
+   * says; a petition not saved yet unless another member's pictures already
+   * claim the guid.
+   */
+  write(user: User, target: PetitionGuid): AuthorizerResponse {
+    if (target.petition) return this.edit(user, target.petition)
+    if (target.pendingMediaOwnerId === null || target.pendingMediaOwnerId === user.id) return true
+    return AuthorizationResponse.deny('Access denied', 403)
   }
 
   /** Everything published is public; a draft is its owner's only (404 for others). */
