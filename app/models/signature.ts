@@ -73,9 +73,4 @@ export default class Signature extends BaseModel {
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
-
-  /** Whether this signature is part of the petition's counts (decisions 1). */
-  get counts() {
-    return this.active && this.confirmedAt !== null
-  }
 }

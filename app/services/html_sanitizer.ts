@@ -69,10 +69,3 @@ export function sanitizeDescription(html: string): string {
     exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_MEDIA.test(frame.attribs.src ?? ''),
   }).trim()
 }
-
-/** The text a description holds once its markup is gone, to tell an empty editor from content. */
-export function descriptionText(html: string) {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .trim()
-}
