@@ -98,6 +98,6 @@ export default class PetitionsController {
     const payload = await request.validateUsing(petitionValidator, { meta: { ip: request.ip() } })
     const { isNew } = await savePetition(auth.user!, guid, payload)
     flashAlert(ctx, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
-    return response.redirect(`/petition/${guid}/edit`)
+    return response.redirect().toRoute('petitions.edit', { guid })
   }
 }

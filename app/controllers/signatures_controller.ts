@@ -114,7 +114,7 @@ export default class SignaturesController {
         title: string.escapeHTML(signature.petition.title),
       }),
     })
-    return response.redirect(`/petition/${signature.petition.slug}`)
+    return response.redirect().toRoute('petitions.show', { slug: signature.petition.slug })
   }
 }
 

@@ -80,9 +80,9 @@ export default class SubscriptionsController {
     const { request, response, params, i18n } = ctx
     if (!request.hasValidSignature(PURPOSES[intent]) || !(await action(Number(params.id)))) {
       flashAlert(ctx, 'error', i18n.t('page.subscription.invalid_link'))
-      return response.redirect('/')
+      return response.redirect().toRoute('home')
     }
     flashAlert(ctx, 'success', i18n.t(successKey))
-    return response.redirect('/')
+    return response.redirect().toRoute('home')
   }
 }

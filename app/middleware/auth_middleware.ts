@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
 import { rememberIntendedUrl } from '#services/intended_url'
@@ -8,7 +9,9 @@ import { rememberIntendedUrl } from '#services/intended_url'
  * logging in.
  */
 export default class AuthMiddleware {
-  redirectTo = '/login'
+  get redirectTo() {
+    return urlFor('auth.login')
+  }
 
   async handle(
     ctx: HttpContext,

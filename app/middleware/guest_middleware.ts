@@ -1,11 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
-import { HOME_OF_MEMBERS } from '#services/intended_url'
+import { homeOfMembers } from '#services/intended_url'
 
 /** Guests only (login, sign-up, password reset): a member goes to My petitions. */
 export default class GuestMiddleware {
-  redirectTo = HOME_OF_MEMBERS
+  get redirectTo() {
+    return homeOfMembers()
+  }
 
   async handle(
     ctx: HttpContext,

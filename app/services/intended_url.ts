@@ -1,7 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 const KEY = 'intended_url'
-export const HOME_OF_MEMBERS = '/my/petitions'
+
+/** Where a member lands when nothing else is asked for: My petitions. */
+export function homeOfMembers() {
+  return urlFor('my.petitions')
+}
 
 /** Remembers where a guest was going before being sent to log in. */
 export function rememberIntendedUrl(ctx: HttpContext) {
@@ -16,5 +21,5 @@ export function pullIntendedUrl(ctx: HttpContext) {
   const url = ctx.session.pull(KEY, null) as unknown
   return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')
     ? url
-    : HOME_OF_MEMBERS
+    : homeOfMembers()
 }

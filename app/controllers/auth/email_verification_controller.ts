@@ -11,11 +11,11 @@ export default class EmailVerificationController {
     const user = await User.find(params.id)
     if (!user || !request.hasValidSignature(`verify-email:${user.email}`)) {
       flashAlert(ctx, 'error', i18n.t('page.auth.verify_link_invalid'))
-      return response.redirect(ctx.auth.user ? '/my/petitions' : '/login')
+      return response.redirect().toRoute(ctx.auth.user ? 'my.petitions' : 'auth.login')
     }
     await markVerified(user)
     flashAlert(ctx, 'success', i18n.t('page.auth.verified'))
-    return response.redirect(ctx.auth.user ? '/my/petitions' : '/login')
+    return response.redirect().toRoute(ctx.auth.user ? 'my.petitions' : 'auth.login')
   }
 
   /** 'Verify now' on My petitions (POST /auth/email/resend), rate-limited. */

@@ -3,7 +3,6 @@ import { forgotPasswordValidator, resetPasswordValidator } from '#validators/aut
 import { requestPasswordReset, resetPassword } from '#services/password_reset_service'
 import { endOtherSessions, startSession } from '#services/session_service'
 import { flashAlert, flashMessage } from '#services/flash_service'
-import { HOME_OF_MEMBERS } from '#services/intended_url'
 
 export default class PasswordResetController {
   /** Auth/ForgetPassword at /auth/password/reset. */
@@ -41,6 +40,6 @@ export default class PasswordResetController {
     await startSession(ctx, user)
     await endOtherSessions(user, session.sessionId)
     flashAlert(ctx, 'success', i18n.t('page.auth.password_changed'))
-    return response.redirect(HOME_OF_MEMBERS)
+    return response.redirect().toRoute('my.petitions')
   }
 }

@@ -48,13 +48,13 @@ export default class SessionController {
    * nothing by itself. A guest has no session to end.
    */
   async confirmLogout({ inertia, auth, response }: HttpContext) {
-    if (!auth.user) return response.redirect('/')
+    if (!auth.user) return response.redirect().toRoute('home')
     return inertia.render('Auth/Logout', {})
   }
 
   /** POST /logout: ends the session. */
   async destroy(ctx: HttpContext) {
     await endSession(ctx)
-    return ctx.response.redirect('/')
+    return ctx.response.redirect().toRoute('home')
   }
 }

@@ -19,7 +19,7 @@ export default class SocialAuthController {
     if (!isProvider(params.provider)) throw new NotFoundException()
     if (!providerConfigured(params.provider)) {
       flashAlert(ctx, 'error', i18n.t('page.auth.provider_unavailable'))
-      return response.redirect('/login')
+      return response.redirect().toRoute('auth.login')
     }
     return ally.use(params.provider).redirect()
   }
@@ -37,7 +37,7 @@ export default class SocialAuthController {
         : null
     if (failure) {
       flashAlert(ctx, 'error', i18n.t(failure))
-      return response.redirect('/login')
+      return response.redirect().toRoute('auth.login')
     }
 
     try {
@@ -56,7 +56,7 @@ export default class SocialAuthController {
         ctx.logger.warn({ err: error }, 'sign-in with %s failed', params.provider)
         flashAlert(ctx, 'error', i18n.t('page.auth.provider_error'))
       }
-      return response.redirect('/login')
+      return response.redirect().toRoute('auth.login')
     }
   }
 }
