@@ -14,6 +14,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,
+      '@app/': `${import.meta.dirname}/app/`,
       '@lang/': `${import.meta.dirname}/resources/lang/`,
     },
   },

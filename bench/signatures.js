@@ -3,7 +3,7 @@
 | npm run bench:signatures (also the second half of npm run bench)
 |--------------------------------------------------------------------------
 |
-| The owner's signatures management (spec 2.17) on the production build with
+| The owner's signatures management on the production build with
 | SQLite, for a petition with 1,000 and one with 1,000,000 signatures:
 |   - the table's page 1, a middle page and page 20,000 (the last of a
 |     million at 50 a page): sequential requests, Inertia JSON and HTML;

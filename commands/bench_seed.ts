@@ -18,9 +18,9 @@ export default class BenchSeed extends BaseCommand {
     const { randomUUID } = await import('node:crypto')
     const { UserFactory } = await import('#database/factories/user_factory')
     const { default: Petition } = await import('#models/petition')
-    const { savePetition } = await import('#services/petition_service')
+    const { savePetition } = await import('#services/petitions/petition_writer')
     const { insertSignatureRows } = await import('#database/seeders/signature_rows')
-    const { recountSignatures } = await import('#services/signature_counter')
+    const { recountSignatures } = await import('#services/signatures/counter')
 
     const password = 'bench-owner-password'
     const owner = await UserFactory.merge({

@@ -3,7 +3,7 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
  * Rebuilds the petitions' support and oppose counters from the signature rows
- * (decisions 3): after a crash lost unflushed deltas, or to check the counters.
+ *: after a crash lost unflushed deltas, or to check the counters.
  */
 export default class PetitionsRecount extends BaseCommand {
   static commandName = 'petitions:recount'
@@ -15,7 +15,7 @@ export default class PetitionsRecount extends BaseCommand {
   declare petition?: number
 
   async run() {
-    const { recountSignatures } = await import('#services/signature_counter')
+    const { recountSignatures } = await import('#services/signatures/counter')
     const { petitions, changed } = await recountSignatures(this.petition)
     this.logger.info(`${petitions} petition(s) recounted, ${changed} corrected`)
   }

@@ -1,6 +1,6 @@
 import env from '#start/env'
 import { defineConfig, services } from '@adonisjs/ally'
-import { site } from '#services/site_service'
+import { site } from '#services/http/site'
 
 /** Only the URLs that are set: the drivers know the real ones. */
 function endpoints(urls: Record<string, string | undefined>) {

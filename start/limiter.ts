@@ -110,7 +110,7 @@ export function loginFailureLimits(email: string, ip: string) {
 }
 
 /**
- * Sign attempts on one normalised e-mail (decisions 2): throws the limiter's
+ * Sign attempts on one normalised e-mail: throws the limiter's
  * 429 error once exhausted. Does nothing when limits are off.
  */
 export async function consumeSignAttempt(normalizedEmail: string) {

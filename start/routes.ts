@@ -7,7 +7,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { matchers } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
-import { PROVIDERS } from '#services/social_auth_service'
+import { PROVIDERS } from '#services/accounts/social_auth'
 import {
   throttleAvatarUpload,
   throttleContact,

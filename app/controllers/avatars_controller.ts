@@ -1,11 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { avatarValidator } from '#validators/avatar'
-import { replaceAvatar } from '#services/avatar_upload_service'
-import { uploadRefusalKey } from '#services/image_service'
+import { replaceAvatar } from '#services/accounts/avatar_upload'
+import { uploadRefusalKey } from '#services/petitions/images'
 
 /**
  * POST /my/avatar (multipart field `file`): answers JSON, `{avatar, message}`
- * on success and `{message}` with 422 otherwise (spec 7.2, 8).
+ * on success and `{message}` with 422 otherwise.
  */
 export default class AvatarsController {
   async store({ request, response, auth, i18n }: HttpContext) {

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { contactValidator } from '#validators/contact'
-import { submitContactMessage } from '#services/contact_service'
-import { flashAlert } from '#services/flash_service'
-import { site } from '#services/site_service'
+import { submitContactMessage } from '#services/mail/contact'
+import { flashAlert } from '#services/http/flash'
+import { site } from '#services/http/site'
 
 export default class ContactsController {
   async show({ inertia }: HttpContext) {

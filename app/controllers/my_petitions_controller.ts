@@ -3,11 +3,11 @@ import Petition from '#models/petition'
 import { myPetitionItem } from '#transformers/petition_list_transformer'
 import { paginatorProps } from '#transformers/paginator_transformer'
 import type { MyPetitionItem, MyPetitionsProps } from '#app/types/props'
-import { requestedPage } from '#services/pagination'
+import { requestedPage } from '#services/http/pagination'
 
 const PER_PAGE = 10
 
-/** My/MyPetitions (spec 2.15): the member's profile header and petitions. */
+/** My/MyPetitions: the member's profile header and petitions. */
 export default class MyPetitionsController {
   async index({ inertia, request, auth }: HttpContext) {
     const user = auth.getUserOrFail()

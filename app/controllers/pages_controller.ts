@@ -1,10 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { site } from '#services/site_service'
-import { successfulPetitions } from '#services/petition_listing_service'
+import { site } from '#services/http/site'
+import { successfulPetitions } from '#services/petitions/listing'
 import { petitionCard } from '#transformers/petition_card_transformer'
 import type { HomeProps } from '#app/types/props'
 
-/** The static pages of spec 2.8–2.11. */
+/** The home page and the static pages: FAQ, privacy policy. */
 export default class PagesController {
   async home({ inertia }: HttpContext) {
     const petitions = await successfulPetitions()

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { deleteMediaValidator, mediaUploadValidator } from '#validators/petition_media'
 import PetitionMedia from '#models/petition_media'
-import { petitionAtGuid } from '#services/petition_guid'
+import { petitionAtGuid } from '#services/petitions/petition_guid'
 import PetitionPolicy from '#policies/petition_policy'
 import {
   mediaProps,
@@ -9,10 +9,10 @@ import {
   TooManyPendingMedia,
   storePetitionImage,
   deleteMedia,
-} from '#services/petition_media_service'
-import { uploadRefusalKey } from '#services/image_service'
+} from '#services/petitions/media'
+import { uploadRefusalKey } from '#services/petitions/images'
 
-/** POST and DELETE /petition/{guid}/media (spec 7.2): JSON answers for the create form. */
+/** POST and DELETE /petition/{guid}/media: JSON answers for the create form. */
 export default class PetitionMediaController {
   async store(ctx: HttpContext) {
     const { request, response, params, auth, bouncer, i18n } = ctx

@@ -2,13 +2,13 @@ import { Readable } from 'node:stream'
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
-import { flashMessage } from '#services/flash_service'
+import { flashMessage } from '#services/http/flash'
 import {
   exportFileName,
   setSignatureActive,
   signaturesCsv,
   signaturesPage,
-} from '#services/signature_management_service'
+} from '#services/signatures/management'
 import { paginatorProps } from '#transformers/paginator_transformer'
 import {
   customFieldsColumns,
@@ -18,11 +18,11 @@ import {
 import { signatureStateValidator } from '#validators/signature_state'
 import type { PetitionSignaturesProps } from '#app/types/props'
 import NotFoundException from '#exceptions/not_found_exception'
-import { requestedPage } from '#services/pagination'
+import { requestedPage } from '#services/http/pagination'
 
 /**
- * The owner's signatures (spec 2.17, 7.2): the table, remove / OK, and the
- * export. Every action checks the petition policy (decisions 10).
+ * The owner's signatures: the table, remove / OK, and the
+ * export. Every action checks the petition policy.
  */
 export default class PetitionSignaturesController {
   /** Petition/Signatures: 50 a page, newest first. */

@@ -1,26 +1,26 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import { petitionValidator } from '#validators/petition'
-import { petitionAtGuid } from '#services/petition_guid'
-import { flashAlert } from '#services/flash_service'
-import { BANNER_TEMPLATES, savePetition } from '#services/petition_service'
+import { petitionAtGuid } from '#services/petitions/petition_guid'
+import { flashAlert } from '#services/http/flash'
+import { BANNER_TEMPLATES, savePetition } from '#services/petitions/petition_writer'
 import { newPetitionForm, petitionForm } from '#transformers/petition_form_transformer'
-import { site } from '#services/site_service'
+import { site } from '#services/http/site'
 import type { PetitionCard, PetitionCreateProps, PetitionListProps } from '#app/types/props'
-import { publicPetitions } from '#services/petition_listing_service'
+import { publicPetitions } from '#services/petitions/listing'
 import { petitionCard } from '#transformers/petition_card_transformer'
 import { paginatorProps } from '#transformers/paginator_transformer'
 import PetitionPolicy from '#policies/petition_policy'
-import { petitionPageData } from '#services/petition_page_service'
+import { petitionPageData } from '#services/petitions/page_data'
 import { lastSignature, petitionShow } from '#transformers/petition_show_transformer'
-import { whenSigned } from '#services/signature_service'
-import { signedPetitionsOf } from '#services/signed_petitions_cookie'
+import { whenSigned } from '#services/signatures/signing'
+import { signedPetitionsOf } from '#services/signatures/signed_petitions_cookie'
 import type { PetitionShowProps } from '#app/types/props'
 import NotFoundException from '#exceptions/not_found_exception'
-import { requestedPage } from '#services/pagination'
+import { requestedPage } from '#services/http/pagination'
 
 export default class PetitionsController {
-  /** Petition/List (spec 2.13): public petitions, newest first, 10 a page. */
+  /** Petition/List: public petitions, newest first, 10 a page. */
   async index({ inertia, request }: HttpContext) {
     const page = requestedPage(request.input('page'))
     const petitions = await publicPetitions(page)

@@ -3,18 +3,18 @@ import string from '@adonisjs/core/helpers/string'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, type SignMeta } from '#validators/signature'
-import { confirmSignature, signatureOfLink, signPetition } from '#services/signature_service'
-import { normalizeEmail } from '#services/email_normalizer'
-import { flashMessage, flashSwal } from '#services/flash_service'
+import { confirmSignature, signatureOfLink, signPetition } from '#services/signatures/signing'
+import { normalizeEmail } from '#services/mail/email_normalizer'
+import { flashMessage, flashSwal } from '#services/http/flash'
 import { consumeSignAttempt } from '#start/limiter'
-import { rememberSigned } from '#services/signed_petitions_cookie'
+import { rememberSigned } from '#services/signatures/signed_petitions_cookie'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { ConfirmSignatureProps } from '#app/types/props'
 
 export default class SignaturesController {
-  // Swal payloads are HTML (spec 8): whatever a user wrote is escaped into them.
+  // Swal payloads are HTML: whatever a user wrote is escaped into them.
 
-  /** POST /petition/{guid}/sign (spec 3.7, 5.3, 7.2). */
+  /** POST /petition/{guid}/sign. */
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n, bouncer } = ctx
     const petition = await Petition.query()
@@ -71,7 +71,7 @@ export default class SignaturesController {
   }
 
   /**
-   * GET of a mailed confirmation link: a page with a button only (decisions 1),
+   * GET of a mailed confirmation link: a page with a button only,
    * so that mail scanners opening the link confirm nothing.
    */
   async show(ctx: HttpContext) {

@@ -5,8 +5,8 @@ import {
   findSubscription,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
-} from '#services/newsletter_service'
-import { flashAlert } from '#services/flash_service'
+} from '#services/mail/newsletter'
+import { flashAlert } from '#services/http/flash'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { SubscriptionConfirmProps } from '#app/types/props'
 

@@ -3,7 +3,7 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import { isLocale } from '#app/i18n/locales'
 import NotFoundException from '#exceptions/not_found_exception'
 
-/** GET /translate/{locale}: the interface's messages, the client's fallback (spec 4.6). */
+/** GET /translate/{locale}: the interface's messages, the client's fallback. */
 export default class TranslationsController {
   async show({ params, response }: HttpContext) {
     if (!isLocale(params.locale)) throw new NotFoundException()

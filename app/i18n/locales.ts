@@ -19,7 +19,7 @@ export function localeLabel(locale: Locale): string {
 }
 
 /**
- * Flag shown for a locale (spec 2.2): '', us, gb and en show the US flag,
+ * Flag shown for a locale: '', us, gb and en show the US flag,
  * uk shows the Ukrainian flag; the others their own country.
  */
 export function localeFlag(locale: string): string {
@@ -50,7 +50,7 @@ export function localeFromHost(host: string | null | undefined): Locale {
 }
 
 /**
- * The URL of the same page in another language (spec 4.6): a two-letter first
+ * The URL of the same page in another language: a two-letter first
  * label is replaced, otherwise the language is put in front of the host; en on
  * a host without a language label stays where it is (returns null, as it does
  * when the URL is already in that language). `domain` is the site's bare

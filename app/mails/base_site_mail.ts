@@ -2,8 +2,8 @@ import { BaseMail } from '@adonisjs/mail'
 import type { MailerContract } from '@adonisjs/mail/types'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { I18n } from '@adonisjs/i18n'
-import { site } from '#services/site_service'
-import { mailGuard, type GuardedMailKind } from '#services/mail_guard'
+import { site } from '#services/http/site'
+import { mailGuard, type GuardedMailKind } from '#services/mail/mail_guard'
 import { mailText } from '#mails/mail_text'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 
@@ -27,7 +27,7 @@ function addressesOf(recipients: unknown): string[] {
 
 /**
  * Every mail of the site in the locale of the page where the person acted
- * (decisions 24). Texts come from resources/lang/{locale}/mail.json and are
+ *. Texts come from resources/lang/{locale}/mail.json and are
  * resolved here, when the mail is built, so the queued job only renders.
  *
  * Recipients are addresses only, never a display name someone chose, and

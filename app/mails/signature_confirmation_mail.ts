@@ -2,7 +2,7 @@ import BaseSiteMail from '#mails/base_site_mail'
 import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
 
 /**
- * The link a guest's signature waits for (decisions 1): valid 7 days. It
+ * The link a guest's signature waits for: valid 7 days. It
  * tells the owner of the address that signing again replaces a signature
  * someone else may have made with it.
  */

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import { currentUserProps } from '#transformers/user_transformer'
-import { site } from '#services/site_service'
+import { site } from '#services/http/site'
 import { DEFAULT_LOCALE, isLocale } from '#app/i18n/locales'
 import type { AlertKind, Alerts, Messages, SharedProps, Swal } from '#app/types/props'
 
@@ -17,7 +17,7 @@ function readAlerts(bag: Partial<Record<AlertKind, unknown>> | undefined): Alert
 }
 
 /**
- * Props shared by every page (spec 3.10). Each is always present, null or
+ * Props shared by every page. Each is always present, null or
  * empty when there is nothing to say. A page may render before the session
  * or auth middleware ran (a 404 for instance), so every source is optional.
  */

@@ -5,8 +5,8 @@ import { type HttpContext, RequestValidator } from '@adonisjs/core/http'
 import { localeFromHost } from '#app/i18n/locales'
 
 /**
- * The page's language comes from the host's first label (es.example.org → es,
- * decisions 24); the bare domain and unknown labels are English. Validation
+ * The page's language comes from the host's first label (es.example.org → es);
+ * the bare domain and unknown labels are English. Validation
  * messages follow the same locale.
  */
 export default class LocaleMiddleware {

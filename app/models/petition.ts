@@ -81,7 +81,7 @@ export default class Petition extends BaseModel {
   @hasMany(() => Signature)
   declare signatures: HasMany<typeof Signature>
 
-  /** Whether anyone may sign now (decisions 6, 9): published and not finished. */
+  /** Whether anyone may sign now: published and not finished. */
   get isOpenForSigning() {
     return this.published && !this.finished
   }

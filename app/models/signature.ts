@@ -41,7 +41,7 @@ export default class Signature extends BaseModel {
   @column({ consume: Boolean })
   declare active: boolean
 
-  /** Custom field id → value (decisions 14), stored as JSON text on every database. */
+  /** Custom field id → value, stored as JSON text on every database. */
   @column({
     prepare: (value: Record<string, string> | null) => (value ? JSON.stringify(value) : null),
     consume: (value: string | Record<string, string> | null) =>

@@ -1,5 +1,5 @@
 /**
- * Business constants of petitions (spec 9.1, 5.4; decisions 13). Shared by
+ * Business constants of petitions. Shared by
  * the server and the create form: keep this file free of server imports.
  */
 export const TARGET_SIGNATURE_OPTIONS = [

@@ -3,7 +3,7 @@ import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Petition from '#models/petition'
 import { ROLE_MODERATOR } from '#models/user'
-import type { PetitionGuid } from '#services/petition_guid'
+import type { PetitionGuid } from '#services/petitions/petition_guid'
 
 /** Who may see and change a petition. */
 export default class PetitionPolicy extends BasePolicy {

@@ -2,9 +2,9 @@ import type Petition from '#models/petition'
 import type Signature from '#models/signature'
 import type CustomField from '#models/custom_field'
 import type { ManagedPetition, ManagedSignature } from '#app/types/props'
-import { avatarFor, initialsAvatar } from '#services/avatar_service'
+import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
 
-/** A row of the owner's table (spec 3.8), with the signer's `user` preloaded when a member. */
+/** A row of the owner's table, with the signer's `user` preloaded when a member. */
 export function managedSignature(signature: Signature): ManagedSignature {
   const member = signature.userId ? signature.user : null
   return {
@@ -39,7 +39,7 @@ export function managedPetition(petition: Petition): ManagedPetition {
 }
 
 /**
- * The custom-field columns (decisions 14): field id → title. Object keys that
+ * The custom-field columns: field id → title. Object keys that
  * are numbers keep ascending order in JSON, which is the fields' creation order.
  */
 export function customFieldsColumns(fields: CustomField[]): Record<string, string> {

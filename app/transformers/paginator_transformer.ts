@@ -6,7 +6,7 @@ const ON_EACH_SIDE = 3
 const ELLIPSIS = '&hellip;'
 
 /**
- * A Lucid paginator as the pagination component reads it (spec 3.9): data,
+ * A Lucid paginator as the pagination component reads it: data,
  * links {active, url, label}, path and total. The links are a window (first
  * pages, the current page's neighbours, last pages, "…" between), so that a
  * petition with a million signatures sends a dozen links, not 20,000.

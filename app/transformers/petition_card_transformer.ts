@@ -1,12 +1,12 @@
 import type Petition from '#models/petition'
 import type { PetitionCard } from '#app/types/props'
-import { avatarFor } from '#services/avatar_service'
+import { avatarFor } from '#services/accounts/avatar'
 import { bannerUrlOf } from '#transformers/petition_list_transformer'
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10
 
 /**
- * The counts a card shows (decisions 4): total = support + oppose;
+ * The counts a card shows: total = support + oppose;
  * percentage of the target reached by support; with opposition, each side's
  * share of the total (0 and 0 when nobody signed yet).
  */
@@ -25,7 +25,7 @@ export function petitionProgress(
   }
 }
 
-/** A petition card of the home page and the list (spec 2.12, 3.2); user and banner preloaded. */
+/** A petition card of the home page and the list; user and banner preloaded. */
 export function petitionCard(petition: Petition): PetitionCard {
   return {
     guid: petition.guid,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type Petition from '#models/petition'
 import type { PetitionFormData } from '#app/types/props'
-import { mediaProps } from '#services/petition_media_service'
+import { mediaProps } from '#services/petitions/media'
 import { PHOTO_SLOTS } from '#app/petitions/constants'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
 /**
- * A new petition as the form starts it (spec 4.1): a fresh guid, 4 empty
+ * A new petition as the form starts it: a fresh guid, 4 empty
  * photo slots, one empty video, one letter with one recipient, one update.
  */
 export function newPetitionForm(): PetitionFormData {

@@ -1,12 +1,12 @@
 import type Petition from '#models/petition'
 import type Signature from '#models/signature'
 import type { LastSignature, PetitionShow } from '#app/types/props'
-import { avatarFor, initialsAvatar } from '#services/avatar_service'
+import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
 import { petitionCard } from '#transformers/petition_card_transformer'
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
 
-/** The petition of its public page (spec 2.14, 3.2); every relation preloaded. */
+/** The petition of its public page; every relation preloaded. */
 export function petitionShow(petition: Petition): PetitionShow {
   const card = petitionCard(petition)
   const media = [...petition.media].sort(byPosition)
@@ -52,7 +52,7 @@ export function petitionShow(petition: Petition): PetitionShow {
 }
 
 /**
- * A signer in the public list (decisions 8): first name and avatar only, never
+ * A signer in the public list: first name and avatar only, never
  * the e-mail; an anonymous signature shows as 'Anonymous' with a default avatar.
  */
 export function lastSignature(signature: Signature, anonymousName: string): LastSignature {

@@ -1,9 +1,9 @@
 import type User from '#models/user'
-import { avatarFor } from '#services/avatar_service'
+import { avatarFor } from '#services/accounts/avatar'
 import type { CurrentUser } from '#app/types/props'
 
 /**
- * The signed-in member as their own pages see them (spec 3.1). Only ever built
+ * The signed-in member as their own pages see them. Only ever built
  * for the user themself: it carries their own e-mail, never another person's.
  */
 export function currentUserProps(user: User): CurrentUser {

@@ -1,5 +1,5 @@
 /**
- * Shapes of the props the server sends to pages (spec 3.10), shared by the
+ * Shapes of the props the server sends to pages, shared by the
  * server (which builds them) and the client bundle (which reads them). Types
  * only: no runtime imports, so both sides can use this file.
  */
@@ -15,7 +15,7 @@ export type SwalMessage = { title: string | null; payload: string }
 
 export type Swal = Partial<Record<AlertKind, SwalMessage>>
 
-/** The signed-in member, as their own pages see them (spec 3.1). */
+/** The signed-in member, as their own pages see them. */
 export type CurrentUser = {
   id: number
   firstName: string
@@ -41,7 +41,7 @@ export type SharedProps = {
   errors: Record<string, string>
 }
 
-/** A paginator as the pagination component reads it (spec 3.9). */
+/** A paginator as the pagination component reads it. */
 export type PaginationLink = { active: boolean; url: string | null; label: string }
 
 export type Paginator<Item> = {
@@ -78,7 +78,7 @@ export type StaticPageProps = { contactEmail: string }
 export type ErrorStatus = 400 | 403 | 404 | 413 | 419 | 429 | 500
 export type ErrorStatusProps = { status: ErrorStatus }
 
-/** The My petitions list item (spec 3.2). */
+/** The My petitions list item. */
 export type MyPetitionItem = {
   guid: string
   slug: string
@@ -92,7 +92,7 @@ export type MyPetitionItem = {
 export type MyPetitionsProps = { petitions: Paginator<MyPetitionItem> }
 export type PasswordResetProps = { token: string; email: string }
 
-/** A media slot of the create form (spec 3.4). */
+/** A media slot of the create form. */
 export type MediaProps = {
   id: number
   url: string | null
@@ -102,7 +102,7 @@ export type MediaProps = {
   description: string | null
 }
 
-/** The petition as the create/edit form holds it (spec 3.3). */
+/** The petition as the create/edit form holds it. */
 export type PetitionFormData = {
   guid: string
   slug: string | null
@@ -141,7 +141,7 @@ export type PetitionCreateProps = {
   turnstileKey: string | null
 }
 
-/** A custom field as the sign form renders it (spec 3.6, decisions 14). */
+/** A custom field as the sign form renders it. */
 export type SignCustomField = {
   id: number
   type: 'text' | 'string' | 'number'
@@ -150,7 +150,7 @@ export type SignCustomField = {
   required: boolean
 }
 
-/** One of the last signatures shown on the petition page (spec 3.8, decisions 8). */
+/** One of the last signatures shown on the petition page. */
 export type LastSignature = {
   id: number
   user: { avatar: string; firstName: string }
@@ -158,7 +158,7 @@ export type LastSignature = {
   comment: string | null
 }
 
-/** The petition as its public page reads it (spec 3.2, 2.14). */
+/** The petition as its public page reads it. */
 export type PetitionShow = Omit<PetitionCard, 'user'> & {
   description: string
   banner: { url: string } | null
@@ -178,11 +178,11 @@ export type PetitionShow = Omit<PetitionCard, 'user'> & {
   updates: Array<{ id: number; title: string; description: string; createdAt: string }>
 }
 
-/** Petition/Show and its sign form (spec 3.10). */
+/** Petition/Show and its sign form. */
 export type PetitionShowProps = {
   petition: PetitionShow
   lastSignatures: LastSignature[]
-  /** When the viewer signed (ISO date), or null (decisions 6). */
+  /** When the viewer signed (ISO date), or null. */
   whenISignedThisPetition: string | null
   success: string | null
   canSignPetition: boolean
@@ -190,7 +190,7 @@ export type PetitionShowProps = {
   turnstileKey: string | null
 }
 
-/** The page a mailed confirmation link opens (decisions 1). */
+/** The page a mailed confirmation link opens. */
 export type ConfirmSignatureProps = {
   /** Where the button posts: the signed link itself; null when the link is invalid or expired. */
   confirmUrl: string | null
@@ -207,15 +207,15 @@ export type SubscriptionConfirmProps = {
   alreadyDone: boolean
 }
 
-/** A row of the owner's signatures table (spec 3.8): the signer's e-mail is for the owner only. */
+/** A row of the owner's signatures table: the signer's e-mail is for the owner only. */
 export type ManagedSignature = {
   id: number
   active: boolean
-  /** Signed anonymously: shown as Anonymous in public, named here (decisions 8). */
+  /** Signed anonymously: shown as Anonymous in public, named here. */
   private: boolean
   user: { avatar: string; firstName: string; lastName: string; email: string }
   comment: string | null
-  /** Custom field id → answer (decisions 14). */
+  /** Custom field id → answer. */
   customFieldsData: Record<string, string>
   score: number
   confirmedAt: string | null
@@ -230,16 +230,16 @@ export type ManagedPetition = {
   allowComments: boolean
   allowOpposite: boolean
   targetSignatures: number
-  /** The counters: confirmed, active signatures on each side (decisions 3). */
+  /** The counters: confirmed, active signatures on each side. */
   supportCount: number
   opposeCount: number
 }
 
-/** Petition/Signatures (spec 2.17, 3.10). */
+/** Petition/Signatures. */
 export type PetitionSignaturesProps = {
   petition: ManagedPetition
   signatures: Paginator<ManagedSignature>
-  /** Custom field id → title, one table column each (decisions 14). */
+  /** Custom field id → title, one table column each. */
   customFieldsColumns: Record<string, string>
   /** For the export's plain form POST, which cannot send the X-XSRF-TOKEN header. */
   csrfToken: string

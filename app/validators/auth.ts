@@ -1,12 +1,12 @@
 import vine from '@vinejs/vine'
 import { newPassword, passwordConfirmation } from '#validators/rules/password'
-import { normalizeEmail } from '#services/email_normalizer'
+import { normalizeEmail } from '#services/mail/email_normalizer'
 import { turnstileToken } from '#validators/rules/turnstile'
 
 const email = () => vine.string().trim().email().maxLength(254)
 
 /**
- * Auth/Registration (spec 2.7, 5.2). One account per mailbox: the e-mail is
+ * Auth/Registration. One account per mailbox: the e-mail is
  * refused when another spelling of it (case, dots of Gmail, a +tag) is taken.
  */
 export const signupValidator = vine.create({
@@ -26,7 +26,7 @@ export const signupValidator = vine.create({
 })
 
 /**
- * Auth/Login (spec 2.4). The bot-check token is checked by the login itself,
+ * Auth/Login. The bot-check token is checked by the login itself,
  * only when the account has had many failed logins.
  */
 export const loginValidator = vine.create({
@@ -35,12 +35,12 @@ export const loginValidator = vine.create({
   cfTurnstileResponse: vine.string().maxLength(2048).optional(),
 })
 
-/** Auth/ForgetPassword (spec 2.5). */
+/** Auth/ForgetPassword. */
 export const forgotPasswordValidator = vine.create({
   email: email(),
 })
 
-/** Auth/PasswordReset (spec 2.6). */
+/** Auth/PasswordReset. */
 export const resetPasswordValidator = vine.create({
   token: vine.string().trim().maxLength(200),
   email: email(),

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { turnstileToken } from '#validators/rules/turnstile'
 
-/** The contact form (spec 5.2). */
+/** The contact form. */
 export const contactValidator = vine.create({
   name: vine.string().trim().minLength(3).maxLength(100),
   email: vine.string().trim().email().maxLength(254),

@@ -18,8 +18,8 @@ const optionalText = (max: number) => vine.string().trim().maxLength(max).option
 const existingId = () => databaseId().optional()
 
 /**
- * The whole petition of POST /petition/{guid}/create (spec 3.3, 5.4). Its
- * error keys are the spec's: title, target, description, videos.{i}.url,
+ * The whole petition of POST /petition/{guid}/create. Its
+ * error keys are the ones the page and other clients read: title, target, description, videos.{i}.url,
  * letters.{i}.payload, letters.{i}.recipients.{j}.name, updates.{i}.createdAt,
  * customFields.{i}.title… A list longer than its maximum gets its error
  * under the list itself: videos, letters, letters.{i}.recipients, updates,

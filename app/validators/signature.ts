@@ -16,7 +16,7 @@ export const COMMENT_MIN = 20
 export const COMMENT_MAX = 2000
 
 /**
- * A custom field's answer (decisions 14): required when the field says so,
+ * A custom field's answer: required when the field says so,
  * a number for 'number' fields. The answers arrive aligned with the petition's
  * fields, so the index of `customFields.{index}.value` is the field's position.
  * Implicit, so that a missing answer to a required field is reported too.
@@ -40,7 +40,7 @@ const customFieldValue = vine.createRule(
   { implicit: true }
 )
 
-/** POST /petition/{guid}/sign (spec 3.7, 5.3). */
+/** POST /petition/{guid}/sign. */
 export const signatureValidator = vine.create({
   firstName: vine.string().trim().minLength(3).maxLength(100),
   lastName: vine.string().trim().minLength(3).maxLength(100),

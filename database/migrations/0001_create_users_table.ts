@@ -14,7 +14,7 @@ export default class extends BaseSchema {
       // Null for accounts made through GitHub or Google.
       table.string('password').nullable()
       table.string('avatar', 2048).nullable()
-      // 0 unverified, 1 verified member, 2 moderator (decisions 19).
+      // 0 unverified, 1 verified member, 2 moderator.
       table.smallint('role').notNullable().defaultTo(0)
       // Counter column: moved when one of the user's signatures is confirmed.
       table.integer('signatures_count').notNullable().defaultTo(0)

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Password reset tokens (decisions 21): only a SHA-256 hash of the token is
+ * Password reset tokens: only a SHA-256 hash of the token is
  * stored, so a leaked table resets no password; single-use, 60 minutes.
  */
 export default class extends BaseSchema {

@@ -6,9 +6,9 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable(this.tableName, (table) => {
       table.increments('id').notNullable()
-      // Chosen by the create form before the petition exists (decisions 11).
+      // Chosen by the create form before the petition exists.
       table.uuid('guid').notNullable().unique()
-      // From the title, transliterated; never changes (decisions 12).
+      // From the title, transliterated; never changes.
       table.string('slug', 160).notNullable().unique()
       table
         .integer('user_id')
@@ -19,7 +19,7 @@ export default class extends BaseSchema {
         .onDelete('CASCADE')
       table.string('title', 128).notNullable()
       table.string('target', 255).notNullable()
-      // Sanitized HTML (decisions 15).
+      // Sanitized HTML.
       table.text('description').notNullable()
       table.integer('target_signatures').notNullable().defaultTo(1000)
       table.boolean('published').notNullable().defaultTo(true)
@@ -27,7 +27,7 @@ export default class extends BaseSchema {
       table.boolean('allow_comments').notNullable().defaultTo(false)
       table.boolean('allow_opposite').notNullable().defaultTo(false)
       table.boolean('private').notNullable().defaultTo(false)
-      // Counter columns (decisions 3): moved with the signatures, never recounted on a page view.
+      // Counter columns: moved with the signatures, never recounted on a page view.
       table.integer('support_count').notNullable().defaultTo(0)
       table.integer('oppose_count').notNullable().defaultTo(0)
       table.timestamp('succeeded_at').nullable()

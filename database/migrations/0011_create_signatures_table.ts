@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Signatures (decisions 1–3, 8). One per normalised e-mail per petition,
+ * Signatures. One per normalised e-mail per petition,
  * enforced by a unique index so that concurrent requests cannot both win.
  */
 export default class extends BaseSchema {
@@ -31,13 +31,13 @@ export default class extends BaseSchema {
       table.string('email', 254).notNullable()
       table.string('email_normalized', 254).notNullable()
       table.text('comment').nullable()
-      // Anonymous in public (decisions 8).
+      // Anonymous in public.
       table.boolean('private').notNullable().defaultTo(false)
-      // 1 supports, -1 opposes (decisions 3).
+      // 1 supports, -1 opposes.
       table.smallint('score').notNullable().defaultTo(1)
       // Switched by the owner; only active, confirmed signatures count.
       table.boolean('active').notNullable().defaultTo(true)
-      // JSON map of custom field id to value (decisions 14).
+      // JSON map of custom field id to value.
       table.text('custom_fields_data').nullable()
       table.string('locale', 5).notNullable().defaultTo('en')
       table.timestamp('confirmed_at').nullable()

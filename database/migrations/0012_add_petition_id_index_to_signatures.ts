@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * The owner's signatures table and export (spec 2.17) walk one petition's
+ * The owner's signatures table and export walk one petition's
  * signatures in id order. With (petition_id, id) the page's ids come from the
  * index alone, so a deep page of a million-signature petition skips index
  * entries instead of table rows, and the export reads chunk after chunk by

@@ -3,8 +3,8 @@ import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
-import { savePetition, type PetitionInput } from '#services/petition_service'
-import { recountSignatures } from '#services/signature_counter'
+import { savePetition, type PetitionInput } from '#services/petitions/petition_writer'
+import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 
 type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
@@ -170,7 +170,7 @@ function demoAnswers(fields: CustomField[], n: number) {
 }
 
 /**
- * Demo data for `npm start` on an empty database (decisions 30): four
+ * Demo data for `npm start` on an empty database: four
  * members and a dozen petitions in several languages, saved by the same
  * service as the create form. Returns false when the database holds users.
  */

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { localeFlag } from '../../app/i18n/locales.ts'
+import { localeFlag } from '@app/i18n/locales.ts'
 
 /**
  * Small flags drawn as SVG (emoji flags do not show on every system).

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { ToastContainer, toast } from 'react-toastify'
-import type { Alerts, AlertKind } from '../../app/types/props.ts'
+import type { Alerts, AlertKind } from '@app/types/props.ts'
 
 const KINDS: AlertKind[] = ['error', 'success', 'info', 'warning']
 
-/** Flash alerts as toasts (spec 9.4): 5 s, at most 20, paused on hover, no progress bar. */
+/** Flash alerts as toasts: 5 s, at most 20, paused on hover, no progress bar. */
 export default function FlashToasts({ alerts }: { alerts: Alerts }) {
   useEffect(() => {
     for (const kind of KINDS) {

@@ -1,14 +1,14 @@
 import { Link } from '@inertiajs/react'
 import { Col, Container, Row } from 'react-bootstrap'
 import SubscriptionForm from './subscription_form.tsx'
-import { LOCALES, localeLabel } from '../../app/i18n/locales.ts'
-import { useTranslation } from '../i18n/context.tsx'
-import { useSharedProps } from '../lib/shared.ts'
-import { languageHref } from '../lib/language_href.ts'
+import { LOCALES, localeLabel } from '@app/i18n/locales.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import { languageHref } from '~/lib/language_href.ts'
 
 const CHARITY_URL = 'https://www.icrc.org/en/donate'
 
-/** The shared footer (spec 2.2). */
+/** The shared footer. */
 export default function Footer({ contactEmail }: { contactEmail?: string }) {
   const { t } = useTranslation()
   const { appName, appUrl, general, xUserName } = useSharedProps()

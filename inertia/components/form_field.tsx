@@ -8,7 +8,7 @@ type FormFieldProps = ComponentProps<typeof Form.Control> & {
   hint?: string
 }
 
-/** A labelled input with the server's error under it (spec 5.1). */
+/** A labelled input with the server's error under it. */
 export default function FormField({ name, label, error, hint, id, ...control }: FormFieldProps) {
   const controlId = id ?? `field-${name}`
   return (

@@ -2,8 +2,8 @@ import { Link } from '@inertiajs/react'
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap'
 import LanguageMenu from './language_menu.tsx'
 import LogoutButton from './auth/logout_button.tsx'
-import { useTranslation } from '../i18n/context.tsx'
-import { useSharedProps } from '../lib/shared.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
 import { usePage } from '@inertiajs/react'
 
 const NAV_ITEMS = [
@@ -20,7 +20,7 @@ function isCurrent(url: string, href: string, exact: boolean) {
     : path === href || path.startsWith(`${href}/`) || path.startsWith('/petition/')
 }
 
-/** The shared header (spec 2.2). */
+/** The shared header. */
 export default function Header() {
   const { t } = useTranslation()
   const { user, appName } = useSharedProps()

@@ -1,11 +1,11 @@
 import { NavDropdown } from 'react-bootstrap'
 import Flag from './flag.tsx'
-import { LOCALES, type Locale } from '../../app/i18n/locales.ts'
-import { useTranslation } from '../i18n/context.tsx'
-import { useSharedProps } from '../lib/shared.ts'
-import { languageHref } from '../lib/language_href.ts'
+import { LOCALES, type Locale } from '@app/i18n/locales.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import { languageHref } from '~/lib/language_href.ts'
 
-/** The header's flag dropdown: each entry links to {lang}.{domain} and switches in place (spec 4.6). */
+/** The header's flag dropdown: each entry links to {lang}.{domain} and switches in place. */
 export default function LanguageMenu() {
   const { locale, t, switchLocale } = useTranslation()
   const { general, appUrl } = useSharedProps()

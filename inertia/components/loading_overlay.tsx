@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { Spinner } from 'react-bootstrap'
-import { useTranslation } from '../i18n/context.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
 /**
- * The full-screen 'Loading…' overlay while a request runs (spec 2.2). Like
+ * The full-screen 'Loading…' overlay while a request runs. Like
  * the progress bar it waits 250 ms, so quick visits do not flash it.
  */
 export default function LoadingOverlay() {

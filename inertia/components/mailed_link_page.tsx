@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useForm } from '@inertiajs/react'
 import { Alert, Button, Card, Col, Container, Row } from 'react-bootstrap'
-import AppLayout from '../layouts/app_layout.tsx'
+import AppLayout from '~/layouts/app_layout.tsx'
 
 type LinkTo = { href: string; label: string }
 

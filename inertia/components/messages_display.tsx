@@ -1,5 +1,5 @@
 import { Alert } from 'react-bootstrap'
-import type { Messages, AlertKind } from '../../app/types/props.ts'
+import type { Messages, AlertKind } from '@app/types/props.ts'
 
 const VARIANTS: Record<AlertKind, string> = {
   error: 'danger',
@@ -9,7 +9,7 @@ const VARIANTS: Record<AlertKind, string> = {
 }
 
 /**
- * The messages box above a form (spec 2.2): the four kinds of alert and a
+ * The messages box above a form: the four kinds of alert and a
  * list of errors. Texts come from the translation files but may carry what a
  * visitor typed (their e-mail address), so they are rendered as text.
  */

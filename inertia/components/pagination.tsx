@@ -1,8 +1,8 @@
 import { Link } from '@inertiajs/react'
-import type { PaginationLink } from '../../app/types/props.ts'
-import { useTranslation } from '../i18n/context.tsx'
+import type { PaginationLink } from '@app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
 
-/** The paginator's links (spec 2.2): labels are HTML; a link without url cannot be clicked. */
+/** The paginator's links: labels are HTML; a link without url cannot be clicked. */
 export default function Pagination({ links }: { links: PaginationLink[] }) {
   const { t } = useTranslation()
   if (links.length <= 3) return null

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react'
-import { useSharedProps } from '../lib/shared.ts'
+import { useSharedProps } from '~/lib/shared.ts'
 
 type SeoProps = {
   title: string
@@ -10,7 +10,7 @@ type SeoProps = {
 }
 
 /**
- * Title and social-sharing meta tags (spec 1), rendered on the server with
+ * Title and social-sharing meta tags, rendered on the server with
  * the page so that link previews see them.
  */
 export default function Seo({ title, description, image, path, noindex }: SeoProps) {

@@ -1,8 +1,8 @@
 import { useForm } from '@inertiajs/react'
 import { Button, Form, InputGroup } from 'react-bootstrap'
-import { useTranslation } from '../i18n/context.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
-/** The footer's newsletter form (spec 2.2); its errors live in their own bag. */
+/** The footer's newsletter form; its errors live in their own bag. */
 export default function SubscriptionForm() {
   const { t } = useTranslation()
   const form = useForm({ email: '' })

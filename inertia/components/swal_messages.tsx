@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import type { Swal as SwalProps, AlertKind } from '../../app/types/props.ts'
-import { useTranslation } from '../i18n/context.tsx'
+import type { Swal as SwalProps, AlertKind } from '@app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
 
 const ORDER: AlertKind[] = ['success', 'error', 'info', 'warning']
 
@@ -9,7 +9,7 @@ function capitalise(text: string) {
 }
 
 /**
- * 'swal' messages as modal dialogs (spec 2.2, 8): the title or the type
+ * 'swal' messages as modal dialogs: the title or the type
  * capitalised, the payload as HTML (written by the server, never by users),
  * the type as icon. When a warning follows a success, the first button reads
  * 'Next >', otherwise 'Close'; the last dialog's button reads 'OK'.

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
-import { useTranslation } from '../i18n/context.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
 const RENEW_EVERY_MS = 295_000
@@ -45,7 +45,7 @@ type TurnstileProps = {
 }
 
 /**
- * The bot check (decisions 25): one action per form ('contact-us' on the
+ * The bot check: one action per form ('contact-us' on the
  * contact form), light theme, normal size; the token is renewed every 295 s. Without a site key (local
  * development) nothing is shown and the server skips the check.
  */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { router } from '@inertiajs/react'
-import { localizedUrl, type Locale } from '../../app/i18n/locales.ts'
+import { localizedUrl, type Locale } from '@app/i18n/locales.ts'
 import { isLoaded, loadMessages, translate } from './index.ts'
 
 type TranslationContext = {
@@ -12,7 +12,7 @@ type TranslationContext = {
 const Context = createContext<TranslationContext | null>(null)
 
 let acceptLanguage: Locale | null = null
-// Every later request tells the server the chosen language (spec 4.6).
+// Every later request tells the server the chosen language.
 router.on('before', (event) => {
   if (acceptLanguage)
     event.detail.visit.headers = {

@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat'
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../app/i18n/locales.ts'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@app/i18n/locales.ts'
 
 export type Messages = Record<string, string>
 
@@ -28,7 +28,7 @@ function localeFiles(locale: Locale) {
   return Object.entries(files).filter(([path]) => path.includes(`/lang/${locale}/`))
 }
 
-/** Loads a locale from the bundle; falls back to GET /translate/{locale} (spec 4.6). */
+/** Loads a locale from the bundle; falls back to GET /translate/{locale}. */
 export async function loadMessages(locale: Locale): Promise<Messages> {
   const cached = catalogues.get(locale)
   if (cached) return cached

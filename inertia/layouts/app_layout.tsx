@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
-import Header from '../components/header.tsx'
-import Footer from '../components/footer.tsx'
-import FlashToasts from '../components/flash_toasts.tsx'
-import SwalMessages from '../components/swal_messages.tsx'
-import LoadingOverlay from '../components/loading_overlay.tsx'
-import Seo from '../components/seo.tsx'
-import { useSharedProps } from '../lib/shared.ts'
+import Header from '~/components/header.tsx'
+import Footer from '~/components/footer.tsx'
+import FlashToasts from '~/components/flash_toasts.tsx'
+import SwalMessages from '~/components/swal_messages.tsx'
+import LoadingOverlay from '~/components/loading_overlay.tsx'
+import Seo from '~/components/seo.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
 
 type AppLayoutProps = {
   title: string
@@ -17,7 +17,7 @@ type AppLayoutProps = {
   children: ReactNode
 }
 
-/** The layout every page shares (spec 2.2). */
+/** The layout every page shares. */
 export default function AppLayout({
   title,
   description,

@@ -1,7 +1,7 @@
 import { router } from '@inertiajs/react'
 import { toast } from 'react-toastify'
-import { translate } from '../i18n/index.ts'
-import type { Locale } from '../../app/i18n/locales.ts'
+import { translate } from '~/i18n/index.ts'
+import type { Locale } from '@app/i18n/locales.ts'
 
 /**
  * A rate limit (429), an expired page (419), a refusal (403) or a missing

@@ -1,7 +1,7 @@
-import type { Locale } from '../../app/i18n/locales.ts'
+import type { Locale } from '@app/i18n/locales.ts'
 
 /**
- * A language's home, {lang}.{domain} (spec 2.2), on the scheme and port of
+ * A language's home, {lang}.{domain}, on the scheme and port of
  * the site's URL. Computed from props only, so server and client agree.
  */
 export function languageHref(locale: Locale, appUrl: string, domain: string) {

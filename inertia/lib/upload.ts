@@ -42,7 +42,7 @@ export async function uploadFile<T>(
   return data
 }
 
-/** DELETE with query parameters (spec 7.2: the media's fields, url set to null). */
+/** DELETE with query parameters. */
 export async function deleteWithQuery(url: string, query: Record<string, string | number | null>) {
   const search = new URLSearchParams(
     Object.entries(query).map(([key, value]) => [key, value === null ? '' : String(value)])

@@ -6,7 +6,7 @@ import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/brows
 import { PASSWORD } from '#tests/helpers/auth'
 import { addSignature, makePetition, parseCsv } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures } from '#services/signature_counter'
+import { recountSignatures } from '#services/signatures/counter'
 
 const de = i18nManager.locale('de')
 

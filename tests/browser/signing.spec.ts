@@ -4,7 +4,7 @@ import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/brows
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { makePetition } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures, signatureCounter } from '#services/signature_counter'
+import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 
 const uk = i18nManager.locale('uk')
 

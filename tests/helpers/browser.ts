@@ -7,7 +7,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import type { Group } from '@japa/runner/core'
 import { outbox } from '#tests/helpers/outbox'
-import { signatureCounter } from '#services/signature_counter'
+import { signatureCounter } from '#services/signatures/counter'
 import env from '#start/env'
 
 /**

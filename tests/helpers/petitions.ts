@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
-/** A complete, valid petition as the create form sends it (spec 3.3). */
+/** A complete, valid petition as the create form sends it. */
 export function validPetition(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Save the Shevchenko park',

@@ -4,10 +4,10 @@ import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type User from '#models/user'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
-import { normalizeEmail } from '#services/email_normalizer'
+import { normalizeEmail } from '#services/mail/email_normalizer'
 import { petitionValidator } from '#validators/petition'
-import { savePetition } from '#services/petition_service'
-import { confirmationUrl } from '#services/signature_service'
+import { savePetition } from '#services/petitions/petition_writer'
+import { confirmationUrl } from '#services/signatures/signing'
 import { makeMember } from '#tests/helpers/auth'
 import { newGuid, validPetition } from '#tests/helpers/petitions'
 
@@ -19,7 +19,7 @@ export async function makePetition(overrides: Record<string, unknown> = {}, owne
     meta: { ip: '127.0.0.1' },
   })
   await savePetition(member, guid, payload)
-  // Published and finished are only switched when editing (spec 4.1).
+  // Published and finished are only switched when editing.
   const petition = await Petition.findByOrFail('guid', guid)
   const { published, finished } = overrides as { published?: boolean; finished?: boolean }
   if (published !== undefined || finished !== undefined) {
@@ -31,7 +31,7 @@ export async function makePetition(overrides: Record<string, unknown> = {}, owne
 }
 
 /**
- * A petition that shows every optional column (spec 2.17): comments,
+ * A petition that shows every optional column: comments,
  * opposition, and two custom fields, District (text) and Age (number).
  */
 export async function makePetitionWithEveryColumn() {
@@ -90,7 +90,7 @@ type SwalFlash = Partial<
   Record<'success' | 'warning' | 'error' | 'info', { title: string; payload: string }>
 >
 
-/** The swal dialogs a response flashed (spec 8). */
+/** The swal dialogs a response flashed. */
 export function swalOf(response: ApiResponse): SwalFlash {
   return ((response.flashMessages() as Record<string, unknown> | null)?.swal ?? {}) as SwalFlash
 }

@@ -17,7 +17,7 @@ test.group('Locales', () => {
     assert.equal(localeFromHost(undefined), 'en')
   })
 
-  test('switching replaces a language label or puts one in front (spec 4.6)', ({ assert }) => {
+  test('switching replaces a language label or puts one in front', ({ assert }) => {
     assert.equal(
       localizedUrl('http://es.example.org/faq?x=1', 'de', 'example.org'),
       'http://de.example.org/faq?x=1'

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
-import { markVerified, sendVerificationMail } from '#services/account_service'
-import { flashAlert } from '#services/flash_service'
-import { mailGuard } from '#services/mail_guard'
+import { markVerified, sendVerificationMail } from '#services/accounts/registration'
+import { flashAlert } from '#services/http/flash'
+import { mailGuard } from '#services/mail/mail_guard'
 
 export default class EmailVerificationController {
   /** The mailed link: a signed URL, valid 24 hours, for one address. */

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { forgotPasswordValidator, resetPasswordValidator } from '#validators/auth'
-import { requestPasswordReset, resetPassword } from '#services/password_reset_service'
-import { endOtherSessions, startSession } from '#services/session_service'
-import { flashAlert, flashMessage } from '#services/flash_service'
+import { requestPasswordReset, resetPassword } from '#services/accounts/password_reset'
+import { endOtherSessions, startSession } from '#services/accounts/sessions'
+import { flashAlert, flashMessage } from '#services/http/flash'
 
 export default class PasswordResetController {
   /** Auth/ForgetPassword at /auth/password/reset. */

@@ -1,10 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { signupValidator } from '#validators/auth'
-import { registerMember } from '#services/account_service'
-import { startSession } from '#services/session_service'
-import { pullIntendedUrl } from '#services/intended_url'
-import { flashAlert } from '#services/flash_service'
-import { site } from '#services/site_service'
+import { registerMember } from '#services/accounts/registration'
+import { startSession } from '#services/accounts/sessions'
+import { pullIntendedUrl } from '#services/accounts/intended_url'
+import { flashAlert } from '#services/http/flash'
+import { site } from '#services/http/site'
 import type { RegistrationProps } from '#app/types/props'
 
 export default class RegistrationController {

@@ -1,10 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { loginValidator } from '#validators/auth'
-import { attemptLogin } from '#services/login_service'
-import { endSession, startSession } from '#services/session_service'
-import { pullIntendedUrl } from '#services/intended_url'
-import { flashMessage } from '#services/flash_service'
-import { site } from '#services/site_service'
+import { attemptLogin } from '#services/accounts/login'
+import { endSession, startSession } from '#services/accounts/sessions'
+import { pullIntendedUrl } from '#services/accounts/intended_url'
+import { flashMessage } from '#services/http/flash'
+import { site } from '#services/http/site'
 
 export default class SessionController {
   /** Auth/Login; the bot check shows once a login to the account asked for it. */

@@ -5,10 +5,10 @@ import {
   MissingProviderEmail,
   ProviderMailboxTaken,
   UnverifiedProviderEmail,
-} from '#services/social_auth_service'
-import { startSession } from '#services/session_service'
-import { pullIntendedUrl } from '#services/intended_url'
-import { flashAlert } from '#services/flash_service'
+} from '#services/accounts/social_auth'
+import { startSession } from '#services/accounts/sessions'
+import { pullIntendedUrl } from '#services/accounts/intended_url'
+import { flashAlert } from '#services/http/flash'
 import { providerConfigured } from '#config/ally'
 import NotFoundException from '#exceptions/not_found_exception'
 

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { turnstile, type TurnstileAction } from '#services/turnstile_service'
+import { turnstile, type TurnstileAction } from '#services/http/turnstile'
 
 /**
  * The bot-check token of a form (error key cfTurnstileResponse). The client

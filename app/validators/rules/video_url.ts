@@ -1,8 +1,8 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { videoEmbed } from '#services/video_url'
+import { videoEmbed } from '#services/petitions/video_url'
 
-/** Only YouTube and Vimeo links (decisions 16); error key videos.{i}.url. */
+/** Only YouTube and Vimeo links; error key videos.{i}.url. */
 export const videoUrlRule = vine.createRule(
   (value: unknown, _options: undefined, field: FieldContext) => {
     if (typeof value === 'string' && !videoEmbed(value)) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Card, Col, Container, Row } from 'react-bootstrap'
-import MessagesDisplay from '../messages_display.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
+import MessagesDisplay from '~/components/messages_display.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
 
 /** The frame of the login, sign-up and password pages. */
 export default function AuthCard({

@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react'
-import { useTranslation } from '../../i18n/context.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
-/** The links under the password pages (spec 2.5, 2.6). */
+/** The links under the password pages. */
 export default function AuthLinks() {
   const { t } = useTranslation()
   return (

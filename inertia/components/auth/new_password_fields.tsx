@@ -1,5 +1,5 @@
-import FormField from '../form_field.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
+import FormField from '~/components/form_field.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
 type NewPasswordFieldsProps = {
   password: string

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
-import { useTranslation } from '../../i18n/context.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
 const PROVIDERS = [
   { name: 'github', label: 'page.auth.github', mark: 'GH', colour: '#24292f' },
@@ -8,7 +8,7 @@ const PROVIDERS = [
 ] as const
 
 /**
- * The sign-in-with-provider block (spec 2.3): two links that leave the site
+ * The sign-in-with-provider block: two links that leave the site
  * for /auth/{provider}/redirect. Clicks count from about 210 ms after the
  * block appears (no accidental double submit from a previous page), then
  * the full-page loading overlay shows while the browser leaves.

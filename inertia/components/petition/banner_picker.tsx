@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { useTranslation } from '../../i18n/context.tsx'
-import { uploadFile, UploadError } from '../../lib/upload.ts'
-import type { MediaProps } from '../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { uploadFile, UploadError } from '~/lib/upload.ts'
+import type { MediaProps } from '@app/types/props.ts'
 
 type BannerValue = MediaProps | { driver: 'local'; url: string } | null
 

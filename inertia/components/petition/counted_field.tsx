@@ -9,7 +9,7 @@ type CountedFieldProps = ComponentProps<typeof Form.Control> & {
   error?: string
 }
 
-/** A text field with the characters remaining; the counter turns red past the limit (spec 5.4). */
+/** A text field with the characters remaining; the counter turns red past the limit. */
 export default function CountedField({
   name,
   label,

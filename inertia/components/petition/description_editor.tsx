@@ -4,9 +4,9 @@ import StarterKit from '@tiptap/starter-kit'
 import Image from '@tiptap/extension-image'
 import { Button, ButtonGroup } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { useTranslation } from '../../i18n/context.tsx'
-import { uploadFile, UploadError } from '../../lib/upload.ts'
-import type { MediaProps } from '../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { uploadFile, UploadError } from '~/lib/upload.ts'
+import type { MediaProps } from '@app/types/props.ts'
 
 type DescriptionEditorProps = {
   guid: string

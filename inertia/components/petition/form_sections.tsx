@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
 import DatePicker from 'react-datepicker'
 import CountedField from './counted_field.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { PetitionFormData } from '../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PetitionFormData } from '@app/types/props.ts'
 import {
   CUSTOM_FIELD_TYPES,
   LIMITS,
@@ -12,7 +12,7 @@ import {
   MAX_UPDATES,
   MAX_VIDEOS,
   TARGET_SIGNATURE_OPTIONS,
-} from '../../../app/petitions/constants.ts'
+} from '@app/petitions/constants.ts'
 
 type Errors = Record<string, string | undefined>
 type Change<Key extends keyof PetitionFormData> = (value: PetitionFormData[Key]) => void
@@ -444,7 +444,7 @@ export function CustomFieldsSection({
   )
 }
 
-/** 7. Settings: switches with their info texts (spec 4.1) and the target select (spec 9.1). */
+/** 7. Settings: switches with their info texts and the target select. */
 export function SettingsSection({
   data,
   editing,

@@ -1,4 +1,4 @@
-/** A petition's owner as cards show them: avatar, first and last name (spec 2.12). */
+/** A petition's owner as cards show them: avatar, first and last name. */
 export default function OwnerBadge({
   owner,
 }: {

@@ -1,11 +1,11 @@
 import { Link } from '@inertiajs/react'
 import { Card } from 'react-bootstrap'
-import type { PetitionCard as PetitionCardProps } from '../../../app/types/props.ts'
-import { useTranslation } from '../../i18n/context.tsx'
+import type { PetitionCard as PetitionCardProps } from '@app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
 import OwnerBadge from './owner_badge.tsx'
 import SignaturesBar from './signatures_bar.tsx'
 
-/** The petition card of home, list and My petitions (spec 2.12). */
+/** The petition card of home, list and My petitions. */
 export default function PetitionCard({ petition }: { petition: PetitionCardProps }) {
   const { t } = useTranslation()
   const href = `/petition/${petition.slug}`

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { useTranslation } from '../../i18n/context.tsx'
-import { deleteWithQuery, uploadFile, UploadError } from '../../lib/upload.ts'
-import type { MediaProps } from '../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { deleteWithQuery, uploadFile, UploadError } from '~/lib/upload.ts'
+import type { MediaProps } from '@app/types/props.ts'
 
 type Slot =
   | { state: 'empty' }
@@ -12,12 +12,12 @@ type Slot =
 
 const MIN_SPINNER_MS = 1000
 
-/** Waits at least `ms` since `startedAt`, so the spinner never just flickers (spec 4.2). */
+/** Waits at least `ms` since `startedAt`, so the spinner never just flickers. */
 const atLeast = (startedAt: number, ms: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, ms - (Date.now() - startedAt))))
 
 /**
- * The four photo slots (spec 2.16, 4.2): each filled by drag-and-drop or the
+ * The four photo slots: each filled by drag-and-drop or the
  * file picker; empty → uploading (local preview, spinner ≥ 1 s) → filled, and
  * back to empty on failure or delete.
  */

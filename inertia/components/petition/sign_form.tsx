@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
-import FormField from '../form_field.tsx'
-import MessagesDisplay from '../messages_display.tsx'
-import Turnstile, { type TurnstileHandle } from '../turnstile.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
-import { formatDate } from '../../lib/format_date.ts'
-import type { PetitionShow, SignCustomField } from '../../../app/types/props.ts'
+import FormField from '~/components/form_field.tsx'
+import MessagesDisplay from '~/components/messages_display.tsx'
+import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import { formatDate } from '~/lib/format_date.ts'
+import type { PetitionShow, SignCustomField } from '@app/types/props.ts'
 
 export type SignFormProps = {
   petition: PetitionShow
@@ -18,7 +18,7 @@ export type SignFormProps = {
 
 const CUSTOM_FIELD_DEBOUNCE_MS = 150
 
-/** After a failed sign: to the first error alert, then 140 px further up (spec 8). */
+/** After a failed sign: to the first error alert, then 140 px further up. */
 function scrollToFirstError() {
   setTimeout(() => {
     const first = document.querySelector(
@@ -31,9 +31,9 @@ function scrollToFirstError() {
 }
 
 /**
- * The sign form (spec 2.14, 5.3) at #sign-this-petition. A member signs with
+ * The sign form at #sign-this-petition. A member signs with
  * their account's name and e-mail, which are locked. Once the viewer has
- * signed, the date they signed shows instead (decisions 6).
+ * signed, the date they signed shows instead.
  */
 export default function SignForm({
   petition,
@@ -200,8 +200,8 @@ export default function SignForm({
 }
 
 /**
- * One input per custom field (decisions 14): a line of text, or a number. It
- * reports its value 150 ms after the last keystroke (spec 9.2).
+ * One input per custom field: a line of text, or a number. It
+ * reports its value 150 ms after the last keystroke.
  */
 function CustomFieldInput({
   field,

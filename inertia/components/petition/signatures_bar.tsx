@@ -1,5 +1,5 @@
 import { ProgressBar } from 'react-bootstrap'
-import type { PetitionCard } from '../../../app/types/props.ts'
+import type { PetitionCard } from '@app/types/props.ts'
 
 type Progress = Pick<
   PetitionCard,
@@ -7,7 +7,7 @@ type Progress = Pick<
 >
 
 /**
- * A petition's progress (spec 2.12): with allowOpposite, a two-sided bar,
+ * A petition's progress: with allowOpposite, a two-sided bar,
  * opposition on the left, and 'n% / p%'; otherwise support towards the target.
  */
 export default function SignaturesBar({ petition }: { petition: Progress }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import { Badge, Button, Table } from 'react-bootstrap'
-import { useTranslation } from '../../i18n/context.tsx'
-import { formatDate } from '../../lib/format_date.ts'
-import type { ManagedPetition, ManagedSignature } from '../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { formatDate } from '~/lib/format_date.ts'
+import type { ManagedPetition, ManagedSignature } from '@app/types/props.ts'
 
 type SignaturesTableProps = {
   petition: ManagedPetition
@@ -12,7 +12,7 @@ type SignaturesTableProps = {
 }
 
 /**
- * The owner's table (spec 2.17): the columns follow the petition's settings,
+ * The owner's table: the columns follow the petition's settings,
  * removed signatures are red, and remove / OK patch one row in place.
  */
 export default function SignaturesTable({
@@ -121,7 +121,7 @@ export default function SignaturesTable({
   )
 }
 
-/** Remove for an active row, OK for a removed one (spec 2.17). */
+/** Remove for an active row, OK for a removed one. */
 function StateButton({
   signature,
   pending,

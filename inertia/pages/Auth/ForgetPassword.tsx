@@ -1,11 +1,11 @@
 import { useForm } from '@inertiajs/react'
 import { Button, Form } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import AuthCard from '../../components/auth/auth_card.tsx'
-import ProviderButtons from '../../components/auth/provider_buttons.tsx'
-import FormField from '../../components/form_field.tsx'
-import AuthLinks from '../../components/auth/auth_links.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
+import AppLayout from '~/layouts/app_layout.tsx'
+import AuthCard from '~/components/auth/auth_card.tsx'
+import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import FormField from '~/components/form_field.tsx'
+import AuthLinks from '~/components/auth/auth_links.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
 export default function ForgetPassword() {
   const { t } = useTranslation()

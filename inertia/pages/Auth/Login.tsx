@@ -1,13 +1,13 @@
 import { useRef } from 'react'
 import { Link, useForm } from '@inertiajs/react'
 import { Button, Form } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import AuthCard from '../../components/auth/auth_card.tsx'
-import ProviderButtons from '../../components/auth/provider_buttons.tsx'
-import FormField from '../../components/form_field.tsx'
-import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { LoginProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import AuthCard from '~/components/auth/auth_card.tsx'
+import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import FormField from '~/components/form_field.tsx'
+import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { LoginProps } from '@app/types/props.ts'
 
 export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
   const { t } = useTranslation()

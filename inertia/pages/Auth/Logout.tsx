@@ -1,8 +1,8 @@
 import { Link } from '@inertiajs/react'
-import AppLayout from '../../layouts/app_layout.tsx'
-import AuthCard from '../../components/auth/auth_card.tsx'
-import LogoutButton from '../../components/auth/logout_button.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
+import AppLayout from '~/layouts/app_layout.tsx'
+import AuthCard from '~/components/auth/auth_card.tsx'
+import LogoutButton from '~/components/auth/logout_button.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
 /**
  * GET /logout, for old links and bookmarks: opening it logs no one out;

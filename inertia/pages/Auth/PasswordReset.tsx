@@ -1,13 +1,13 @@
 import { useForm } from '@inertiajs/react'
 import { Button, Form } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import AuthCard from '../../components/auth/auth_card.tsx'
-import ProviderButtons from '../../components/auth/provider_buttons.tsx'
-import FormField from '../../components/form_field.tsx'
-import NewPasswordFields from '../../components/auth/new_password_fields.tsx'
-import AuthLinks from '../../components/auth/auth_links.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { PasswordResetProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import AuthCard from '~/components/auth/auth_card.tsx'
+import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import FormField from '~/components/form_field.tsx'
+import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
+import AuthLinks from '~/components/auth/auth_links.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PasswordResetProps } from '@app/types/props.ts'
 
 export default function PasswordReset({ token, email }: PasswordResetProps) {
   const { t } = useTranslation()

@@ -1,14 +1,14 @@
 import { useRef } from 'react'
 import { Link, useForm } from '@inertiajs/react'
 import { Button, Col, Form, Row } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import AuthCard from '../../components/auth/auth_card.tsx'
-import ProviderButtons from '../../components/auth/provider_buttons.tsx'
-import FormField from '../../components/form_field.tsx'
-import NewPasswordFields from '../../components/auth/new_password_fields.tsx'
-import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { RegistrationProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import AuthCard from '~/components/auth/auth_card.tsx'
+import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import FormField from '~/components/form_field.tsx'
+import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
+import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { RegistrationProps } from '@app/types/props.ts'
 
 export default function Registration({ turnstileKey }: RegistrationProps) {
   const { t } = useTranslation()

@@ -1,19 +1,19 @@
 import { useRef } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Button, Card, Col, Container, Form, Row } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import FormField from '../../components/form_field.tsx'
-import MessagesDisplay from '../../components/messages_display.tsx'
-import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
-import type { ContactsProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import FormField from '~/components/form_field.tsx'
+import MessagesDisplay from '~/components/messages_display.tsx'
+import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import type { ContactsProps } from '@app/types/props.ts'
 
 export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) {
   const { t } = useTranslation()
   const { user, messages } = useSharedProps()
   const turnstile = useRef<TurnstileHandle>(null)
-  // A member writes as themself: name and e-mail come from the account (spec 2.8).
+  // A member writes as themself: name and e-mail come from the account.
   const memberName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : ''
   const form = useForm({
     name: memberName,

@@ -1,8 +1,8 @@
 import { Link } from '@inertiajs/react'
 import { Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { ErrorStatusProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { ErrorStatusProps } from '@app/types/props.ts'
 
 /** The translated error pages: 400, 403, 404, 413, 419, 429 and 500. */
 export default function Status({ status }: ErrorStatusProps) {

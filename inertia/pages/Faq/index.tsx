@@ -1,8 +1,8 @@
 import { Link } from '@inertiajs/react'
 import { Accordion, Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { StaticPageProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { StaticPageProps } from '@app/types/props.ts'
 
 const QUESTIONS = ['que1', 'que2', 'que3', 'que4', 'que5']
 

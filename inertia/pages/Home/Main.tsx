@@ -1,15 +1,15 @@
 import { Link } from '@inertiajs/react'
 import { Carousel, Col, Container, Row } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import PetitionCard from '../../components/petition/petition_card.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
-import type { HomeProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import PetitionCard from '~/components/petition/petition_card.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import type { HomeProps } from '@app/types/props.ts'
 
 export default function Main({ successfulPetitions }: HomeProps) {
   const { t } = useTranslation()
   const { user } = useSharedProps()
-  // Members go on to create; guests are pointed to sign up first (spec 4.7).
+  // Members go on to create; guests are pointed to sign up first.
   const callToAction = user
     ? { href: '/petition/create', label: t('page.home.create_petition') }
     : { href: '/signup', label: t('page.home.join') }

@@ -12,14 +12,14 @@ import {
   Tooltip,
 } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { uploadFile } from '../../lib/upload.ts'
-import AppLayout from '../../layouts/app_layout.tsx'
-import Pagination from '../../components/pagination.tsx'
-import OwnerBadge from '../../components/petition/owner_badge.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
-import type { CurrentUser, MyPetitionsProps } from '../../../app/types/props.ts'
-import { formatDate } from '../../lib/format_date.ts'
+import { uploadFile } from '~/lib/upload.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import Pagination from '~/components/pagination.tsx'
+import OwnerBadge from '~/components/petition/owner_badge.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import type { CurrentUser, MyPetitionsProps } from '@app/types/props.ts'
+import { formatDate } from '~/lib/format_date.ts'
 
 function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsCount: number }) {
   const { t, locale } = useTranslation()

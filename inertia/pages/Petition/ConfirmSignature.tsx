@@ -1,8 +1,8 @@
-import MailedLinkPage from '../../components/mailed_link_page.tsx'
-import MessagesDisplay from '../../components/messages_display.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
-import type { ConfirmSignatureProps } from '../../../app/types/props.ts'
+import MailedLinkPage from '~/components/mailed_link_page.tsx'
+import MessagesDisplay from '~/components/messages_display.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import type { ConfirmSignatureProps } from '@app/types/props.ts'
 
 /** The page of a mailed confirmation link: the button confirms the signature. */
 export default function ConfirmSignature({

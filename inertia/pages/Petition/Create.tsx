@@ -3,22 +3,22 @@ import { useRef } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Button, Container, Form } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import AppLayout from '../../layouts/app_layout.tsx'
-import Turnstile, { type TurnstileHandle } from '../../components/turnstile.tsx'
-import CountedField from '../../components/petition/counted_field.tsx'
-import BannerPicker from '../../components/petition/banner_picker.tsx'
-import DescriptionEditor from '../../components/petition/description_editor.tsx'
-import PhotoSlots from '../../components/petition/photo_slots.tsx'
+import AppLayout from '~/layouts/app_layout.tsx'
+import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
+import CountedField from '~/components/petition/counted_field.tsx'
+import BannerPicker from '~/components/petition/banner_picker.tsx'
+import DescriptionEditor from '~/components/petition/description_editor.tsx'
+import PhotoSlots from '~/components/petition/photo_slots.tsx'
 import {
   CustomFieldsSection,
   LettersSection,
   SettingsSection,
   UpdatesSection,
   VideosSection,
-} from '../../components/petition/form_sections.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { PetitionCreateProps, PetitionFormData } from '../../../app/types/props.ts'
-import { LIMITS } from '../../../app/petitions/constants.ts'
+} from '~/components/petition/form_sections.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PetitionCreateProps, PetitionFormData } from '@app/types/props.ts'
+import { LIMITS } from '@app/petitions/constants.ts'
 
 type FormState = PetitionFormData & {
   banner: PetitionFormData['banner'] | { driver: 'local'; url: string }
@@ -51,7 +51,7 @@ function submission(data: FormState) {
   }
 }
 
-/** After a failed submit: the first error, 140 px below the top (spec 8). */
+/** After a failed submit: the first error, 140 px below the top. */
 function scrollToFirstError() {
   setTimeout(() => {
     const first = document.querySelector('.is-invalid, [data-error-for], .alert-danger')

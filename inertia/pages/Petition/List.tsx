@@ -1,10 +1,10 @@
 import { Link } from '@inertiajs/react'
 import { Alert, Col, Container, Row } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import PetitionCard from '../../components/petition/petition_card.tsx'
-import Pagination from '../../components/pagination.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { PetitionListProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import PetitionCard from '~/components/petition/petition_card.tsx'
+import Pagination from '~/components/pagination.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PetitionListProps } from '@app/types/props.ts'
 
 export default function List({ petitions }: PetitionListProps) {
   const { t } = useTranslation()

@@ -1,16 +1,16 @@
 import { Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import PetitionHeader from '../../components/petition/show/petition_header.tsx'
-import ActionBar from '../../components/petition/show/action_bar.tsx'
-import PetitionDescription from '../../components/petition/show/petition_description.tsx'
-import LettersSection from '../../components/petition/show/letters_section.tsx'
-import MediaSection from '../../components/petition/show/media_section.tsx'
-import UpdatesTimeline from '../../components/petition/show/updates_timeline.tsx'
-import LastSignatures from '../../components/petition/show/last_signatures.tsx'
-import SignForm from '../../components/petition/sign_form.tsx'
-import type { PetitionShowProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import PetitionHeader from '~/components/petition/show/petition_header.tsx'
+import ActionBar from '~/components/petition/show/action_bar.tsx'
+import PetitionDescription from '~/components/petition/show/petition_description.tsx'
+import LettersSection from '~/components/petition/show/letters_section.tsx'
+import MediaSection from '~/components/petition/show/media_section.tsx'
+import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
+import LastSignatures from '~/components/petition/show/last_signatures.tsx'
+import SignForm from '~/components/petition/sign_form.tsx'
+import type { PetitionShowProps } from '@app/types/props.ts'
 
-/** The public petition page (spec 2.14): its sections in the specified order. */
+/** The public petition page: its sections in the specified order. */
 export default function Show({
   petition,
   lastSignatures,
@@ -25,7 +25,7 @@ export default function Show({
       description={petition.target || petition.title}
       image={petition.banner?.url ?? null}
       path={`/petition/${petition.slug}`}
-      // Drafts and unlisted petitions stay out of search engines (decisions 9).
+      // Drafts and unlisted petitions stay out of search engines.
       noindex={petition.private || !petition.published}
     >
       <PetitionHeader petition={petition} />

@@ -1,14 +1,14 @@
 import { Link } from '@inertiajs/react'
 import { Alert, Button, Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import MessagesDisplay from '../../components/messages_display.tsx'
-import Pagination from '../../components/pagination.tsx'
-import SignaturesTable from '../../components/petition/signatures_table.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
-import type { PetitionSignaturesProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import MessagesDisplay from '~/components/messages_display.tsx'
+import Pagination from '~/components/pagination.tsx'
+import SignaturesTable from '~/components/petition/signatures_table.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import type { PetitionSignaturesProps } from '@app/types/props.ts'
 
-/** The owner's signatures of a petition (spec 2.17): the table, remove / OK and the export. */
+/** The owner's signatures of a petition: the table, remove / OK and the export. */
 export default function Signatures({
   petition,
   signatures,

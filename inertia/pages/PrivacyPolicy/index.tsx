@@ -1,9 +1,9 @@
 import { Link } from '@inertiajs/react'
 import { Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import { useSharedProps } from '../../lib/shared.ts'
-import type { StaticPageProps } from '../../../app/types/props.ts'
+import AppLayout from '~/layouts/app_layout.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import type { StaticPageProps } from '@app/types/props.ts'
 
 const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 

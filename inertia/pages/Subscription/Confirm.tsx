@@ -1,6 +1,6 @@
-import MailedLinkPage from '../../components/mailed_link_page.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
-import type { SubscriptionConfirmProps } from '../../../app/types/props.ts'
+import MailedLinkPage from '~/components/mailed_link_page.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { SubscriptionConfirmProps } from '@app/types/props.ts'
 
 /** The page of a mailed newsletter link: confirm, or end, the subscription. */
 export default function SubscriptionConfirm({

@@ -1,8 +1,8 @@
 import { Container } from 'react-bootstrap'
-import AppLayout from '../../layouts/app_layout.tsx'
-import { useTranslation } from '../../i18n/context.tsx'
+import AppLayout from '~/layouts/app_layout.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
-/** A placeholder page for developers (spec 2.1), absent in production. */
+/** A placeholder page for developers, absent in production. */
 export default function Test() {
   const { t } = useTranslation()
   return (

@@ -4,7 +4,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { flashed, makeMember } from '#tests/helpers/auth'
-import { sendVerificationMail } from '#services/account_service'
+import { sendVerificationMail } from '#services/accounts/registration'
 
 function pathOf(link: string) {
   const url = new URL(link)

@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import Petition from '#models/petition'
 import { seedDemoData } from '#database/seeders/demo_data'
-import { recountSignatures } from '#services/signature_counter'
+import { recountSignatures } from '#services/signatures/counter'
 
 test.group('Demo data', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

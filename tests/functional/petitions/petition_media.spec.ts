@@ -149,7 +149,7 @@ test.group('Pending media housekeeping', (group) => {
     client,
     assert,
   }) => {
-    const { prunePendingMedia } = await import('#services/petition_media_service')
+    const { prunePendingMedia } = await import('#services/petitions/media')
     const { DateTime } = await import('luxon')
     const member = await makeMember()
     const path = await fixture('pending.png', await pngWithExif(300, 300))

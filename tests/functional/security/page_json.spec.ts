@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { signatureCounter } from '#services/signature_counter'
+import { signatureCounter } from '#services/signatures/counter'
 import { embeddedPageJson, HOSTILE, makeHostilePetition } from '#tests/helpers/hostile_text'
 
 test.group('Page props inside the server-rendered HTML', (group) => {

@@ -4,7 +4,7 @@ import ace from '@adonisjs/core/services/ace'
 import Petition from '#models/petition'
 import PetitionsRecount from '../../../commands/petitions_recount.js'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { SignatureCounter, signatureCounter } from '#services/signature_counter'
+import { SignatureCounter, signatureCounter } from '#services/signatures/counter'
 import { makePetition, countsOf } from '#tests/helpers/signatures'
 
 test.group('Signature counters', (group) => {

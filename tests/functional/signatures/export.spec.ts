@@ -4,8 +4,8 @@ import limiter from '@adonisjs/limiter/services/main'
 import { allowedRequests } from '#config/rate_limits'
 import { DateTime } from 'luxon'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { signatureCounter } from '#services/signature_counter'
-import { EXPORT_CHUNK_SIZE } from '#services/signature_management_service'
+import { signatureCounter } from '#services/signatures/counter'
+import { EXPORT_CHUNK_SIZE } from '#services/signatures/management'
 import {
   addSignature,
   makePetition,

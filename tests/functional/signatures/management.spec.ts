@@ -6,7 +6,7 @@ import type Petition from '#models/petition'
 import Signature from '#models/signature'
 import { ROLE_MODERATOR } from '#models/user'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures, signatureCounter } from '#services/signature_counter'
+import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { inertiaPage, pageObjectIn } from '#tests/helpers/inertia'
 import {

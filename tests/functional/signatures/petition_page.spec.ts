@@ -3,13 +3,13 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type Petition from '#models/petition'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures, signatureCounter } from '#services/signature_counter'
+import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 import { makeMember } from '#tests/helpers/auth'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { confirmationPath, makePetition, sign } from '#tests/helpers/signatures'
 import { submitPetition } from '#tests/helpers/petitions'
 import env from '#start/env'
-import { forgetAllPetitionPages } from '#services/petition_page_service'
+import { forgetAllPetitionPages } from '#services/petitions/page_data'
 
 /** Counts the SQL statements the app runs while `action` runs. */
 async function countQueries(action: () => Promise<unknown>) {
@@ -29,7 +29,7 @@ test.group('Petition page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => signatureCounter.discard())
 
-  test('shows the petition with every section of spec 2.14', async ({ client, assert }) => {
+  test('shows the petition with every section a visitor reads', async ({ client, assert }) => {
     const { petition, owner } = await makePetition({
       updates: [{ title: 'Council meeting', createdAt: '2026-01-10', description: 'We spoke.' }],
     })

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon'
 import { ROLE_UNVERIFIED } from '#models/user'
 import type Signature from '#models/signature'
 import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
-import { signatureCounter } from '#services/signature_counter'
+import { signatureCounter } from '#services/signatures/counter'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import {

@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react'
-import { useTranslation } from '../../../i18n/context.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
 
-/** Owner tools and the jump to the sign form; nothing when neither applies (spec 2.14). */
+/** Owner tools and the jump to the sign form; nothing when neither applies. */
 export default function ActionBar({
   guid,
   canEditPetition,

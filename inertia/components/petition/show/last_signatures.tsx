@@ -1,8 +1,8 @@
-import { useTranslation } from '../../../i18n/context.tsx'
-import type { LastSignature } from '../../../../app/types/props.ts'
-import { formatDate } from '../../../lib/format_date.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { LastSignature } from '@app/types/props.ts'
+import { formatDate } from '~/lib/format_date.ts'
 
-/** The latest confirmed signatures (decisions 8); anonymity is applied by the server. */
+/** The latest confirmed signatures; anonymity is applied by the server. */
 export default function LastSignatures({ signatures }: { signatures: LastSignature[] }) {
   const { t, locale } = useTranslation()
   return (

@@ -1,8 +1,8 @@
 import { Card, Col, Row } from 'react-bootstrap'
-import { useTranslation } from '../../../i18n/context.tsx'
-import type { PetitionShow } from '../../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PetitionShow } from '@app/types/props.ts'
 
-/** The letters with their recipients; plain text, line breaks kept (decisions 15). */
+/** The letters with their recipients; plain text, line breaks kept. */
 export default function LettersSection({ letters }: { letters: PetitionShow['letters'] }) {
   const { t } = useTranslation()
   if (letters.length === 0) return null

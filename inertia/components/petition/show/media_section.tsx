@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Col, Modal, Row } from 'react-bootstrap'
-import { useTranslation } from '../../../i18n/context.tsx'
-import type { PetitionShow } from '../../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PetitionShow } from '@app/types/props.ts'
 
 type Photo = PetitionShow['photos'][number]
 
-/** Embedded videos, 300px tall (spec 9.3); the server made the URLs embeddable (decisions 16). */
+/** Embedded videos, 300px tall; the server made the URLs embeddable. */
 function Videos({ videos }: { videos: PetitionShow['videos'] }) {
   const { t } = useTranslation()
   return (
@@ -33,7 +33,7 @@ function Videos({ videos }: { videos: PetitionShow['videos'] }) {
   )
 }
 
-/** Thumbnails at most 200px tall (spec 9.3); a click opens the larger image. */
+/** Thumbnails at most 200px tall; a click opens the larger image. */
 function Gallery({ photos }: { photos: PetitionShow['photos'] }) {
   const { t } = useTranslation()
   // The photo stays set while the modal fades out; only `show` flips on close.
@@ -88,7 +88,7 @@ function Gallery({ photos }: { photos: PetitionShow['photos'] }) {
   )
 }
 
-/** Videos and photos; nothing when the petition has neither (spec 2.14). */
+/** Videos and photos; nothing when the petition has neither. */
 export default function MediaSection({
   videos,
   photos,

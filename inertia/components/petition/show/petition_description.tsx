@@ -1,8 +1,8 @@
-import { useTranslation } from '../../../i18n/context.tsx'
-import type { PetitionShow } from '../../../../app/types/props.ts'
-import { formatDate } from '../../../lib/format_date.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PetitionShow } from '@app/types/props.ts'
+import { formatDate } from '~/lib/format_date.ts'
 
-/** Who started it, when, and the description itself (spec 2.14). */
+/** Who started it, when, and the description itself. */
 export default function PetitionDescription({ petition }: { petition: PetitionShow }) {
   const { t, locale } = useTranslation()
   const { user } = petition
@@ -19,7 +19,7 @@ export default function PetitionDescription({ petition }: { petition: PetitionSh
           </div>
         </div>
       </div>
-      {/* Sanitized on the server with an allow-list (decisions 15). */}
+      {/* Sanitized on the server with an allow-list. */}
       <div
         className="petition-description"
         dangerouslySetInnerHTML={{ __html: petition.description }}

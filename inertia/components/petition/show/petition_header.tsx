@@ -1,12 +1,12 @@
 import type { CSSProperties } from 'react'
 import { Badge, Container } from 'react-bootstrap'
-import { useTranslation } from '../../../i18n/context.tsx'
-import { useSharedProps } from '../../../lib/shared.ts'
-import type { PetitionShow } from '../../../../app/types/props.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
+import type { PetitionShow } from '@app/types/props.ts'
 import ShareWidget from './share_widget.tsx'
-import SignaturesBar from '../signatures_bar.tsx'
+import SignaturesBar from '~/components/petition/signatures_bar.tsx'
 
-/** Title, progress, status badges and sharing, over the banner (spec 2.14). */
+/** Title, progress, status badges and sharing, over the banner. */
 export default function PetitionHeader({ petition }: { petition: PetitionShow }) {
   const { t } = useTranslation()
   const { appUrl } = useSharedProps()

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import { Button } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { useTranslation } from '../../../i18n/context.tsx'
-import { useSharedProps } from '../../../lib/shared.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import { useSharedProps } from '~/lib/shared.ts'
 
 type ShareTarget = {
   name: string
@@ -12,7 +12,7 @@ type ShareTarget = {
   ariaLabel?: string
 }
 
-/** The networks' own share links (decisions 26): plain URLs, no third-party script. */
+/** The networks' own share links: plain URLs, no third-party script. */
 function shareTargets(
   url: string,
   title: string,

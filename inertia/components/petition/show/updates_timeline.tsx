@@ -1,8 +1,8 @@
 import { useState, type CSSProperties } from 'react'
 import { Button } from 'react-bootstrap'
-import { useTranslation } from '../../../i18n/context.tsx'
-import type { PetitionShow } from '../../../../app/types/props.ts'
-import { formatDate } from '../../../lib/format_date.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { PetitionShow } from '@app/types/props.ts'
+import { formatDate } from '~/lib/format_date.ts'
 
 /** Spec 9.3: 6 updates visible at a time, the arrows move 3. */
 const VISIBLE = 6

@@ -1,7 +1,7 @@
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
 
 /**
- * The form of an e-mail that decides duplicates (decisions 2): trimmed,
+ * The form of an e-mail that decides duplicates: trimmed,
  * lower-cased, `+tag` removed, and for Gmail dots removed and googlemail.com
  * folded into gmail.com, since all of those reach the same mailbox.
  */

@@ -1,7 +1,7 @@
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
 import { loginFailureLimits } from '#start/limiter'
-import { turnstile } from '#services/turnstile_service'
+import { turnstile } from '#services/http/turnstile'
 
 type LoginAttempt = { email: string; password: string; ip: string; botCheckToken: unknown }
 

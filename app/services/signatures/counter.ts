@@ -3,12 +3,12 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
-import { forgetPetitionPage } from '#services/petition_page_service'
+import { forgetPetitionPage } from '#services/petitions/page_data'
 
 export type Delta = { support: number; oppose: number }
 
 /**
- * The petitions' support and oppose counters (decisions 3). Confirmations,
+ * The petitions' support and oppose counters. Confirmations,
  * deactivations and reactivations add their +1/-1 here; the summed deltas
  * reach the petition row at least once a second, in one UPDATE per petition.
  * A viral petition's row is then written once a second instead of once per
@@ -17,7 +17,7 @@ export type Delta = { support: number; oppose: number }
  * stop. Deltas not yet flushed when a process dies are lost: `petitions:recount`
  * rebuilds the counters from the signature rows.
  */
-/** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support (decisions 3). */
+/** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support. */
 export function signatureDelta(score: number, direction: 1 | -1): Delta {
   return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
 }
@@ -98,7 +98,7 @@ export class SignatureCounter {
 /**
  * One relative UPDATE (count = count + n): concurrent flushes of several
  * processes add up instead of overwriting each other. The first time support
- * reaches the target, the petition becomes successful (decisions 5).
+ * reaches the target, the petition becomes successful.
  */
 export async function applyDelta(
   petitionId: number,
@@ -154,7 +154,7 @@ export async function recountSignatures(petitionId?: number) {
   return { petitions: petitions.length, changed }
 }
 
-/** Confirmed, active signatures per petition, split by side (decisions 1, 3). */
+/** Confirmed, active signatures per petition, split by side. */
 async function countedSignatures(petitionId?: number) {
   const rows: Array<{ petition_id: number; support: number | string; oppose: number | string }> =
     await db

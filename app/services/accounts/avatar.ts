@@ -1,5 +1,5 @@
 /**
- * Avatars without a third-party service (decisions 23): an uploaded picture
+ * Avatars without a third-party service: an uploaded picture
  * when there is one, else an SVG with the person's initials as a data URL.
  */
 const PALETTE = [

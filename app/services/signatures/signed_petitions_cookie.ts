@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 
 /**
  * The signed cookie that remembers, for a guest, when they signed which
- * petition (decisions 6): petition id → ISO date, the last 50 petitions.
+ * petition: petition id → ISO date, the last 50 petitions.
  */
 const SIGNED_COOKIE = 'signed_petitions'
 const SIGNED_COOKIE_ENTRIES = 50

@@ -1,6 +1,6 @@
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
-import { site } from '#services/site_service'
+import { site } from '#services/http/site'
 import { LOCALES } from '#app/i18n/locales'
 
 export const DEFAULT_TURNSTILE_VERIFY_URL =
@@ -23,7 +23,7 @@ function siteHostnames() {
 type SiteverifyAnswer = { success?: unknown; hostname?: unknown; action?: unknown }
 
 /**
- * Server side of the bot check (decisions 25): each token is sent with the
+ * Server side of the bot check: each token is sent with the
  * secret and the client's IP to Turnstile's siteverify endpoint, and its
  * answer must say the challenge was solved on one of the site's hosts, for
  * the form's action. Without a secret (local development) the check is

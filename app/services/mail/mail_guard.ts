@@ -1,6 +1,6 @@
 import logger from '@adonisjs/core/services/logger'
-import { normalizeEmail } from '#services/email_normalizer'
-import { site } from '#services/site_service'
+import { normalizeEmail } from '#services/mail/email_normalizer'
+import { site } from '#services/http/site'
 import { consumeAllowances, hasAllowances } from '#start/limiter'
 import type { RateLimitName } from '#config/rate_limits'
 

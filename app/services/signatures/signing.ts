@@ -9,10 +9,10 @@ import type User from '#models/user'
 import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import type { signatureValidator } from '#validators/signature'
-import { normalizeEmail } from '#services/email_normalizer'
-import { signatureCounter } from '#services/signature_counter'
-import { forgetPetitionPage } from '#services/petition_page_service'
-import { site } from '#services/site_service'
+import { normalizeEmail } from '#services/mail/email_normalizer'
+import { signatureCounter } from '#services/signatures/counter'
+import { forgetPetitionPage } from '#services/petitions/page_data'
+import { site } from '#services/http/site'
 import { takeConfirmationResend } from '#start/limiter'
 import { affectedRows, isUniqueViolation } from '#services/database_errors'
 import type { Locale } from '#app/i18n/locales'
@@ -37,7 +37,7 @@ export const UNCONFIRMED_KEPT_DAYS = 7
 const SIGN_ATTEMPTS = 3
 
 /**
- * Signs a petition (decisions 1–3). The unique index on the normalised e-mail
+ * Signs a petition. The unique index on the normalised e-mail
  * decides duplicates, so concurrent requests with one address leave one row.
  * A verified member signing with their own address is confirmed at once and
  * counted; anyone else gets a confirmation link by e-mail, through the queue.
@@ -56,7 +56,7 @@ export async function signPetition(
   signer: { user: User | null; locale: Locale }
 ): Promise<SignOutcome> {
   const { user, locale } = signer
-  // A member's name and e-mail are locked on the form (spec 6.2): the account's win.
+  // A member's name and e-mail are locked on the form: the account's win.
   const email = user ? user.email : input.email
   const confirmed = user !== null && user.isVerified
   const values: SignatureValues = {
@@ -200,7 +200,7 @@ function newConfirmationToken() {
   return randomBytes(16).toString('base64url')
 }
 
-/** Only the answers that were given, keyed by field id (decisions 14). */
+/** Only the answers that were given, keyed by field id. */
 function customFieldAnswers(answers: SignInput['customFields']) {
   const data: Record<string, string> = {}
   for (const answer of answers) {
@@ -252,7 +252,8 @@ export async function signatureOfLink(
 }
 
 /**
- * Confirms a signature from its mailed link (POST only, decisions 1). The
+ * Confirms a signature from its mailed link. Only a POST confirms: mail
+ * scanners that open links with GET never sign on someone's behalf. The
  * conditional UPDATE makes a second confirmation a no-op, so a signature is
  * counted once however often the button is pressed, and it holds only for
  * the token the link was checked against: a replacement in between wins.
@@ -285,7 +286,7 @@ export async function confirmSignature(signature: Signature) {
 }
 
 /**
- * When the viewer signed (decisions 6): a member by account, or by e-mail
+ * When the viewer signed: a member by account, or by e-mail
  * only when the account is verified and the signature has exactly its
  * address, so that registering a variant of someone's address (a +tag, gmail
  * dots) reveals nothing of their signatures; a guest by the signed cookie the

@@ -4,12 +4,12 @@ import { SimplePaginator } from '@adonisjs/lucid/database'
 import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import Signature from '#models/signature'
-import { applyDelta, signatureDelta } from '#services/signature_counter'
+import { applyDelta, signatureDelta } from '#services/signatures/counter'
 import { affectedRows } from '#services/database_errors'
-import { forgetPetitionPage } from '#services/petition_page_service'
-import { CSV_BOM, csvRow } from '#services/csv'
+import { forgetPetitionPage } from '#services/petitions/page_data'
+import { CSV_BOM, csvRow } from '#services/signatures/csv'
 
-/** The owner's table shows 50 signatures a page (decisions 18). */
+/** The owner's table shows 50 signatures a page. */
 export const SIGNATURES_PER_PAGE = 50
 /** Rows read per query while exporting: memory holds one chunk at a time. */
 export const EXPORT_CHUNK_SIZE = 2000
@@ -42,10 +42,10 @@ async function signaturesTotal(petitionId: number) {
 }
 
 /**
- * Deactivates or reactivates one signature of a petition (spec 4.3). The
+ * Deactivates or reactivates one signature of a petition. The
  * conditional UPDATE changes the row only when its state really changes, and
  * the counters move in the same transaction, by one, only for a confirmed
- * signature (decisions 1, 3): setting the state it already has, or two owners
+ * signature: setting the state it already has, or two owners
  * clicking at once, count nothing twice. Null when the petition has no such
  * signature.
  */
@@ -104,7 +104,7 @@ type ExportRow = {
 
 /**
  * The export of all a petition's signatures as CSV text, chunk by chunk
- * (spec 7.2): the BOM and the header first, then the rows in id order, read
+ *: the BOM and the header first, then the rows in id order, read
  * EXPORT_CHUNK_SIZE at a time by `id > last` on the (petition_id, id) index.
  * Consumed through a stream, the next chunk is read only when the client has
  * taken the last one, so memory stays flat whatever the petition's size.

@@ -14,7 +14,7 @@ export function rememberIntendedUrl(ctx: HttpContext) {
 }
 
 /**
- * Where to go after login or registration (decisions 20): the page the guest
+ * Where to go after login or registration: the page the guest
  * wanted, else My petitions. Only paths of this site, never another host.
  */
 export function pullIntendedUrl(ctx: HttpContext) {

@@ -5,7 +5,7 @@ import type { AlertKind, SwalMessage } from '#app/types/props'
 export type { AlertKind, SwalMessage }
 
 /**
- * The three ways a page tells the user something (spec 2.2): toasts
+ * The three ways a page tells the user something: toasts
  * ("alerts"), the messages box above a form, and modal dialogs ("swal").
  * Each lives for one redirect in the session's flash store.
  */

@@ -11,7 +11,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const OWN_MEDIA = new RegExp(`^/uploads/petitions/${UUID}/${UUID}\\.jpg$`)
 
 /**
- * The allow-list of decisions 15: paragraphs, headings h2–h4, bold, italic,
+ * What a description may hold: paragraphs, headings h2–h4, bold, italic,
  * underline, strike, lists, quotes, links (http, https, mailto; always
  * rel="nofollow noopener"), the site's own images and line breaks. Anything
  * else — scripts, event handlers, styles, SVG, iframes — is removed.

@@ -3,7 +3,7 @@ import Petition from '#models/petition'
 export const PETITIONS_PER_PAGE = 10
 export const SUCCESSFUL_ON_HOME = 6
 
-/** Petitions anyone may find: published and not unlisted (decisions 9). */
+/** Petitions anyone may find: published and not unlisted. */
 function listed() {
   return Petition.query()
     .where('published', true)
@@ -12,7 +12,7 @@ function listed() {
     .preload('media', (media) => media.where('type', 'banner'))
 }
 
-/** The public list (spec 2.13): newest first, 10 a page. */
+/** The public list: newest first, 10 a page. */
 export function publicPetitions(page: number) {
   return listed()
     .orderBy('created_at', 'desc')
@@ -20,7 +20,7 @@ export function publicPetitions(page: number) {
     .paginate(page, PETITIONS_PER_PAGE)
 }
 
-/** Home (decisions 5): up to 6 successful petitions, most recently successful first. */
+/** Home: up to 6 successful petitions, most recently successful first. */
 export function successfulPetitions() {
   return listed()
     .whereRaw('support_count >= target_signatures')

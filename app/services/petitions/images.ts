@@ -13,7 +13,7 @@ export class TooManyPixels extends Error {}
  */
 export const MAX_INPUT_PIXELS = 40_000_000
 
-/** PNG or JPEG by its first bytes, whatever the file's name or declared type (decisions 17). */
+/** PNG or JPEG by its first bytes, whatever the file's name or declared type. */
 export function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
   if (png.every((byte, index) => bytes[index] === byte)) return 'png'
@@ -22,7 +22,7 @@ export function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | null {
 }
 
 /**
- * An uploaded picture, checked by its bytes and re-encoded (decisions 17):
+ * An uploaded picture, checked by its bytes and re-encoded:
  * turned upright from its EXIF orientation, resized, flattened on white and
  * written as JPEG without any metadata (EXIF, GPS, ICC). Anything that is not
  * a readable PNG or JPEG throws NotAnImage; one that declares more than

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
 import PetitionMedia, { type MediaType } from '#models/petition_media'
-import { reencodeUpload } from '#services/image_service'
+import { reencodeUpload } from '#services/petitions/images'
 import { MAX_PENDING_MEDIA, PHOTO_SLOTS } from '#app/petitions/constants'
 import type Petition from '#models/petition'
 import type User from '#models/user'
@@ -14,7 +14,7 @@ export class NoFreePhotoSlot extends Error {}
 /** The member already holds MAX_PENDING_MEDIA pictures for petitions not saved yet. */
 export class TooManyPendingMedia extends Error {}
 
-/** The Media object the create form reads (spec 3.4). */
+/** The Media object the create form reads. */
 export function mediaProps(media: PetitionMedia) {
   return {
     id: media.id,
@@ -29,8 +29,8 @@ export function mediaProps(media: PetitionMedia) {
 /**
  * An uploaded picture (banner, photo or editor image), checked by its bytes
  * and re-encoded: upright, at most 1600 px wide, JPEG, no metadata
- * (decisions 17). Before the petition exists it is kept as the member's
- * pending media for that guid (decisions 11); a member holds at most
+ *. Before the petition exists it is kept as the member's
+ * pending media for that guid; a member holds at most
  * MAX_PENDING_MEDIA of those, whatever the guids, so that fresh guids cannot
  * fill the disk.
  */
@@ -97,7 +97,7 @@ export async function deleteMedia(media: PetitionMedia[]) {
 }
 
 /**
- * Deletes media uploaded for a petition that was never saved (decisions 11):
+ * Deletes media uploaded for a petition that was never saved:
  * pending for more than `hours` hours. Returns how many went.
  */
 export async function prunePendingMedia(hours = 24) {

@@ -7,7 +7,7 @@ export const LAST_SIGNATURES = 10
 /**
  * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default
  * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway
- * (decisions 3); within this process every write to a petition (save,
+ *; within this process every write to a petition (save,
  * confirmation, counter flush) drops its entry at once.
  */
 const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)
@@ -63,7 +63,7 @@ async function loadPageData(slug: string): Promise<PageData | null> {
   return { petition, lastSignatures: await lastSignatures(petition) }
 }
 
-/** The 10 most recent confirmed, active signatures (decisions 8), by index. */
+/** The 10 most recent confirmed, active signatures, by index. */
 function lastSignatures(petition: Petition) {
   return Signature.query()
     .where('petition_id', petition.id)

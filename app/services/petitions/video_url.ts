@@ -4,7 +4,7 @@ const YOUTUBE_ID = /^[\w-]{11}$/
 const VIMEO_ID = /^\d{6,12}$/
 
 /**
- * A YouTube or Vimeo link as a privacy-friendly embed URL (decisions 16):
+ * A YouTube or Vimeo link as a privacy-friendly embed URL:
  * youtube-nocookie.com, or Vimeo's player without tracking. Any other URL
  * gives null.
  */

@@ -4,9 +4,9 @@ import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { AllyUserContract, Oauth2AccessToken } from '@adonisjs/ally/types'
 import { isUniqueViolation } from '#services/database_errors'
-import { normalizeEmail } from '#services/email_normalizer'
-import { endAllSessions } from '#services/session_service'
-import { site } from '#services/site_service'
+import { normalizeEmail } from '#services/mail/email_normalizer'
+import { endAllSessions } from '#services/accounts/sessions'
+import { site } from '#services/http/site'
 import ProviderLinkedMail from '#mails/provider_linked_mail'
 
 export const PROVIDERS = ['github', 'google'] as const
