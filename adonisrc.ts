@@ -1,4 +1,6 @@
 import { defineConfig } from '@adonisjs/core/app'
+import { indexEntities } from '@adonisjs/core'
+import { generateRegistry } from '@tuyau/core/hooks'
 import { indexPolicies } from '@adonisjs/bouncer'
 import { indexPages } from '@adonisjs/inertia'
 
@@ -62,6 +64,11 @@ export default defineConfig({
   ],
   hooks: {
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
-    init: [indexPolicies(), indexPages({ framework: 'react' })],
+    init: [
+      indexPolicies(),
+      indexEntities({ transformers: { enabled: true, withSharedProps: true } }),
+      indexPages({ framework: 'react' }),
+      generateRegistry(),
+    ],
   },
 })
