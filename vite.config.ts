@@ -15,6 +15,7 @@ export default defineConfig({
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,
       '@app/': `${import.meta.dirname}/app/`,
+      '@generated': `${import.meta.dirname}/.adonisjs/client/`,
       '@lang/': `${import.meta.dirname}/resources/lang/`,
     },
   },

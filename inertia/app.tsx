@@ -4,6 +4,8 @@ import './css/app.css'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createInertiaApp, type ResolvedComponent } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'
+import { TuyauProvider } from '@adonisjs/inertia/react'
+import { client } from './client.ts'
 import { TranslationProvider } from './i18n/context.tsx'
 import { loadMessages, normaliseLocale } from './i18n/index.ts'
 import { installHttpErrorToasts } from './lib/http_errors.ts'
@@ -30,9 +32,11 @@ createInertiaApp({
   },
   setup({ el, App, props }) {
     const app = (
-      <TranslationProvider locale={locale}>
-        <App {...props} />
-      </TranslationProvider>
+      <TuyauProvider client={client}>
+        <TranslationProvider locale={locale}>
+          <App {...props} />
+        </TranslationProvider>
+      </TuyauProvider>
     )
     if (el.hasChildNodes()) hydrateRoot(el, app)
     else createRoot(el).render(app)

@@ -1,6 +1,8 @@
 import ReactDOMServer from 'react-dom/server'
 import { createInertiaApp, type ResolvedComponent } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'
+import { TuyauProvider } from '@adonisjs/inertia/react'
+import { client } from './client.ts'
 import { TranslationProvider } from './i18n/context.tsx'
 import { loadMessages, normaliseLocale } from './i18n/index.ts'
 import { pageTitle } from './lib/title.ts'
@@ -21,9 +23,11 @@ export default async function render(page: any) {
       return resolved.default
     },
     setup: ({ App, props }) => (
-      <TranslationProvider locale={locale}>
-        <App {...props} />
-      </TranslationProvider>
+      <TuyauProvider client={client}>
+        <TranslationProvider locale={locale}>
+          <App {...props} />
+        </TranslationProvider>
+      </TuyauProvider>
     ),
   })
 }

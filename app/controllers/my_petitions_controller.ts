@@ -1,9 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
-import { myPetitionItem } from '#transformers/petition_list_transformer'
-import { paginatorProps } from '#transformers/paginator_transformer'
-import type { MyPetitionItem, MyPetitionsProps } from '#app/types/props'
-import { requestedPage } from '#services/http/pagination'
+import MyPetitionTransformer from '#transformers/my_petition_transformer'
+import { paginatorProps, requestedPage } from '#services/http/pagination'
 
 const PER_PAGE = 10
 
@@ -19,11 +17,10 @@ export default class MyPetitionsController {
       .orderBy('id', 'desc')
       .paginate(page, PER_PAGE)
     petitions.baseUrl(request.url())
-    const props: MyPetitionsProps = {
-      petitions: paginatorProps<Petition, MyPetitionItem>(petitions, (petition) =>
-        myPetitionItem(petition, user)
+    return inertia.render('My/MyPetitions', {
+      petitions: paginatorProps(petitions, (petition) =>
+        new MyPetitionTransformer(petition, user).toObject()
       ),
-    }
-    return inertia.render('My/MyPetitions', props)
+    })
   }
 }

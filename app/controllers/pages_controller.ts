@@ -1,15 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { site } from '#services/http/site'
 import { successfulPetitions } from '#services/petitions/listing'
-import { petitionCard } from '#transformers/petition_card_transformer'
-import type { HomeProps } from '#app/types/props'
+import PetitionCardTransformer from '#transformers/petition_card_transformer'
 
 /** The home page and the static pages: FAQ, privacy policy. */
 export default class PagesController {
   async home({ inertia }: HttpContext) {
     const petitions = await successfulPetitions()
-    const props: HomeProps = { successfulPetitions: petitions.map(petitionCard) }
-    return inertia.render('Home/Main', props)
+    return inertia.render('Home/Main', {
+      successfulPetitions: PetitionCardTransformer.transform(petitions),
+    })
   }
 
   async faq({ inertia }: HttpContext) {

@@ -4,13 +4,13 @@ import PetitionMedia from '#models/petition_media'
 import { petitionAtGuid } from '#services/petitions/petition_guid'
 import PetitionPolicy from '#policies/petition_policy'
 import {
-  mediaProps,
   NoFreePhotoSlot,
   TooManyPendingMedia,
   storePetitionImage,
   deleteMedia,
 } from '#services/petitions/media'
 import { uploadRefusalKey } from '#services/petitions/images'
+import PetitionMediaTransformer from '#transformers/petition_media_transformer'
 
 /** POST and DELETE /petition/{guid}/media: JSON answers for the create form. */
 export default class PetitionMediaController {
@@ -23,7 +23,7 @@ export default class PetitionMediaController {
     try {
       const { file, type } = await request.validateUsing(mediaUploadValidator)
       const media = await storePetitionImage(auth.user!, guid, petition, type, file.tmpPath!)
-      return mediaProps(media)
+      return new PetitionMediaTransformer(media).toObject()
     } catch (error) {
       if (error instanceof NoFreePhotoSlot) {
         return response.unprocessableEntity({ message: i18n.t('page.petition.photos_full') })

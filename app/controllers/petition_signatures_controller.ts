@@ -9,16 +9,14 @@ import {
   signaturesCsv,
   signaturesPage,
 } from '#services/signatures/management'
-import { paginatorProps } from '#transformers/paginator_transformer'
-import {
+import ManagedSignatureTransformer from '#transformers/managed_signature_transformer'
+import ManagedPetitionTransformer, {
   customFieldsColumns,
-  managedPetition,
-  managedSignature,
-} from '#transformers/managed_signature_transformer'
+} from '#transformers/managed_petition_transformer'
 import { signatureStateValidator } from '#validators/signature_state'
-import type { PetitionSignaturesProps } from '#app/types/props'
 import NotFoundException from '#exceptions/not_found_exception'
-import { requestedPage } from '#services/http/pagination'
+import { paginatorProps, requestedPage } from '#services/http/pagination'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /**
  * The owner's signatures: the table, remove / OK, and the
@@ -32,14 +30,15 @@ export default class PetitionSignaturesController {
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     const page = requestedPage(request.input('page'))
     const signatures = await signaturesPage(petition, page)
-    signatures.baseUrl(`/petition/${petition.guid}/signatures`)
-    const props: PetitionSignaturesProps = {
-      petition: managedPetition(petition),
-      signatures: paginatorProps(signatures, managedSignature),
+    signatures.baseUrl(urlFor('petitions.signatures.index', { guid: petition.guid }))
+    return inertia.render('Petition/Signatures', {
+      petition: ManagedPetitionTransformer.transform(petition),
+      signatures: paginatorProps(signatures, (signature) =>
+        new ManagedSignatureTransformer(signature).toObject()
+      ),
       customFieldsColumns: customFieldsColumns(petition.customFields),
       csrfToken: request.csrfToken,
-    }
-    return inertia.render('Petition/Signatures', props)
+    })
   }
 
   /** PATCH {active}: remove or OK one signature of this petition; the page stays where it was. */

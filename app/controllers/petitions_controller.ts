@@ -4,31 +4,31 @@ import { petitionValidator } from '#validators/petition'
 import { petitionAtGuid } from '#services/petitions/petition_guid'
 import { flashAlert } from '#services/http/flash'
 import { BANNER_TEMPLATES, savePetition } from '#services/petitions/petition_writer'
-import { newPetitionForm, petitionForm } from '#transformers/petition_form_transformer'
+import PetitionFormTransformer from '#transformers/petition_form_transformer'
 import { site } from '#services/http/site'
-import type { PetitionCard, PetitionCreateProps, PetitionListProps } from '#app/types/props'
 import { publicPetitions } from '#services/petitions/listing'
-import { petitionCard } from '#transformers/petition_card_transformer'
-import { paginatorProps } from '#transformers/paginator_transformer'
+import PetitionCardTransformer from '#transformers/petition_card_transformer'
 import PetitionPolicy from '#policies/petition_policy'
 import { petitionPageData } from '#services/petitions/page_data'
-import { lastSignature, petitionShow } from '#transformers/petition_show_transformer'
+import PetitionShowTransformer from '#transformers/petition_show_transformer'
+import LastSignatureTransformer from '#transformers/last_signature_transformer'
 import { whenSigned } from '#services/signatures/signing'
 import { signedPetitionsOf } from '#services/signatures/signed_petitions_cookie'
-import type { PetitionShowProps } from '#app/types/props'
 import NotFoundException from '#exceptions/not_found_exception'
-import { requestedPage } from '#services/http/pagination'
+import { paginatorProps, requestedPage } from '#services/http/pagination'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 export default class PetitionsController {
   /** Petition/List: public petitions, newest first, 10 a page. */
   async index({ inertia, request }: HttpContext) {
     const page = requestedPage(request.input('page'))
     const petitions = await publicPetitions(page)
-    petitions.baseUrl('/petitions')
-    const props: PetitionListProps = {
-      petitions: paginatorProps<Petition, PetitionCard>(petitions, petitionCard),
-    }
-    return inertia.render('Petition/List', props)
+    petitions.baseUrl(urlFor('petitions.index'))
+    return inertia.render('Petition/List', {
+      petitions: paginatorProps(petitions, (petition) =>
+        new PetitionCardTransformer(petition).toObject()
+      ),
+    })
   }
 
   /**
@@ -47,27 +47,25 @@ export default class PetitionsController {
       user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
     ])
     const anonymous = i18n.t('page.sign.anonymous')
-    const props: PetitionShowProps = {
-      petition: petitionShow(petition),
-      lastSignatures: signatures.map((signature) => lastSignature(signature, anonymous)),
+    return inertia.render('Petition/Show', {
+      petition: PetitionShowTransformer.transform(petition),
+      lastSignatures: LastSignatureTransformer.transform(signatures, anonymous),
       whenISignedThisPetition: signedAt,
       success: null,
       canSignPetition: petition.isOpenForSigning && signedAt === null,
       canEditPetition,
       turnstileKey: site.turnstileSiteKey,
-    }
-    return inertia.render('Petition/Show', props)
+    })
   }
 
   /** Petition/Create for a new petition, with a fresh guid. */
   async create({ inertia }: HttpContext) {
-    const props: PetitionCreateProps = {
-      petition: newPetitionForm(),
+    return inertia.render('Petition/Create', {
+      petition: PetitionFormTransformer.blank(),
       petitionCreated: null,
       bannerTemplates: BANNER_TEMPLATES,
       turnstileKey: site.turnstileSiteKey,
-    }
-    return inertia.render('Petition/Create', props)
+    })
   }
 
   /** The same form for an existing petition, its owner only. */
@@ -81,13 +79,12 @@ export default class PetitionsController {
         .load('updates')
         .load('customFields')
     )
-    const props: PetitionCreateProps = {
-      petition: petitionForm(petition),
+    return ctx.inertia.render('Petition/Create', {
+      petition: PetitionFormTransformer.transform(petition),
       petitionCreated: petition.createdAt.toISO(),
       bannerTemplates: BANNER_TEMPLATES,
       turnstileKey: site.turnstileSiteKey,
-    }
-    return ctx.inertia.render('Petition/Create', props)
+    })
   }
 
   /** POST /petition/{guid}/create: the whole petition, created or updated in one go. */

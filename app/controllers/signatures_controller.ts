@@ -9,7 +9,6 @@ import { flashMessage, flashSwal } from '#services/http/flash'
 import { consumeSignAttempt } from '#start/limiter'
 import { rememberSigned } from '#services/signatures/signed_petitions_cookie'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
-import type { ConfirmSignatureProps } from '#app/types/props'
 
 export default class SignaturesController {
   // Swal payloads are HTML: whatever a user wrote is escaped into them.
@@ -79,14 +78,13 @@ export default class SignaturesController {
     const signature = await signatureOfLink(params.id, (purpose) =>
       request.hasValidSignature(purpose)
     )
-    const props: ConfirmSignatureProps = {
+    return inertia.render('Petition/ConfirmSignature', {
       confirmUrl: signature ? request.url(true) : null,
       petition: signature
         ? { title: signature.petition.title, slug: signature.petition.slug }
         : null,
       alreadyConfirmed: Boolean(signature?.confirmedAt),
-    }
-    return inertia.render('Petition/ConfirmSignature', props)
+    })
   }
 
   /**

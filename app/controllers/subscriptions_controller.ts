@@ -8,9 +8,9 @@ import {
 } from '#services/mail/newsletter'
 import { flashAlert } from '#services/http/flash'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
-import type { SubscriptionConfirmProps } from '#app/types/props'
 
-type LinkIntent = SubscriptionConfirmProps['intent']
+/** What a mailed newsletter link asks for. */
+export type LinkIntent = 'subscribe' | 'unsubscribe'
 
 const PURPOSES: Record<LinkIntent, string> = {
   subscribe: 'newsletter-confirm',
@@ -62,12 +62,11 @@ export default class SubscriptionsController {
         ? Boolean(subscription.confirmedAt)
         : Boolean(subscription.unsubscribedAt)
       : false
-    const props: SubscriptionConfirmProps = {
+    return inertia.render('Subscription/Confirm', {
       intent,
       actionUrl: subscription ? request.url(true) : null,
       alreadyDone,
-    }
-    return inertia.render('Subscription/Confirm', props)
+    })
   }
 
   /** A link from a newsletter mail: acts only when its signature holds for that purpose. */

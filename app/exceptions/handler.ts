@@ -8,7 +8,6 @@ import { errors as driveErrors } from '@adonisjs/drive'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import type { IncomingMessage } from 'node:http'
-import type { ErrorStatus } from '#app/types/props'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 
 /** The most of a refused body that is read and dropped before answering. */
@@ -47,7 +46,10 @@ const IMPOSSIBLE_FILE_KEYS = [
 ]
 
 /** Statuses with a page of their own; other client errors show the 400 page. */
-const PAGE_STATUSES: readonly number[] = [400, 403, 404, 413, 419, 429]
+/** The statuses with a translated error page of their own; a 5xx shows the 500 page. */
+const OWN_PAGES = [400, 403, 404, 413, 419, 429] as const
+const PAGE_STATUSES: readonly number[] = OWN_PAGES
+export type ErrorStatus = (typeof OWN_PAGES)[number] | 500
 
 /**
  * Errors become translated pages: 400 (a request that cannot be read), 403,
@@ -87,8 +89,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   /** The page that explains a status: its own, or the generic client or server error. */
   private pageFor(status: number): ErrorStatus {
-    if (PAGE_STATUSES.includes(status)) return status as ErrorStatus
-    return status >= 500 ? 500 : 400
+    const own = OWN_PAGES.find((pageStatus) => pageStatus === status)
+    return own ?? (status >= 500 ? 500 : 400)
   }
 
   private async renderStatus(ctx: HttpContext, status: number) {

@@ -1,10 +1,17 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
-import { currentUserProps } from '#transformers/user_transformer'
+import UserTransformer from '#transformers/user_transformer'
 import { site } from '#services/http/site'
 import { DEFAULT_LOCALE, isLocale } from '#app/i18n/locales'
-import type { AlertKind, Alerts, Messages, SharedProps, Swal } from '#app/types/props'
+import type { AlertKind, SwalMessage } from '#services/http/flash'
+
+/** One toast per kind, or null. */
+type Alerts = Record<AlertKind, string | null>
+/** The messages box above a form: one text per kind and a list of errors. */
+type Messages = Alerts & { errors: string[] }
+/** The modal dialogs to open, per kind. */
+type Swal = Partial<Record<AlertKind, SwalMessage>>
 
 function readAlerts(bag: Partial<Record<AlertKind, unknown>> | undefined): Alerts {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
@@ -22,26 +29,28 @@ function readAlerts(bag: Partial<Record<AlertKind, unknown>> | undefined): Alert
  * or auth middleware ran (a 404 for instance), so every source is optional.
  */
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
-  sharedProps(ctx: HttpContext): SharedProps {
+  // Every prop is "always": partial reloads carry them too, so a page never lacks one.
+  share(ctx: HttpContext) {
     const { session, auth, i18n } = ctx as Partial<HttpContext>
     const appLocale = i18n && isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
     const flash = session?.flashMessages
     const messageBag = flash?.get('messages') as Partial<Messages> | undefined
-
+    const messages: Messages = {
+      ...readAlerts(messageBag),
+      errors: Array.isArray(messageBag?.errors) ? messageBag.errors.map(String) : [],
+    }
+    const always = ctx.inertia.always.bind(ctx.inertia)
     return {
-      appName: site.name,
-      appUrl: site.urlFor(appLocale),
-      appLocale,
-      user: auth?.user ? currentUserProps(auth.user) : null,
-      general: { domain: site.domain },
-      messages: {
-        ...readAlerts(messageBag),
-        errors: Array.isArray(messageBag?.errors) ? messageBag.errors.map(String) : [],
-      },
-      alerts: readAlerts(flash?.get('alerts')),
-      swal: (flash?.get('swal') ?? {}) as Swal,
-      xUserName: site.xUserName,
-      errors: this.fieldErrors(ctx),
+      appName: always(site.name),
+      appUrl: always(site.urlFor(appLocale)),
+      appLocale: always(appLocale),
+      user: always(auth?.user ? UserTransformer.transform(auth.user) : null),
+      general: always({ domain: site.domain }),
+      messages: always(messages),
+      alerts: always(readAlerts(flash?.get('alerts'))),
+      swal: always((flash?.get('swal') ?? {}) as Swal),
+      xUserName: always(site.xUserName),
+      errors: always(this.fieldErrors(ctx)),
     }
   }
 
@@ -58,19 +67,15 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     return Object.fromEntries(entries)
   }
 
-  share(ctx: HttpContext) {
-    // "always": partial reloads carry them too, so a page never lacks one.
-    const entries = Object.entries(this.sharedProps(ctx)).map(([key, value]) => [
-      key,
-      ctx.inertia.always(value),
-    ])
-    return Object.fromEntries(entries)
-  }
-
   async handle(ctx: HttpContext, next: NextFn) {
     await this.init(ctx)
     const output = await next()
     this.dispose(ctx)
     return output
   }
+}
+
+declare module '@adonisjs/inertia/types' {
+  type MiddlewareSharedProps = InferSharedProps<InertiaMiddleware>
+  export interface SharedProps extends MiddlewareSharedProps {}
 }

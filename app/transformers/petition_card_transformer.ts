@@ -1,9 +1,13 @@
 import type Petition from '#models/petition'
-import type { PetitionCard } from '#app/types/props'
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import { avatarFor } from '#services/accounts/avatar'
-import { bannerUrlOf } from '#transformers/petition_list_transformer'
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10
+
+/** The banner's URL of a petition whose banner media are preloaded. */
+export function bannerUrlOf(petition: Petition) {
+  return petition.media?.find((media) => media.type === 'banner')?.url ?? null
+}
 
 /**
  * The counts a card shows: total = support + oppose;
@@ -26,21 +30,24 @@ export function petitionProgress(
 }
 
 /** A petition card of the home page and the list; user and banner preloaded. */
-export function petitionCard(petition: Petition): PetitionCard {
-  return {
-    guid: petition.guid,
-    slug: petition.slug,
-    title: petition.title,
-    target: petition.target,
-    bannerUrl: bannerUrlOf(petition),
-    targetSignatures: petition.targetSignatures,
-    allowOpposite: petition.allowOpposite,
-    created: petition.createdAt.toISO()!,
-    user: {
-      avatar: avatarFor(petition.user),
-      firstName: petition.user.firstName,
-      lastName: petition.user.lastName,
-    },
-    ...petitionProgress(petition),
+export default class PetitionCardTransformer extends BaseTransformer<Petition> {
+  toObject() {
+    const petition = this.resource
+    return {
+      guid: petition.guid,
+      slug: petition.slug,
+      title: petition.title,
+      target: petition.target,
+      bannerUrl: bannerUrlOf(petition),
+      targetSignatures: petition.targetSignatures,
+      allowOpposite: petition.allowOpposite,
+      created: petition.createdAt.toISO()!,
+      user: {
+        avatar: avatarFor(petition.user),
+        firstName: petition.user.firstName,
+        lastName: petition.user.lastName,
+      },
+      ...petitionProgress(petition),
+    }
   }
 }

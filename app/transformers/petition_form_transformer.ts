@@ -1,93 +1,116 @@
 import { randomUUID } from 'node:crypto'
 import type Petition from '#models/petition'
-import type { PetitionFormData } from '#app/types/props'
-import { mediaProps } from '#services/petitions/media'
+import type CustomField from '#models/custom_field'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import PetitionMediaTransformer from '#transformers/petition_media_transformer'
 import { PHOTO_SLOTS } from '#app/petitions/constants'
 
-const today = () => new Date().toISOString().slice(0, 10)
+type Media = ReturnType<PetitionMediaTransformer['toObject']>
 
 /**
- * A new petition as the form starts it: a fresh guid, 4 empty
- * photo slots, one empty video, one letter with one recipient, one update.
+ * The items of the form's lists. An item added in the browser has no id
+ * yet; a saved one keeps its id, so that what refers to it survives an edit.
  */
-export function newPetitionForm(): PetitionFormData {
-  return {
-    guid: randomUUID(),
-    slug: null,
-    title: '',
-    target: '',
-    description: '',
-    banner: null,
-    photos: Array.from({ length: PHOTO_SLOTS }, () => null),
-    videos: [{ title: '', url: '', description: '' }],
-    letters: [{ payload: '', recipients: [{ name: '', payload: '' }] }],
-    updates: [{ title: '', createdAt: today(), description: '' }],
-    customFields: [],
-    published: true,
-    finished: false,
-    allowComments: false,
-    allowOpposite: false,
-    private: false,
-    targetSignatures: 1000,
-  }
+type Video = { id?: number; title: string; url: string; description: string }
+type Letter = { id?: number; payload: string; recipients: Array<{ name: string; payload: string }> }
+type Update = { id?: number; title: string; createdAt: string; description: string }
+type Field = {
+  id?: number
+  type: CustomField['type']
+  title: string
+  description: string
+  required: boolean
 }
 
-/** An existing petition for its edit form; its relations must be preloaded. */
-export function petitionForm(petition: Petition): PetitionFormData {
-  const media = petition.media ?? []
-  const photos: PetitionFormData['photos'] = Array.from({ length: PHOTO_SLOTS }, () => null)
-  for (const photo of media.filter((item) => item.type === 'photo')) {
-    if (photo.position < PHOTO_SLOTS) photos[photo.position] = mediaProps(photo)
+const today = () => new Date().toISOString().slice(0, 10)
+const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
+
+/** The petition as the create and edit form holds it; its relations preloaded. */
+export default class PetitionFormTransformer extends BaseTransformer<Petition> {
+  /**
+   * A new petition as the form starts it: a fresh guid, 4 empty
+   * photo slots, one empty video, one letter with one recipient, one update.
+   */
+  static blank(): ReturnType<PetitionFormTransformer['toObject']> {
+    return {
+      guid: randomUUID(),
+      slug: null,
+      title: '',
+      target: '',
+      description: '',
+      banner: null,
+      photos: Array.from({ length: PHOTO_SLOTS }, () => null),
+      videos: [{ title: '', url: '', description: '' }],
+      letters: [{ payload: '', recipients: [{ name: '', payload: '' }] }],
+      updates: [{ title: '', createdAt: today(), description: '' }],
+      customFields: [],
+      published: true,
+      finished: false,
+      allowComments: false,
+      allowOpposite: false,
+      private: false,
+      targetSignatures: 1000,
+    }
   }
-  const banner = media.find((item) => item.type === 'banner')
-  return {
-    guid: petition.guid,
-    slug: petition.slug,
-    title: petition.title,
-    target: petition.target,
-    description: petition.description,
-    banner: banner ? mediaProps(banner) : null,
-    photos,
-    videos: media
+
+  toObject() {
+    const petition = this.resource
+    const media = petition.media ?? []
+    const asMedia = (item: (typeof media)[number]) => new PetitionMediaTransformer(item).toObject()
+    const photos: Array<Media | null> = Array.from({ length: PHOTO_SLOTS }, () => null)
+    for (const photo of media.filter((item) => item.type === 'photo')) {
+      if (photo.position < PHOTO_SLOTS) photos[photo.position] = asMedia(photo)
+    }
+    const banner = media.find((item) => item.type === 'banner')
+    const videos: Video[] = media
       .filter((item) => item.type === 'video')
-      .sort((a, b) => a.position - b.position)
+      .sort(byPosition)
       .map((video) => ({
         id: video.id,
         title: video.title ?? '',
         url: video.url ?? '',
         description: video.description ?? '',
-      })),
-    letters: [...petition.letters]
-      .sort((a, b) => a.position - b.position)
-      .map((letter) => ({
-        id: letter.id,
-        payload: letter.payload,
-        recipients: [...letter.recipients]
-          .sort((a, b) => a.position - b.position)
-          .map((recipient) => ({ name: recipient.name, payload: recipient.payload ?? '' })),
-      })),
-    updates: [...petition.updates]
+      }))
+    const letters: Letter[] = [...petition.letters].sort(byPosition).map((letter) => ({
+      id: letter.id,
+      payload: letter.payload,
+      recipients: [...letter.recipients]
+        .sort(byPosition)
+        .map((recipient) => ({ name: recipient.name, payload: recipient.payload ?? '' })),
+    }))
+    const updates: Update[] = [...petition.updates]
       .sort((a, b) => a.happenedOn.toMillis() - b.happenedOn.toMillis())
       .map((update) => ({
         id: update.id,
         title: update.title,
         createdAt: update.happenedOn.toISODate()!,
         description: update.description ?? '',
-      })),
-    customFields: [...petition.customFields]
-      .sort((a, b) => a.position - b.position)
-      .map((field) => ({
-        id: field.id,
-        type: field.type,
-        title: field.title,
-        description: field.description ?? '',
-        required: field.required,
-      })),
-    published: petition.published,
-    finished: petition.finished,
-    allowComments: petition.allowComments,
-    allowOpposite: petition.allowOpposite,
-    private: petition.private,
-    targetSignatures: petition.targetSignatures,
+      }))
+    const customFields: Field[] = [...petition.customFields].sort(byPosition).map((field) => ({
+      id: field.id,
+      type: field.type,
+      title: field.title,
+      description: field.description ?? '',
+      required: field.required,
+    }))
+    return {
+      guid: petition.guid,
+      slug: petition.slug as string | null,
+      title: petition.title,
+      target: petition.target,
+      description: petition.description,
+      banner: banner ? asMedia(banner) : null,
+      photos,
+      videos,
+      letters,
+      updates,
+      customFields,
+      published: petition.published,
+      finished: petition.finished,
+      allowComments: petition.allowComments,
+      allowOpposite: petition.allowOpposite,
+      private: petition.private,
+      targetSignatures: petition.targetSignatures,
+    }
   }
 }

@@ -1,73 +1,53 @@
 import type Petition from '#models/petition'
-import type Signature from '#models/signature'
-import type { LastSignature, PetitionShow } from '#app/types/props'
-import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
-import { petitionCard } from '#transformers/petition_card_transformer'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import PetitionCardTransformer from '#transformers/petition_card_transformer'
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
 
 /** The petition of its public page; every relation preloaded. */
-export function petitionShow(petition: Petition): PetitionShow {
-  const card = petitionCard(petition)
-  const media = [...petition.media].sort(byPosition)
-  const mediaItem = (item: Petition['media'][number]) => ({
-    id: item.id,
-    url: item.url ?? '',
-    title: item.title,
-    description: item.description,
-  })
-  return {
-    ...card,
-    description: petition.description,
-    banner: card.bannerUrl ? { url: card.bannerUrl } : null,
-    allowComments: petition.allowComments,
-    finished: petition.finished,
-    published: petition.published,
-    private: petition.private,
-    customFields: [...petition.customFields].sort(byPosition).map((field) => ({
-      id: field.id,
-      type: field.type,
-      title: field.title,
-      description: field.description,
-      required: field.required,
-    })),
-    letters: [...petition.letters].sort(byPosition).map((letter) => ({
-      id: letter.id,
-      payload: letter.payload,
-      recipients: [...letter.recipients]
-        .sort(byPosition)
-        .map((recipient) => ({ name: recipient.name, payload: recipient.payload ?? '' })),
-    })),
-    videos: media.filter((item) => item.type === 'video' && item.url).map(mediaItem),
-    photos: media.filter((item) => item.type === 'photo' && item.url).map(mediaItem),
-    updates: [...petition.updates]
-      .sort((a, b) => a.happenedOn.toMillis() - b.happenedOn.toMillis())
-      .map((update) => ({
-        id: update.id,
-        title: update.title,
-        description: update.description ?? '',
-        createdAt: update.happenedOn.toISODate()!,
+export default class PetitionShowTransformer extends BaseTransformer<Petition> {
+  toObject() {
+    const petition = this.resource
+    const card = new PetitionCardTransformer(petition).toObject()
+    const media = [...petition.media].sort(byPosition)
+    const mediaItem = (item: Petition['media'][number]) => ({
+      id: item.id,
+      url: item.url ?? '',
+      title: item.title,
+      description: item.description,
+    })
+    return {
+      ...card,
+      description: petition.description,
+      banner: card.bannerUrl ? { url: card.bannerUrl } : null,
+      allowComments: petition.allowComments,
+      finished: petition.finished,
+      published: petition.published,
+      private: petition.private,
+      customFields: [...petition.customFields].sort(byPosition).map((field) => ({
+        id: field.id,
+        type: field.type,
+        title: field.title,
+        description: field.description,
+        required: field.required,
       })),
-  }
-}
-
-/**
- * A signer in the public list: first name and avatar only, never
- * the e-mail; an anonymous signature shows as 'Anonymous' with a default avatar.
- */
-export function lastSignature(signature: Signature, anonymousName: string): LastSignature {
-  const member = signature.userId ? signature.user : null
-  return {
-    id: signature.id,
-    user: signature.private
-      ? { firstName: anonymousName, avatar: initialsAvatar('?') }
-      : {
-          firstName: signature.firstName,
-          avatar: member
-            ? avatarFor(member)
-            : initialsAvatar(signature.firstName, signature.lastName),
-        },
-    createdAt: signature.createdAt.toISO()!,
-    comment: signature.comment,
+      letters: [...petition.letters].sort(byPosition).map((letter) => ({
+        id: letter.id,
+        payload: letter.payload,
+        recipients: [...letter.recipients]
+          .sort(byPosition)
+          .map((recipient) => ({ name: recipient.name, payload: recipient.payload ?? '' })),
+      })),
+      videos: media.filter((item) => item.type === 'video' && item.url).map(mediaItem),
+      photos: media.filter((item) => item.type === 'photo' && item.url).map(mediaItem),
+      updates: [...petition.updates]
+        .sort((a, b) => a.happenedOn.toMillis() - b.happenedOn.toMillis())
+        .map((update) => ({
+          id: update.id,
+          title: update.title,
+          description: update.description ?? '',
+          createdAt: update.happenedOn.toISODate()!,
+        })),
+    }
   }
 }

@@ -2,13 +2,13 @@ import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { turnstileToken } from '#validators/rules/turnstile'
 import { databaseId } from '#validators/rules/database_id'
-import type { SignCustomField } from '#app/types/props'
+import type CustomField from '#models/custom_field'
 
 /** What the sign validator needs to know of the petition (passed as metadata). */
 export type SignMeta = {
   ip: string
   allowComments: boolean
-  customFields: Array<Pick<SignCustomField, 'id' | 'type' | 'required'>>
+  customFields: Array<Pick<CustomField, 'id' | 'type' | 'required'>>
 }
 
 export const CUSTOM_FIELD_VALUE_MAX = 1000

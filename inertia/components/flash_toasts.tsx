@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { ToastContainer, toast } from 'react-toastify'
-import type { Alerts, AlertKind } from '@app/types/props.ts'
+import type { AlertKind, SharedProps } from '~/types.ts'
 
 const KINDS: AlertKind[] = ['error', 'success', 'info', 'warning']
 
 /** Flash alerts as toasts: 5 s, at most 20, paused on hover, no progress bar. */
-export default function FlashToasts({ alerts }: { alerts: Alerts }) {
+export default function FlashToasts({ alerts }: { alerts: SharedProps['alerts'] }) {
   useEffect(() => {
     for (const kind of KINDS) {
       const text = alerts[kind]

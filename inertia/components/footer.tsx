@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Col, Container, Row } from 'react-bootstrap'
 import SubscriptionForm from './subscription_form.tsx'
 import { LOCALES, localeLabel } from '@app/i18n/locales.ts'
@@ -40,17 +40,17 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
             <h2 className="h6 text-uppercase">{t('common.footer.useful_links')}</h2>
             <ul className="list-unstyled small">
               <li>
-                <Link className="link-light" href="/privacy-policy">
+                <Link className="link-light" route="privacy_policy">
                   {t('common.footer.privacy_policy')}
                 </Link>
               </li>
               <li>
-                <Link className="link-light" href="/faq">
+                <Link className="link-light" route="faq">
                   {t('common.footer.faq')}
                 </Link>
               </li>
               <li>
-                <Link className="link-light" href="/contacts">
+                <Link className="link-light" route="contacts.show">
                   {t('common.footer.contacts')}
                 </Link>
               </li>
@@ -98,7 +98,7 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
         <hr className="border-secondary" />
         <p className="small mb-0 footer-muted">
           {t('common.footer.copyright', { year, appName })} ·{' '}
-          <Link className="link-light" href="/privacy-policy">
+          <Link className="link-light" route="privacy_policy">
             {t('common.footer.privacy_policy')}
           </Link>
         </p>

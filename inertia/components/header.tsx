@@ -1,37 +1,36 @@
-import { Link } from '@inertiajs/react'
+import { Link, usePage } from '@inertiajs/react'
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap'
 import LanguageMenu from './language_menu.tsx'
 import LogoutButton from './auth/logout_button.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import { usePage } from '@inertiajs/react'
+import { urlFor } from '~/client.ts'
 
 const NAV_ITEMS = [
-  { href: '/', key: 'common.nav.home', exact: true },
-  { href: '/petitions', key: 'common.nav.petitions', exact: false },
-  { href: '/contacts', key: 'common.nav.contact', exact: true },
-  { href: '/faq', key: 'common.nav.faq', exact: true },
+  { href: urlFor('home'), key: 'common.nav.home', exact: true },
+  { href: urlFor('petitions.index'), key: 'common.nav.petitions', exact: false },
+  { href: urlFor('contacts.show'), key: 'common.nav.contact', exact: true },
+  { href: urlFor('faq'), key: 'common.nav.faq', exact: true },
 ]
 
-function isCurrent(url: string, href: string, exact: boolean) {
+/** The Petitions item stays current on every page of a petition (show, edit, signatures). */
+function isCurrent(url: string, component: string, href: string, exact: boolean) {
   const path = url.split('?')[0]
-  return exact
-    ? path === href
-    : path === href || path.startsWith(`${href}/`) || path.startsWith('/petition/')
+  return exact ? path === href : path === href || component.startsWith('Petition/')
 }
 
 /** The shared header. */
 export default function Header() {
   const { t } = useTranslation()
   const { user, appName } = useSharedProps()
-  const { url } = usePage()
+  const { url, component } = usePage()
 
   return (
     <Navbar expand="lg" bg="white" className="border-bottom shadow-sm sticky-top" collapseOnSelect>
       <Container>
         <Navbar.Brand
           as={Link}
-          href="/"
+          href={urlFor('home')}
           className="fw-bold text-primary d-flex align-items-center gap-2"
         >
           <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -46,7 +45,7 @@ export default function Header() {
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="ul">
             {NAV_ITEMS.map((item) => {
-              const active = isCurrent(url, item.href, item.exact)
+              const active = isCurrent(url, component, item.href, item.exact)
               return (
                 <Nav.Item as="li" key={item.href}>
                   <Nav.Link
@@ -80,7 +79,7 @@ export default function Header() {
                   </span>
                 }
               >
-                <NavDropdown.Item as={Link} href="/my/petitions">
+                <NavDropdown.Item as={Link} href={urlFor('my.petitions')}>
                   {t('common.nav.my_petitions')}
                 </NavDropdown.Item>
                 <NavDropdown.Divider />
@@ -89,7 +88,11 @@ export default function Header() {
                 </NavDropdown.Item>
               </NavDropdown>
             ) : (
-              <Nav.Link as={Link} href="/login" active={url.startsWith('/login')}>
+              <Nav.Link
+                as={Link}
+                href={urlFor('auth.login')}
+                active={url.startsWith(urlFor('auth.login'))}
+              >
                 {t('common.nav.sign_in')}
               </Nav.Link>
             )}

@@ -1,5 +1,5 @@
 import { Alert } from 'react-bootstrap'
-import type { Messages, AlertKind } from '@app/types/props.ts'
+import type { AlertKind, SharedProps } from '~/types.ts'
 
 const VARIANTS: Record<AlertKind, string> = {
   error: 'danger',
@@ -13,7 +13,7 @@ const VARIANTS: Record<AlertKind, string> = {
  * list of errors. Texts come from the translation files but may carry what a
  * visitor typed (their e-mail address), so they are rendered as text.
  */
-export default function MessagesDisplay({ messages }: { messages: Messages }) {
+export default function MessagesDisplay({ messages }: { messages: SharedProps['messages'] }) {
   const kinds = (Object.keys(VARIANTS) as AlertKind[]).filter((kind) => messages[kind])
   if (kinds.length === 0 && messages.errors.length === 0) return null
   return (

@@ -1,6 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import { Button, Form, InputGroup } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
+import { urlFor } from '~/client.ts'
 
 /** The footer's newsletter form; its errors live in their own bag. */
 export default function SubscriptionForm() {
@@ -9,7 +10,7 @@ export default function SubscriptionForm() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/subscription', {
+    form.post(urlFor('subscription.store'), {
       preserveScroll: true,
       errorBag: 'subscription',
       onSuccess: () => form.reset(),

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { Swal as SwalProps, AlertKind } from '@app/types/props.ts'
+import type { AlertKind, SharedProps } from '~/types.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 
 const ORDER: AlertKind[] = ['success', 'error', 'info', 'warning']
@@ -14,7 +14,7 @@ function capitalise(text: string) {
  * the type as icon. When a warning follows a success, the first button reads
  * 'Next >', otherwise 'Close'; the last dialog's button reads 'OK'.
  */
-export default function SwalMessages({ swal }: { swal: SwalProps }) {
+export default function SwalMessages({ swal }: { swal: SharedProps['swal'] }) {
   const { t } = useTranslation()
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@app/i18n/locales.ts'
+import { urlFor } from '~/client.ts'
 
 export type Messages = Record<string, string>
 
@@ -50,7 +51,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     }
   } catch (error) {
     console.error(`Loading the ${locale} language file failed`, error)
-    const response = await fetch(`/translate/${locale}`, {
+    const response = await fetch(urlFor('translations.show', { locale }), {
       headers: { Accept: 'application/json' },
     })
     messages = (await response.json()) as Messages

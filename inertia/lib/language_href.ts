@@ -1,4 +1,5 @@
 import type { Locale } from '@app/i18n/locales.ts'
+import { urlFor } from '~/client.ts'
 
 /**
  * A language's home, {lang}.{domain}, on the scheme and port of
@@ -7,6 +8,6 @@ import type { Locale } from '@app/i18n/locales.ts'
 export function languageHref(locale: Locale, appUrl: string, domain: string) {
   const url = new URL(appUrl)
   url.hostname = `${locale}.${domain}`
-  url.pathname = '/'
+  url.pathname = urlFor('home')
   return url.toString()
 }

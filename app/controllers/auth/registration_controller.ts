@@ -5,12 +5,10 @@ import { startSession } from '#services/accounts/sessions'
 import { pullIntendedUrl } from '#services/accounts/intended_url'
 import { flashAlert } from '#services/http/flash'
 import { site } from '#services/http/site'
-import type { RegistrationProps } from '#app/types/props'
 
 export default class RegistrationController {
   async show({ inertia }: HttpContext) {
-    const props: RegistrationProps = { turnstileKey: site.turnstileSiteKey }
-    return inertia.render('Auth/Registration', props)
+    return inertia.render('Auth/Registration', { turnstileKey: site.turnstileSiteKey })
   }
 
   async store(ctx: HttpContext) {

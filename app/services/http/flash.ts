@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 
-import type { AlertKind, SwalMessage } from '#app/types/props'
+export type AlertKind = 'error' | 'success' | 'info' | 'warning'
 
-export type { AlertKind, SwalMessage }
+/** A modal dialog: an optional title over its text. */
+export type SwalMessage = { title: string | null; payload: string }
 
 /**
  * The three ways a page tells the user something: toasts

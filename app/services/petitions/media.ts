@@ -14,18 +14,6 @@ export class NoFreePhotoSlot extends Error {}
 /** The member already holds MAX_PENDING_MEDIA pictures for petitions not saved yet. */
 export class TooManyPendingMedia extends Error {}
 
-/** The Media object the create form reads. */
-export function mediaProps(media: PetitionMedia) {
-  return {
-    id: media.id,
-    url: media.url,
-    type: media.type,
-    driver: media.driver,
-    title: media.title ?? null,
-    description: media.description ?? null,
-  }
-}
-
 /**
  * An uploaded picture (banner, photo or editor image), checked by its bytes
  * and re-encoded: upright, at most 1600 px wide, JPEG, no metadata

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useTranslation } from '~/i18n/context.tsx'
 
 /** The links under the password pages. */
@@ -7,13 +7,13 @@ export default function AuthLinks() {
   return (
     <ul className="list-unstyled small mt-4 mb-0">
       <li>
-        {t('page.auth.no_account')} <Link href="/signup">{t('page.auth.signup_link')}</Link>
+        {t('page.auth.no_account')} <Link route="auth.signup">{t('page.auth.signup_link')}</Link>
       </li>
       <li>
-        {t('page.auth.have_account')} <Link href="/login">{t('page.auth.login_link')}</Link>
+        {t('page.auth.have_account')} <Link route="auth.login">{t('page.auth.login_link')}</Link>
       </li>
       <li>
-        <Link href="/faq">{t('page.auth.faq_link')}</Link>
+        <Link route="faq">{t('page.auth.faq_link')}</Link>
       </li>
     </ul>
   )

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
+import { urlFor } from '~/client.ts'
 
 const PROVIDERS = [
   { name: 'github', label: 'page.auth.github', mark: 'GH', colour: '#24292f' },
@@ -40,7 +41,7 @@ export default function ProviderButtons() {
         {PROVIDERS.map((provider) => (
           <a
             key={provider.name}
-            href={`/auth/${provider.name}/redirect`}
+            href={urlFor('auth.provider.redirect', { provider: provider.name })}
             onClick={leave}
             className="text-decoration-none"
             data-provider={provider.name}

@@ -3,9 +3,10 @@ import { Button, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { useTranslation } from '~/i18n/context.tsx'
 import { uploadFile, UploadError } from '~/lib/upload.ts'
-import type { MediaProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
 
-type BannerValue = MediaProps | { driver: 'local'; url: string } | null
+type BannerValue = Data.PetitionMedia | { driver: 'local'; url: string } | null
 
 /** The banner: an upload of one's own, or one of the bundled templates. */
 export default function BannerPicker({
@@ -28,7 +29,11 @@ export default function BannerPicker({
   const upload = async (file: File) => {
     setBusy(true)
     try {
-      onChange(await uploadFile<MediaProps>(`/petition/${guid}/media`, file, { type: 'banner' }))
+      onChange(
+        await uploadFile<Data.PetitionMedia>(urlFor('petitions.media.store', { guid }), file, {
+          type: 'banner',
+        })
+      )
     } catch (failure) {
       toast.error(
         (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')

@@ -6,7 +6,8 @@ import { Button, ButtonGroup } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { useTranslation } from '~/i18n/context.tsx'
 import { uploadFile, UploadError } from '~/lib/upload.ts'
-import type { MediaProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
 
 type DescriptionEditorProps = {
   guid: string
@@ -63,9 +64,13 @@ export default function DescriptionEditor({
 
   const insertImage = async (file: File) => {
     try {
-      const media = await uploadFile<MediaProps>(`/petition/${guid}/media`, file, {
-        type: 'editor',
-      })
+      const media = await uploadFile<Data.PetitionMedia>(
+        urlFor('petitions.media.store', { guid }),
+        file,
+        {
+          type: 'editor',
+        }
+      )
       if (media.url) editor?.chain().focus().setImage({ src: media.url }).run()
     } catch (failure) {
       toast.error(

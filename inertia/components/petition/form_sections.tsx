@@ -2,7 +2,9 @@ import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
 import DatePicker from 'react-datepicker'
 import CountedField from './counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PetitionFormData } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+
+type PetitionFormData = Data.PetitionForm
 import {
   CUSTOM_FIELD_TYPES,
   LIMITS,

@@ -1,14 +1,15 @@
 import { Link } from '@inertiajs/react'
 import { Card } from 'react-bootstrap'
-import type { PetitionCard as PetitionCardProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 import { useTranslation } from '~/i18n/context.tsx'
 import OwnerBadge from './owner_badge.tsx'
 import SignaturesBar from './signatures_bar.tsx'
+import { urlFor } from '~/client.ts'
 
 /** The petition card of home, list and My petitions. */
-export default function PetitionCard({ petition }: { petition: PetitionCardProps }) {
+export default function PetitionCard({ petition }: { petition: Data.PetitionCard }) {
   const { t } = useTranslation()
-  const href = `/petition/${petition.slug}`
+  const href = urlFor('petitions.show', { slug: petition.slug })
   return (
     <Card className="h-100 shadow-sm" data-testid="petition-card">
       <Link href={href}>

@@ -3,12 +3,13 @@ import { Button, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { useTranslation } from '~/i18n/context.tsx'
 import { deleteWithQuery, uploadFile, UploadError } from '~/lib/upload.ts'
-import type { MediaProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
 
 type Slot =
   | { state: 'empty' }
   | { state: 'uploading'; preview: string }
-  | { state: 'filled'; media: MediaProps }
+  | { state: 'filled'; media: Data.PetitionMedia }
 
 const MIN_SPINNER_MS = 1000
 
@@ -27,8 +28,8 @@ export default function PhotoSlots({
   onChange,
 }: {
   guid: string
-  photos: Array<MediaProps | null>
-  onChange: (photos: Array<MediaProps | null>) => void
+  photos: Array<Data.PetitionMedia | null>
+  onChange: (photos: Array<Data.PetitionMedia | null>) => void
 }) {
   const { t } = useTranslation()
   const [uploading, setUploading] = useState<Record<number, string>>({})
@@ -44,9 +45,15 @@ export default function PhotoSlots({
   const upload = async (index: number, file: File) => {
     const startedAt = Date.now()
     setUploading((current) => ({ ...current, [index]: URL.createObjectURL(file) }))
-    let media: MediaProps | null = null
+    let media: Data.PetitionMedia | null = null
     try {
-      media = await uploadFile<MediaProps>(`/petition/${guid}/media`, file, { type: 'photo' })
+      media = await uploadFile<Data.PetitionMedia>(
+        urlFor('petitions.media.store', { guid }),
+        file,
+        {
+          type: 'photo',
+        }
+      )
     } catch (failure) {
       toast.error(
         (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
@@ -66,7 +73,7 @@ export default function PhotoSlots({
     const media = photos[index]
     if (!media) return
     try {
-      await deleteWithQuery(`/petition/${guid}/media`, {
+      await deleteWithQuery(urlFor('petitions.media.destroy', { guid }), {
         id: media.id,
         type: media.type,
         driver: media.driver,

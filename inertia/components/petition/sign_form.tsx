@@ -7,10 +7,11 @@ import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
-import type { PetitionShow, SignCustomField } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
 
 export type SignFormProps = {
-  petition: PetitionShow
+  petition: Data.PetitionShow
   canSignPetition: boolean
   whenISignedThisPetition: string | null
   turnstileKey: string | null
@@ -62,7 +63,7 @@ export default function SignForm({
       comment: petition.allowComments ? data.comment : null,
       support: petition.allowOpposite ? data.support : true,
     }))
-    form.post(`/petition/${petition.guid}/sign`, {
+    form.post(urlFor('signatures.store', { guid: petition.guid }), {
       preserveScroll: true,
       onSuccess: () => form.reset('comment', 'private', 'support', 'customFields'),
       onError: scrollToFirstError,
@@ -210,7 +211,7 @@ function CustomFieldInput({
   onChange,
   error,
 }: {
-  field: SignCustomField
+  field: Data.PetitionShow['customFields'][number]
   index: number
   value: string
   onChange: (value: string) => void

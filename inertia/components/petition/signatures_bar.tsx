@@ -1,8 +1,8 @@
 import { ProgressBar } from 'react-bootstrap'
-import type { PetitionCard } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 
 type Progress = Pick<
-  PetitionCard,
+  Data.PetitionCard,
   'allowOpposite' | 'percentage' | 'positivePercentage' | 'negativePercentage'
 >
 

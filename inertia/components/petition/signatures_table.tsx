@@ -3,11 +3,12 @@ import { router } from '@inertiajs/react'
 import { Badge, Button, Table } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
-import type { ManagedPetition, ManagedSignature } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
 
 type SignaturesTableProps = {
-  petition: ManagedPetition
-  signatures: ManagedSignature[]
+  petition: Data.ManagedPetition
+  signatures: Data.ManagedSignature[]
   customFieldsColumns: Record<string, string>
 }
 
@@ -25,9 +26,9 @@ export default function SignaturesTable({
   const fieldColumns = Object.entries(customFieldsColumns)
   const yesNo = (value: boolean) => t(value ? 'page.signatures.yes' : 'page.signatures.no')
 
-  const setActive = (signature: ManagedSignature, active: boolean) => {
+  const setActive = (signature: Data.ManagedSignature, active: boolean) => {
     router.patch(
-      `/petition/${petition.guid}/signatures/${signature.id}`,
+      urlFor('petitions.signatures.update', { guid: petition.guid, id: signature.id }),
       { active },
       {
         preserveScroll: true,
@@ -127,7 +128,7 @@ function StateButton({
   pending,
   onToggle,
 }: {
-  signature: ManagedSignature
+  signature: Data.ManagedSignature
   pending: boolean
   onToggle: () => void
 }) {

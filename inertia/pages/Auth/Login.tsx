@@ -7,7 +7,9 @@ import ProviderButtons from '~/components/auth/provider_buttons.tsx'
 import FormField from '~/components/form_field.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { LoginProps } from '@app/types/props.ts'
+
+/** The bot check shows when the server asks for it. */
+type LoginProps = { turnstileKey: string | null; botCheckRequired: boolean }
 
 export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
   const { t } = useTranslation()

@@ -7,7 +7,8 @@ import FormField from '~/components/form_field.tsx'
 import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
 import AuthLinks from '~/components/auth/auth_links.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PasswordResetProps } from '@app/types/props.ts'
+
+type PasswordResetProps = { token: string; email: string }
 
 export default function PasswordReset({ token, email }: PasswordResetProps) {
   const { t } = useTranslation()

@@ -8,7 +8,8 @@ import FormField from '~/components/form_field.tsx'
 import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { RegistrationProps } from '@app/types/props.ts'
+
+type RegistrationProps = { turnstileKey: string | null }
 
 export default function Registration({ turnstileKey }: RegistrationProps) {
   const { t } = useTranslation()

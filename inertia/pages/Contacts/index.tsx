@@ -7,7 +7,10 @@ import MessagesDisplay from '~/components/messages_display.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import type { ContactsProps } from '@app/types/props.ts'
+
+import { urlFor } from '~/client.ts'
+
+type ContactsProps = { turnstileKey: string | null; contactEmail: string }
 
 export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) {
   const { t } = useTranslation()
@@ -25,7 +28,7 @@ export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) 
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/contacts', {
+    form.post(urlFor('contacts.store'), {
       preserveScroll: true,
       onSuccess: () => form.reset(),
       onFinish: () => turnstile.current?.reset(),
@@ -36,7 +39,7 @@ export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) 
     <AppLayout
       title={t('page.contacts.title')}
       description={t('page.contacts.intro')}
-      path="/contacts"
+      path={urlFor('contacts.show')}
       contactEmail={contactEmail}
     >
       <Container className="page-section">

@@ -1,11 +1,11 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Container } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { ErrorStatusProps } from '@app/types/props.ts'
+import type { ErrorStatus } from '@app/exceptions/handler.ts'
 
 /** The translated error pages: 400, 403, 404, 413, 419, 429 and 500. */
-export default function Status({ status }: ErrorStatusProps) {
+export default function Status({ status }: { status: ErrorStatus }) {
   const { t } = useTranslation()
   return (
     <AppLayout title={t(`page.errors.${status}.title`)} noindex>
@@ -18,7 +18,7 @@ export default function Status({ status }: ErrorStatusProps) {
             {t('page.errors.reload')}
           </a>
         ) : (
-          <Link href="/" className="btn btn-primary mt-3">
+          <Link route="home" className="btn btn-primary mt-3">
             {t('page.errors.back_home')}
           </Link>
         )}

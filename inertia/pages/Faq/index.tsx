@@ -1,10 +1,13 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Accordion, Container } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { StaticPageProps } from '@app/types/props.ts'
+
+import { urlFor } from '~/client.ts'
 
 const QUESTIONS = ['que1', 'que2', 'que3', 'que4', 'que5']
+
+type StaticPageProps = { contactEmail: string }
 
 export default function Faq({ contactEmail }: StaticPageProps) {
   const { t } = useTranslation()
@@ -12,13 +15,13 @@ export default function Faq({ contactEmail }: StaticPageProps) {
     <AppLayout
       title={t('page.faq.title')}
       description={t('page.faq.intro')}
-      path="/faq"
+      path={urlFor('faq')}
       contactEmail={contactEmail}
     >
       <Container className="page-section">
         <h1 className="fw-bold mb-3">{t('page.faq.title')}</h1>
         <p className="text-muted">
-          {t('page.faq.intro')} <Link href="/contacts">{t('page.faq.write_us')}</Link>
+          {t('page.faq.intro')} <Link route="contacts.show">{t('page.faq.write_us')}</Link>
         </p>
         <Accordion defaultActiveKey="que1" alwaysOpen className="mt-4">
           {QUESTIONS.map((question) => (

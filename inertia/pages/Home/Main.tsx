@@ -1,18 +1,21 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Carousel, Col, Container, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionCard from '~/components/petition/petition_card.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import type { HomeProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
+
+type HomeProps = { successfulPetitions: Data.PetitionCard[] }
 
 export default function Main({ successfulPetitions }: HomeProps) {
   const { t } = useTranslation()
   const { user } = useSharedProps()
   // Members go on to create; guests are pointed to sign up first.
   const callToAction = user
-    ? { href: '/petition/create', label: t('page.home.create_petition') }
-    : { href: '/signup', label: t('page.home.join') }
+    ? { href: urlFor('petitions.create'), label: t('page.home.create_petition') }
+    : { href: urlFor('auth.signup'), label: t('page.home.join') }
 
   return (
     <AppLayout title={t('page.home.title')} description={t('page.home.slogan_text')} path="/">
@@ -23,7 +26,7 @@ export default function Main({ successfulPetitions }: HomeProps) {
               <div className="col-lg-8">
                 <h1 className="display-5 fw-bold">{t('page.home.slogan')}</h1>
                 <p className="lead my-4">{t('page.home.slogan_text')}</p>
-                <Link href="/petition/create" className="btn btn-light btn-lg fw-semibold">
+                <Link route="petitions.create" className="btn btn-light btn-lg fw-semibold">
                   {t('page.home.create_petition')}
                 </Link>
               </div>
@@ -89,7 +92,7 @@ export default function Main({ successfulPetitions }: HomeProps) {
               ))}
             </Row>
             <div className="text-center mt-4">
-              <Link href="/petitions" className="btn btn-outline-primary">
+              <Link route="petitions.index" className="btn btn-outline-primary">
                 {t('page.home.see_latest')}
               </Link>
             </div>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { Link, router, useForm } from '@inertiajs/react'
+import { router, useForm } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import {
   Alert,
   Button,
@@ -18,10 +19,12 @@ import Pagination from '~/components/pagination.tsx'
 import OwnerBadge from '~/components/petition/owner_badge.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import type { CurrentUser, MyPetitionsProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import type { Paginated } from '@app/services/http/pagination.ts'
 import { formatDate } from '~/lib/format_date.ts'
+import { urlFor } from '~/client.ts'
 
-function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsCount: number }) {
+function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCount: number }) {
   const { t, locale } = useTranslation()
   const fileInput = useRef<HTMLInputElement>(null)
   const [avatar, setAvatar] = useState(user.avatar)
@@ -32,7 +35,7 @@ function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsC
   const upload = async (file: File) => {
     setUploading(true)
     try {
-      const data = await uploadFile<{ avatar: string; message?: string }>('/my/avatar', file)
+      const data = await uploadFile<{ avatar: string; message?: string }>(urlFor('my.avatar'), file)
       setAvatar(data.avatar)
       toast.success(data.message || t('page.my.upload_success_default'))
       // The header's menu shows the avatar too: refresh the shared user.
@@ -103,7 +106,9 @@ function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsC
                       size="sm"
                       variant="warning"
                       disabled={resend.processing}
-                      onClick={() => resend.post('/auth/email/resend', { preserveScroll: true })}
+                      onClick={() =>
+                        resend.post(urlFor('auth.verify.resend'), { preserveScroll: true })
+                      }
                     >
                       {t('page.my.verify_now')}
                     </Button>
@@ -120,13 +125,15 @@ function ProfileHeader({ user, petitionsCount }: { user: CurrentUser; petitionsC
   )
 }
 
+type MyPetitionsProps = { petitions: Paginated<Data.MyPetition> }
+
 export default function MyPetitions({ petitions }: MyPetitionsProps) {
   const { t, locale } = useTranslation()
   const { user } = useSharedProps()
   if (!user) return null
 
   return (
-    <AppLayout title={t('page.my.title')} path="/my/petitions" noindex>
+    <AppLayout title={t('page.my.title')} path={urlFor('my.petitions')} noindex>
       <Container className="page-section">
         <ProfileHeader user={user} petitionsCount={petitions?.total ?? 0} />
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-3">
@@ -134,7 +141,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
             <h2 className="fw-bold">{t('page.my.list_title')}</h2>
             <p className="text-muted mb-0">{t('page.my.list_text')}</p>
           </div>
-          <Link href="/petition/create" className="btn btn-primary">
+          <Link route="petitions.create" className="btn btn-primary">
             {t('page.my.create_petition')}
           </Link>
         </div>
@@ -147,7 +154,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
             {petitions.data.map((petition) => (
               <Col key={petition.guid}>
                 <Card className="h-100 shadow-sm" data-testid="my-petition-card">
-                  <Link href={`/petition/${petition.slug}`}>
+                  <Link route="petitions.show" routeParams={{ slug: petition.slug }}>
                     <Card.Img
                       variant="top"
                       src={petition.bannerUrl ?? '/share.png'}
@@ -157,7 +164,9 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                   </Link>
                   <Card.Body>
                     <Card.Title as="h3" className="h5">
-                      <Link href={`/petition/${petition.slug}`}>{petition.title}</Link>
+                      <Link route="petitions.show" routeParams={{ slug: petition.slug }}>
+                        {petition.title}
+                      </Link>
                     </Card.Title>
                     <p className="small text-muted">{petition.target}</p>
                     <div className="d-flex justify-content-between align-items-center small">
@@ -167,7 +176,8 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                       </span>
                     </div>
                     <Link
-                      href={`/petition/${petition.guid}/edit`}
+                      route="petitions.edit"
+                      routeParams={{ guid: petition.guid }}
                       className="btn btn-sm btn-outline-secondary mt-3"
                     >
                       {t('page.my.edit')}

@@ -2,7 +2,15 @@ import MailedLinkPage from '~/components/mailed_link_page.tsx'
 import MessagesDisplay from '~/components/messages_display.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import type { ConfirmSignatureProps } from '@app/types/props.ts'
+
+import { urlFor } from '~/client.ts'
+
+type ConfirmSignatureProps = {
+  /** Where the button posts: the signed link itself; null when the link is invalid or expired. */
+  confirmUrl: string | null
+  petition: { title: string; slug: string } | null
+  alreadyConfirmed: boolean
+}
 
 /** The page of a mailed confirmation link: the button confirms the signature. */
 export default function ConfirmSignature({
@@ -27,10 +35,12 @@ export default function ConfirmSignature({
       invalid={{
         text: t('page.sign.invalid_link'),
         testId: 'confirm-invalid',
-        link: { href: '/petitions', label: t('page.sign.see_petitions') },
+        link: { href: urlFor('petitions.index'), label: t('page.sign.see_petitions') },
       }}
       back={{
-        href: petition ? `/petition/${petition.slug}` : '/petitions',
+        href: petition
+          ? urlFor('petitions.show', { slug: petition.slug })
+          : urlFor('petitions.index'),
         label: t('page.sign.back_to_petition'),
       }}
     >

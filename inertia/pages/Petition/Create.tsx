@@ -17,7 +17,17 @@ import {
   VideosSection,
 } from '~/components/petition/form_sections.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PetitionCreateProps, PetitionFormData } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+
+type PetitionFormData = Data.PetitionForm
+
+type PetitionCreateProps = {
+  petition: PetitionFormData
+  /** The creation date when editing an existing petition; null for a new one. */
+  petitionCreated: string | null
+  bannerTemplates: Record<string, string>
+  turnstileKey: string | null
+}
 import { LIMITS } from '@app/petitions/constants.ts'
 
 type FormState = PetitionFormData & {

@@ -1,15 +1,23 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Alert, Col, Container, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionCard from '~/components/petition/petition_card.tsx'
 import Pagination from '~/components/pagination.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PetitionListProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import type { Paginated } from '@app/services/http/pagination.ts'
+import { urlFor } from '~/client.ts'
+
+type PetitionListProps = { petitions: Paginated<Data.PetitionCard> }
 
 export default function List({ petitions }: PetitionListProps) {
   const { t } = useTranslation()
   return (
-    <AppLayout title={t('page.list.title')} description={t('page.list.intro')} path="/petitions">
+    <AppLayout
+      title={t('page.list.title')}
+      description={t('page.list.intro')}
+      path={urlFor('petitions.index')}
+    >
       <section className="hero py-5">
         <Container>
           <h1 className="display-6 fw-bold">{t('page.list.title')}</h1>
@@ -19,7 +27,7 @@ export default function List({ petitions }: PetitionListProps) {
       <Container className="page-section">
         {petitions.data.length === 0 ? (
           <Alert variant="warning" data-testid="no-petitions">
-            {t('page.list.empty')} <Link href="/petition/create">{t('page.list.start_one')}</Link>
+            {t('page.list.empty')} <Link route="petitions.create">{t('page.list.start_one')}</Link>
           </Alert>
         ) : (
           <Row xs={1} md={2} className="g-4">

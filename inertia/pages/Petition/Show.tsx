@@ -8,7 +8,19 @@ import MediaSection from '~/components/petition/show/media_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import SignForm from '~/components/petition/sign_form.tsx'
-import type { PetitionShowProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
+
+type PetitionShowProps = {
+  petition: Data.PetitionShow
+  lastSignatures: Data.LastSignature[]
+  /** When the viewer signed (ISO date), or null. */
+  whenISignedThisPetition: string | null
+  success: string | null
+  canSignPetition: boolean
+  canEditPetition: boolean
+  turnstileKey: string | null
+}
 
 /** The public petition page: its sections in the specified order. */
 export default function Show({
@@ -24,7 +36,7 @@ export default function Show({
       title={petition.title}
       description={petition.target || petition.title}
       image={petition.banner?.url ?? null}
-      path={`/petition/${petition.slug}`}
+      path={urlFor('petitions.show', { slug: petition.slug })}
       // Drafts and unlisted petitions stay out of search engines.
       noindex={petition.private || !petition.published}
     >

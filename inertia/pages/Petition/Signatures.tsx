@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Alert, Button, Container } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import MessagesDisplay from '~/components/messages_display.tsx'
@@ -6,7 +6,18 @@ import Pagination from '~/components/pagination.tsx'
 import SignaturesTable from '~/components/petition/signatures_table.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import type { PetitionSignaturesProps } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
+import type { Paginated } from '@app/services/http/pagination.ts'
+import { urlFor } from '~/client.ts'
+
+type PetitionSignaturesProps = {
+  petition: Data.ManagedPetition
+  signatures: Paginated<Data.ManagedSignature>
+  /** Custom field id → title, one table column each. */
+  customFieldsColumns: Record<string, string>
+  /** For the export's plain form POST, which cannot send the X-XSRF-TOKEN header. */
+  csrfToken: string
+}
 
 /** The owner's signatures of a petition: the table, remove / OK and the export. */
 export default function Signatures({
@@ -31,11 +42,18 @@ export default function Signatures({
             <p className="text-muted mb-0">{t('page.signatures.description')}</p>
           </div>
           <div className="d-flex gap-2">
-            <Link href={`/petition/${petition.slug}`} className="btn btn-outline-secondary">
+            <Link
+              route="petitions.show"
+              routeParams={{ slug: petition.slug }}
+              className="btn btn-outline-secondary"
+            >
               {t('page.signatures.back')}
             </Link>
             {/* A plain form POST: the browser saves the streamed file itself. */}
-            <form method="post" action={`/petition/${petition.guid}/signatures/download`}>
+            <form
+              method="post"
+              action={urlFor('petitions.signatures.download', { guid: petition.guid })}
+            >
               <input type="hidden" name="_csrf" value={csrfToken} />
               <Button type="submit" variant="primary" data-testid="signatures-export">
                 {t('page.signatures.export')}

@@ -1,17 +1,24 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Container } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import type { StaticPageProps } from '@app/types/props.ts'
+
+import { urlFor } from '~/client.ts'
 
 const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+
+type StaticPageProps = { contactEmail: string }
 
 export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
   const { t } = useTranslation()
   const { appName } = useSharedProps()
   return (
-    <AppLayout title={t('page.privacy.title')} path="/privacy-policy" contactEmail={contactEmail}>
+    <AppLayout
+      title={t('page.privacy.title')}
+      path={urlFor('privacy_policy')}
+      contactEmail={contactEmail}
+    >
       <Container className="page-section prose" style={{ maxWidth: 860 }}>
         <h1 className="fw-bold">{t('page.privacy.title')}</h1>
         <p className="text-muted small">{t('page.privacy.updated_at')}</p>
@@ -23,7 +30,8 @@ export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
           </section>
         ))}
         <p className="mt-5">
-          {t('page.privacy.questions')} <Link href="/contacts">{t('page.privacy.contact_us')}</Link>
+          {t('page.privacy.questions')}{' '}
+          <Link route="contacts.show">{t('page.privacy.contact_us')}</Link>
         </p>
       </Container>
     </AppLayout>

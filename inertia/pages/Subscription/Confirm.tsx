@@ -1,6 +1,14 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { SubscriptionConfirmProps } from '@app/types/props.ts'
+import type { LinkIntent } from '@app/controllers/subscriptions_controller.ts'
+
+type SubscriptionConfirmProps = {
+  intent: LinkIntent
+  /** Where the button posts: the signed link itself; null when the link is invalid or expired. */
+  actionUrl: string | null
+  /** The subscription is already confirmed (or already ended). */
+  alreadyDone: boolean
+}
 
 /** The page of a mailed newsletter link: confirm, or end, the subscription. */
 export default function SubscriptionConfirm({

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useTranslation } from '~/i18n/context.tsx'
 
 /** Owner tools and the jump to the sign form; nothing when neither applies. */
@@ -17,11 +17,12 @@ export default function ActionBar({
     <nav className="petition-action-bar d-flex flex-wrap gap-2" data-testid="action-bar">
       {canEditPetition && (
         <>
-          <Link href={`/petition/${guid}/edit`} className="btn btn-outline-primary">
+          <Link route="petitions.edit" routeParams={{ guid }} className="btn btn-outline-primary">
             {t('page.show.edit')}
           </Link>
           <Link
-            href={`/petition/${guid}/signatures`}
+            route="petitions.signatures.index"
+            routeParams={{ guid }}
             className="btn btn-outline-secondary"
             data-testid="signatures-list"
           >

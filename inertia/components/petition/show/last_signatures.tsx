@@ -1,9 +1,9 @@
 import { useTranslation } from '~/i18n/context.tsx'
-import type { LastSignature } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 import { formatDate } from '~/lib/format_date.ts'
 
 /** The latest confirmed signatures; anonymity is applied by the server. */
-export default function LastSignatures({ signatures }: { signatures: LastSignature[] }) {
+export default function LastSignatures({ signatures }: { signatures: Data.LastSignature[] }) {
   const { t, locale } = useTranslation()
   return (
     <section className="petition-show-section" data-testid="last-signatures-section">

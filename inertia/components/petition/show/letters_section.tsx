@@ -1,9 +1,9 @@
 import { Card, Col, Row } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PetitionShow } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 
 /** The letters with their recipients; plain text, line breaks kept. */
-export default function LettersSection({ letters }: { letters: PetitionShow['letters'] }) {
+export default function LettersSection({ letters }: { letters: Data.PetitionShow['letters'] }) {
   const { t } = useTranslation()
   if (letters.length === 0) return null
   return (

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Col, Modal, Row } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PetitionShow } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 
-type Photo = PetitionShow['photos'][number]
+type Photo = Data.PetitionShow['photos'][number]
 
 /** Embedded videos, 300px tall; the server made the URLs embeddable. */
-function Videos({ videos }: { videos: PetitionShow['videos'] }) {
+function Videos({ videos }: { videos: Data.PetitionShow['videos'] }) {
   const { t } = useTranslation()
   return (
     <Row xs={1} md={2} className="g-4 mb-4">
@@ -34,7 +34,7 @@ function Videos({ videos }: { videos: PetitionShow['videos'] }) {
 }
 
 /** Thumbnails at most 200px tall; a click opens the larger image. */
-function Gallery({ photos }: { photos: PetitionShow['photos'] }) {
+function Gallery({ photos }: { photos: Data.PetitionShow['photos'] }) {
   const { t } = useTranslation()
   // The photo stays set while the modal fades out; only `show` flips on close.
   const [current, setCurrent] = useState(0)
@@ -93,8 +93,8 @@ export default function MediaSection({
   videos,
   photos,
 }: {
-  videos: PetitionShow['videos']
-  photos: PetitionShow['photos']
+  videos: Data.PetitionShow['videos']
+  photos: Data.PetitionShow['photos']
 }) {
   const { t } = useTranslation()
   if (videos.length === 0 && photos.length === 0) return null

@@ -1,9 +1,9 @@
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PetitionShow } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 import { formatDate } from '~/lib/format_date.ts'
 
 /** Who started it, when, and the description itself. */
-export default function PetitionDescription({ petition }: { petition: PetitionShow }) {
+export default function PetitionDescription({ petition }: { petition: Data.PetitionShow }) {
   const { t, locale } = useTranslation()
   const { user } = petition
   return (

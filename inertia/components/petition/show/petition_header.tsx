@@ -2,12 +2,12 @@ import type { CSSProperties } from 'react'
 import { Badge, Container } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
-import type { PetitionShow } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 import ShareWidget from './share_widget.tsx'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
 
 /** Title, progress, status badges and sharing, over the banner. */
-export default function PetitionHeader({ petition }: { petition: PetitionShow }) {
+export default function PetitionHeader({ petition }: { petition: Data.PetitionShow }) {
   const { t } = useTranslation()
   const { appUrl } = useSharedProps()
   const bannerUrl = petition.banner?.url

@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from 'react'
 import { Button } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { PetitionShow } from '@app/types/props.ts'
+import type { Data } from '@generated/data'
 import { formatDate } from '~/lib/format_date.ts'
 
 /** Spec 9.3: 6 updates visible at a time, the arrows move 3. */
@@ -17,7 +17,7 @@ export default function UpdatesTimeline({
   updates,
   ownerFirstName,
 }: {
-  updates: PetitionShow['updates']
+  updates: Data.PetitionShow['updates']
   ownerFirstName: string
 }) {
   const { t, locale } = useTranslation()

@@ -1,0 +1,29 @@
+import type Petition from '#models/petition'
+import type CustomField from '#models/custom_field'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+
+/** The petition as its owner's signatures page shows it. */
+export default class ManagedPetitionTransformer extends BaseTransformer<Petition> {
+  toObject() {
+    const petition = this.resource
+    return {
+      guid: petition.guid,
+      slug: petition.slug,
+      title: petition.title,
+      allowComments: petition.allowComments,
+      allowOpposite: petition.allowOpposite,
+      targetSignatures: petition.targetSignatures,
+      /** The counters: confirmed, active signatures on each side. */
+      supportCount: petition.supportCount,
+      opposeCount: petition.opposeCount,
+    }
+  }
+}
+
+/**
+ * The custom-field columns of the signatures table: field id → title. Object
+ * keys that are numbers keep ascending order in JSON: the fields' creation order.
+ */
+export function customFieldsColumns(fields: CustomField[]): Record<string, string> {
+  return Object.fromEntries(fields.map((field) => [String(field.id), field.title]))
+}

@@ -1,0 +1,28 @@
+import type Petition from '#models/petition'
+import type User from '#models/user'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import { avatarFor } from '#services/accounts/avatar'
+import { bannerUrlOf } from '#transformers/petition_card_transformer'
+
+/** A card of the My petitions list: the owner is the member looking at it. */
+export default class MyPetitionTransformer extends BaseTransformer<Petition> {
+  constructor(
+    petition: Petition,
+    private owner: User
+  ) {
+    super(petition)
+  }
+
+  toObject() {
+    const { resource: petition, owner } = this
+    return {
+      guid: petition.guid,
+      slug: petition.slug,
+      bannerUrl: bannerUrlOf(petition),
+      title: petition.title,
+      target: petition.target,
+      created: petition.createdAt.toISO()!,
+      user: { avatar: avatarFor(owner), firstName: owner.firstName, lastName: owner.lastName },
+    }
+  }
+}
