@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { prepareEnv } from './prepare_env.js'
 
 export const root = resolve(fileURLToPath(new URL('../', import.meta.url)))
 export const buildDir = join(root, 'build')
@@ -55,6 +56,8 @@ function run(args) {
 /** Builds build/ and records which sources it was made from. */
 export function build() {
   const hash = sourceHash()
+  // The route registry is read from the booted app, which needs its settings.
+  if (!process.env.ENV_PATH) prepareEnv(root)
   run(['ace.js', 'codegen'])
   run(['ace.js', 'build'])
   writeFileSync(hashFile, hash)
