@@ -56,7 +56,10 @@ export default class PetitionSignaturesController {
       })
     )
     // Back to the page of the table the owner was on (?page=N kept).
-    return response.redirect().withQs().back(`/petition/${petition.guid}/signatures`)
+    return response
+      .redirect()
+      .withQs()
+      .back(urlFor('petitions.signatures.index', { guid: petition.guid }))
   }
 
   /** POST download: every signature as CSV, streamed from the database. */
