@@ -5,18 +5,17 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 /** The petition as its owner's signatures page shows it. */
 export default class ManagedPetitionTransformer extends BaseTransformer<Petition> {
   toObject() {
-    const petition = this.resource
-    return {
-      guid: petition.guid,
-      slug: petition.slug,
-      title: petition.title,
-      allowComments: petition.allowComments,
-      allowOpposite: petition.allowOpposite,
-      targetSignatures: petition.targetSignatures,
-      /** The counters: confirmed, active signatures on each side. */
-      supportCount: petition.supportCount,
-      opposeCount: petition.opposeCount,
-    }
+    // The counters are the confirmed, active signatures on each side.
+    return this.pick(this.resource, [
+      'guid',
+      'slug',
+      'title',
+      'allowComments',
+      'allowOpposite',
+      'targetSignatures',
+      'supportCount',
+      'opposeCount',
+    ])
   }
 }
 

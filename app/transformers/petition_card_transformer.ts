@@ -34,13 +34,15 @@ export default class PetitionCardTransformer extends BaseTransformer<Petition> {
   toObject() {
     const petition = this.resource
     return {
-      guid: petition.guid,
-      slug: petition.slug,
-      title: petition.title,
-      target: petition.target,
+      ...this.pick(petition, [
+        'guid',
+        'slug',
+        'title',
+        'target',
+        'targetSignatures',
+        'allowOpposite',
+      ]),
       bannerUrl: bannerUrlOf(petition),
-      targetSignatures: petition.targetSignatures,
-      allowOpposite: petition.allowOpposite,
       created: petition.createdAt.toISO()!,
       user: {
         avatar: avatarFor(petition.user),

@@ -6,10 +6,7 @@ export default class PetitionMediaTransformer extends BaseTransformer<PetitionMe
   toObject() {
     const media = this.resource
     return {
-      id: media.id,
-      url: media.url,
-      type: media.type,
-      driver: media.driver,
+      ...this.pick(media, ['id', 'url', 'type', 'driver']),
       title: media.title ?? null,
       description: media.description ?? null,
     }

@@ -10,15 +10,10 @@ export default class UserTransformer extends BaseTransformer<User> {
   toObject() {
     const user = this.resource
     return {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      nickName: user.nickName,
-      email: user.email,
+      ...this.pick(user, ['id', 'firstName', 'lastName', 'nickName', 'email', 'role']),
       avatar: avatarFor(user),
       signatures: user.signaturesCount,
       createdAt: user.createdAt.toISO(),
-      role: user.role,
     }
   }
 }
