@@ -7,7 +7,6 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import type { Group } from '@japa/runner/core'
 import { outbox } from '#tests/helpers/outbox'
-import { signatureCounter } from '#services/signatures/counter'
 import env from '#start/env'
 
 /**
@@ -90,7 +89,6 @@ export function browserJourneys(group: Group) {
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()
-    signatureCounter.discard()
   })
 }
 

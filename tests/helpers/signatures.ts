@@ -8,6 +8,7 @@ import { normalizeEmail } from '#services/mail/email_normalizer'
 import { petitionValidator } from '#validators/petition'
 import { savePetition } from '#services/petitions/petition_writer'
 import { confirmationUrl } from '#services/signatures/signing'
+import { signatureCounter } from '#services/signatures/counter'
 import { makeMember } from '#tests/helpers/auth'
 import { newGuid, validPetition } from '#tests/helpers/petitions'
 
@@ -80,6 +81,12 @@ export function sign(
 export async function countsOf(petition: Petition) {
   const fresh = await Petition.findOrFail(petition.id)
   return { support: fresh.supportCount, oppose: fresh.opposeCount }
+}
+
+/** The counts once the recorded deltas are applied, as the flusher does within a second. */
+export async function flushedCountsOf(petition: Petition) {
+  await signatureCounter.flush()
+  return countsOf(petition)
 }
 
 export async function signatureRows(petition: Petition) {

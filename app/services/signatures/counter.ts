@@ -1,97 +1,112 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
 import { forgetPetitionPage } from '#services/petitions/page_data'
 
 export type Delta = { support: number; oppose: number }
 
+const DELTAS = 'signature_count_deltas'
+
 /**
- * The petitions' support and oppose counters. Confirmations,
- * deactivations and reactivations add their +1/-1 here; the summed deltas
- * reach the petition row at least once a second, in one UPDATE per petition.
- * A viral petition's row is then written once a second instead of once per
- * signature (the UK Parliament site had to batch its +1 updates for the same
- * reason). Pages lag by at most the flush interval and are exact once writes
- * stop. Deltas not yet flushed when a process dies are lost: `petitions:recount`
- * rebuilds the counters from the signature rows.
+ * The petitions' support and oppose counters. Confirmations, deactivations
+ * and reactivations each add a +1/-1 row to signature_count_deltas in their
+ * own transaction (`countSignature`); the flusher sums those rows and moves
+ * the sums onto the petition rows, in one UPDATE per petition, about once a
+ * second. A viral petition's row is then written once a second instead of
+ * once per signature (the UK Parliament site had to batch its +1 updates for
+ * the same reason). Pages lag by at most the flush interval and are exact
+ * once writes stop. Rows left by a crash are applied by the flush at boot.
  */
 /** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support. */
 export function signatureDelta(score: number, direction: 1 | -1): Delta {
   return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
 }
 
+/**
+ * Moves a petition's counters by one signature of `score`, as part of the
+ * caller's transaction: the change and its count commit or roll back together.
+ */
+export async function countSignature(
+  trx: TransactionClientContract,
+  petitionId: number,
+  score: number,
+  direction: 1 | -1
+) {
+  const delta = signatureDelta(score, direction)
+  await trx
+    .insertQuery()
+    .table(DELTAS)
+    .insert({ petition_id: petitionId, ...delta })
+  trx.after('commit', () => signatureCounter.wake())
+}
+
+type DeltaRow = { petition_id: number | string; support: number | string; oppose: number | string }
+
+/** The rows of a raw query: PostgreSQL wraps them in `rows`, SQLite returns them as they are. */
+function rowsOf(result: DeltaRow[] | { rows: DeltaRow[] }): DeltaRow[] {
+  return Array.isArray(result) ? result : result.rows
+}
+
 export class SignatureCounter {
-  #pending = new Map<number, Delta>()
   #timer: NodeJS.Timeout | null = null
   #flushing: Promise<void> | null = null
 
   constructor(private intervalMs = 1000) {}
 
-  /** Moves a petition's counters by one signature of `score` (+1 support, -1 oppose). */
-  add(petitionId: number, score: number, direction: 1 | -1) {
-    const delta = this.#pending.get(petitionId) ?? { support: 0, oppose: 0 }
-    const step = signatureDelta(score, direction)
-    delta.support += step.support
-    delta.oppose += step.oppose
-    this.#pending.set(petitionId, delta)
-    this.#schedule()
-  }
-
-  /** Drops pending deltas without writing them: for tests whose database was rolled back. */
-  discard() {
-    this.#pending.clear()
-  }
-
-  get pendingPetitions() {
-    return this.#pending.size
-  }
-
-  /** Writes every pending delta now; resolves when they are in the database. */
-  async flush(): Promise<void> {
-    // One flush at a time, so that a delta is never applied twice.
-    while (this.#flushing) await this.#flushing
-    if (this.#pending.size === 0) return
-    const batch = this.#pending
-    this.#pending = new Map()
-    this.#flushing = this.#apply(batch).finally(() => (this.#flushing = null))
-    await this.#flushing
-  }
-
-  /** Stops the timer after a last flush (shutdown). */
-  async stop() {
-    if (this.#timer) clearTimeout(this.#timer)
-    this.#timer = null
-    await this.flush()
-  }
-
-  #schedule() {
+  /** Flushes within the interval: a count was recorded. */
+  wake() {
     if (this.#timer) return
     this.#timer = setTimeout(() => {
       this.#timer = null
       this.flush().catch((error) => logger.error({ err: error }, 'signature counter flush failed'))
     }, this.intervalMs)
-    // Never keeps a command or a test run alive; shutdown flushes explicitly.
+    // Never keeps a command or a test run alive: the rows wait for the next flush.
     this.#timer.unref()
   }
 
-  async #apply(batch: Map<number, Delta>) {
-    for (const [petitionId, delta] of batch) {
-      if (delta.support === 0 && delta.oppose === 0) continue
-      try {
-        await applyDelta(petitionId, delta)
-        forgetPetitionPage(petitionId)
-      } catch (error) {
-        // Put it back: the next flush tries again, nothing is counted twice.
-        const pending = this.#pending.get(petitionId) ?? { support: 0, oppose: 0 }
-        pending.support += delta.support
-        pending.oppose += delta.oppose
-        this.#pending.set(petitionId, pending)
-        this.#schedule()
-        throw error
+  /** Applies every recorded delta now; resolves when the petitions have them. */
+  async flush(): Promise<void> {
+    // One flush at a time in a process; across processes the DELETE decides.
+    while (this.#flushing) await this.#flushing
+    this.#flushing = this.#applyRecorded().finally(() => (this.#flushing = null))
+    await this.#flushing
+  }
+
+  /** At shutdown: the flush this process was waiting for happens now. */
+  async stop() {
+    if (this.#flushing) await this.#flushing
+    if (!this.#timer) return
+    clearTimeout(this.#timer)
+    this.#timer = null
+    await this.flush()
+  }
+
+  /**
+   * Takes the recorded rows by deleting them (a row another process took
+   * meanwhile is no longer there to take, so no delta is applied twice) and
+   * applies their sums in the same transaction: a failure leaves both as
+   * they were, for the next flush.
+   */
+  async #applyRecorded() {
+    const touched = await db.transaction(async (trx) => {
+      const rows = rowsOf(
+        await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, support, oppose`)
+      )
+      const sums = new Map<number, Delta>()
+      for (const row of rows) {
+        const sum = sums.get(Number(row.petition_id)) ?? { support: 0, oppose: 0 }
+        sum.support += Number(row.support)
+        sum.oppose += Number(row.oppose)
+        sums.set(Number(row.petition_id), sum)
       }
-    }
+      // Ascending ids: two processes flushing at once lock petitions in the same order.
+      const petitionIds = [...sums.keys()].sort((a, b) => a - b)
+      for (const petitionId of petitionIds) await applyDelta(petitionId, sums.get(petitionId)!, trx)
+      return petitionIds
+    })
+    for (const petitionId of touched) forgetPetitionPage(petitionId)
   }
 }
 
@@ -125,8 +140,8 @@ function dateTimeFormat() {
 /**
  * Rebuilds the counters of one petition, or of all, from the signature rows
  * (the recount command): one grouped count over the signatures, then an
- * UPDATE only where a petition's counters differ. Deltas still pending in
- * this process are flushed first so they are not applied on top of it.
+ * UPDATE only where a petition's counters differ. Recorded deltas are
+ * flushed first so that they are not applied on top of it.
  */
 export async function recountSignatures(petitionId?: number) {
   await signatureCounter.flush()

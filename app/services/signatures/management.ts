@@ -4,7 +4,7 @@ import { SimplePaginator } from '@adonisjs/lucid/database'
 import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import Signature from '#models/signature'
-import { applyDelta, signatureDelta } from '#services/signatures/counter'
+import { countSignature } from '#services/signatures/counter'
 import { affectedRows } from '#services/database_errors'
 import { forgetPetitionPage } from '#services/petitions/page_data'
 import { CSV_BOM, csvRow } from '#services/signatures/csv'
@@ -64,7 +64,7 @@ export async function setSignatureActive(petition: Petition, signatureId: number
       .first()
     const changed = affectedRows(affected) > 0
     if (signature && changed && signature.confirmedAt) {
-      await applyDelta(petition.id, signatureDelta(signature.score, active ? 1 : -1), trx)
+      await countSignature(trx, petition.id, signature.score, active ? 1 : -1)
     }
     return { signature, changed }
   })

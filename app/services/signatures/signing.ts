@@ -10,7 +10,7 @@ import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#services/mail/email_normalizer'
-import { signatureCounter } from '#services/signatures/counter'
+import { countSignature } from '#services/signatures/counter'
 import { forgetPetitionPage } from '#services/petitions/page_data'
 import { site } from '#services/http/site'
 import { takeConfirmationResend } from '#start/limiter'
@@ -101,8 +101,7 @@ export async function signPetition(
       if (!signature) continue
     }
 
-    if (confirmed) signatureCounter.add(petition.id, signature.score, 1)
-    else await sendConfirmationLink(signature, petition, locale)
+    if (!confirmed) await sendConfirmationLink(signature, petition, locale)
     return { signed: true, signature, confirmed, replaced: !inserted }
   }
   return { signed: false, reason: 'duplicate' }
@@ -138,6 +137,7 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
       if (values.userId) {
         await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
       }
+      if (confirmed) await countSignature(trx, values.petitionId, values.score, 1)
     })
     return signature
   } catch (error) {
@@ -184,6 +184,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         updated_at: now,
       })
     if (affectedRows(affected) === 0) return null
+    if (confirmed) await countSignature(trx, values.petitionId, values.score, 1)
     if (existing.userId !== values.userId) {
       if (existing.userId) {
         await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)
@@ -275,13 +276,14 @@ export async function confirmSignature(signature: Signature) {
         updated_at: now.toFormat(trx.dialect.dateTimeFormat),
       })
     const fresh = await Signature.query({ client: trx }).where('id', signature.id).first()
-    return { row: fresh, changed: affectedRows(affected) > 0 }
+    const confirmed = affectedRows(affected) > 0
+    if (fresh && confirmed && fresh.active) {
+      await countSignature(trx, fresh.petitionId, fresh.score, 1)
+      // The last signatures list shows it now; the count follows with the flush.
+      trx.after('commit', () => forgetPetitionPage(fresh.petitionId))
+    }
+    return { row: fresh, changed: confirmed }
   })
-  if (row && changed && row.active) {
-    signatureCounter.add(row.petitionId, row.score, 1)
-    // The last signatures list shows it now; the count follows with the flush.
-    forgetPetitionPage(row.petitionId)
-  }
   return { signature: row, changed }
 }
 

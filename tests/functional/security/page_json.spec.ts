@@ -1,11 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { signatureCounter } from '#services/signatures/counter'
 import { embeddedPageJson, HOSTILE, makeHostilePetition } from '#tests/helpers/hostile_text'
 
 test.group('Page props inside the server-rendered HTML', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => signatureCounter.discard())
 
   test('a title, name or comment that ends a script or opens a comment stays inside the JSON', async ({
     client,

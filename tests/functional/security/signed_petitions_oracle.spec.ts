@@ -5,7 +5,6 @@ import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
-import { signatureCounter } from '#services/signatures/counter'
 import { makeMember } from '#tests/helpers/auth'
 import { outbox } from '#tests/helpers/outbox'
 import { confirmationPath, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
@@ -37,10 +36,7 @@ test.group('Security: whose signature a member page shows', (group) => {
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()
-    signatureCounter.discard()
   })
-  // The confirmations' deltas must not flush after the rollback.
-  group.each.teardown(() => signatureCounter.discard())
 
   test('an unverified account with a +tag or dotted variant of a signer’s address sees nothing', async ({
     client,

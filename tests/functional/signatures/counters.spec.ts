@@ -4,38 +4,81 @@ import ace from '@adonisjs/core/services/ace'
 import Petition from '#models/petition'
 import PetitionsRecount from '../../../commands/petitions_recount.js'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { SignatureCounter, signatureCounter } from '#services/signatures/counter'
+import db from '@adonisjs/lucid/services/db'
+import { SignatureCounter, countSignature, signatureCounter } from '#services/signatures/counter'
 import { makePetition, countsOf } from '#tests/helpers/signatures'
+
+/** Records deltas of one petition as a confirmation or an owner's click would. */
+async function record(petitionId: number, deltas: Array<[score: number, direction: 1 | -1]>) {
+  await db.transaction(async (trx) => {
+    for (const [score, direction] of deltas) await countSignature(trx, petitionId, score, direction)
+  })
+}
+
+async function pendingDeltas() {
+  const [row] = await db.from('signature_count_deltas').count('* as total')
+  return Number(row.total)
+}
 
 test.group('Signature counters', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => signatureCounter.discard())
 
-  test('deltas reach the petition by themselves within the flush interval', async ({ assert }) => {
+  test('recorded deltas reach the petition by themselves within the flush interval', async ({
+    assert,
+  }) => {
     const { petition } = await makePetition()
-    const counter = new SignatureCounter(200)
-    counter.add(petition.id, 1, 1)
-    counter.add(petition.id, 1, 1)
-    counter.add(petition.id, -1, 1)
-    counter.add(petition.id, 1, -1)
+    await record(petition.id, [
+      [1, 1],
+      [1, 1],
+      [-1, 1],
+      [1, -1],
+    ])
     assert.deepEqual(await countsOf(petition), { support: 0, oppose: 0 })
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    for (let waited = 0; waited < 50 && (await pendingDeltas()) > 0; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 1 })
-    assert.equal(counter.pendingPetitions, 0)
+    assert.equal(await pendingDeltas(), 0)
+  })
+
+  test('a rolled-back change records no delta', async ({ assert }) => {
+    const { petition } = await makePetition()
+    await db
+      .transaction(async (trx) => {
+        await countSignature(trx, petition.id, 1, 1)
+        throw new Error('the change fails after counting')
+      })
+      .catch(() => {})
+    await signatureCounter.flush()
+    assert.equal(await pendingDeltas(), 0)
+    assert.deepEqual(await countsOf(petition), { support: 0, oppose: 0 })
+  })
+
+  test('two flushes at once apply each delta once', async ({ assert }) => {
+    const { petition } = await makePetition({ allowOpposite: true })
+    await record(
+      petition.id,
+      Array.from({ length: 30 }, (_, index): [number, 1] => [index % 3 === 0 ? -1 : 1, 1])
+    )
+    await Promise.all([signatureCounter.flush(), new SignatureCounter().flush()])
+    assert.deepEqual(await countsOf(petition), { support: 20, oppose: 10 })
+    assert.equal(await pendingDeltas(), 0)
   })
 
   test('reaching the target makes the petition successful once', async ({ assert }) => {
     const { petition } = await makePetition({ targetSignatures: 100 })
-    const counter = new SignatureCounter()
-    for (let index = 0; index < 99; index++) counter.add(petition.id, 1, 1)
-    await counter.flush()
+    await record(
+      petition.id,
+      Array.from({ length: 99 }, (): [number, 1] => [1, 1])
+    )
+    await signatureCounter.flush()
     assert.isNull((await Petition.findOrFail(petition.id)).succeededAt)
-    counter.add(petition.id, 1, 1)
-    await counter.flush()
+    await record(petition.id, [[1, 1]])
+    await signatureCounter.flush()
     const succeededAt = (await Petition.findOrFail(petition.id)).succeededAt
     assert.isNotNull(succeededAt)
-    counter.add(petition.id, 1, 1)
-    await counter.flush()
+    await record(petition.id, [[1, 1]])
+    await signatureCounter.flush()
     assert.equal(
       (await Petition.findOrFail(petition.id)).succeededAt?.toISO(),
       succeededAt?.toISO()

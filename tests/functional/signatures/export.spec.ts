@@ -4,7 +4,6 @@ import limiter from '@adonisjs/limiter/services/main'
 import { allowedRequests } from '#config/rate_limits'
 import { DateTime } from 'luxon'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { signatureCounter } from '#services/signatures/counter'
 import { EXPORT_CHUNK_SIZE } from '#services/signatures/management'
 import {
   addSignature,
@@ -25,7 +24,6 @@ function download(client: any, petition: Petition, owner: User, host?: string) {
 
 test.group('Signatures export', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => signatureCounter.discard())
   group.each.setup(() => limiter.clear())
 
   test('a CSV with BOM, translated header and one row per signature, named after the petition', async ({

@@ -27,7 +27,6 @@ async function countQueries(action: () => Promise<unknown>) {
 
 test.group('Petition page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => signatureCounter.discard())
 
   test('shows the petition with every section a visitor reads', async ({ client, assert }) => {
     const { petition, owner } = await makePetition({
@@ -194,7 +193,6 @@ test.group('Petition page', (group) => {
 test.group('Petition page cache', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => {
-    signatureCounter.discard()
     forgetAllPetitionPages()
     env.set('PETITION_PAGE_CACHE_MS', 60_000)
     return () => {
