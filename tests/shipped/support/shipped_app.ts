@@ -34,6 +34,8 @@ type Shipped = {
 }
 
 let shipped: Shipped | null = null
+/** The running `npm start` (bin/start.js), parent of the server process. */
+let starter: ChildProcess | null = null
 
 export function shippedApp(): Shipped {
   if (!shipped) throw new Error('the shipped app is not running (suite setup)')
@@ -187,6 +189,43 @@ async function waitUntilServing(port: number, child: ChildProcess, serverLog: st
   throw new Error(`the built app did not answer:\n${readFileSync(serverLog, 'utf8')}`)
 }
 
+/** `npm start` on the prepared settings, until the site answers. */
+async function launch() {
+  const { port, serverLog } = shippedApp()
+  const output = openSync(serverLog, 'a')
+  starter = spawn(process.execPath, ['bin/start.js'], {
+    cwd: app.makePath(),
+    env: appProcessEnvironment(),
+    stdio: ['ignore', output, output],
+  })
+  await waitUntilServing(port, starter, serverLog)
+}
+
+/** Resolves when `child` has exited; SIGKILL after `graceMs`. */
+function exitOf(child: ChildProcess, graceMs: number) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(null)
+    child.once('exit', resolve)
+    setTimeout(() => child.kill('SIGKILL'), graceMs).unref()
+  })
+}
+
+/**
+ * A crash: the server process is killed with SIGKILL (no shutdown hook runs),
+ * then `npm start` starts the site again on the same database. `beforeRestart`
+ * runs while the site is down.
+ */
+export async function crashAndRestart(beforeRestart: () => Promise<void> = async () => {}) {
+  const parent = starter!
+  const children = readFileSync(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8')
+  const [serverPid] = children.trim().split(/\s+/).map(Number)
+  if (!serverPid) throw new Error('the server process of npm start was not found')
+  process.kill(serverPid, 'SIGKILL')
+  await exitOf(parent, 10_000)
+  await beforeRestart()
+  await launch()
+}
+
 /** Suite setup: build, start, and the teardown that stops it all. */
 export async function startShippedApp() {
   buildOnce()
@@ -210,22 +249,13 @@ export async function startShippedApp() {
       ...database,
     })
   )
-  const output = openSync(serverLog, 'a')
   shipped = { port, mailbox, folder, storage, readsLog, serverLog }
-  const child = spawn(process.execPath, ['bin/start.js'], {
-    cwd: app.makePath(),
-    env: appProcessEnvironment(),
-    stdio: ['ignore', output, output],
-  })
-  await waitUntilServing(port, child, serverLog)
+  await launch()
 
   return async () => {
+    const child = starter!
     child.kill('SIGTERM')
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(null)
-      child.once('exit', resolve)
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
-    })
+    await exitOf(child, 10_000)
     await mailbox.close()
     await db.manager.close('shipped')
     shipped = null
