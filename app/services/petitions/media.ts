@@ -6,6 +6,7 @@ import { reencodeUpload } from '#services/petitions/images'
 import { MAX_PENDING_MEDIA, PHOTO_SLOTS } from '#app/petitions/constants'
 import type Petition from '#models/petition'
 import type User from '#models/user'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 const MAX_WIDTH = 1600
 
@@ -76,12 +77,23 @@ export async function storePetitionImage(
 }
 
 /** Deletes media rows and their files. */
-export async function deleteMedia(media: PetitionMedia[]) {
-  const disk = drive.use()
+/**
+ * Deletes media rows, then their files. Within a transaction the files go
+ * only once it commits: a rollback brings the rows back, and their files
+ * are still there.
+ */
+export async function deleteMedia(media: PetitionMedia[], trx?: TransactionClientContract) {
   for (const item of media) {
-    if (item.path) await disk.delete(item.path).catch(() => {})
+    if (trx) item.useTransaction(trx)
     await item.delete()
   }
+  const paths = media.flatMap((item) => (item.path ? [item.path] : []))
+  const deleteFiles = async () => {
+    const disk = drive.use()
+    for (const path of paths) await disk.delete(path).catch(() => {})
+  }
+  if (trx) trx.after('commit', deleteFiles)
+  else await deleteFiles()
 }
 
 /**

@@ -1,6 +1,7 @@
 import env from '#start/env'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export const LAST_SIGNATURES = 10
 
@@ -39,10 +40,17 @@ export function petitionPageData(slug: string): Promise<PageData | null> {
   return data
 }
 
-/** Drops a petition's page data after a write, so this process shows it at once. */
-export function forgetPetitionPage(petitionId: number) {
-  const slug = slugsById.get(petitionId)
-  if (slug) cache.delete(slug)
+/**
+ * Drops a petition's page data once the transaction that changed it commits,
+ * so that this process shows the change at once. Never before the commit: a
+ * request in between would cache the page from before the change again, and
+ * a rollback has nothing to drop.
+ */
+export function forgetPetitionPageOnCommit(trx: TransactionClientContract, petitionId: number) {
+  trx.after('commit', () => {
+    const slug = slugsById.get(petitionId)
+    if (slug) cache.delete(slug)
+  })
 }
 
 export function forgetAllPetitionPages() {

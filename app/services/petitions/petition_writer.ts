@@ -14,7 +14,7 @@ import type { petitionValidator } from '#validators/petition'
 import { sanitizeDescription } from '#services/petitions/html_sanitizer'
 import { videoEmbed } from '#services/petitions/video_url'
 import { uniqueSlug, unlistedSlug } from '#services/petitions/slugs'
-import { forgetPetitionPage } from '#services/petitions/page_data'
+import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { deleteMedia } from '#services/petitions/media'
 import { isUniqueViolation } from '#services/database_errors'
 
@@ -149,7 +149,7 @@ async function attachMedia(
       await photo.useTransaction(trx).save()
     }
   }
-  await deleteMedia(unused.map((item) => item.useTransaction(trx)))
+  await deleteMedia(unused, trx)
 }
 
 /**
@@ -170,8 +170,6 @@ export async function savePetition(user: User, guid: string, input: PetitionInpu
     if (raced && raced.userId !== user.id) throw error
     saved = await writePetition(user, guid, input)
   }
-  // After the commit, so that no request caches the page from before it.
-  forgetPetitionPage(saved.petition.id)
   return saved
 }
 
@@ -199,6 +197,7 @@ function writePetition(user: User, guid: string, input: PetitionInput) {
       finished: isNew ? false : (input.finished ?? petition.finished),
     })
     await petition.save()
+    forgetPetitionPageOnCommit(trx, petition.id)
 
     await attachMedia(petition, user, input, trx)
 

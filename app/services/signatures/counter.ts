@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
-import { forgetPetitionPage } from '#services/petitions/page_data'
+import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 
 export type Delta = { support: number; oppose: number }
 
@@ -90,7 +90,7 @@ export class SignatureCounter {
    * they were, for the next flush.
    */
   async #applyRecorded() {
-    const touched = await db.transaction(async (trx) => {
+    await db.transaction(async (trx) => {
       const rows = rowsOf(
         await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, support, oppose`)
       )
@@ -103,10 +103,11 @@ export class SignatureCounter {
       }
       // Ascending ids: two processes flushing at once lock petitions in the same order.
       const petitionIds = [...sums.keys()].sort((a, b) => a - b)
-      for (const petitionId of petitionIds) await applyDelta(petitionId, sums.get(petitionId)!, trx)
-      return petitionIds
+      for (const petitionId of petitionIds) {
+        await applyDelta(petitionId, sums.get(petitionId)!, trx)
+        forgetPetitionPageOnCommit(trx, petitionId)
+      }
     })
-    for (const petitionId of touched) forgetPetitionPage(petitionId)
   }
 }
 
@@ -156,14 +157,16 @@ export async function recountSignatures(petitionId?: number) {
     const succeeded =
       support >= petition.targetSignatures ? (petition.succeededAt ?? DateTime.utc()) : null
     // A query, not the model: a recount is no edit of the petition (updated_at stays).
-    await Petition.query()
-      .where('id', petition.id)
-      .update({
-        support_count: support,
-        oppose_count: oppose,
-        succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
-      })
-    forgetPetitionPage(petition.id)
+    await db.transaction(async (trx) => {
+      await Petition.query({ client: trx })
+        .where('id', petition.id)
+        .update({
+          support_count: support,
+          oppose_count: oppose,
+          succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
+        })
+      forgetPetitionPageOnCommit(trx, petition.id)
+    })
     changed++
   }
   return { petitions: petitions.length, changed }

@@ -6,7 +6,7 @@ import type CustomField from '#models/custom_field'
 import Signature from '#models/signature'
 import { countSignature } from '#services/signatures/counter'
 import { affectedRows } from '#services/database_errors'
-import { forgetPetitionPage } from '#services/petitions/page_data'
+import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { CSV_BOM, csvRow } from '#services/signatures/csv'
 
 /** The owner's table shows 50 signatures a page. */
@@ -66,9 +66,9 @@ export async function setSignatureActive(petition: Petition, signatureId: number
     if (signature && changed && signature.confirmedAt) {
       await countSignature(trx, petition.id, signature.score, active ? 1 : -1)
     }
+    if (changed) forgetPetitionPageOnCommit(trx, petition.id)
     return { signature, changed }
   })
-  if (outcome.changed) forgetPetitionPage(petition.id)
   return outcome
 }
 

@@ -11,7 +11,7 @@ import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
-import { forgetPetitionPage } from '#services/petitions/page_data'
+import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { site } from '#services/http/site'
 import { takeConfirmationResend } from '#start/limiter'
 import { affectedRows, isUniqueViolation } from '#services/database_errors'
@@ -280,7 +280,7 @@ export async function confirmSignature(signature: Signature) {
     if (fresh && confirmed && fresh.active) {
       await countSignature(trx, fresh.petitionId, fresh.score, 1)
       // The last signatures list shows it now; the count follows with the flush.
-      trx.after('commit', () => forgetPetitionPage(fresh.petitionId))
+      forgetPetitionPageOnCommit(trx, fresh.petitionId)
     }
     return { row: fresh, changed: confirmed }
   })
