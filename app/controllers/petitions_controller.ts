@@ -42,9 +42,10 @@ export default class PetitionsController {
     await bouncer.with(PetitionPolicy).authorize('view', data.petition)
     const { petition, lastSignatures: signatures } = data
     const user = auth.user ?? null
-    const [signedAt, canEditPetition] = await Promise.all([
+    const [signedAt, canEditPetition, open] = await Promise.all([
       whenSigned(petition, user, user ? null : signedPetitionsOf(ctx)),
       user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
+      bouncer.with(PetitionPolicy).allows('sign', petition),
     ])
     const anonymous = i18n.t('page.sign.anonymous')
     return inertia.render('Petition/Show', {
@@ -52,7 +53,7 @@ export default class PetitionsController {
       lastSignatures: LastSignatureTransformer.transform(signatures, anonymous),
       whenISignedThisPetition: signedAt,
       success: null,
-      canSignPetition: petition.isOpenForSigning && signedAt === null,
+      canSignPetition: open && signedAt === null,
       canEditPetition,
       turnstileKey: site.turnstileSiteKey,
     })

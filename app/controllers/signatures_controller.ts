@@ -2,17 +2,24 @@ import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
-import { signatureValidator, type SignMeta } from '#validators/signature'
-import { confirmSignature, signatureOfLink, signPetition } from '#services/signatures/signing'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { signatureValidator, signValidation } from '#validators/signature'
+import {
+  confirmSignature,
+  signatureOfLink,
+  signPetition,
+  type SignOutcome,
+} from '#services/signatures/signing'
 import { flashMessage, flashSwal } from '#services/http/flash'
-import { consumeSignAttempt } from '#start/limiter'
 import { rememberSigned } from '#services/signatures/signed_petitions_cookie'
-import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import { localeOf } from '#app/i18n/locales'
+
+/** Why a sign changed nothing: a confirmed signature is final; an unconfirmed one had its mails for today. */
+const REFUSALS = {
+  duplicate: 'page.sign.already_signed',
+  link_already_sent: 'page.sign.link_already_sent',
+} as const
 
 export default class SignaturesController {
-  // Swal payloads are HTML: whatever a user wrote is escaped into them.
-
   /** POST /petition/{guid}/sign. */
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n, bouncer } = ctx
@@ -21,51 +28,18 @@ export default class SignaturesController {
       .preload('customFields')
       .firstOrFail()
     await bouncer.with(PetitionPolicy).authorize('view', petition)
-    if (!petition.isOpenForSigning) {
-      flashMessage(ctx, 'error', i18n.t('page.sign.closed'))
-      return response.redirect().back()
+    if (await bouncer.with(PetitionPolicy).denies('sign', petition)) {
+      return this.refuse(ctx, 'error', 'page.sign.closed')
     }
-
-    const fields = [...petition.customFields].sort((a, b) => a.position - b.position)
-    const meta: SignMeta = {
-      ip: request.ip(),
-      allowComments: petition.allowComments,
-      customFields: fields.map(({ id, type, required }) => ({ id, type, required })),
-    }
-    const payload = await request.validateUsing(signatureValidator, {
-      meta,
-      data: { ...request.all(), customFields: alignAnswers(fields, request.input('customFields')) },
+    const validation = signValidation(petition, request.all(), request.ip())
+    const payload = await request.validateUsing(signatureValidator, validation)
+    const outcome = await signPetition(petition, payload, {
+      user: auth.user ?? null,
+      locale: localeOf(i18n),
     })
-
-    const user = auth.user ?? null
-    await consumeSignAttempt(normalizeEmail(user?.email ?? payload.email))
-    const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
-    const outcome = await signPetition(petition, payload, { user, locale })
-
-    if (!outcome.signed) {
-      // A confirmed signature is final; an unconfirmed one had its mails for today.
-      const answer =
-        outcome.reason === 'duplicate' ? 'page.sign.already_signed' : 'page.sign.link_already_sent'
-      flashMessage(ctx, 'warning', i18n.t(answer))
-      return response.redirect().back()
-    }
-    if (!user) rememberSigned(ctx, petition.id, outcome.signature.createdAt.toISO()!)
-    flashSwal(ctx, 'success', {
-      title: i18n.t('page.sign.thanks_title'),
-      payload: i18n.t('page.sign.thanks_text', { title: string.escapeHTML(petition.title) }),
-    })
-    if (!outcome.confirmed) {
-      // A replaced signature's earlier link no longer works: say a new one was sent.
-      flashSwal(ctx, 'warning', {
-        title: i18n.t('page.sign.confirm_title'),
-        payload: i18n.t(
-          outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text',
-          {
-            email: string.escapeHTML(outcome.signature.email),
-          }
-        ),
-      })
-    }
+    if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
+    if (!auth.user) rememberSigned(ctx, petition.id, outcome.signature.createdAt.toISO()!)
+    this.thank(ctx, petition, outcome)
     return response.redirect().back()
   }
 
@@ -96,41 +70,42 @@ export default class SignaturesController {
     const signature = await signatureOfLink(params.id, (purpose) =>
       request.hasValidSignature(purpose)
     )
-    if (!signature) {
-      flashMessage(ctx, 'error', i18n.t('page.sign.invalid_link'))
-      return response.redirect().back()
-    }
-    const { signature: confirmed, changed } = await confirmSignature(signature)
-    // Replaced or pruned between the check and the UPDATE: this link is an old one now.
-    if (!confirmed || (!changed && confirmed.confirmationToken !== signature.confirmationToken)) {
-      flashMessage(ctx, 'error', i18n.t('page.sign.invalid_link'))
-      return response.redirect().back()
-    }
+    const confirmation = signature ? await confirmSignature(signature) : null
+    if (!signature || !confirmation?.valid)
+      return this.refuse(ctx, 'error', 'page.sign.invalid_link')
+    const { title, slug } = signature.petition
     flashSwal(ctx, 'success', {
       title: i18n.t('page.sign.confirmed_title'),
-      payload: i18n.t(changed ? 'page.sign.confirmed_text' : 'page.sign.already_confirmed', {
-        title: string.escapeHTML(signature.petition.title),
-      }),
+      payload: i18n.t(
+        confirmation.firstTime ? 'page.sign.confirmed_text' : 'page.sign.already_confirmed',
+        { title: string.escapeHTML(title) }
+      ),
     })
-    return response.redirect().toRoute('petitions.show', { slug: signature.petition.slug })
+    return response.redirect().toRoute('petitions.show', { slug })
   }
-}
 
-/**
- * The answers to the custom fields, one per field in the petition's order, so
- * that `customFields.{index}.value` names the field's position on the form.
- */
-function alignAnswers(fields: Array<{ id: number }>, sent: unknown) {
-  const answers = Array.isArray(sent) ? sent : []
-  return fields.map((field) => {
-    const answer = answers.find(
-      (candidate) => candidate && Number((candidate as { id?: unknown }).id) === field.id
-    ) as { value?: unknown } | undefined
-    const value = answer?.value
-    return {
-      id: field.id,
-      value:
-        typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined,
-    }
-  })
+  /** Back to the form with a message above it. */
+  private refuse(ctx: HttpContext, kind: 'error' | 'warning', key: string) {
+    flashMessage(ctx, kind, ctx.i18n.t(key))
+    return ctx.response.redirect().back()
+  }
+
+  /**
+   * The thanks dialog, and the one that asks to confirm by mail. Their
+   * payloads are HTML: whatever a user wrote is escaped into them.
+   */
+  private thank(ctx: HttpContext, petition: Petition, outcome: SignOutcome & { signed: true }) {
+    const { i18n } = ctx
+    flashSwal(ctx, 'success', {
+      title: i18n.t('page.sign.thanks_title'),
+      payload: i18n.t('page.sign.thanks_text', { title: string.escapeHTML(petition.title) }),
+    })
+    if (outcome.confirmed) return
+    // A replaced signature's earlier link no longer works: say a new one was sent.
+    const text = outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text'
+    flashSwal(ctx, 'warning', {
+      title: i18n.t('page.sign.confirm_title'),
+      payload: i18n.t(text, { email: string.escapeHTML(outcome.signature.email) }),
+    })
+  }
 }

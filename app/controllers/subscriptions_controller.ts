@@ -7,7 +7,7 @@ import {
   unsubscribeFromNewsletter,
 } from '#services/mail/newsletter'
 import { flashAlert } from '#services/http/flash'
-import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import { localeOf } from '#app/i18n/locales'
 
 /** What a mailed newsletter link asks for. */
 export type LinkIntent = 'subscribe' | 'unsubscribe'
@@ -21,7 +21,7 @@ export default class SubscriptionsController {
   async store(ctx: HttpContext) {
     const { request, response, i18n } = ctx
     const { email } = await request.validateUsing(subscriptionValidator)
-    await subscribeToNewsletter(email, isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE)
+    await subscribeToNewsletter(email, localeOf(i18n))
     flashAlert(ctx, 'success', i18n.t('page.subscription.requested'))
     return response.redirect().back()
   }

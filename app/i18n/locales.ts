@@ -13,6 +13,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
+/** The locale a request was answered in (its i18n), English when it has none of ours. */
+export function localeOf(i18n: { locale: string } | undefined): Locale {
+  return i18n && isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
+}
+
 /** Footer label of a locale: the language code, except Ukrainian shows its country, UA. */
 export function localeLabel(locale: Locale): string {
   return locale === 'uk' ? 'UA' : locale.toUpperCase()

@@ -3,7 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import UserTransformer from '#transformers/user_transformer'
 import { site } from '#services/http/site'
-import { DEFAULT_LOCALE, isLocale } from '#app/i18n/locales'
+import { localeOf } from '#app/i18n/locales'
 import type { AlertKind, SwalMessage } from '#services/http/flash'
 
 /** One toast per kind, or null. */
@@ -32,7 +32,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
   // Every prop is "always": partial reloads carry them too, so a page never lacks one.
   share(ctx: HttpContext) {
     const { session, auth, i18n } = ctx as Partial<HttpContext>
-    const appLocale = i18n && isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
+    const appLocale = localeOf(i18n)
     const flash = session?.flashMessages
     const messageBag = flash?.get('messages') as Partial<Messages> | undefined
     const messages: Messages = {

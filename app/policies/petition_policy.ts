@@ -28,6 +28,12 @@ export default class PetitionPolicy extends BasePolicy {
     return AuthorizationResponse.deny('Access denied', 403)
   }
 
+  /** Signing: a petition the viewer may see, published and not finished. */
+  @allowGuest()
+  sign(user: User | null, petition: Petition): boolean {
+    return this.view(user, petition) === true && petition.isOpenForSigning
+  }
+
   /** Everything published is public; a draft is its owner's only (404 for others). */
   @allowGuest()
   view(user: User | null, petition: Petition): AuthorizerResponse {

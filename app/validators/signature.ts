@@ -3,6 +3,7 @@ import type { FieldContext } from '@vinejs/vine/types'
 import { turnstileToken } from '#validators/rules/turnstile'
 import { databaseId } from '#validators/rules/database_id'
 import type CustomField from '#models/custom_field'
+import type Petition from '#models/petition'
 
 /** What the sign validator needs to know of the petition (passed as metadata). */
 export type SignMeta = {
@@ -67,3 +68,37 @@ export const signatureValidator = vine.create({
   ),
   cfTurnstileResponse: turnstileToken('sign'),
 })
+
+/**
+ * The validator's options for one petition's sign form: the petition's
+ * settings as metadata, and the custom-field answers aligned with its fields
+ * (custom fields preloaded).
+ */
+export function signValidation(petition: Petition, body: Record<string, any>, ip: string) {
+  const fields = [...petition.customFields].sort((a, b) => a.position - b.position)
+  const meta: SignMeta = {
+    ip,
+    allowComments: petition.allowComments,
+    customFields: fields.map(({ id, type, required }) => ({ id, type, required })),
+  }
+  return { meta, data: { ...body, customFields: alignAnswers(fields, body.customFields) } }
+}
+
+/**
+ * The answers to the custom fields, one per field in the petition's order, so
+ * that `customFields.{index}.value` names the field's position on the form.
+ */
+function alignAnswers(fields: Array<{ id: number }>, sent: unknown) {
+  const answers = Array.isArray(sent) ? sent : []
+  return fields.map((field) => {
+    const answer = answers.find(
+      (candidate) => candidate && Number((candidate as { id?: unknown }).id) === field.id
+    ) as { value?: unknown } | undefined
+    const value = answer?.value
+    return {
+      id: field.id,
+      value:
+        typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined,
+    }
+  })
+}

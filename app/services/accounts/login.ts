@@ -1,6 +1,6 @@
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
-import { loginFailureLimits } from '#start/limiter'
+import { loginFailureLimits } from '#services/http/rate_limits'
 import { turnstile } from '#services/http/turnstile'
 
 type LoginAttempt = { email: string; password: string; ip: string; botCheckToken: unknown }

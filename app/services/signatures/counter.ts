@@ -80,7 +80,10 @@ export class SignatureCounter {
     if (!this.#timer) return
     clearTimeout(this.#timer)
     this.#timer = null
-    await this.flush()
+    // A failed flush loses nothing: the rows wait for the next boot's flush.
+    await this.flush().catch((error) =>
+      logger.warn({ err: error }, 'signature counter flush at shutdown failed')
+    )
   }
 
   /**

@@ -13,7 +13,7 @@ import { normalizeEmail } from '#services/mail/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { site } from '#services/http/site'
-import { takeConfirmationResend } from '#start/limiter'
+import { consumeSignAttempt, takeConfirmationResend } from '#services/http/rate_limits'
 import { affectedRows, isUniqueViolation } from '#services/database_errors'
 import type { Locale } from '#app/i18n/locales'
 
@@ -58,6 +58,9 @@ export async function signPetition(
   const { user, locale } = signer
   // A member's name and e-mail are locked on the form: the account's win.
   const email = user ? user.email : input.email
+  const emailNormalized = normalizeEmail(email)
+  // However the address is spelled (case, +tags, gmail dots): one allowance.
+  await consumeSignAttempt(emailNormalized)
   const confirmed = user !== null && user.isVerified
   const values: SignatureValues = {
     petitionId: petition.id,
@@ -65,7 +68,7 @@ export async function signPetition(
     firstName: user ? user.firstName : input.firstName,
     lastName: user?.lastName || input.lastName,
     email,
-    emailNormalized: normalizeEmail(email),
+    emailNormalized,
     comment: petition.allowComments ? (input.comment ?? null) : null,
     private: input.private ?? false,
     score: petition.allowOpposite && input.support === false ? OPPOSE : SUPPORT,
@@ -258,6 +261,7 @@ export async function signatureOfLink(
  * conditional UPDATE makes a second confirmation a no-op, so a signature is
  * counted once however often the button is pressed, and it holds only for
  * the token the link was checked against: a replacement in between wins.
+ * `valid`: the link still confirms its signature; `firstTime`: this POST did.
  */
 export async function confirmSignature(signature: Signature) {
   const now = DateTime.utc()
@@ -284,7 +288,9 @@ export async function confirmSignature(signature: Signature) {
     }
     return { row: fresh, changed: confirmed }
   })
-  return { signature: row, changed }
+  // Replaced or pruned between the link's check and the UPDATE: an old link now.
+  const valid = row !== null && (changed || row.confirmationToken === signature.confirmationToken)
+  return { valid, firstTime: changed }
 }
 
 /**
