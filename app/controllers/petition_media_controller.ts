@@ -15,27 +15,36 @@ import PetitionMediaTransformer from '#transformers/petition_media_transformer'
 /** POST and DELETE /petition/{guid}/media: JSON answers for the create form. */
 export default class PetitionMediaController {
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, bouncer, i18n } = ctx
-    const guid: string = params.guid
-    const target = await petitionAtGuid(guid)
+    const { request, params, auth, bouncer } = ctx
+    const target = await petitionAtGuid(params.guid)
     await bouncer.with(PetitionPolicy).authorize('write', target)
-    const petition = target.petition
     try {
       const { file, type } = await request.validateUsing(mediaUploadValidator)
-      const media = await storePetitionImage(auth.user!, guid, petition, type, file.tmpPath!)
+      const media = await storePetitionImage(
+        auth.user!,
+        params.guid,
+        target.petition,
+        type,
+        file.tmpPath!
+      )
       return new PetitionMediaTransformer(media).toObject()
     } catch (error) {
-      if (error instanceof NoFreePhotoSlot) {
-        return response.unprocessableEntity({ message: i18n.t('page.petition.photos_full') })
-      }
-      const refusal =
-        error instanceof TooManyPendingMedia
-          ? 'page.petition.too_many_pending_media'
-          : uploadRefusalKey(error)
-      if (!refusal) throw error
-      const message = i18n.t(refusal)
-      return response.unprocessableEntity({ message, errors: { file: [message] } })
+      return this.refuse(ctx, error)
     }
+  }
+
+  /** A picture refused for what it is, or for the room left: a 422 with the reason. */
+  private refuse({ response, i18n }: HttpContext, error: unknown) {
+    if (error instanceof NoFreePhotoSlot) {
+      return response.unprocessableEntity({ message: i18n.t('page.petition.photos_full') })
+    }
+    const refusal =
+      error instanceof TooManyPendingMedia
+        ? 'page.petition.too_many_pending_media'
+        : uploadRefusalKey(error)
+    if (!refusal) throw error
+    const message = i18n.t(refusal)
+    return response.unprocessableEntity({ message, errors: { file: [message] } })
   }
 
   async destroy(ctx: HttpContext) {

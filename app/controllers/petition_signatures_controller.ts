@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { flashMessage } from '#services/http/flash'
+import { csvDownloadHeaders } from '#services/signatures/csv'
 import {
   exportFileName,
   setSignatureActive,
@@ -48,13 +49,8 @@ export default class PetitionSignaturesController {
     const { active } = await request.validateUsing(signatureStateValidator)
     const { signature } = await setSignatureActive(petition, params.id, active)
     if (!signature) throw new NotFoundException()
-    flashMessage(
-      ctx,
-      'success',
-      i18n.t(active ? 'page.signatures.reactivated' : 'page.signatures.deactivated', {
-        id: signature.id,
-      })
-    )
+    const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
+    flashMessage(ctx, 'success', i18n.t(done, { id: signature.id }))
     // Back to the page of the table the owner was on (?page=N kept).
     return response
       .redirect()
@@ -67,13 +63,9 @@ export default class PetitionSignaturesController {
     const { response, params, i18n } = ctx
     const petition = await this.managedBy(ctx, params.guid)
     await petition.load('customFields', (fields) => fields.orderBy('position'))
-    const fileName = exportFileName(petition)
-    response.header('Content-Type', 'text/csv; charset=utf-8')
-    response.header(
-      'Content-Disposition',
-      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
-    )
-    response.header('Cache-Control', 'no-store')
+    for (const [name, value] of Object.entries(csvDownloadHeaders(exportFileName(petition)))) {
+      response.header(name, value)
+    }
     response.stream(
       Readable.from(
         signaturesCsv(petition, petition.customFields, (key) =>

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { loginValidator } from '#validators/auth'
-import { attemptLogin } from '#services/accounts/login'
+import { attemptLogin, type LoginRefusal } from '#services/accounts/login'
 import { endSession, startSession } from '#services/accounts/sessions'
 import { pullIntendedUrl } from '#services/accounts/intended_url'
 import { flashMessage } from '#services/http/flash'
@@ -16,7 +16,7 @@ export default class SessionController {
   }
 
   async store(ctx: HttpContext) {
-    const { request, response, session, i18n } = ctx
+    const { request, response } = ctx
     const { email, password, cfTurnstileResponse } = await request.validateUsing(loginValidator)
     const outcome = await attemptLogin({
       email: email.toLowerCase(),
@@ -24,23 +24,26 @@ export default class SessionController {
       ip: request.ip(),
       botCheckToken: cfTurnstileResponse,
     })
-
-    if (!outcome.user) {
-      session.flashExcept(['password', 'cfTurnstileResponse'])
-      if (outcome.botCheckRequired) session.flash('botCheckRequired', true)
-      if (outcome.refusal === 'bot_check') {
-        session.flash('inputErrorsBag', {
-          cfTurnstileResponse: [i18n.t('validator.shared.messages.turnstile')],
-        })
-        flashMessage(ctx, 'error', i18n.t('page.auth.bot_check_required'))
-      } else {
-        // One message for an unknown address and a wrong password alike.
-        flashMessage(ctx, 'error', i18n.t('page.auth.invalid_credentials'))
-      }
-      return response.redirect().back()
-    }
+    if (!outcome.user) return this.refuse(ctx, outcome)
     await startSession(ctx, outcome.user)
     return response.redirect(pullIntendedUrl(ctx))
+  }
+
+  /** Back to the form, its e-mail kept, with the bot check when the server asks for it. */
+  private refuse(ctx: HttpContext, outcome: LoginRefusal) {
+    const { session, i18n } = ctx
+    session.flashExcept(['password', 'cfTurnstileResponse'])
+    if (outcome.botCheckRequired) session.flash('botCheckRequired', true)
+    if (outcome.refusal === 'bot_check') {
+      session.flash('inputErrorsBag', {
+        cfTurnstileResponse: [i18n.t('validator.shared.messages.turnstile')],
+      })
+      flashMessage(ctx, 'error', i18n.t('page.auth.bot_check_required'))
+    } else {
+      // One message for an unknown address and a wrong password alike.
+      flashMessage(ctx, 'error', i18n.t('page.auth.invalid_credentials'))
+    }
+    return ctx.response.redirect().back()
   }
 
   /**

@@ -5,8 +5,12 @@ import { turnstile } from '#services/http/turnstile'
 
 type LoginAttempt = { email: string; password: string; ip: string; botCheckToken: unknown }
 
-export type LoginOutcome =
-  { user: User } | { user: null; refusal: 'credentials' | 'bot_check'; botCheckRequired: boolean }
+export type LoginRefusal = {
+  user: null
+  refusal: 'credentials' | 'bot_check'
+  botCheckRequired: boolean
+}
+export type LoginOutcome = { user: User } | LoginRefusal
 
 async function verifyCredentials(email: string, password: string) {
   try {

@@ -32,10 +32,26 @@ function namesOf(provider: Provider, profile: AllyUserContract<Oauth2AccessToken
   return { firstName: firstName || profile.nickName || 'Member', lastName: rest.join(' ') || null }
 }
 
-export class UnverifiedProviderEmail extends Error {}
-export class MissingProviderEmail extends Error {}
-/** Another spelling of the address (a +tag, Gmail's dots) already has an account. */
-export class ProviderMailboxTaken extends Error {}
+/** A sign-in the provider's answer does not allow; `reason` is the message's translation key. */
+export class ProviderSignInRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason)
+  }
+}
+
+/**
+ * Why the provider's redirect back carries no sign-in: the member said no,
+ * or the request is not the one this site started. Null when it does.
+ */
+export function providerRefusal(provider: {
+  accessDenied(): boolean
+  stateMisMatch(): boolean
+  hasError(): boolean
+}) {
+  if (provider.accessDenied()) return 'page.auth.provider_denied'
+  if (provider.stateMisMatch() || provider.hasError()) return 'page.auth.provider_error'
+  return null
+}
 
 /**
  * The member behind a GitHub or Google sign-in: the account already linked
@@ -68,16 +84,20 @@ async function findOrCreateMember(
   const linked = await User.findBy(column, providerId)
   if (linked) return linked
 
-  if (!profile.email) throw new MissingProviderEmail()
+  if (!profile.email) throw new ProviderSignInRefused('page.auth.provider_email_missing')
   // An address nobody proved neither opens an account nor makes one.
-  if (profile.emailVerificationState !== 'verified') throw new UnverifiedProviderEmail()
+  if (profile.emailVerificationState !== 'verified') {
+    throw new ProviderSignInRefused('page.auth.provider_email_unverified')
+  }
   const email = profile.email.trim().toLowerCase()
   // The second lookup also finds an account a racing callback just created.
   const existing =
     (await User.findBy('email', email)) ??
     (await User.findBy('emailNormalized', normalizeEmail(email)))
   if (existing) {
-    if (existing.email !== email) throw new ProviderMailboxTaken()
+    // Another spelling of the address (a +tag, Gmail's dots) already has an account.
+    if (existing.email !== email)
+      throw new ProviderSignInRefused('page.auth.provider_mailbox_taken')
     return linkProvider(existing, provider, profile, locale)
   }
   return User.create({

@@ -68,6 +68,9 @@ export class SignatureCounter {
 
   /** Applies every recorded delta now; resolves when the petitions have them. */
   async flush(): Promise<void> {
+    // This flush takes what the scheduled one was for.
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
     // One flush at a time in a process; across processes the DELETE decides.
     while (this.#flushing) await this.#flushing
     this.#flushing = this.#applyRecorded().finally(() => (this.#flushing = null))
@@ -78,8 +81,6 @@ export class SignatureCounter {
   async stop() {
     if (this.#flushing) await this.#flushing
     if (!this.#timer) return
-    clearTimeout(this.#timer)
-    this.#timer = null
     // A failed flush loses nothing: the rows wait for the next boot's flush.
     await this.flush().catch((error) =>
       logger.warn({ err: error }, 'signature counter flush at shutdown failed')

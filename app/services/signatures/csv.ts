@@ -28,3 +28,15 @@ export function csvCell(value: string | number | null | undefined): string {
 export function csvRow(values: Array<string | number | null | undefined>): string {
   return `${values.map(csvCell).join(',')}\r\n`
 }
+
+/**
+ * The headers of a CSV download named `fileName`: saved under that name (in
+ * UTF-8 for browsers that read it), never kept by a cache.
+ */
+export function csvDownloadHeaders(fileName: string): Record<string, string> {
+  return {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    'Cache-Control': 'no-store',
+  }
+}
