@@ -16,7 +16,7 @@ export default class ContactsController {
     const { request, response, auth, i18n } = ctx
     const payload = await request.validateUsing(contactValidator, { meta: { ip: request.ip() } })
     await submitContactMessage(payload, i18n.locale, auth.user ?? null)
-    flashAlert(ctx, 'success', i18n.t('page.contacts.sent'))
+    flashAlert(ctx.session, 'success', i18n.t('page.contacts.sent'))
     return response.redirect().back()
   }
 }

@@ -50,7 +50,7 @@ export default class PetitionSignaturesController {
     const { signature } = await setSignatureActive(petition, params.id, active)
     if (!signature) throw new NotFoundException()
     const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
-    flashMessage(ctx, 'success', i18n.t(done, { id: signature.id }))
+    flashMessage(ctx.session, 'success', i18n.t(done, { id: signature.id }))
     // Back to the page of the table the owner was on (?page=N kept).
     return response
       .redirect()

@@ -43,7 +43,7 @@ export default class PetitionsController {
     const { petition, lastSignatures: signatures } = data
     const user = auth.user ?? null
     const [signedAt, canEditPetition, open] = await Promise.all([
-      whenSigned(petition, user, user ? null : signedPetitionsOf(ctx)),
+      whenSigned(petition, user, user ? null : signedPetitionsOf(ctx.request)),
       user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
       bouncer.with(PetitionPolicy).allows('sign', petition),
     ])
@@ -95,7 +95,11 @@ export default class PetitionsController {
     await bouncer.with(PetitionPolicy).authorize('write', await petitionAtGuid(guid))
     const payload = await request.validateUsing(petitionValidator, { meta: { ip: request.ip() } })
     const { isNew } = await savePetition(auth.user!, guid, payload)
-    flashAlert(ctx, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
+    flashAlert(
+      ctx.session,
+      'success',
+      i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved')
+    )
     return response.redirect().toRoute('petitions.edit', { guid })
   }
 }

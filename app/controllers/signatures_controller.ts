@@ -38,7 +38,8 @@ export default class SignaturesController {
       locale: localeOf(i18n),
     })
     if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
-    if (!auth.user) rememberSigned(ctx, petition.id, outcome.signature.createdAt.toISO()!)
+    if (!auth.user)
+      rememberSigned(ctx.response, ctx.request, petition.id, outcome.signature.createdAt.toISO()!)
     this.thank(ctx, petition, outcome)
     return response.redirect().back()
   }
@@ -74,7 +75,7 @@ export default class SignaturesController {
     if (!signature || !confirmation?.valid)
       return this.refuse(ctx, 'error', 'page.sign.invalid_link')
     const { title, slug } = signature.petition
-    flashSwal(ctx, 'success', {
+    flashSwal(ctx.session, 'success', {
       title: i18n.t('page.sign.confirmed_title'),
       payload: i18n.t(
         confirmation.firstTime ? 'page.sign.confirmed_text' : 'page.sign.already_confirmed',
@@ -86,7 +87,7 @@ export default class SignaturesController {
 
   /** Back to the form with a message above it. */
   private refuse(ctx: HttpContext, kind: 'error' | 'warning', key: string) {
-    flashMessage(ctx, kind, ctx.i18n.t(key))
+    flashMessage(ctx.session, kind, ctx.i18n.t(key))
     return ctx.response.redirect().back()
   }
 
@@ -96,14 +97,14 @@ export default class SignaturesController {
    */
   private thank(ctx: HttpContext, petition: Petition, outcome: SignOutcome & { signed: true }) {
     const { i18n } = ctx
-    flashSwal(ctx, 'success', {
+    flashSwal(ctx.session, 'success', {
       title: i18n.t('page.sign.thanks_title'),
       payload: i18n.t('page.sign.thanks_text', { title: string.escapeHTML(petition.title) }),
     })
     if (outcome.confirmed) return
     // A replaced signature's earlier link no longer works: say a new one was sent.
     const text = outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text'
-    flashSwal(ctx, 'warning', {
+    flashSwal(ctx.session, 'warning', {
       title: i18n.t('page.sign.confirm_title'),
       payload: i18n.t(text, { email: string.escapeHTML(outcome.signature.email) }),
     })

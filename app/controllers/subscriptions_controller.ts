@@ -22,7 +22,7 @@ export default class SubscriptionsController {
     const { request, response, i18n } = ctx
     const { email } = await request.validateUsing(subscriptionValidator)
     await subscribeToNewsletter(email, localeOf(i18n))
-    flashAlert(ctx, 'success', i18n.t('page.subscription.requested'))
+    flashAlert(ctx.session, 'success', i18n.t('page.subscription.requested'))
     return response.redirect().back()
   }
 
@@ -78,10 +78,10 @@ export default class SubscriptionsController {
   ) {
     const { request, response, params, i18n } = ctx
     if (!request.hasValidSignature(PURPOSES[intent]) || !(await action(Number(params.id)))) {
-      flashAlert(ctx, 'error', i18n.t('page.subscription.invalid_link'))
+      flashAlert(ctx.session, 'error', i18n.t('page.subscription.invalid_link'))
       return response.redirect().toRoute('home')
     }
-    flashAlert(ctx, 'success', i18n.t(successKey))
+    flashAlert(ctx.session, 'success', i18n.t(successKey))
     return response.redirect().toRoute('home')
   }
 }

@@ -18,7 +18,7 @@ export default class AuthMiddleware {
     next: NextFn,
     options: { guards?: (keyof Authenticators)[] } = {}
   ) {
-    if (!(await ctx.auth.check())) rememberIntendedUrl(ctx)
+    if (!(await ctx.auth.check())) rememberIntendedUrl(ctx.request, ctx.session)
     await ctx.auth.authenticateUsing(options.guards, { loginRoute: this.redirectTo })
     return next()
   }

@@ -10,11 +10,11 @@ export default class EmailVerificationController {
     const { request, response, params, i18n } = ctx
     const user = await User.find(params.id)
     if (!user || !request.hasValidSignature(`verify-email:${user.email}`)) {
-      flashAlert(ctx, 'error', i18n.t('page.auth.verify_link_invalid'))
+      flashAlert(ctx.session, 'error', i18n.t('page.auth.verify_link_invalid'))
       return response.redirect().toRoute(ctx.auth.user ? 'my.petitions' : 'auth.login')
     }
     await markVerified(user)
-    flashAlert(ctx, 'success', i18n.t('page.auth.verified'))
+    flashAlert(ctx.session, 'success', i18n.t('page.auth.verified'))
     return response.redirect().toRoute(ctx.auth.user ? 'my.petitions' : 'auth.login')
   }
 
@@ -23,13 +23,17 @@ export default class EmailVerificationController {
     const { auth, response, i18n } = ctx
     const user = auth.getUserOrFail()
     if (user.isVerified) {
-      flashAlert(ctx, 'info', i18n.t('page.auth.already_verified'))
+      flashAlert(ctx.session, 'info', i18n.t('page.auth.already_verified'))
     } else if (!(await mailGuard.allows(user.email, 'verificationMails'))) {
       // The member asks for their own mail: telling them reveals nothing.
-      flashAlert(ctx, 'error', i18n.t('page.auth.verification_limited'))
+      flashAlert(ctx.session, 'error', i18n.t('page.auth.verification_limited'))
     } else {
       await sendVerificationMail(user, i18n.locale)
-      flashAlert(ctx, 'success', i18n.t('page.auth.verification_sent', { email: user.email }))
+      flashAlert(
+        ctx.session,
+        'success',
+        i18n.t('page.auth.verification_sent', { email: user.email })
+      )
     }
     return response.redirect().back()
   }

@@ -15,7 +15,7 @@ export default class PasswordResetController {
     const { request, response, i18n } = ctx
     const { email } = await request.validateUsing(forgotPasswordValidator)
     await requestPasswordReset(email, i18n.locale)
-    flashMessage(ctx, 'success', i18n.t('page.auth.reset_link_sent'))
+    flashMessage(ctx.session, 'success', i18n.t('page.auth.reset_link_sent'))
     return response.redirect().back()
   }
 
@@ -37,9 +37,9 @@ export default class PasswordResetController {
       session.flash('inputErrorsBag', { token: [i18n.t('page.auth.reset_token_invalid')] })
       return response.redirect().back()
     }
-    await startSession(ctx, user)
+    await startSession(ctx.auth, ctx.session, user)
     await endOtherSessions(user, session.sessionId)
-    flashAlert(ctx, 'success', i18n.t('page.auth.password_changed'))
+    flashAlert(ctx.session, 'success', i18n.t('page.auth.password_changed'))
     return response.redirect().toRoute('my.petitions')
   }
 }

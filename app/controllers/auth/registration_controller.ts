@@ -15,8 +15,8 @@ export default class RegistrationController {
     const { request, response, i18n } = ctx
     const payload = await request.validateUsing(signupValidator, { meta: { ip: request.ip() } })
     const user = await registerMember(payload, i18n.locale)
-    await startSession(ctx, user)
-    flashAlert(ctx, 'success', i18n.t('page.auth.registered', { email: user.email }))
-    return response.redirect(pullIntendedUrl(ctx))
+    await startSession(ctx.auth, ctx.session, user)
+    flashAlert(ctx.session, 'success', i18n.t('page.auth.registered', { email: user.email }))
+    return response.redirect(pullIntendedUrl(ctx.session))
   }
 }

@@ -25,8 +25,8 @@ export default class SessionController {
       botCheckToken: cfTurnstileResponse,
     })
     if (!outcome.user) return this.refuse(ctx, outcome)
-    await startSession(ctx, outcome.user)
-    return response.redirect(pullIntendedUrl(ctx))
+    await startSession(ctx.auth, ctx.session, outcome.user)
+    return response.redirect(pullIntendedUrl(ctx.session))
   }
 
   /** Back to the form, its e-mail kept, with the bot check when the server asks for it. */
@@ -38,10 +38,10 @@ export default class SessionController {
       session.flash('inputErrorsBag', {
         cfTurnstileResponse: [i18n.t('validator.shared.messages.turnstile')],
       })
-      flashMessage(ctx, 'error', i18n.t('page.auth.bot_check_required'))
+      flashMessage(ctx.session, 'error', i18n.t('page.auth.bot_check_required'))
     } else {
       // One message for an unknown address and a wrong password alike.
-      flashMessage(ctx, 'error', i18n.t('page.auth.invalid_credentials'))
+      flashMessage(ctx.session, 'error', i18n.t('page.auth.invalid_credentials'))
     }
     return ctx.response.redirect().back()
   }
@@ -57,7 +57,7 @@ export default class SessionController {
 
   /** POST /logout: ends the session. */
   async destroy(ctx: HttpContext) {
-    await endSession(ctx)
+    await endSession(ctx.auth, ctx.session)
     return ctx.response.redirect().toRoute('home')
   }
 }

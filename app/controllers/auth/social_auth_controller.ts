@@ -32,8 +32,8 @@ export default class SocialAuthController {
     if (refusal) return this.backToLogin(ctx, refusal)
     try {
       const user = await memberFromProvider(params.provider, await provider.user(), i18n.locale)
-      await startSession(ctx, user)
-      return response.redirect(pullIntendedUrl(ctx))
+      await startSession(ctx.auth, ctx.session, user)
+      return response.redirect(pullIntendedUrl(ctx.session))
     } catch (error) {
       if (error instanceof ProviderSignInRefused) return this.backToLogin(ctx, error.reason)
       ctx.logger.warn({ err: error }, 'sign-in with %s failed', params.provider)
@@ -42,7 +42,7 @@ export default class SocialAuthController {
   }
 
   private backToLogin(ctx: HttpContext, messageKey: string) {
-    flashAlert(ctx, 'error', ctx.i18n.t(messageKey))
+    flashAlert(ctx.session, 'error', ctx.i18n.t(messageKey))
     return ctx.response.redirect().toRoute('auth.login')
   }
 }

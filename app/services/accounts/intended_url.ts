@@ -1,4 +1,5 @@
-import type { HttpContext } from '@adonisjs/core/http'
+import type { HttpRequest } from '@adonisjs/core/http'
+import type { Session } from '@adonisjs/session'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 
 const KEY = 'intended_url'
@@ -9,16 +10,16 @@ export function homeOfMembers() {
 }
 
 /** Remembers where a guest was going before being sent to log in. */
-export function rememberIntendedUrl(ctx: HttpContext) {
-  if (ctx.request.method() === 'GET') ctx.session.put(KEY, ctx.request.url(true))
+export function rememberIntendedUrl(request: HttpRequest, session: Session) {
+  if (request.method() === 'GET') session.put(KEY, request.url(true))
 }
 
 /**
  * Where to go after login or registration: the page the guest
  * wanted, else My petitions. Only paths of this site, never another host.
  */
-export function pullIntendedUrl(ctx: HttpContext) {
-  const url = ctx.session.pull(KEY, null) as unknown
+export function pullIntendedUrl(session: Session) {
+  const url = session.pull(KEY, null) as unknown
   return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')
     ? url
     : homeOfMembers()

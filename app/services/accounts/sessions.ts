@@ -1,6 +1,8 @@
 import app from '@adonisjs/core/services/app'
 import { SessionCollection } from '@adonisjs/session'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Session } from '@adonisjs/session'
+import type { Authenticator } from '@adonisjs/auth'
+import type { Authenticators } from '@adonisjs/auth/types'
 import type User from '#models/user'
 
 /**
@@ -8,15 +10,19 @@ import type User from '#models/user'
  * tags the session with the member's id, so that a password reset can end
  * every other session of theirs.
  */
-export async function startSession(ctx: HttpContext, user: User) {
-  await ctx.auth.use('web').login(user)
-  if (ctx.session.supportsTagging()) await ctx.session.tag(String(user.id))
+export async function startSession(
+  auth: Authenticator<Authenticators>,
+  session: Session,
+  user: User
+) {
+  await auth.use('web').login(user)
+  if (session.supportsTagging()) await session.tag(String(user.id))
 }
 
-export async function endSession(ctx: HttpContext) {
-  const user = ctx.auth.user
-  if (user && ctx.session.supportsTagging()) await ctx.session.untag(String(user.id))
-  await ctx.auth.use('web').logout()
+export async function endSession(auth: Authenticator<Authenticators>, session: Session) {
+  const user = auth.user
+  if (user && session.supportsTagging()) await session.untag(String(user.id))
+  await auth.use('web').logout()
 }
 
 /** Ends every session of a member but the current one. */

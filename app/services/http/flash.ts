@@ -1,4 +1,4 @@
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Session } from '@adonisjs/session'
 
 export type AlertKind = 'error' | 'success' | 'info' | 'warning'
 
@@ -10,14 +10,14 @@ export type SwalMessage = { title: string | null; payload: string }
  * ("alerts"), the messages box above a form, and modal dialogs ("swal").
  * Each lives for one redirect in the session's flash store.
  */
-export function flashAlert(ctx: HttpContext, kind: AlertKind, text: string) {
-  ctx.session.flash(`alerts.${kind}`, text)
+export function flashAlert(session: Session, kind: AlertKind, text: string) {
+  session.flash(`alerts.${kind}`, text)
 }
 
-export function flashMessage(ctx: HttpContext, kind: AlertKind, text: string) {
-  ctx.session.flash(`messages.${kind}`, text)
+export function flashMessage(session: Session, kind: AlertKind, text: string) {
+  session.flash(`messages.${kind}`, text)
 }
 
-export function flashSwal(ctx: HttpContext, kind: AlertKind, message: SwalMessage) {
-  ctx.session.flash(`swal.${kind}`, message)
+export function flashSwal(session: Session, kind: AlertKind, message: SwalMessage) {
+  session.flash(`swal.${kind}`, message)
 }

@@ -1,4 +1,4 @@
-import type { HttpContext } from '@adonisjs/core/http'
+import type { HttpRequest, HttpResponse } from '@adonisjs/core/http'
 
 /**
  * The signed cookie that remembers, for a guest, when they signed which
@@ -7,16 +7,21 @@ import type { HttpContext } from '@adonisjs/core/http'
 const SIGNED_COOKIE = 'signed_petitions'
 const SIGNED_COOKIE_ENTRIES = 50
 
-export function signedPetitionsOf(ctx: HttpContext): Record<string, string> {
-  const value = ctx.request.cookie(SIGNED_COOKIE)
+export function signedPetitionsOf(request: HttpRequest): Record<string, string> {
+  const value = request.cookie(SIGNED_COOKIE)
   return value && typeof value === 'object' ? { ...(value as Record<string, string>) } : {}
 }
 
-export function rememberSigned(ctx: HttpContext, petitionId: number, signedAt: string) {
-  const signed = signedPetitionsOf(ctx)
+export function rememberSigned(
+  response: HttpResponse,
+  request: HttpRequest,
+  petitionId: number,
+  signedAt: string
+) {
+  const signed = signedPetitionsOf(request)
   signed[String(petitionId)] = signedAt
   const kept = Object.entries(signed).slice(-SIGNED_COOKIE_ENTRIES)
-  ctx.response.cookie(SIGNED_COOKIE, Object.fromEntries(kept), {
+  response.cookie(SIGNED_COOKIE, Object.fromEntries(kept), {
     maxAge: '1y',
     httpOnly: true,
     sameSite: 'lax',
