@@ -9,6 +9,7 @@ import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
+import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 
 export type SignFormProps = {
   petition: Data.PetitionShow
@@ -18,18 +19,6 @@ export type SignFormProps = {
 }
 
 const CUSTOM_FIELD_DEBOUNCE_MS = 150
-
-/** After a failed sign: to the first error alert, then 140 px further up. */
-function scrollToFirstError() {
-  setTimeout(() => {
-    const first = document.querySelector(
-      '#sign-this-petition .is-invalid, #sign-this-petition .alert-danger'
-    )
-    if (!first) return
-    first.scrollIntoView({ behavior: 'smooth', block: 'start' })
-    setTimeout(() => window.scrollBy({ top: -140, behavior: 'smooth' }), 500)
-  }, 10)
-}
 
 /**
  * The sign form at #sign-this-petition. A member signs with
@@ -66,7 +55,7 @@ export default function SignForm({
     form.post(urlFor('signatures.store', { guid: petition.guid }), {
       preserveScroll: true,
       onSuccess: () => form.reset('comment', 'private', 'support', 'customFields'),
-      onError: scrollToFirstError,
+      onError: () => scrollToFirstError('#sign-this-petition'),
       onFinish: () => turnstile.current?.reset(),
     })
   }

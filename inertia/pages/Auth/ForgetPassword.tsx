@@ -3,7 +3,8 @@ import { Button, Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
-import FormField from '~/components/form_field.tsx'
+import EmailField from '~/components/auth/email_field.tsx'
+import { urlFor } from '~/client.ts'
 import AuthLinks from '~/components/auth/auth_links.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 
@@ -13,20 +14,16 @@ export default function ForgetPassword() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/auth/password/email', { preserveScroll: true })
+    form.post(urlFor('auth.password.email'), { preserveScroll: true })
   }
 
   return (
-    <AppLayout title={t('page.auth.forgot_title')} path="/auth/password/reset">
+    <AppLayout title={t('page.auth.forgot_title')} path={urlFor('auth.password.request')}>
       <AuthCard title={t('page.auth.forgot_title')} intro={t('page.auth.forgot_intro')}>
         <Form onSubmit={submit} noValidate data-testid="forgot-form">
-          <FormField
-            name="email"
-            type="email"
-            autoComplete="email"
-            label={t('page.auth.email')}
+          <EmailField
             value={form.data.email}
-            onChange={(event) => form.setData('email', event.target.value)}
+            onChange={(value) => form.setData('email', value)}
             error={form.errors.email}
           />
           <div className="d-grid">
@@ -36,7 +33,7 @@ export default function ForgetPassword() {
           </div>
         </Form>
         <ProviderButtons />
-        <AuthLinks />
+        <AuthLinks show={['signup', 'login']} />
       </AuthCard>
     </AppLayout>
   )

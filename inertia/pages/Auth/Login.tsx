@@ -1,10 +1,14 @@
 import { useRef } from 'react'
-import { Link, useForm } from '@inertiajs/react'
+import { useForm } from '@inertiajs/react'
 import { Button, Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
 import FormField from '~/components/form_field.tsx'
+import EmailField from '~/components/auth/email_field.tsx'
+import PrivacyNotice from '~/components/auth/privacy_notice.tsx'
+import AuthLinks from '~/components/auth/auth_links.tsx'
+import { urlFor } from '~/client.ts'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 
@@ -18,7 +22,7 @@ export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/login', {
+    form.post(urlFor('auth.login.store'), {
       onFinish: () => {
         form.reset('password')
         turnstile.current?.reset()
@@ -27,16 +31,12 @@ export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
   }
 
   return (
-    <AppLayout title={t('page.auth.login_title')} path="/login">
+    <AppLayout title={t('page.auth.login_title')} path={urlFor('auth.login')}>
       <AuthCard title={t('page.auth.login_title')} intro={t('page.auth.login_intro')}>
         <Form onSubmit={submit} noValidate data-testid="login-form">
-          <FormField
-            name="email"
-            type="email"
-            autoComplete="email"
-            label={t('page.auth.email')}
+          <EmailField
             value={form.data.email}
-            onChange={(event) => form.setData('email', event.target.value)}
+            onChange={(value) => form.setData('email', value)}
             error={form.errors.email}
           />
           <FormField
@@ -65,21 +65,8 @@ export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
           </div>
         </Form>
         <ProviderButtons />
-        <p className="small text-muted mt-4 mb-2">
-          {t('page.auth.privacy_notice')}{' '}
-          <Link href="/privacy-policy">{t('page.auth.privacy_link')}</Link>.
-        </p>
-        <ul className="list-unstyled small mb-0">
-          <li>
-            {t('page.auth.no_account')} <Link href="/signup">{t('page.auth.signup_link')}</Link>
-          </li>
-          <li>
-            <Link href="/auth/password/reset">{t('page.auth.forgot_link')}</Link>
-          </li>
-          <li>
-            <Link href="/faq">{t('page.auth.faq_link')}</Link>
-          </li>
-        </ul>
+        <PrivacyNotice className="mt-4 mb-0" />
+        <AuthLinks show={['signup', 'forgot']} />
       </AuthCard>
     </AppLayout>
   )

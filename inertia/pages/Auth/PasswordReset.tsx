@@ -3,7 +3,8 @@ import { Button, Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
-import FormField from '~/components/form_field.tsx'
+import EmailField from '~/components/auth/email_field.tsx'
+import { urlFor } from '~/client.ts'
 import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
 import AuthLinks from '~/components/auth/auth_links.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -16,13 +17,13 @@ export default function PasswordReset({ token, email }: PasswordResetProps) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/auth/password/reset', {
+    form.post(urlFor('auth.password.update'), {
       onFinish: () => form.reset('password', 'password_confirmation'),
     })
   }
 
   return (
-    <AppLayout title={t('page.auth.reset_title')} path="/auth/password/reset" noindex>
+    <AppLayout title={t('page.auth.reset_title')} path={urlFor('auth.password.request')} noindex>
       <AuthCard title={t('page.auth.reset_title')} intro={t('page.auth.reset_intro')}>
         <Form onSubmit={submit} noValidate data-testid="reset-form">
           <input type="hidden" name="token" value={form.data.token} />
@@ -31,13 +32,9 @@ export default function PasswordReset({ token, email }: PasswordResetProps) {
               {form.errors.token}
             </div>
           )}
-          <FormField
-            name="email"
-            type="email"
-            autoComplete="email"
-            label={t('page.auth.email')}
+          <EmailField
             value={form.data.email}
-            onChange={(event) => form.setData('email', event.target.value)}
+            onChange={(value) => form.setData('email', value)}
             error={form.errors.email}
           />
           <NewPasswordFields
@@ -53,7 +50,7 @@ export default function PasswordReset({ token, email }: PasswordResetProps) {
           </div>
         </Form>
         <ProviderButtons />
-        <AuthLinks />
+        <AuthLinks show={['signup', 'login']} />
       </AuthCard>
     </AppLayout>
   )

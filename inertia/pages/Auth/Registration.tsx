@@ -1,10 +1,14 @@
 import { useRef } from 'react'
-import { Link, useForm } from '@inertiajs/react'
+import { useForm } from '@inertiajs/react'
 import { Button, Col, Form, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
 import FormField from '~/components/form_field.tsx'
+import EmailField from '~/components/auth/email_field.tsx'
+import PrivacyNotice from '~/components/auth/privacy_notice.tsx'
+import AuthLinks from '~/components/auth/auth_links.tsx'
+import { urlFor } from '~/client.ts'
 import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -25,7 +29,7 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    form.post('/signup', {
+    form.post(urlFor('auth.signup.store'), {
       onFinish: () => {
         form.reset('password', 'password_confirmation')
         turnstile.current?.reset()
@@ -34,7 +38,7 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
   }
 
   return (
-    <AppLayout title={t('page.auth.signup_title')} path="/signup">
+    <AppLayout title={t('page.auth.signup_title')} path={urlFor('auth.signup')}>
       <AuthCard title={t('page.auth.signup_title')} intro={t('page.auth.signup_intro')}>
         <Form onSubmit={submit} noValidate data-testid="signup-form">
           <Row>
@@ -59,13 +63,9 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
               />
             </Col>
           </Row>
-          <FormField
-            name="email"
-            type="email"
-            autoComplete="email"
-            label={t('page.auth.email')}
+          <EmailField
             value={form.data.email}
-            onChange={(event) => form.setData('email', event.target.value)}
+            onChange={(value) => form.setData('email', value)}
             error={form.errors.email}
           />
           <NewPasswordFields
@@ -81,10 +81,7 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
             onToken={(token) => form.setData('cfTurnstileResponse', token)}
             error={form.errors.cfTurnstileResponse}
           />
-          <p className="small text-muted">
-            {t('page.auth.privacy_notice')}{' '}
-            <Link href="/privacy-policy">{t('page.auth.privacy_link')}</Link>.
-          </p>
+          <PrivacyNotice className="mb-3" />
           <div className="d-grid">
             <Button type="submit" size="lg" disabled={form.processing}>
               {t('page.auth.register_button')}
@@ -92,14 +89,7 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
           </div>
         </Form>
         <ProviderButtons />
-        <ul className="list-unstyled small mt-4 mb-0">
-          <li>
-            {t('page.auth.have_account')} <Link href="/login">{t('page.auth.login_link')}</Link>
-          </li>
-          <li>
-            <Link href="/faq">{t('page.auth.faq_link')}</Link>
-          </li>
-        </ul>
+        <AuthLinks show={['login']} />
       </AuthCard>
     </AppLayout>
   )

@@ -18,7 +18,11 @@ export default function Main({ successfulPetitions }: HomeProps) {
     : { href: urlFor('auth.signup'), label: t('page.home.join') }
 
   return (
-    <AppLayout title={t('page.home.title')} description={t('page.home.slogan_text')} path="/">
+    <AppLayout
+      title={t('page.home.title')}
+      description={t('page.home.slogan_text')}
+      path={urlFor('home')}
+    >
       <section className="hero">
         <Carousel controls={false} indicators={false} interval={null}>
           <Carousel.Item>

@@ -9,17 +9,16 @@ import CountedField from '~/components/petition/counted_field.tsx'
 import BannerPicker from '~/components/petition/banner_picker.tsx'
 import DescriptionEditor from '~/components/petition/description_editor.tsx'
 import PhotoSlots from '~/components/petition/photo_slots.tsx'
-import {
-  CustomFieldsSection,
-  LettersSection,
-  SettingsSection,
-  UpdatesSection,
-  VideosSection,
-} from '~/components/petition/form_sections.tsx'
+import VideosSection from '~/components/petition/form/videos_section.tsx'
+import LettersSection from '~/components/petition/form/letters_section.tsx'
+import UpdatesSection from '~/components/petition/form/updates_section.tsx'
+import CustomFieldsSection from '~/components/petition/form/custom_fields_section.tsx'
+import SettingsSection from '~/components/petition/form/settings_section.tsx'
+import type { PetitionFormData } from '~/components/petition/form/shared.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { Data } from '@generated/data'
-
-type PetitionFormData = Data.PetitionForm
+import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
+import { urlFor } from '~/client.ts'
+import { LIMITS } from '@app/petitions/constants.ts'
 
 type PetitionCreateProps = {
   petition: PetitionFormData
@@ -28,7 +27,6 @@ type PetitionCreateProps = {
   bannerTemplates: Record<string, string>
   turnstileKey: string | null
 }
-import { LIMITS } from '@app/petitions/constants.ts'
 
 type FormState = PetitionFormData & {
   banner: PetitionFormData['banner'] | { driver: 'local'; url: string }
@@ -61,16 +59,6 @@ function submission(data: FormState) {
   }
 }
 
-/** After a failed submit: the first error, 140 px below the top. */
-function scrollToFirstError() {
-  setTimeout(() => {
-    const first = document.querySelector('.is-invalid, [data-error-for], .alert-danger')
-    if (!first) return
-    const top = first.getBoundingClientRect().top + window.scrollY - 140
-    window.scrollTo({ top, behavior: 'smooth' })
-  }, 10)
-}
-
 export default function Create({
   petition,
   petitionCreated,
@@ -88,15 +76,15 @@ export default function Create({
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     form.transform((data) => submission(data) as never)
-    form.post(`/petition/${petition.guid}/create`, {
+    form.post(urlFor('petitions.store', { guid: petition.guid }), {
       preserveScroll: true,
-      onError: scrollToFirstError,
+      onError: () => scrollToFirstError(),
       onFinish: () => turnstile.current?.reset(),
     })
   }
 
   return (
-    <AppLayout title={t('page.petition.create_title')} path="/petition/create" noindex>
+    <AppLayout title={t('page.petition.create_title')} path={urlFor('petitions.create')} noindex>
       <Container className="page-section" style={{ maxWidth: 960 }}>
         <h1 className="fw-bold mb-4">{t('page.petition.create_title')}</h1>
         <Form onSubmit={submit} noValidate data-testid="petition-form">

@@ -1,6 +1,7 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { LinkIntent } from '@app/controllers/subscriptions_controller.ts'
+import { urlFor } from '~/client.ts'
 
 type SubscriptionConfirmProps = {
   intent: LinkIntent
@@ -18,7 +19,7 @@ export default function SubscriptionConfirm({
 }: SubscriptionConfirmProps) {
   const { t } = useTranslation()
   const key = (name: string) => `page.subscription.${intent}_page_${name}`
-  const home = { href: '/', label: t('page.subscription.back_home') }
+  const home = { href: urlFor('home'), label: t('page.subscription.back_home') }
 
   return (
     <MailedLinkPage

@@ -1,0 +1,147 @@
+import { Alert, Button, Card, Col, Row } from 'react-bootstrap'
+import CountedField from '~/components/petition/counted_field.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { LIMITS, MAX_LETTERS, MAX_RECIPIENTS_PER_LETTER } from '@app/petitions/constants.ts'
+import { listField } from './list_field.ts'
+import {
+  ItemHeader,
+  ListError,
+  RemoveButton,
+  type Change,
+  type Errors,
+  type PetitionFormData,
+} from './shared.tsx'
+
+type Letter = PetitionFormData['letters'][number]
+
+/**
+ * Letters to recipients, up to MAX_LETTERS: up to 3 recipients each, '+' on
+ * the first row, '#n' labels.
+ */
+export default function LettersSection({
+  letters,
+  errors,
+  onChange,
+  onWarning,
+}: {
+  letters: PetitionFormData['letters']
+  errors: Errors
+  onChange: Change<'letters'>
+  onWarning: (text: string) => void
+}) {
+  const { t } = useTranslation()
+  const list = listField(letters, onChange)
+  return (
+    <section className="form-section" data-testid="letters-section">
+      <h2 className="h4">{t('page.petition.letters_title')}</h2>
+      <ListError field="letters" errors={errors} />
+      {letters.map((letter, index) => (
+        <Card
+          body
+          className="mb-3"
+          key={letter.id ?? `new-${index}`}
+          data-testid={`letter-${index}`}
+        >
+          <ItemHeader index={index} onRemove={index > 0 ? () => list.remove(index) : undefined} />
+          <Recipients
+            letter={letter}
+            index={index}
+            errors={errors}
+            onChange={(recipients) => list.update(index, { recipients })}
+            onWarning={onWarning}
+          />
+          <CountedField
+            name={`letters.${index}.payload`}
+            as="textarea"
+            rows={5}
+            label={t('page.petition.letter_text')}
+            limit={LIMITS.letter}
+            value={letter.payload}
+            error={errors[`letters.${index}.payload`]}
+            onChange={(event) => list.update(index, { payload: event.target.value })}
+          />
+        </Card>
+      ))}
+      <Button
+        variant="outline-primary"
+        size="sm"
+        disabled={letters.length >= MAX_LETTERS}
+        onClick={() => list.add({ payload: '', recipients: [{ name: '', payload: '' }] })}
+      >
+        {t('page.petition.add_letter')}
+      </Button>
+    </section>
+  )
+}
+
+/** A letter's recipients: name and designation, '+' on the first row, '×' on the others. */
+function Recipients({
+  letter,
+  index,
+  errors,
+  onChange,
+  onWarning,
+}: {
+  letter: Letter
+  index: number
+  errors: Errors
+  onChange: (recipients: Letter['recipients']) => void
+  onWarning: (text: string) => void
+}) {
+  const { t } = useTranslation()
+  const list = listField(letter.recipients, onChange)
+  const add = () => {
+    if (letter.recipients.length >= MAX_RECIPIENTS_PER_LETTER) {
+      return onWarning(t('page.petition.max_recipients_riches'))
+    }
+    list.add({ name: '', payload: '' })
+  }
+  const path = (row: number) => `letters.${index}.recipients.${row}`
+  return (
+    <>
+      {letter.recipients.map((recipient, row) => (
+        <Row className="g-2 align-items-start" key={row}>
+          <Col sm={5}>
+            <CountedField
+              name={`${path(row)}.name`}
+              label={t('page.petition.recipient_name')}
+              limit={LIMITS.recipientName}
+              value={recipient.name}
+              error={errors[`${path(row)}.name`]}
+              onChange={(event) => list.update(row, { name: event.target.value })}
+            />
+          </Col>
+          <Col sm={5}>
+            <CountedField
+              name={`${path(row)}.payload`}
+              label={t('page.petition.recipient_designation')}
+              limit={LIMITS.recipientDesignation}
+              value={recipient.payload}
+              error={errors[`${path(row)}.payload`]}
+              onChange={(event) => list.update(row, { payload: event.target.value })}
+            />
+          </Col>
+          <Col sm={2} className="pt-sm-4 mt-sm-2">
+            {row === 0 ? (
+              <Button
+                size="sm"
+                variant="outline-primary"
+                onClick={add}
+                aria-label={t('page.petition.add_recipient')}
+              >
+                +
+              </Button>
+            ) : (
+              <RemoveButton onClick={() => list.remove(row)} />
+            )}
+          </Col>
+        </Row>
+      ))}
+      {errors[`letters.${index}.recipients`] && (
+        <Alert variant="danger" className="py-2">
+          {errors[`letters.${index}.recipients`]}
+        </Alert>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,44 @@
+import { Alert, Button } from 'react-bootstrap'
+import type { Data } from '@generated/data'
+import { useTranslation } from '~/i18n/context.tsx'
+
+export type PetitionFormData = Data.PetitionForm
+
+/** The form's errors by field path (videos.0.url, letters.1.recipients.0.name…). */
+export type Errors = Record<string, string | undefined>
+
+export type Change<Key extends keyof PetitionFormData> = (value: PetitionFormData[Key]) => void
+
+/** The error of a whole list (too many entries), shown under its section's title. */
+export function ListError({ field, errors }: { field: string; errors: Errors }) {
+  if (!errors[field]) return null
+  return (
+    <Alert variant="danger" className="py-2" data-error-for={field}>
+      {errors[field]}
+    </Alert>
+  )
+}
+
+export function RemoveButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Button
+      size="sm"
+      variant="outline-danger"
+      onClick={onClick}
+      aria-label={t('page.petition.remove')}
+    >
+      ×
+    </Button>
+  )
+}
+
+/** An item's number (#2, #3…; the first has none) and, when it may go, its remove button. */
+export function ItemHeader({ index, onRemove }: { index: number; onRemove?: () => void }) {
+  return (
+    <div className="d-flex justify-content-between mb-2">
+      <strong>{index > 0 ? `#${index + 1}` : ''}</strong>
+      {onRemove && <RemoveButton onClick={onRemove} />}
+    </div>
+  )
+}
