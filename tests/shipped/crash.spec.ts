@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { linkIn } from '#tests/shipped/support/mailbox'
-import { verifiedMember } from '#tests/shipped/support/journeys'
+import { createPetition, verifiedMember } from '#tests/shipped/support/journeys'
 import { crashAndRestart, shippedApp, shippedDb, visitor } from '#tests/shipped/support/shipped_app'
 
 const SIGNERS = ['ines@example.pt', 'tomas@example.es', 'lea@example.fr', 'marek@example.pl']
@@ -11,24 +11,7 @@ test.group('Shipped: a crash', () => {
   }) => {
     const { mailbox } = shippedApp()
     const owner = await verifiedMember('olga@example.org')
-    const guid: string = (await owner.visit('/petition/create')).props.petition.guid
-    const saved = await owner.submit('POST', `/petition/${guid}/create`, {
-      json: {
-        title: 'Keep the night trains running',
-        target: 'The national railway',
-        description: '<p>The last night train to the coast stops in December.</p>',
-        photos: [],
-        videos: [],
-        letters: [],
-        updates: [],
-        customFields: [],
-        allowComments: false,
-        allowOpposite: false,
-        private: false,
-        targetSignatures: 100,
-      },
-    })
-    const slug: string = saved.landing?.props.petition.slug
+    const { guid, slug } = await createPetition(owner)
     const countsNow = async () => {
       const { page } = await visitor().open(`/petition/${slug}`)
       return page?.props.petition.totalSignatures as number

@@ -2,7 +2,12 @@ import { test } from '@japa/runner'
 import sharp from 'sharp'
 import { linkIn } from '#tests/shipped/support/mailbox'
 import { shippedApp, sourceReads, visitor } from '#tests/shipped/support/shipped_app'
-import { eventually, uploadPicture, verifiedMember } from '#tests/shipped/support/journeys'
+import {
+  createPetition,
+  eventually,
+  uploadPicture,
+  verifiedMember,
+} from '#tests/shipped/support/journeys'
 
 const OWNER = 'hanna@example.org'
 const SIGNER = 'jonas@example.de'
@@ -15,33 +20,25 @@ test.group('Shipped: petitions and signatures', () => {
     const owner = await verifiedMember(OWNER, 'en', 'Hanna')
 
     // The create form, its uploads, and the save.
-    const form = await owner.visit('/petition/create')
-    assert.equal(form.component, 'Petition/Create')
-    const guid: string = form.props.petition.guid
-    const banner = await uploadPicture(owner, guid, 'banner')
-    const photo = await uploadPicture(owner, guid, 'photo')
-    const saved = await owner.submit('POST', `/petition/${guid}/create`, {
-      json: {
+    let banner = { id: 0, url: '', driver: '' }
+    let photo = { id: 0, url: '' }
+    const { form, guid, saved, slug } = await createPetition(owner, async (formGuid) => {
+      banner = await uploadPicture(owner, formGuid, 'banner')
+      photo = await uploadPicture(owner, formGuid, 'photo')
+      return {
         title: 'Safe crossings on Elm Street',
         target: 'Riverside City Council',
         description: '<p>Children cross <strong>four lanes</strong> to reach school.</p>',
         banner: { id: banner.id, driver: banner.driver, url: banner.url },
         photos: [{ id: photo.id }],
-        videos: [],
         letters: [
           { payload: 'Dear council,\nplease build a crossing.', recipients: [{ name: 'Mayor' }] },
         ],
-        updates: [],
-        customFields: [],
-        allowComments: false,
-        allowOpposite: false,
-        private: false,
-        targetSignatures: 100,
-      },
+      }
     })
+    assert.equal(form.component, 'Petition/Create')
     assert.equal(saved.landing?.component, 'Petition/Create')
     assert.isString(saved.landing?.props.alerts.success)
-    const slug: string = saved.landing?.props.petition.slug
     assert.equal(slug, 'safe-crossings-on-elm-street')
 
     // The pictures are served re-encoded from the uploads folder.

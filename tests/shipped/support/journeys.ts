@@ -60,3 +60,35 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
+
+/** What the create form sends for a plain petition. */
+const PLAIN_PETITION = {
+  title: 'Keep the night trains running',
+  target: 'The national railway',
+  description: '<p>The last night train to the coast stops in December.</p>',
+  photos: [],
+  videos: [],
+  letters: [],
+  updates: [],
+  customFields: [],
+  allowComments: false,
+  allowOpposite: false,
+  private: false,
+  targetSignatures: 100,
+}
+
+/**
+ * A petition made through the create form: a plain one, with what `fields`
+ * gives for the form's guid (after uploads to it, for instance) on top.
+ */
+export async function createPetition(
+  owner: Visitor,
+  fields: (guid: string) => Promise<Record<string, unknown>> | Record<string, unknown> = () => ({})
+) {
+  const form = await owner.visit('/petition/create')
+  const guid: string = form.props.petition.guid
+  const saved = await owner.submit('POST', `/petition/${guid}/create`, {
+    json: { ...PLAIN_PETITION, ...(await fields(guid)) },
+  })
+  return { form, guid, saved, slug: saved.landing?.props.petition.slug as string }
+}

@@ -1,9 +1,15 @@
-import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
+import { Button, Card, Col, Form, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { CUSTOM_FIELD_TYPES, LIMITS, MAX_CUSTOM_FIELDS } from '@app/petitions/constants.ts'
 import { listField } from './list_field.ts'
-import { RemoveButton, type Change, type Errors, type PetitionFormData } from './shared.tsx'
+import {
+  FormSection,
+  RemoveButton,
+  type Change,
+  type Errors,
+  type PetitionFormData,
+} from './shared.tsx'
 
 /** Extra fields signers fill in: type, title, description, required; at most MAX_CUSTOM_FIELDS. */
 export default function CustomFieldsSection({
@@ -24,14 +30,13 @@ export default function CustomFieldsSection({
     list.add({ type: 'text', title: '', description: '', required: false })
   }
   return (
-    <section className="form-section" data-testid="custom-fields-section">
-      <h2 className="h4">{t('page.petition.custom_fields_title')}</h2>
+    <FormSection
+      testId="custom-fields-section"
+      title={t('page.petition.custom_fields_title')}
+      listName="customFields"
+      errors={errors}
+    >
       {fields.length === 0 && <p className="text-muted">{t('page.petition.custom_fields_info')}</p>}
-      {errors.customFields && (
-        <Alert variant="danger" className="py-2">
-          {errors.customFields}
-        </Alert>
-      )}
       {fields.map((field, index) => (
         <Card
           body
@@ -97,6 +102,6 @@ export default function CustomFieldsSection({
       >
         +
       </Button>
-    </section>
+    </FormSection>
   )
 }

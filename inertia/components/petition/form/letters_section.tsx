@@ -4,8 +4,8 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_LETTERS, MAX_RECIPIENTS_PER_LETTER } from '@app/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
+  FormSection,
   ItemHeader,
-  ListError,
   RemoveButton,
   type Change,
   type Errors,
@@ -32,9 +32,12 @@ export default function LettersSection({
   const { t } = useTranslation()
   const list = listField(letters, onChange)
   return (
-    <section className="form-section" data-testid="letters-section">
-      <h2 className="h4">{t('page.petition.letters_title')}</h2>
-      <ListError field="letters" errors={errors} />
+    <FormSection
+      testId="letters-section"
+      title={t('page.petition.letters_title')}
+      listName="letters"
+      errors={errors}
+    >
       {letters.map((letter, index) => (
         <Card
           body
@@ -70,7 +73,7 @@ export default function LettersSection({
       >
         {t('page.petition.add_letter')}
       </Button>
-    </section>
+    </FormSection>
   )
 }
 

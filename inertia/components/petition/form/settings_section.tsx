@@ -1,7 +1,7 @@
 import { Form } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
 import { TARGET_SIGNATURE_OPTIONS } from '@app/petitions/constants.ts'
-import type { PetitionFormData } from './shared.tsx'
+import { FormSection, type PetitionFormData } from './shared.tsx'
 
 /** Settings: switches with their info texts and the target select. */
 export default function SettingsSection({
@@ -43,8 +43,7 @@ export default function SettingsSection({
     { key: 'private', info: t('page.petition.info_private'), disabled: false },
   ]
   return (
-    <section className="form-section" data-testid="settings-section">
-      <h2 className="h4">{t('page.petition.settings_title')}</h2>
+    <FormSection testId="settings-section" title={t('page.petition.settings_title')}>
       {switches.map(({ key, info, disabled }) => (
         <div className="mb-3" key={key}>
           <Form.Check
@@ -73,6 +72,6 @@ export default function SettingsSection({
           ))}
         </Form.Select>
       </Form.Group>
-    </section>
+    </FormSection>
   )
 }

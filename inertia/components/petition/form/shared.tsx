@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Alert, Button } from 'react-bootstrap'
 import type { Data } from '@generated/data'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -40,5 +41,28 @@ export function ItemHeader({ index, onRemove }: { index: number; onRemove?: () =
       <strong>{index > 0 ? `#${index + 1}` : ''}</strong>
       {onRemove && <RemoveButton onClick={onRemove} />}
     </div>
+  )
+}
+
+/** A section of the form: its title, the error of its whole list when it has one, its items. */
+export function FormSection({
+  testId,
+  title,
+  listName,
+  errors,
+  children,
+}: {
+  testId: string
+  title: string
+  listName?: string
+  errors?: Errors
+  children: ReactNode
+}) {
+  return (
+    <section className="form-section" data-testid={testId}>
+      <h2 className="h4">{title}</h2>
+      {listName && errors && <ListError field={listName} errors={errors} />}
+      {children}
+    </section>
   )
 }

@@ -5,8 +5,8 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_UPDATES } from '@app/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
+  FormSection,
   ItemHeader,
-  ListError,
   type Change,
   type Errors,
   type PetitionFormData,
@@ -34,9 +34,12 @@ export default function UpdatesSection({
   const { t } = useTranslation()
   const list = listField(updates, onChange)
   return (
-    <section className="form-section" data-testid="updates-section">
-      <h2 className="h4">{t('page.petition.updates_title')}</h2>
-      <ListError field="updates" errors={errors} />
+    <FormSection
+      testId="updates-section"
+      title={t('page.petition.updates_title')}
+      listName="updates"
+      errors={errors}
+    >
       {updates.map((item, index) => (
         <Card body className="mb-3" key={item.id ?? `new-${index}`} data-testid={`update-${index}`}>
           <ItemHeader index={index} onRemove={index > 0 ? () => list.remove(index) : undefined} />
@@ -99,6 +102,6 @@ export default function UpdatesSection({
           {t('page.petition.add_update')}
         </Button>
       )}
-    </section>
+    </FormSection>
   )
 }

@@ -4,8 +4,8 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_VIDEOS } from '@app/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
+  FormSection,
   ItemHeader,
-  ListError,
   type Change,
   type Errors,
   type PetitionFormData,
@@ -24,9 +24,12 @@ export default function VideosSection({
   const { t } = useTranslation()
   const list = listField(videos, onChange)
   return (
-    <section className="form-section" data-testid="videos-section">
-      <h2 className="h4">{t('page.petition.videos_title')}</h2>
-      <ListError field="videos" errors={errors} />
+    <FormSection
+      testId="videos-section"
+      title={t('page.petition.videos_title')}
+      listName="videos"
+      errors={errors}
+    >
       {videos.map((video, index) => (
         <Card body className="mb-3" key={video.id ?? `new-${index}`}>
           <ItemHeader
@@ -74,6 +77,6 @@ export default function VideosSection({
       >
         {t('page.petition.add_video')}
       </Button>
-    </section>
+    </FormSection>
   )
 }
