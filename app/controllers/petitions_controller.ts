@@ -90,16 +90,12 @@ export default class PetitionsController {
 
   /** POST /petition/{guid}/create: the whole petition, created or updated in one go. */
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, bouncer, i18n } = ctx
+    const { request, response, params, auth, bouncer, session, i18n } = ctx
     const guid: string = params.guid
     await bouncer.with(PetitionPolicy).authorize('write', await petitionAtGuid(guid))
     const payload = await request.validateUsing(petitionValidator, { meta: { ip: request.ip() } })
     const { isNew } = await savePetition(auth.user!, guid, payload)
-    flashAlert(
-      ctx.session,
-      'success',
-      i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved')
-    )
+    flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
     return response.redirect().toRoute('petitions.edit', { guid })
   }
 }

@@ -20,20 +20,16 @@ export default class EmailVerificationController {
 
   /** 'Verify now' on My petitions (POST /auth/email/resend), rate-limited. */
   async resend(ctx: HttpContext) {
-    const { auth, response, i18n } = ctx
+    const { auth, response, session, i18n } = ctx
     const user = auth.getUserOrFail()
     if (user.isVerified) {
-      flashAlert(ctx.session, 'info', i18n.t('page.auth.already_verified'))
+      flashAlert(session, 'info', i18n.t('page.auth.already_verified'))
     } else if (!(await mailGuard.allows(user.email, 'verificationMails'))) {
       // The member asks for their own mail: telling them reveals nothing.
-      flashAlert(ctx.session, 'error', i18n.t('page.auth.verification_limited'))
+      flashAlert(session, 'error', i18n.t('page.auth.verification_limited'))
     } else {
       await sendVerificationMail(user, i18n.locale)
-      flashAlert(
-        ctx.session,
-        'success',
-        i18n.t('page.auth.verification_sent', { email: user.email })
-      )
+      flashAlert(session, 'success', i18n.t('page.auth.verification_sent', { email: user.email }))
     }
     return response.redirect().back()
   }
