@@ -1,26 +1,9 @@
 import FormField from '~/components/form_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
+import type { bindText } from '~/lib/bind_text.ts'
 
-/** The e-mail address of every account form, with its error. */
-export default function EmailField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string
-  error?: string
-  onChange: (value: string) => void
-}) {
+/** The e-mail address of every account form, bound with bindText, with its error. */
+export default function EmailField(field: ReturnType<typeof bindText>) {
   const { t } = useTranslation()
-  return (
-    <FormField
-      name="email"
-      type="email"
-      autoComplete="email"
-      label={t('page.auth.email')}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
-    />
-  )
+  return <FormField {...field} type="email" autoComplete="email" label={t('page.auth.email')} />
 }

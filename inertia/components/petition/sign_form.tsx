@@ -10,6 +10,7 @@ import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
+import { bindText } from '~/lib/bind_text.ts'
 
 export type SignFormProps = {
   petition: Data.PetitionShow
@@ -87,48 +88,36 @@ export default function SignForm({
             <Row>
               <Col md={6}>
                 <FormField
-                  name="firstName"
+                  {...bindText(form, 'firstName')}
                   label={t('page.sign.first_name')}
-                  value={form.data.firstName}
                   readOnly={Boolean(user)}
                   hint={user ? t('page.sign.locked') : undefined}
-                  onChange={(event) => form.setData('firstName', event.target.value)}
-                  error={form.errors.firstName}
                   autoComplete="given-name"
                 />
               </Col>
               <Col md={6}>
                 <FormField
-                  name="lastName"
+                  {...bindText(form, 'lastName')}
                   label={t('page.sign.last_name')}
-                  value={form.data.lastName}
                   readOnly={Boolean(user?.lastName)}
-                  onChange={(event) => form.setData('lastName', event.target.value)}
-                  error={form.errors.lastName}
                   autoComplete="family-name"
                 />
               </Col>
             </Row>
             <FormField
-              name="email"
+              {...bindText(form, 'email')}
               type="email"
               label={t('page.sign.email')}
-              value={form.data.email}
               readOnly={Boolean(user)}
-              onChange={(event) => form.setData('email', event.target.value)}
-              error={form.errors.email}
               autoComplete="email"
             />
             {petition.allowComments && (
               <FormField
-                name="comment"
+                {...bindText(form, 'comment')}
                 as="textarea"
                 rows={3}
                 label={t('page.sign.comment')}
                 hint={t('page.sign.comment_help')}
-                value={form.data.comment}
-                onChange={(event) => form.setData('comment', event.target.value)}
-                error={form.errors.comment}
               />
             )}
             {petition.customFields.map((field, index) => (

@@ -1,5 +1,5 @@
 import { useForm } from '@inertiajs/react'
-import { Button, Form } from 'react-bootstrap'
+import { Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
@@ -7,6 +7,8 @@ import EmailField from '~/components/auth/email_field.tsx'
 import { urlFor } from '~/client.ts'
 import AuthLinks from '~/components/auth/auth_links.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
+import { bindText } from '~/lib/bind_text.ts'
+import SubmitButton from '~/components/auth/submit_button.tsx'
 
 export default function ForgetPassword() {
   const { t } = useTranslation()
@@ -21,16 +23,8 @@ export default function ForgetPassword() {
     <AppLayout title={t('page.auth.forgot_title')} path={urlFor('auth.password.request')}>
       <AuthCard title={t('page.auth.forgot_title')} intro={t('page.auth.forgot_intro')}>
         <Form onSubmit={submit} noValidate data-testid="forgot-form">
-          <EmailField
-            value={form.data.email}
-            onChange={(value) => form.setData('email', value)}
-            error={form.errors.email}
-          />
-          <div className="d-grid">
-            <Button type="submit" size="lg" disabled={form.processing}>
-              {t('page.auth.send_reset')}
-            </Button>
-          </div>
+          <EmailField {...bindText(form, 'email')} />
+          <SubmitButton label={t('page.auth.send_reset')} processing={form.processing} />
         </Form>
         <ProviderButtons />
         <AuthLinks show={['signup', 'login']} />

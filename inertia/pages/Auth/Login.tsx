@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useForm } from '@inertiajs/react'
-import { Button, Form } from 'react-bootstrap'
+import { Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
@@ -11,6 +11,8 @@ import AuthLinks from '~/components/auth/auth_links.tsx'
 import { urlFor } from '~/client.ts'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
+import { bindText } from '~/lib/bind_text.ts'
+import SubmitButton from '~/components/auth/submit_button.tsx'
 
 /** The bot check shows when the server asks for it. */
 type LoginProps = { turnstileKey: string | null; botCheckRequired: boolean }
@@ -34,19 +36,12 @@ export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
     <AppLayout title={t('page.auth.login_title')} path={urlFor('auth.login')}>
       <AuthCard title={t('page.auth.login_title')} intro={t('page.auth.login_intro')}>
         <Form onSubmit={submit} noValidate data-testid="login-form">
-          <EmailField
-            value={form.data.email}
-            onChange={(value) => form.setData('email', value)}
-            error={form.errors.email}
-          />
+          <EmailField {...bindText(form, 'email')} />
           <FormField
-            name="password"
+            {...bindText(form, 'password')}
             type="password"
             autoComplete="current-password"
             label={t('page.auth.password')}
-            value={form.data.password}
-            onChange={(event) => form.setData('password', event.target.value)}
-            error={form.errors.password}
           />
           {/* Only after many failed logins on the account: a token is then required. */}
           {botCheckRequired && (
@@ -58,11 +53,7 @@ export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
               error={form.errors.cfTurnstileResponse}
             />
           )}
-          <div className="d-grid">
-            <Button type="submit" size="lg" disabled={form.processing}>
-              {t('page.auth.login_button')}
-            </Button>
-          </div>
+          <SubmitButton label={t('page.auth.login_button')} processing={form.processing} />
         </Form>
         <ProviderButtons />
         <PrivacyNotice className="mt-4 mb-0" />

@@ -1,5 +1,5 @@
 import { useForm } from '@inertiajs/react'
-import { Button, Form } from 'react-bootstrap'
+import { Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
@@ -8,6 +8,8 @@ import { urlFor } from '~/client.ts'
 import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
 import AuthLinks from '~/components/auth/auth_links.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
+import { bindText } from '~/lib/bind_text.ts'
+import SubmitButton from '~/components/auth/submit_button.tsx'
 
 type PasswordResetProps = { token: string; email: string }
 
@@ -32,22 +34,14 @@ export default function PasswordReset({ token, email }: PasswordResetProps) {
               {form.errors.token}
             </div>
           )}
-          <EmailField
-            value={form.data.email}
-            onChange={(value) => form.setData('email', value)}
-            error={form.errors.email}
-          />
+          <EmailField {...bindText(form, 'email')} />
           <NewPasswordFields
             password={form.data.password}
             confirmation={form.data.password_confirmation}
             errors={form.errors}
             onChange={(field, value) => form.setData(field, value)}
           />
-          <div className="d-grid">
-            <Button type="submit" size="lg" disabled={form.processing}>
-              {t('page.auth.reset_button')}
-            </Button>
-          </div>
+          <SubmitButton label={t('page.auth.reset_button')} processing={form.processing} />
         </Form>
         <ProviderButtons />
         <AuthLinks show={['signup', 'login']} />

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useForm } from '@inertiajs/react'
-import { Button, Col, Form, Row } from 'react-bootstrap'
+import { Col, Form, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
@@ -12,6 +12,8 @@ import { urlFor } from '~/client.ts'
 import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
+import { bindText } from '~/lib/bind_text.ts'
+import SubmitButton from '~/components/auth/submit_button.tsx'
 
 type RegistrationProps = { turnstileKey: string | null }
 
@@ -44,30 +46,20 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
           <Row>
             <Col sm={6}>
               <FormField
-                name="firstName"
+                {...bindText(form, 'firstName')}
                 autoComplete="given-name"
                 label={t('page.auth.first_name')}
-                value={form.data.firstName}
-                onChange={(event) => form.setData('firstName', event.target.value)}
-                error={form.errors.firstName}
               />
             </Col>
             <Col sm={6}>
               <FormField
-                name="lastName"
+                {...bindText(form, 'lastName')}
                 autoComplete="family-name"
                 label={t('page.auth.last_name')}
-                value={form.data.lastName}
-                onChange={(event) => form.setData('lastName', event.target.value)}
-                error={form.errors.lastName}
               />
             </Col>
           </Row>
-          <EmailField
-            value={form.data.email}
-            onChange={(value) => form.setData('email', value)}
-            error={form.errors.email}
-          />
+          <EmailField {...bindText(form, 'email')} />
           <NewPasswordFields
             password={form.data.password}
             confirmation={form.data.password_confirmation}
@@ -82,11 +74,7 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
             error={form.errors.cfTurnstileResponse}
           />
           <PrivacyNotice className="mb-3" />
-          <div className="d-grid">
-            <Button type="submit" size="lg" disabled={form.processing}>
-              {t('page.auth.register_button')}
-            </Button>
-          </div>
+          <SubmitButton label={t('page.auth.register_button')} processing={form.processing} />
         </Form>
         <ProviderButtons />
         <AuthLinks show={['login']} />

@@ -9,6 +9,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 
 import { urlFor } from '~/client.ts'
+import { bindText } from '~/lib/bind_text.ts'
 
 type ContactsProps = { turnstileKey: string | null; contactEmail: string }
 
@@ -59,43 +60,28 @@ export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) 
                   <Row>
                     <Col md={6}>
                       <FormField
-                        name="name"
+                        {...bindText(form, 'name')}
                         label={t('page.contacts.name')}
-                        value={form.data.name}
                         readOnly={Boolean(user)}
-                        onChange={(event) => form.setData('name', event.target.value)}
-                        error={form.errors.name}
                         autoComplete="name"
                       />
                     </Col>
                     <Col md={6}>
                       <FormField
-                        name="email"
+                        {...bindText(form, 'email')}
                         type="email"
                         label={t('page.contacts.email')}
-                        value={form.data.email}
                         readOnly={Boolean(user)}
-                        onChange={(event) => form.setData('email', event.target.value)}
-                        error={form.errors.email}
                         autoComplete="email"
                       />
                     </Col>
                   </Row>
+                  <FormField {...bindText(form, 'subject')} label={t('page.contacts.subject')} />
                   <FormField
-                    name="subject"
-                    label={t('page.contacts.subject')}
-                    value={form.data.subject}
-                    onChange={(event) => form.setData('subject', event.target.value)}
-                    error={form.errors.subject}
-                  />
-                  <FormField
-                    name="message"
+                    {...bindText(form, 'message')}
                     as="textarea"
                     rows={6}
                     label={t('page.contacts.message')}
-                    value={form.data.message}
-                    onChange={(event) => form.setData('message', event.target.value)}
-                    error={form.errors.message}
                   />
                   <Turnstile
                     ref={turnstile}
