@@ -28,7 +28,7 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
                 <a
                   key={locale}
                   href={languageHref(locale, appUrl, general.domain)}
-                  className="link-light small"
+                  className="link-light small footer-language"
                   lang={locale}
                 >
                   {localeLabel(locale)}
@@ -38,7 +38,7 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
           </Col>
           <Col md={3}>
             <h2 className="h6 text-uppercase">{t('common.footer.useful_links')}</h2>
-            <ul className="list-unstyled small">
+            <ul className="list-unstyled small link-list">
               <li>
                 <Link className="link-light" route="privacy_policy">
                   {t('common.footer.privacy_policy')}

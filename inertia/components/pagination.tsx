@@ -6,6 +6,13 @@ import { useTranslation } from '~/i18n/context.tsx'
 export default function Pagination({ links }: { links: PaginationLink[] }) {
   const { t } = useTranslation()
   if (links.length <= 3) return null
+  // The first and last links are the « and » arrows: named in words for screen readers.
+  const arrowLabel = (index: number) =>
+    index === 0
+      ? t('common.pagination.previous_page')
+      : index === links.length - 1
+        ? t('common.pagination.next_page')
+        : undefined
   return (
     <nav aria-label={t('common.pagination.label')}>
       <ul className="pagination flex-wrap justify-content-center">
@@ -20,10 +27,17 @@ export default function Pagination({ links }: { links: PaginationLink[] }) {
                 href={link.url}
                 preserveScroll
                 aria-current={link.active ? 'page' : undefined}
+                aria-label={arrowLabel(index)}
                 dangerouslySetInnerHTML={{ __html: link.label }}
               />
             ) : (
-              <span className="page-link" dangerouslySetInnerHTML={{ __html: link.label }} />
+              <span className="page-link">
+                <span
+                  aria-hidden={arrowLabel(index) ? true : undefined}
+                  dangerouslySetInnerHTML={{ __html: link.label }}
+                />
+                {arrowLabel(index) && <span className="visually-hidden">{arrowLabel(index)}</span>}
+              </span>
             )}
           </li>
         ))}

@@ -6,6 +6,7 @@ import SwalMessages from '~/components/swal_messages.tsx'
 import LoadingOverlay from '~/components/loading_overlay.tsx'
 import Seo from '~/components/seo.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
+import { useTranslation } from '~/i18n/context.tsx'
 
 type AppLayoutProps = {
   title: string
@@ -28,11 +29,18 @@ export default function AppLayout({
   children,
 }: AppLayoutProps) {
   const { alerts, swal } = useSharedProps()
+  const { t } = useTranslation()
   return (
     <div className="d-flex flex-column min-vh-100">
       <Seo title={title} description={description} image={image} path={path} noindex={noindex} />
+      {/* The first stop of the Tab key: keyboard users jump over the navigation. */}
+      <a href="#main-content" className="visually-hidden-focusable skip-link">
+        {t('common.skip_to_content')}
+      </a>
       <Header />
-      <main className="flex-grow-1">{children}</main>
+      <main id="main-content" tabIndex={-1} className="flex-grow-1">
+        {children}
+      </main>
       <Footer contactEmail={contactEmail} />
       <FlashToasts alerts={alerts} />
       <SwalMessages swal={swal} />

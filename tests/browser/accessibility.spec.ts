@@ -9,6 +9,8 @@ import { confirmationUrl } from '#services/signatures/signing'
 import { subscribeToNewsletter } from '#services/mail/newsletter'
 import { requestPasswordReset } from '#services/accounts/password_reset'
 import { recountSignatures } from '#services/signatures/counter'
+import { insertSignatureRows } from '#database/seeders/signature_rows'
+import PetitionMedia from '#models/petition_media'
 import type { Locale } from '#app/i18n/locales'
 
 const AXE_PATH = app.makePath('node_modules/axe-core/axe.min.js')
@@ -44,8 +46,11 @@ function describe(where: string, violations: Violation[]) {
 }
 
 /**
- * A petition that shows every part of its page: description, video, letter,
- * an update, custom fields and signatures (one with a comment).
+ * A petition that shows every part of its page: description, a photo, a
+ * video, a letter, an update, custom fields and signatures (some with a
+ * comment, one against); 60 signatures make its owner's list paginate. Ten
+ * more petitions, one of them successful, fill the home page and paginate
+ * the petition list.
  */
 async function petitionWithEverything() {
   const { petition, owner } = await makePetition({
@@ -61,10 +66,29 @@ async function petitionWithEverything() {
       },
     ],
   })
-  await addSignature(petition, { firstName: 'Olena', comment: 'The park is our green heart.' })
+  await PetitionMedia.create({
+    petitionId: petition.id,
+    petitionGuid: petition.guid,
+    userId: owner.id,
+    type: 'photo',
+    driver: 'local',
+    url: '/banner-templates/city.jpg',
+    position: 0,
+  })
+  await insertSignatureRows(petition.id, 60, { comment: 'The park is our green heart.' })
   await addSignature(petition, { firstName: 'Taras', score: -1 })
-  await addSignature(petition, { firstName: 'Iryna' })
   await recountSignatures(petition.id)
+
+  for (let index = 1; index <= 10; index++) {
+    const { petition: other } = await makePetition(
+      { title: `Another cause number ${index}`, targetSignatures: 100 },
+      owner
+    )
+    if (index === 1) {
+      await insertSignatureRows(other.id, 100, { from: 1000 })
+      await recountSignatures(other.id)
+    }
+  }
   return { petition, owner }
 }
 
@@ -97,7 +121,16 @@ test.group('Browser: accessibility', (group) => {
       }
     }
 
-    const shared = ['/', '/petitions', `/petition/${petition.slug}`, '/contacts', '/faq']
+    // Each page, with what must be on it so that its parts are checked too.
+    const showPage = `/petition/${petition.slug}`
+    const mustShow: Record<string, string[]> = {
+      '/': ['[data-testid="petition-card"] .progress'],
+      '/petitions': ['.pagination'],
+      [showPage]: ['.progress', '.petition-photo-thumb', 'iframe', '[data-testid="share-widget"]'],
+      [`/petition/${petition.guid}/signatures`]: ['.pagination'],
+      '/petition/create': ['.ProseMirror'],
+    }
+    const shared = ['/', '/petitions', showPage, '/contacts', '/faq']
     const more = ['/privacy-policy', '/no-such-page']
     const guestPages = (locale: string) => [
       ...shared,
@@ -140,6 +173,7 @@ test.group('Browser: accessibility', (group) => {
             const pages = who === 'guest' ? guestPages(locale) : memberPages()
             for (const path of pages) {
               await visit(page, path.startsWith('http') ? path : siteUrl(path, locale))
+              for (const part of mustShow[path] ?? []) await page.locator(part).first().waitFor()
               const where = `${new URL(page.url()).pathname} (${who}, ${locale}, ${width}px)`
               problems.push(...describe(where, await seriousViolations(page)))
               checked++

@@ -7,7 +7,7 @@ type AuthLink = 'signup' | 'login' | 'forgot'
 export default function AuthLinks({ show }: { show: AuthLink[] }) {
   const { t } = useTranslation()
   return (
-    <ul className="list-unstyled small mt-4 mb-0">
+    <ul className="list-unstyled small mt-4 mb-0 link-list">
       {show.includes('signup') && (
         <li>
           {t('page.auth.no_account')} <Link route="auth.signup">{t('page.auth.signup_link')}</Link>

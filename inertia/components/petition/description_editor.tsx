@@ -16,14 +16,17 @@ type DescriptionEditorProps = {
   onChange: (html: string) => void
 }
 
+/** A toolbar button; a symbol (B, H2, •) is named in words for screen readers and on hover. */
 function ToolbarButton({
   editor,
   label,
+  name,
   active,
   onClick,
 }: {
   editor: Editor
   label: string
+  name?: string
   active: boolean
   onClick: () => void
 }) {
@@ -31,11 +34,20 @@ function ToolbarButton({
     <Button
       size="sm"
       variant={active ? 'secondary' : 'outline-secondary'}
+      className="editor-toolbar-button"
       onClick={onClick}
       disabled={!editor.isEditable}
       aria-pressed={active}
+      title={name}
     >
-      {label}
+      {name ? (
+        <>
+          <span aria-hidden="true">{label}</span>
+          <span className="visually-hidden">{name}</span>
+        </>
+      ) : (
+        label
+      )}
     </Button>
   )
 }
@@ -59,6 +71,14 @@ export default function DescriptionEditor({
     ],
     content: value,
     immediatelyRender: false,
+    // The editable area is the field itself: named by the label above it.
+    editorProps: {
+      attributes: {
+        'role': 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': 'description-editor-label',
+      },
+    },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   })
 
@@ -90,34 +110,46 @@ export default function DescriptionEditor({
 
   return (
     <div className="mb-3" data-testid="description-editor">
-      <label className="form-label" htmlFor="description-editor">
+      <label
+        className="form-label"
+        id="description-editor-label"
+        onClick={() => editor?.commands.focus()}
+      >
         {t('page.petition.description')}
       </label>
       <div className={`border rounded ${error ? 'border-danger' : ''}`}>
         {editor && (
-          <div className="d-flex flex-wrap gap-2 p-2 border-bottom bg-light">
+          <div
+            className="d-flex flex-wrap gap-2 p-2 border-bottom bg-light"
+            role="group"
+            aria-label={t('page.petition.toolbar')}
+          >
             <ButtonGroup>
               <ToolbarButton
                 editor={editor}
                 label="B"
+                name={t('page.petition.format_bold')}
                 active={editor.isActive('bold')}
                 onClick={() => editor.chain().focus().toggleBold().run()}
               />
               <ToolbarButton
                 editor={editor}
                 label="I"
+                name={t('page.petition.format_italic')}
                 active={editor.isActive('italic')}
                 onClick={() => editor.chain().focus().toggleItalic().run()}
               />
               <ToolbarButton
                 editor={editor}
                 label="U"
+                name={t('page.petition.format_underline')}
                 active={editor.isActive('underline')}
                 onClick={() => editor.chain().focus().toggleUnderline().run()}
               />
               <ToolbarButton
                 editor={editor}
                 label="S"
+                name={t('page.petition.format_strike')}
                 active={editor.isActive('strike')}
                 onClick={() => editor.chain().focus().toggleStrike().run()}
               />
@@ -126,12 +158,14 @@ export default function DescriptionEditor({
               <ToolbarButton
                 editor={editor}
                 label="H2"
+                name={t('page.petition.format_heading2')}
                 active={editor.isActive('heading', { level: 2 })}
                 onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
               />
               <ToolbarButton
                 editor={editor}
                 label="H3"
+                name={t('page.petition.format_heading3')}
                 active={editor.isActive('heading', { level: 3 })}
                 onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}
               />
@@ -140,18 +174,21 @@ export default function DescriptionEditor({
               <ToolbarButton
                 editor={editor}
                 label="•"
+                name={t('page.petition.format_bullet_list')}
                 active={editor.isActive('bulletList')}
                 onClick={() => editor.chain().focus().toggleBulletList().run()}
               />
               <ToolbarButton
                 editor={editor}
                 label="1."
+                name={t('page.petition.format_ordered_list')}
                 active={editor.isActive('orderedList')}
                 onClick={() => editor.chain().focus().toggleOrderedList().run()}
               />
               <ToolbarButton
                 editor={editor}
                 label="❝"
+                name={t('page.petition.format_quote')}
                 active={editor.isActive('blockquote')}
                 onClick={() => editor.chain().focus().toggleBlockquote().run()}
               />

@@ -16,7 +16,7 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
         <Card.Img
           variant="top"
           src={petition.bannerUrl ?? '/favicon.svg'}
-          alt=""
+          alt={petition.title}
           style={{ height: 400, objectFit: 'cover' }}
         />
       </Link>

@@ -158,7 +158,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                     <Card.Img
                       variant="top"
                       src={petition.bannerUrl ?? '/share.png'}
-                      alt=""
+                      alt={petition.title}
                       style={{ height: 200, objectFit: 'cover' }}
                     />
                   </Link>
