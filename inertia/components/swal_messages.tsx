@@ -9,6 +9,17 @@ function capitalise(text: string) {
 }
 
 /**
+ * After a dialog, focus goes back where it was. When that element is gone
+ * (the sign form gives way to the date once signed) focus would fall to the
+ * body and a keyboard user would start again from the top: the main content
+ * takes it instead.
+ */
+function keepFocusOnThePage() {
+  if (document.activeElement && document.activeElement !== document.body) return
+  document.getElementById('main-content')?.focus({ preventScroll: true })
+}
+
+/**
  * 'swal' messages as modal dialogs: the title or the type
  * capitalised, the payload as HTML (written by the server, never by users),
  * the type as icon. When a warning follows a success, the first button reads
@@ -34,6 +45,8 @@ export default function SwalMessages({ swal }: { swal: SharedProps['swal'] }) {
           html: message.payload,
           icon: kind,
           confirmButtonText,
+          returnFocus: true,
+          didClose: keepFocusOnThePage,
         })
       }
     })()

@@ -1,0 +1,195 @@
+import { test } from '@japa/runner'
+import i18nManager from '@adonisjs/i18n/services/main'
+import type { Page } from 'playwright-core'
+import Petition from '#models/petition'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { makePetition, signatureRows } from '#tests/helpers/signatures'
+
+const uk = i18nManager.locale('uk')
+
+/** Where the keyboard focus is, for messages. */
+function describeFocus(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    if (!element || element === document.body) return 'body'
+    const name = element.getAttribute('name') ?? element.getAttribute('data-testid') ?? ''
+    return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} ${name} "${(element.textContent ?? '').trim().slice(0, 30)}"`
+  })
+}
+
+/** Presses Tab until the focused element matches the selector; fails when it never does. */
+async function tabTo(page: Page, selector: string, maxPresses = 80) {
+  const visited: string[] = []
+  for (let press = 0; press < maxPresses; press++) {
+    await page.keyboard.press('Tab')
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted), selector)) return
+    visited.push(await describeFocus(page))
+  }
+  throw new Error(`Tab never reached ${selector}; focus went: ${visited.join(' → ')}`)
+}
+
+/**
+ * The focused element shows where it is: an outline (any style but none, a
+ * width above 0) or a box shadow, as a sighted keyboard user needs.
+ */
+function focusIsVisible(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement
+    if (!element || element === document.body) return false
+    const style = getComputedStyle(element)
+    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
+    return outline || style.boxShadow !== 'none'
+  })
+}
+
+const focusInsideDialog = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('.swal2-popup')?.contains(document.activeElement) ?? false
+  )
+
+test.group('Browser: keyboard only', (group) => {
+  browserJourneys(group)
+
+  test('a guest signs a petition in Ukrainian with the keyboard only, through the thank-you dialogs', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition({ title: 'Збережемо парк Шевченка' })
+    await inBrowser('keyboard signing', async (page) => {
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'uk'))
+
+      // The first Tab reaches the skip link, shown once focused; Enter jumps to the main content.
+      await page.keyboard.press('Tab')
+      const skipLink = page.locator('a[href="#main-content"]')
+      assert.equal(await skipLink.textContent(), uk.t('common.skip_to_content'))
+      assert.isTrue(await skipLink.evaluate((link) => link === document.activeElement))
+      assert.isAbove((await skipLink.boundingBox())?.width ?? 0, 24, 'the skip link shows')
+      assert.isTrue(await focusIsVisible(page), 'skip link focus')
+      await page.keyboard.press('Enter')
+      await page.waitForFunction(() => document.activeElement?.id === 'main-content')
+
+      const fields = [
+        ['[name="firstName"]', 'Олена'],
+        ['[name="lastName"]', 'Коваль'],
+        ['[name="email"]', 'olena.koval@example.org'],
+        ['[name="comment"]', 'Парк потрібен нашим дітям і всьому місту.'],
+        ['[name="customFields.0.value"]', 'Поділ'],
+      ]
+      for (const [selector, text] of fields) {
+        await tabTo(page, selector)
+        assert.isTrue(await focusIsVisible(page), `focus shows on ${selector}`)
+        await page.keyboard.type(text)
+      }
+      // Space switches "sign privately" on.
+      await tabTo(page, '#field-private')
+      assert.isTrue(await focusIsVisible(page), 'focus shows on the switch')
+      await page.keyboard.press('Space')
+      assert.isTrue(await page.locator('#field-private').isChecked())
+
+      await tabTo(page, '[data-testid="sign-submit"]')
+      assert.isTrue(await focusIsVisible(page), 'focus shows on the submit button')
+      await page.keyboard.press('Enter')
+
+      // The thank-you dialog takes the focus and keeps it while tabbing.
+      const dialog = page.locator('.swal2-popup')
+      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.thanks_title') }).waitFor()
+      await page.waitForFunction(
+        () => document.querySelector('.swal2-popup')?.contains(document.activeElement) ?? false
+      )
+      assert.isTrue(await focusIsVisible(page), 'focus shows in the dialog')
+      for (let press = 0; press < 4; press++) {
+        await page.keyboard.press('Tab')
+        assert.isTrue(await focusInsideDialog(page), `Tab ${press + 1} stays in the dialog`)
+      }
+      await page.keyboard.press('Shift+Tab')
+      assert.isTrue(await focusInsideDialog(page), 'Shift+Tab stays in the dialog')
+
+      // Enter moves on to the next dialog; Escape closes it.
+      await page.locator('.swal2-confirm:focus').waitFor()
+      await page.keyboard.press('Enter')
+      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.confirm_title') }).waitFor()
+      await page.waitForFunction(
+        () => document.querySelector('.swal2-popup')?.contains(document.activeElement) ?? false
+      )
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      await page.getByTestId('signed-on').waitFor()
+
+      // Focus is back on the page, not lost on the body, and Tab goes on from there.
+      await page.waitForFunction(
+        () => document.activeElement !== null && document.activeElement !== document.body,
+        undefined,
+        { timeout: 5000 }
+      )
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content')
+      await page.keyboard.press('Tab')
+      assert.isTrue(
+        await page.evaluate(() =>
+          document.getElementById('main-content')!.contains(document.activeElement)
+        ),
+        'the next Tab stays in the main content'
+      )
+    })
+
+    const [row] = await signatureRows(petition)
+    assert.equal(row.email, 'olena.koval@example.org')
+    assert.equal(row.comment, 'Парк потрібен нашим дітям і всьому місту.')
+    assert.isTrue(Boolean(row.private))
+  })
+
+  test('a member logs in and creates a petition with the keyboard only, rich text included', async ({
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'author@example.com' })
+    await inBrowser('keyboard authoring', async (page) => {
+      await visit(page, siteUrl('/login'))
+      await tabTo(page, '[data-testid="login-form"] [name="email"]')
+      assert.isTrue(await focusIsVisible(page), 'focus shows on the e-mail field')
+      await page.keyboard.type(member.email)
+      await tabTo(page, '[data-testid="login-form"] [name="password"]')
+      await page.keyboard.type(PASSWORD)
+      await Promise.all([page.waitForURL(/\/my\/petitions$/), page.keyboard.press('Enter')])
+
+      await visit(page, siteUrl('/petition/create'))
+      await tabTo(page, '[name="title"]')
+      assert.isTrue(await focusIsVisible(page), 'focus shows on the title')
+      await page.keyboard.type('Save the Shevchenko park')
+      await tabTo(page, '[name="target"]')
+      await page.keyboard.type('Kyiv City Council')
+
+      // A banner template, chosen with Space.
+      await tabTo(page, '[data-template="forest"]')
+      assert.isTrue(await focusIsVisible(page), 'focus shows on the banner template')
+      await page.keyboard.press('Space')
+      await page.getByTestId('banner-preview').waitFor()
+
+      // The toolbar buttons come before the text: Tab reaches Bold, then the text itself.
+      await tabTo(page, '[data-testid="description-editor"] button[aria-pressed]')
+      assert.isTrue(await focusIsVisible(page), 'focus shows on the toolbar')
+      await tabTo(page, '.ProseMirror')
+      assert.isTrue(await focusIsVisible(page), 'focus shows in the rich-text editor')
+      await page.keyboard.type('Our park needs ')
+      await page.keyboard.press('Control+b')
+      await page.keyboard.type('you')
+      await page.keyboard.press('Control+b')
+      await page.keyboard.type(' now.')
+
+      await tabTo(page, '[data-testid="petition-submit"]', 150)
+      assert.isTrue(await focusIsVisible(page), 'focus shows on the save button')
+      await Promise.all([
+        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
+        page.keyboard.press('Enter'),
+      ])
+      await page.locator('.Toastify__toast--success').waitFor()
+    })
+
+    const petition = await Petition.query().preload('media').firstOrFail()
+    assert.equal(petition.title, 'Save the Shevchenko park')
+    assert.equal(petition.target, 'Kyiv City Council')
+    assert.include(petition.description, 'Our park needs <strong>you</strong> now.')
+    assert.equal(
+      petition.media.find((media) => media.type === 'banner')?.url,
+      '/banner-templates/forest.jpg'
+    )
+  })
+})
