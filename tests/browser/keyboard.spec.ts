@@ -160,6 +160,10 @@ test.group('Browser: keyboard only', (group) => {
       assert.isTrue(await focusIsVisible(page), 'focus shows on the banner template')
       await page.keyboard.press('Space')
       await page.getByTestId('banner-preview').waitFor()
+      assert.equal(
+        await page.locator('[data-template="forest"]').getAttribute('aria-pressed'),
+        'true'
+      )
 
       // The toolbar buttons come before the text: Tab reaches Bold, then the text itself.
       await tabTo(page, '[data-testid="description-editor"] button[aria-pressed]')

@@ -74,6 +74,7 @@ export default function BannerPicker({
             onClick={() => onChange({ driver: 'local', url })}
             data-template={name}
             aria-label={name}
+            aria-pressed={value?.url === url}
           >
             <img src={url} alt="" />
           </button>
