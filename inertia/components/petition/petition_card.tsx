@@ -5,6 +5,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import OwnerBadge from './owner_badge.tsx'
 import SignaturesBar from './signatures_bar.tsx'
 import { urlFor } from '~/client.ts'
+import BannerLink from '~/components/petition/banner_link.tsx'
 
 /** The petition card of home, list and My petitions. */
 export default function PetitionCard({ petition }: { petition: Data.PetitionCard }) {
@@ -12,14 +13,7 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
   const href = urlFor('petitions.show', { slug: petition.slug })
   return (
     <Card className="h-100 shadow-sm" data-testid="petition-card">
-      <Link href={href}>
-        <Card.Img
-          variant="top"
-          src={petition.bannerUrl ?? '/favicon.svg'}
-          alt={petition.title}
-          style={{ height: 400, objectFit: 'cover' }}
-        />
-      </Link>
+      <BannerLink petition={petition} height={400} fallback="/favicon.svg" />
       <Card.Body>
         <Card.Title as="h3" className="h5">
           <Link href={href} className="text-decoration-none">

@@ -23,6 +23,7 @@ import type { Data } from '@generated/data'
 import type { Paginated } from '@app/services/http/pagination.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
+import BannerLink from '~/components/petition/banner_link.tsx'
 
 function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCount: number }) {
   const { t, locale } = useTranslation()
@@ -154,14 +155,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
             {petitions.data.map((petition) => (
               <Col key={petition.guid}>
                 <Card className="h-100 shadow-sm" data-testid="my-petition-card">
-                  <Link route="petitions.show" routeParams={{ slug: petition.slug }}>
-                    <Card.Img
-                      variant="top"
-                      src={petition.bannerUrl ?? '/share.png'}
-                      alt={petition.title}
-                      style={{ height: 200, objectFit: 'cover' }}
-                    />
-                  </Link>
+                  <BannerLink petition={petition} height={200} fallback="/share.png" />
                   <Card.Body>
                     <Card.Title as="h3" className="h5">
                       <Link route="petitions.show" routeParams={{ slug: petition.slug }}>
