@@ -1,4 +1,8 @@
+import { sep } from 'node:path'
 import { defineConfig } from '@adonisjs/static'
+
+/** How long browsers keep a file whose name carries its content's hash: for good. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * Configuration options to tweak the static files middleware.
@@ -12,6 +16,9 @@ const staticServerConfig = defineConfig({
   etag: true,
   lastModified: true,
   dotFiles: 'ignore',
+  // The bundle's files (public/assets) have their content's hash in their
+  // name: browsers keep them for a year. Anything else is checked each time.
+  headers: (path) => (path.includes(`${sep}assets${sep}`) ? { 'Cache-Control': IMMUTABLE } : {}),
 })
 
 export default staticServerConfig

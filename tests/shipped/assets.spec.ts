@@ -1,0 +1,53 @@
+import { test } from '@japa/runner'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { visitor } from '#tests/shipped/support/shipped_app'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+test.group('Shipped: the bundle’s files', () => {
+  test('scripts and styles go out precompressed and are kept for a year; pages are not', async ({
+    assert,
+  }) => {
+    const guest = visitor()
+    const home = await guest.send('GET', '/')
+    assert.notInclude(String(home.headers['cache-control'] ?? ''), 'immutable')
+    const assets = [...home.text().matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (match) => match[1]
+    )
+    assert.isTrue(
+      assets.some((asset) => asset.endsWith('.js')),
+      'the page loads a script'
+    )
+    assert.isTrue(
+      assets.some((asset) => asset.endsWith('.css')),
+      'the page loads a stylesheet'
+    )
+
+    for (const asset of assets) {
+      const plain = await guest.send('GET', asset, { headers: { 'accept-encoding': 'identity' } })
+      assert.equal(plain.status, 200, asset)
+      assert.isUndefined(plain.headers['content-encoding'], asset)
+      assert.equal(plain.headers['cache-control'], IMMUTABLE, asset)
+
+      const brotli = await guest.send('GET', asset, { headers: { 'accept-encoding': 'gzip, br' } })
+      assert.equal(brotli.headers['content-encoding'], 'br', asset)
+      assert.equal(brotli.headers['cache-control'], IMMUTABLE, asset)
+      assert.equal(brotli.headers['vary'], 'Accept-Encoding', asset)
+      assert.isBelow(brotli.body.length, plain.body.length, asset)
+      assert.isTrue(brotliDecompressSync(brotli.body).equals(plain.body), asset)
+
+      const gzip = await guest.send('GET', asset, { headers: { 'accept-encoding': 'gzip' } })
+      assert.equal(gzip.headers['content-encoding'], 'gzip', asset)
+      assert.isTrue(gunzipSync(gzip.body).equals(plain.body), asset)
+    }
+  })
+
+  test('a path that climbs out of the assets folder gets no file', async ({ assert }) => {
+    const guest = visitor()
+    for (const path of ['/assets/../../.env.js', '/assets/%2e%2e/%2e%2e/package.json']) {
+      const reply = await guest.send('GET', path, { headers: { 'accept-encoding': 'br' } })
+      assert.isUndefined(reply.headers['content-encoding'], path)
+      assert.notEqual(reply.status, 200, path)
+    }
+  })
+})
