@@ -2,8 +2,9 @@ import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
- * Rebuilds the petitions' support and oppose counters from the signature rows
- *: after a crash lost unflushed deltas, or to check the counters.
+ * Rebuilds the petitions' support and oppose counters from the signature
+ * rows: to check the counters, or to repair them after a change made outside
+ * the app (the counted changes themselves survive a crash as delta rows).
  */
 export default class PetitionsRecount extends BaseCommand {
   static commandName = 'petitions:recount'

@@ -38,8 +38,9 @@ export default class SignaturesController {
       locale: localeOf(i18n),
     })
     if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
-    if (!auth.user)
-      rememberSigned(ctx.response, ctx.request, petition.id, outcome.signature.createdAt.toISO()!)
+    if (!auth.user) {
+      rememberSigned(response, request, petition.id, outcome.signature.createdAt.toISO()!)
+    }
     this.thank(ctx, petition, outcome)
     return response.redirect().back()
   }
@@ -72,8 +73,9 @@ export default class SignaturesController {
       request.hasValidSignature(purpose)
     )
     const confirmation = signature ? await confirmSignature(signature) : null
-    if (!signature || !confirmation?.valid)
+    if (!signature || !confirmation?.valid) {
       return this.refuse(ctx, 'error', 'page.sign.invalid_link')
+    }
     const { title, slug } = signature.petition
     flashSwal(ctx.session, 'success', {
       title: i18n.t('page.sign.confirmed_title'),

@@ -26,8 +26,8 @@ function addressesOf(recipients: unknown): string[] {
 }
 
 /**
- * Every mail of the site in the locale of the page where the person acted
- *. Texts come from resources/lang/{locale}/mail.json and are
+ * Every mail of the site in the locale of the page where the person acted.
+ * Texts come from resources/lang/{locale}/mail.json and are
  * resolved here, when the mail is built, so the queued job only renders.
  *
  * Recipients are addresses only, never a display name someone chose, and

@@ -76,14 +76,7 @@ export function loginFailureLimits(email: string, ip: string) {
  */
 export async function consumeSignAttempt(normalizedEmail: string) {
   if (rateLimitFactor <= 0) return
-  const rule = rateLimits.signPerEmail
-  await limiter
-    .use({
-      requests: allowedRequests('signPerEmail'),
-      duration: rule.every,
-      blockDuration: rule.blockFor,
-    })
-    .consume(`sign_email_${addressKey(normalizedEmail)}`)
+  await limiterFor('signPerEmail').consume(`sign_email_${addressKey(normalizedEmail)}`)
 }
 
 /**

@@ -17,8 +17,8 @@ export class TooManyPendingMedia extends Error {}
 
 /**
  * An uploaded picture (banner, photo or editor image), checked by its bytes
- * and re-encoded: upright, at most 1600 px wide, JPEG, no metadata
- *. Before the petition exists it is kept as the member's
+ * and re-encoded: upright, at most 1600 px wide, JPEG, no metadata.
+ * Before the petition exists it is kept as the member's
  * pending media for that guid; a member holds at most
  * MAX_PENDING_MEDIA of those, whatever the guids, so that fresh guids cannot
  * fill the disk.

@@ -7,8 +7,8 @@ export const LAST_SIGNATURES = 10
 
 /**
  * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default
- * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway
- *; within this process every write to a petition (save,
+ * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway;
+ * within this process every write to a petition (save,
  * confirmation, counter flush) drops its entry at once.
  */
 const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)

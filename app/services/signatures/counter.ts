@@ -9,18 +9,8 @@ export type Delta = { support: number; oppose: number }
 
 const DELTAS = 'signature_count_deltas'
 
-/**
- * The petitions' support and oppose counters. Confirmations, deactivations
- * and reactivations each add a +1/-1 row to signature_count_deltas in their
- * own transaction (`countSignature`); the flusher sums those rows and moves
- * the sums onto the petition rows, in one UPDATE per petition, about once a
- * second. A viral petition's row is then written once a second instead of
- * once per signature (the UK Parliament site had to batch its +1 updates for
- * the same reason). Pages lag by at most the flush interval and are exact
- * once writes stop. Rows left by a crash are applied by the flush at boot.
- */
 /** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support. */
-export function signatureDelta(score: number, direction: 1 | -1): Delta {
+function signatureDelta(score: number, direction: 1 | -1): Delta {
   return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
 }
 
@@ -49,6 +39,16 @@ function rowsOf(result: DeltaRow[] | { rows: DeltaRow[] }): DeltaRow[] {
   return Array.isArray(result) ? result : result.rows
 }
 
+/**
+ * The petitions' support and oppose counters. Confirmations, deactivations
+ * and reactivations each add a +1/-1 row to signature_count_deltas in their
+ * own transaction (`countSignature`); the flusher sums those rows and moves
+ * the sums onto the petition rows, in one UPDATE per petition, about once a
+ * second. A viral petition's row is then written once a second instead of
+ * once per signature (the UK Parliament site had to batch its +1 updates for
+ * the same reason). Pages lag by at most the flush interval and are exact
+ * once writes stop. Rows left by a crash are applied by the flush at boot.
+ */
 export class SignatureCounter {
   #timer: NodeJS.Timeout | null = null
   #flushing: Promise<void> | null = null
@@ -120,11 +120,7 @@ export class SignatureCounter {
  * processes add up instead of overwriting each other. The first time support
  * reaches the target, the petition becomes successful.
  */
-export async function applyDelta(
-  petitionId: number,
-  delta: Delta,
-  client: QueryClientContract = db.connection()
-) {
+async function applyDelta(petitionId: number, delta: Delta, client: QueryClientContract) {
   const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
   await client.rawQuery(
     `UPDATE petitions

@@ -15,8 +15,8 @@ export const SIGNATURES_PER_PAGE = 50
 export const EXPORT_CHUNK_SIZE = 2000
 
 /**
- * One page of a petition's signatures, newest first, for its owner (spec
- * 2.17): every signature, inactive and unconfirmed ones included. The page's
+ * One page of a petition's signatures, newest first, for its owner:
+ * every signature, inactive and unconfirmed ones included. The page's
  * ids come from the (petition_id, id) index alone ("deferred join"), and only
  * those 50 rows are read, so page 20,000 of a million signatures skips index
  * entries rather than whole rows.
@@ -42,16 +42,16 @@ async function signaturesTotal(petitionId: number) {
 }
 
 /**
- * Deactivates or reactivates one signature of a petition. The
- * conditional UPDATE changes the row only when its state really changes, and
- * the counters move in the same transaction, by one, only for a confirmed
- * signature: setting the state it already has, or two owners
- * clicking at once, count nothing twice. Null when the petition has no such
- * signature.
+ * Deactivates or reactivates one signature of a petition. The conditional
+ * UPDATE changes the row only when its state really changes, and only then,
+ * for a confirmed signature, is a counter delta recorded in the same
+ * transaction: setting the state it already has, or two owners clicking at
+ * once, count nothing twice. The signature is null when the petition has no
+ * such signature.
  */
 export async function setSignatureActive(petition: Petition, signatureId: number, active: boolean) {
   const now = DateTime.utc()
-  const outcome = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const affected = await trx
       .from('signatures')
       .where('id', signatureId)
@@ -69,7 +69,6 @@ export async function setSignatureActive(petition: Petition, signatureId: number
     if (changed) forgetPetitionPageOnCommit(trx, petition.id)
     return { signature, changed }
   })
-  return outcome
 }
 
 /** The export's header and yes/no texts: keys of page.signatures.csv.* in the translations. */
@@ -103,8 +102,8 @@ type ExportRow = {
 }
 
 /**
- * The export of all a petition's signatures as CSV text, chunk by chunk
- *: the BOM and the header first, then the rows in id order, read
+ * The export of all a petition's signatures as CSV text, chunk by chunk:
+ * the BOM and the header first, then the rows in id order, read
  * EXPORT_CHUNK_SIZE at a time by `id > last` on the (petition_id, id) index.
  * Consumed through a stream, the next chunk is read only when the client has
  * taken the last one, so memory stays flat whatever the petition's size.
