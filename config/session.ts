@@ -1,11 +1,14 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
+import { guestsInCookie } from '#app/session/guests_in_cookie_store'
 
 /**
  * The session cookie belongs to the bare domain, so a member stays logged in
  * when switching between language subdomains (es.example.org, de.example.org).
- * Sessions live in the database by default, in Redis when REDIS_HOST is set.
+ * Members' sessions live in the database by default, in Redis when
+ * REDIS_HOST is set; a guest's stays in an encrypted cookie, so reading
+ * pages writes nothing.
  */
 /** A cookie domain needs a dot: on plain "localhost" the cookie stays host-only. */
 export function cookieDomainFor(appDomain: string): string | undefined {
@@ -30,11 +33,13 @@ const sessionConfig = defineConfig({
   store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),
   stores: {
     cookie: stores.cookie(),
-    database: stores.database({
-      connectionName: env.get('DB_CONNECTION', 'sqlite'),
-      gcProbability: 2,
-    }),
-    redis: stores.redis({ connection: 'main' } as any),
+    database: guestsInCookie(
+      stores.database({
+        connectionName: env.get('DB_CONNECTION', 'sqlite'),
+        gcProbability: 2,
+      })
+    ),
+    redis: guestsInCookie(stores.redis({ connection: 'main' } as any)),
   },
 })
 

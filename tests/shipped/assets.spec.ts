@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { visitor } from '#tests/shipped/support/shipped_app'
+import { createPetition, verifiedMember } from '#tests/shipped/support/journeys'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -42,12 +43,44 @@ test.group('Shipped: the bundle’s files', () => {
     }
   })
 
+  test('pages and their Inertia JSON are compressed for browsers that take it', async ({
+    assert,
+  }) => {
+    const guest = visitor('es')
+    const plain = await guest.send('GET', '/faq')
+    assert.isUndefined(plain.headers['content-encoding'])
+
+    const brotli = await guest.send('GET', '/faq', { headers: { 'accept-encoding': 'gzip, br' } })
+    assert.equal(brotli.headers['content-encoding'], 'br')
+    assert.include(String(brotli.headers['vary']), 'Accept-Encoding')
+    assert.isBelow(brotli.body.length, plain.body.length / 3)
+    const page = brotliDecompressSync(brotli.body).toString('utf8')
+    assert.include(page, '<script data-page="app" type="application/json">')
+    // Only the per-request nonce differs between two renders of the page.
+    const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, '')
+    assert.equal(withoutNonces(page), withoutNonces(plain.text()))
+
+    // A petition page's props are well over a kilobyte; the FAQ's are not,
+    // and so small an answer goes as it is.
+    const owner = await verifiedMember('compressed-owner@example.org', 'es')
+    const { slug } = await createPetition(owner)
+    guest.version = plain.page().version
+    const inertiaJson = (path: string) =>
+      guest.send('GET', path, { inertia: true, headers: { 'accept-encoding': 'gzip' } })
+    const petition = await inertiaJson(`/petition/${slug}`)
+    assert.equal(petition.headers['content-encoding'], 'gzip')
+    assert.equal(JSON.parse(gunzipSync(petition.body).toString('utf8')).component, 'Petition/Show')
+    const faq = await inertiaJson('/faq')
+    assert.isUndefined(faq.headers['content-encoding'])
+    assert.equal(faq.json().component, 'Faq/index')
+  })
+
   test('a path that climbs out of the assets folder gets no file', async ({ assert }) => {
     const guest = visitor()
     for (const path of ['/assets/../../.env.js', '/assets/%2e%2e/%2e%2e/package.json']) {
       const reply = await guest.send('GET', path, { headers: { 'accept-encoding': 'br' } })
-      assert.isUndefined(reply.headers['content-encoding'], path)
       assert.notEqual(reply.status, 200, path)
+      assert.notMatch(String(reply.headers['content-type']), /javascript|json/, path)
     }
   })
 })

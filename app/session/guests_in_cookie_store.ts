@@ -1,0 +1,104 @@
+import { configProvider } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { ConfigProvider } from '@adonisjs/core/types'
+import { stores } from '@adonisjs/session'
+import type {
+  SessionData,
+  SessionStoreContract,
+  SessionStoreFactory,
+  SessionStoreWithTaggingContract,
+} from '@adonisjs/session/types'
+
+/**
+ * The largest guest session kept in the browser, as JSON. Encrypted, it stays
+ * well under the 4 KB a browser keeps per cookie; anything larger (a long
+ * message flashed back after a validation error) goes to the server store.
+ */
+export const MAX_COOKIE_SESSION_BYTES = 2500
+
+/** Keys that make a session a member's: the session guard's `auth_<guard>`. */
+const isMemberKey = (key: string) => key.startsWith('auth_')
+
+type ServerStore = SessionStoreContract & Partial<SessionStoreWithTaggingContract>
+
+/**
+ * Guests' sessions (the CSRF secret, flash messages, old input) live in an
+ * encrypted cookie; members' sessions in the server store (database or
+ * Redis), where they can be listed and ended. So a visitor who only reads
+ * causes no write at all, however many pages they open, and a viral
+ * petition's readers cost the database nothing.
+ */
+export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
+  /** Where this request's session was read from. */
+  #source: 'cookie' | 'server' | null = null
+  #tagged = false
+
+  constructor(
+    private cookie: SessionStoreContract,
+    private server: ServerStore
+  ) {}
+
+  async read(sessionId: string): Promise<SessionData | null> {
+    const inCookie = await this.cookie.read(sessionId)
+    if (inCookie) {
+      this.#source = 'cookie'
+      return inCookie
+    }
+    const onServer = await this.server.read(sessionId)
+    if (onServer) this.#source = 'server'
+    return onServer
+  }
+
+  async write(sessionId: string, values: SessionData) {
+    if (this.#belongsOnServer(values)) {
+      await this.server.write(sessionId, values)
+      await this.cookie.destroy(sessionId)
+      this.#source = 'server'
+      return
+    }
+    await this.cookie.write(sessionId, values)
+    // A member who logged out keeps the session id: its row goes.
+    if (this.#source === 'server') await this.server.destroy(sessionId)
+    this.#source = 'cookie'
+  }
+
+  async destroy(sessionId: string) {
+    await this.cookie.destroy(sessionId)
+    if (this.#source !== 'cookie') await this.server.destroy(sessionId)
+  }
+
+  async touch(sessionId: string) {
+    if (this.#source === 'cookie') await this.cookie.touch(sessionId)
+    else if (this.#source === 'server') await this.server.touch(sessionId)
+  }
+
+  async tag(sessionId: string, userId: string | number) {
+    this.#tagged = true
+    await this.server.tag?.(sessionId, userId)
+  }
+
+  async untag(sessionId: string, userId: string | number) {
+    await this.server.untag?.(sessionId, userId)
+  }
+
+  async tagged(userId: string | number) {
+    return (await this.server.tagged?.(userId)) ?? []
+  }
+
+  #belongsOnServer(values: SessionData) {
+    if (this.#tagged || Object.keys(values).some(isMemberKey)) return true
+    return Buffer.byteLength(JSON.stringify(values)) > MAX_COOKIE_SESSION_BYTES
+  }
+}
+
+/** A session store that keeps guests in the cookie and members in `serverStore`. */
+export function guestsInCookie(
+  serverStore: ConfigProvider<SessionStoreFactory>
+): ConfigProvider<SessionStoreFactory> {
+  return configProvider.create(async (app) => {
+    const server = await serverStore.resolver(app)
+    const cookie = await stores.cookie().resolver(app)
+    return (ctx: HttpContext, config) =>
+      new GuestsInCookieStore(cookie(ctx, config), server(ctx, config))
+  })
+}

@@ -1,0 +1,118 @@
+import { test } from '@japa/runner'
+import type { SessionData } from '@adonisjs/session/types'
+import { GuestsInCookieStore, MAX_COOKIE_SESSION_BYTES } from '#app/session/guests_in_cookie_store'
+
+/** A store that keeps values in a map and writes down every call that changes it. */
+class RecordingStore {
+  values = new Map<string, SessionData>()
+  writes: string[] = []
+  read(id: string) {
+    return this.values.get(id) ?? null
+  }
+  write(id: string, values: SessionData) {
+    this.writes.push(`write ${id}`)
+    this.values.set(id, values)
+  }
+  destroy(id: string) {
+    this.writes.push(`destroy ${id}`)
+    this.values.delete(id)
+  }
+  touch(id: string) {
+    this.writes.push(`touch ${id}`)
+  }
+  tag(id: string, userId: string | number) {
+    this.writes.push(`tag ${id} ${userId}`)
+  }
+  untag() {}
+  tagged() {
+    return []
+  }
+}
+
+/** One request's store over the same browser cookie jar and server. */
+function storesFor(cookie: RecordingStore, server: RecordingStore) {
+  return new GuestsInCookieStore(cookie, server)
+}
+
+test.group('Session store: guests in the cookie, members on the server', () => {
+  test('a guest session stays in the cookie and never touches the server', async ({ assert }) => {
+    const cookie = new RecordingStore()
+    const server = new RecordingStore()
+    const first = storesFor(cookie, server)
+    assert.isNull(await first.read('s1'))
+    await first.write('s1', { 'csrf-secret': 'abc' })
+    const second = storesFor(cookie, server)
+    assert.deepEqual(await second.read('s1'), { 'csrf-secret': 'abc' })
+    await second.touch('s1')
+    assert.deepEqual(server.writes, [])
+    assert.deepEqual(cookie.writes, ['write s1', 'touch s1'])
+  })
+
+  test('a session that logs in moves to the server and leaves the cookie', async ({ assert }) => {
+    const cookie = new RecordingStore()
+    const server = new RecordingStore()
+    await storesFor(cookie, server).write('s1', { 'csrf-secret': 'abc' })
+    const login = storesFor(cookie, server)
+    await login.read('s1')
+    await login.write('s1', { 'csrf-secret': 'abc', 'auth_web': 7 })
+    assert.deepEqual(server.values.get('s1'), { 'csrf-secret': 'abc', 'auth_web': 7 })
+    assert.isFalse(cookie.values.has('s1'))
+
+    const later = storesFor(cookie, server)
+    assert.equal((await later.read('s1'))?.auth_web, 7)
+    await later.touch('s1')
+    assert.deepEqual(server.writes.slice(-1), ['touch s1'])
+  })
+
+  test('a tagged session is a member session even before its values say so', async ({ assert }) => {
+    const cookie = new RecordingStore()
+    const server = new RecordingStore()
+    const store = storesFor(cookie, server)
+    await store.tag('s1', 7)
+    await store.write('s1', { 'csrf-secret': 'abc' })
+    assert.isTrue(server.values.has('s1'))
+    assert.isFalse(cookie.values.has('s1'))
+  })
+
+  test('logging out keeps the id in the cookie and removes the stored row', async ({ assert }) => {
+    const cookie = new RecordingStore()
+    const server = new RecordingStore()
+    server.values.set('s1', { 'csrf-secret': 'abc', 'auth_web': 7 })
+    const logout = storesFor(cookie, server)
+    await logout.read('s1')
+    await logout.write('s1', { 'csrf-secret': 'abc' })
+    assert.isFalse(server.values.has('s1'))
+    assert.deepEqual(cookie.values.get('s1'), { 'csrf-secret': 'abc' })
+  })
+
+  test('a guest session too big for a cookie waits on the server', async ({ assert }) => {
+    const cookie = new RecordingStore()
+    const server = new RecordingStore()
+    const big = {
+      'csrf-secret': 'abc',
+      '__flash__': { message: 'x'.repeat(MAX_COOKIE_SESSION_BYTES) },
+    }
+    const failedForm = storesFor(cookie, server)
+    await failedForm.read('s1')
+    await failedForm.write('s1', big)
+    assert.isTrue(server.values.has('s1'))
+
+    // The next page shows the messages; what is left fits the cookie again.
+    const shown = storesFor(cookie, server)
+    assert.deepEqual(await shown.read('s1'), big)
+    await shown.write('s1', { 'csrf-secret': 'abc' })
+    assert.isFalse(server.values.has('s1'))
+    assert.isTrue(cookie.values.has('s1'))
+  })
+
+  test('destroying a guest session clears only the cookie', async ({ assert }) => {
+    const cookie = new RecordingStore()
+    const server = new RecordingStore()
+    cookie.values.set('s1', { 'csrf-secret': 'abc' })
+    const store = storesFor(cookie, server)
+    await store.read('s1')
+    await store.destroy('s1')
+    assert.deepEqual(server.writes, [])
+    assert.isFalse(cookie.values.has('s1'))
+  })
+})
