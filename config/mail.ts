@@ -26,6 +26,11 @@ const mailConfig = defineConfig({
       auth: env.get('SMTP_USERNAME')
         ? { type: 'login', user: env.get('SMTP_USERNAME')!, pass: env.get('SMTP_PASSWORD') || '' }
         : undefined,
+      // A few open connections, each carrying many mails: a burst of
+      // confirmation mails costs no handshake per mail.
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 500,
     }),
     outbox: () => new OutboxTransport(outboxFolder),
   },

@@ -98,7 +98,11 @@ export function guestsInCookie(
   return configProvider.create(async (app) => {
     const server = await serverStore.resolver(app)
     const cookie = await stores.cookie().resolver(app)
-    return (ctx: HttpContext, config) =>
-      new GuestsInCookieStore(cookie(ctx, config), server(ctx, config))
+    // Without a request (listing or ending a member's sessions), only the
+    // server store has anything to find.
+    return (ctx: HttpContext | null, config) =>
+      ctx
+        ? new GuestsInCookieStore(cookie(ctx, config), server(ctx, config))
+        : server(ctx as unknown as HttpContext, config)
   })
 }

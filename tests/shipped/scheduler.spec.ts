@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
+import redis from '@adonisjs/redis/services/main'
 import {
   appProcessEnvironment,
+  onRedis,
   shippedApp,
   shippedDb,
   sourceReads,
@@ -63,16 +65,32 @@ async function pendingPicture(hoursAgo: number) {
 const mediaExists = async (id: number) =>
   Boolean(await shippedDb().from('petition_media').where('id', id).first())
 
+/** Where the Redis queue keeps a schedule (a hash under its key prefix). */
+const redisSchedule = (id: string) => `boringnode::queue::schedules::${id}`
+
+/** A schedule as the queue keeps it, in a table row or a Redis hash. */
 async function schedule(id = SCHEDULE) {
-  return shippedDb().from('queue_schedules').where('id', id).firstOrFail()
+  const stored = onRedis()
+    ? await redis.hgetall(redisSchedule(id))
+    : await shippedDb().from('queue_schedules').where('id', id).firstOrFail()
+  const nextRun = stored.next_run_at
+  return {
+    cronExpression: String(stored.cron_expression),
+    runCount: Number(stored.run_count),
+    // Redis keeps milliseconds as text; the table a date.
+    nextRunAt: new Date(onRedis() ? Number(nextRun) : nextRun),
+  }
 }
 
 /** Moves a schedule's next run into the past, as the clock would. */
 async function makeDue(id: string) {
-  await shippedDb()
-    .from('queue_schedules')
-    .where('id', id)
-    .update({ next_run_at: new Date(Date.now() - 60_000) })
+  const past = Date.now() - 60_000
+  if (onRedis()) await redis.hset(redisSchedule(id), 'next_run_at', String(past))
+  else
+    await shippedDb()
+      .from('queue_schedules')
+      .where('id', id)
+      .update({ next_run_at: new Date(past) })
 }
 
 /**
@@ -138,7 +156,7 @@ test.group('Shipped: scheduled work', () => {
     assert,
   }) => {
     const registered = await schedule()
-    assert.equal(registered.cron_expression, '17 * * * *')
+    assert.equal(registered.cronExpression, '17 * * * *')
     const stale = await pendingPicture(25)
     const fresh = await pendingPicture(1)
 
@@ -147,7 +165,7 @@ test.group('Shipped: scheduled work', () => {
     assert.isTrue(await mediaExists(fresh.id))
     assert.isTrue(existsSync(fresh.file))
     // The next run is at the next :17, not sooner.
-    const next = new Date((await schedule()).next_run_at)
+    const next = (await schedule()).nextRunAt
     assert.isAbove(next.getTime(), Date.now())
     assert.equal(next.getUTCMinutes(), 17)
     assert.deepEqual(sourceReads(), [])
@@ -157,7 +175,7 @@ test.group('Shipped: scheduled work', () => {
     assert,
   }) => {
     const id = 'prune-unconfirmed-signatures'
-    assert.equal((await schedule(id)).cron_expression, '43 3 * * *')
+    assert.equal((await schedule(id)).cronExpression, '43 3 * * *')
     const petition = await petitionRow()
     const stale = await signatureRow(petition.id, 8, false)
     const fresh = await signatureRow(petition.id, 6, false)
@@ -174,7 +192,7 @@ test.group('Shipped: scheduled work', () => {
     assert.isTrue(await signatureExists(fresh))
     assert.isTrue(await signatureExists(confirmedOld))
     // The next run is the next 03:43, within a day, not sooner.
-    const next = new Date((await schedule(id)).next_run_at)
+    const next = (await schedule(id)).nextRunAt
     assert.isAbove(next.getTime(), Date.now())
     assert.isAtMost(next.getTime() - Date.now(), 24 * 3600_000)
     assert.equal(next.getUTCMinutes(), 43)
@@ -193,12 +211,12 @@ test.group('Shipped: scheduled work', () => {
       // Both workers poll the schedules every second; give the new one time to start.
       await new Promise((resolve) => setTimeout(resolve, 4000))
       assert.isNull(worker.exitCode)
-      const before = Number((await schedule()).run_count)
+      const before = (await schedule()).runCount
       const stale = await pendingPicture(30)
       assert.isTrue(await runDueAndWatch(stale.id))
       // Two more polls of each worker: nobody claims the run again.
       await new Promise((resolve) => setTimeout(resolve, 2500))
-      assert.equal(Number((await schedule()).run_count), before + 1)
+      assert.equal((await schedule()).runCount, before + 1)
     } finally {
       worker.kill('SIGTERM')
       await new Promise((resolve) => {

@@ -1,6 +1,12 @@
 import { test } from '@japa/runner'
 import type { SessionData } from '@adonisjs/session/types'
-import { GuestsInCookieStore, MAX_COOKIE_SESSION_BYTES } from '#app/session/guests_in_cookie_store'
+import app from '@adonisjs/core/services/app'
+import { configProvider } from '@adonisjs/core'
+import {
+  GuestsInCookieStore,
+  MAX_COOKIE_SESSION_BYTES,
+  guestsInCookie,
+} from '#app/session/guests_in_cookie_store'
 
 /** A store that keeps values in a map and writes down every call that changes it. */
 class RecordingStore {
@@ -114,5 +120,15 @@ test.group('Session store: guests in the cookie, members on the server', () => {
     await store.destroy('s1')
     assert.deepEqual(server.writes, [])
     assert.isFalse(cookie.values.has('s1'))
+  })
+
+  test('without a request, a member’s sessions are listed and ended in the server store', async ({
+    assert,
+  }) => {
+    const server = new RecordingStore()
+    const factory = await guestsInCookie(configProvider.create(async () => () => server)).resolver(
+      app
+    )
+    assert.strictEqual(factory(null as any, {} as any), server)
   })
 })

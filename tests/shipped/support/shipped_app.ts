@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
 import { startMailbox, type Mailbox } from '#tests/shipped/support/mailbox'
 import { Visitor } from '#tests/shipped/support/visitor'
@@ -114,6 +115,29 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     PG_PASSWORD: connection.password,
     PG_DB_NAME: database,
   }
+}
+
+/** Whether the built app runs with Redis (the suite was given REDIS_HOST). */
+export function onRedis() {
+  return Boolean(env.get('REDIS_HOST'))
+}
+
+/**
+ * With REDIS_HOST, the built app keeps its members' sessions, its rate
+ * limits and its queue in Redis, as in production; the suite starts it on an
+ * empty Redis database.
+ */
+async function prepareRedis(): Promise<Record<string, string>> {
+  if (!onRedis()) return {}
+  await redis.flushdb()
+  return { REDIS_HOST: env.get('REDIS_HOST')!, REDIS_PORT: String(env.get('REDIS_PORT', 6379)) }
+}
+
+/** Whether the built app stores this session on the server (database or Redis). */
+export async function sessionStored(id: string | null) {
+  if (!id) return false
+  if (onRedis()) return (await redis.exists(id)) === 1
+  return Boolean(await shippedDb().from('sessions').where('id', id).first())
 }
 
 /** The .env of a production deployment behind a TLS proxy, in a folder of its own. */
@@ -236,6 +260,7 @@ export async function startShippedApp() {
     await freePort(),
     await prepareDatabase(),
   ]
+  const redisSettings = await prepareRedis()
   const storage = join(folder, 'storage')
   const readsLog = join(folder, 'source-reads.log')
   const serverLog = join(folder, 'server.log')
@@ -247,6 +272,7 @@ export async function startShippedApp() {
       STORAGE_PATH: storage,
       OUTBOX_PATH: join(folder, 'outbox'),
       ...database,
+      ...redisSettings,
     })
   )
   shipped = { port, mailbox, folder, storage, readsLog, serverLog }

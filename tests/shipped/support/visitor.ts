@@ -88,6 +88,14 @@ export class Visitor {
     return `https://${host}${path}`
   }
 
+  /** The id the session cookie carries (signed by the app, readable by anyone). */
+  get sessionId(): string | null {
+    const cookie = this.cookies.get('undersign-session')
+    if (!cookie) return null
+    const [payload] = decodeURIComponent(cookie).slice('s:'.length).split('.')
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).message
+  }
+
   get xsrfToken() {
     const cookie = this.cookies.get('XSRF-TOKEN')
     return cookie ? decodeURIComponent(cookie) : ''
