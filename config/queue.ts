@@ -5,13 +5,14 @@ import { defineConfig, drivers } from '@adonisjs/queue'
  * Background jobs (e-mails first). The database adapter needs nothing more
  * than the app's database; with REDIS_HOST set, Redis carries the queue.
  */
+const queueDriver = env.get('QUEUE_DRIVER') ?? (env.get('REDIS_HOST') ? 'redis' : 'database')
+
 const queueConfig = defineConfig({
-  default: env.get('QUEUE_DRIVER') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),
+  default: queueDriver,
   adapters: {
     database: drivers.database({ connectionName: env.get('DB_CONNECTION', 'sqlite') }),
-    // Only when Redis is configured: adapters are resolved at boot, and a Redis
-    // client with no server would keep retrying.
-    ...(env.get('REDIS_HOST') ? { redis: drivers.redis({ connectionName: 'main' }) } : {}),
+    // Only when chosen: every adapter listed is made as the app boots.
+    ...(queueDriver === 'redis' ? { redis: drivers.redis({ connectionName: 'main' }) } : {}),
     sync: drivers.sync(),
   },
   worker: {

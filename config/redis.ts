@@ -22,6 +22,10 @@ const redisConfig = defineConfig({
       password: env.get('REDIS_PASSWORD', ''),
       db: 0,
       keyPrefix: '',
+      // Connect on the first command, not when a client is made: the queue
+      // makes one as the app boots, even for codegen, which never uses it and
+      // would not exit while a connection is open.
+      lazyConnect: true,
       retryStrategy(times) {
         return times > 10 ? null : times * 50
       },

@@ -65,14 +65,15 @@ async function pendingPicture(hoursAgo: number) {
 const mediaExists = async (id: number) =>
   Boolean(await shippedDb().from('petition_media').where('id', id).first())
 
-/** Where the Redis queue keeps a schedule (a hash under its key prefix). */
-const redisSchedule = (id: string) => `boringnode::queue::schedules::${id}`
+/** Where the Redis queue keeps a schedule: a hash (on the app's connection, no key prefix). */
+const redisSchedule = (id: string) => `schedules::${id}`
 
 /** A schedule as the queue keeps it, in a table row or a Redis hash. */
 async function schedule(id = SCHEDULE) {
   const stored = onRedis()
     ? await redis.hgetall(redisSchedule(id))
     : await shippedDb().from('queue_schedules').where('id', id).firstOrFail()
+  if (!stored.id) throw new Error(`no schedule ${id} in the queue's store`)
   const nextRun = stored.next_run_at
   return {
     cronExpression: String(stored.cron_expression),
