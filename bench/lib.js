@@ -5,6 +5,7 @@
 */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -54,6 +55,8 @@ export function prepare(dir) {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     QUEUE_INLINE_WORKER: 'false',
+    // As `npm start` runs it: a worker process per core.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(availableParallelism()),
   }
   run(['ace.js', 'migration:run', '--force'], { cwd: buildDir, env: appEnv })
   return appEnv

@@ -4,6 +4,7 @@
 |--------------------------------------------------------------------------
 */
 import 'reflect-metadata'
+import cluster from 'node:cluster'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -15,17 +16,32 @@ const IMPORTER = (filePath: string) => {
   return import(filePath)
 }
 
-new Ignitor(APP_ROOT, { importer: IMPORTER })
-  .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
+/**
+ * Worker processes sharing the port (`npm start` sets one per core; `ace serve`
+ * in development keeps a single process). Without WEB_CONCURRENCY above 1, this
+ * process is the server itself.
+ */
+const workerCount = Number(process.env.WEB_CONCURRENCY) || 1
+
+if (cluster.isPrimary && workerCount > 1) {
+  const { supervise } = await import('./supervisor.js')
+  supervise(workerCount)
+} else {
+  new Ignitor(APP_ROOT, { importer: IMPORTER })
+    .tap((app) => {
+      app.booting(async () => {
+        await import('#start/env')
+      })
+      // Both drain the requests in flight and flush the counters before exiting. A
+      // worker then lets go of its channel to the supervisor, which would keep it alive.
+      const terminate = () => app.terminate().then(() => cluster.worker?.disconnect())
+      app.listen('SIGTERM', terminate)
+      app.listenIf(app.managedByPm2 || cluster.isWorker, 'SIGINT', terminate)
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
-  })
-  .httpServer()
-  .start()
-  .catch((error) => {
-    process.exitCode = 1
-    prettyPrintError(error)
-  })
+    .httpServer()
+    .start()
+    .catch((error) => {
+      process.exitCode = 1
+      prettyPrintError(error)
+    })
+}

@@ -9,13 +9,15 @@
 |   2. the production bundle (build/), rebuilt when missing or stale;
 |   3. migrations on the database (the embedded SQLite file by default);
 |   4. demo data when the database is empty (never in production);
-|   5. the HTTP server on http://HOST:PORT (default localhost:3333).
+|   5. the HTTP server on http://HOST:PORT (default localhost:3333), one
+|      worker process per core (WEB_CONCURRENCY).
 |
 | Plain JavaScript, run by the Node 24 that npm scripts use.
 |
 */
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { prepareEnv } from './prepare_env.js'
 import { buildDir, buildWhenStale, root } from './build.js'
@@ -97,8 +99,13 @@ log('running migrations…')
 run(['ace.js', 'migration:run', '--force'], { cwd: buildDir })
 run(['ace.js', 'demo:seed'], { cwd: buildDir })
 
-// 5. The server; signals are passed on so Ctrl+C stops it cleanly.
-log(`starting ${setting('APP_NAME', 'Undersign')} on http://${host}:${port}`)
+// 5. The server, one worker process per core unless WEB_CONCURRENCY says otherwise;
+// signals are passed on so Ctrl+C stops it cleanly.
+process.env.WEB_CONCURRENCY = setting('WEB_CONCURRENCY', String(availableParallelism()))
+log(
+  `starting ${setting('APP_NAME', 'Undersign')} on http://${host}:${port} ` +
+    `(${process.env.WEB_CONCURRENCY} worker processes)`
+)
 const server = spawn(node, ['bin/server.js'], { cwd: buildDir, stdio: 'inherit', env: process.env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

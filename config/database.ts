@@ -17,6 +17,18 @@ const BetterSqlite3Client = require('knex/lib/dialects/better-sqlite3/index.js')
 BetterSqlite3Client.prototype._driver = () => require('libsql')
 
 /**
+ * Transactions take SQLite's write lock when they begin. Several worker
+ * processes share the file: a deferred transaction that read first and then
+ * writes fails at once with "database is locked" when another process wrote
+ * in between (the busy timeout cannot help it), while an immediate one waits
+ * its turn. Every transaction of this app writes.
+ */
+const SqliteTransaction = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js')
+SqliteTransaction.prototype.begin = function (this: any, connection: unknown) {
+  return this.query(connection, 'BEGIN IMMEDIATE;')
+}
+
+/**
  * SQLite is the embedded default (a file, nothing to install); PostgreSQL is
  * the production database.
  */

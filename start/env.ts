@@ -84,6 +84,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
   PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),
+  WEB_CONCURRENCY: Env.schema.number.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
 })
 

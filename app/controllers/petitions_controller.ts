@@ -10,6 +10,7 @@ import { publicPetitions } from '#services/petitions/listing'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 import PetitionPolicy from '#policies/petition_policy'
 import { petitionPageData } from '#services/petitions/page_data'
+import { isAnyGuestsPage, sharedGuestPage } from '#services/http/shared_guest_pages'
 import PetitionShowTransformer from '#transformers/petition_show_transformer'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
 import { whenSigned } from '#services/signatures/signing'
@@ -37,7 +38,7 @@ export default class PetitionsController {
    */
   async show(ctx: HttpContext) {
     const { inertia, params, bouncer, auth, i18n } = ctx
-    const data = await petitionPageData(params.slug)
+    const data = await petitionPageData(params.slug, { reuse: !auth.user })
     if (!data) throw new NotFoundException()
     await bouncer.with(PetitionPolicy).authorize('view', data.petition)
     const { petition, lastSignatures: signatures } = data
@@ -47,16 +48,21 @@ export default class PetitionsController {
       user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
       bouncer.with(PetitionPolicy).allows('sign', petition),
     ])
-    const anonymous = i18n.t('page.sign.anonymous')
-    return inertia.render('Petition/Show', {
-      petition: PetitionShowTransformer.transform(petition),
-      lastSignatures: LastSignatureTransformer.transform(signatures, anonymous),
-      whenISignedThisPetition: signedAt,
-      success: null,
-      canSignPetition: open && signedAt === null,
-      canEditPetition,
-      turnstileKey: site.turnstileSiteKey,
-    })
+    const render = () =>
+      inertia.render('Petition/Show', {
+        petition: PetitionShowTransformer.transform(petition),
+        lastSignatures: LastSignatureTransformer.transform(
+          signatures,
+          i18n.t('page.sign.anonymous')
+        ),
+        whenISignedThisPetition: signedAt,
+        success: null,
+        canSignPetition: open && signedAt === null,
+        canEditPetition,
+        turnstileKey: site.turnstileSiteKey,
+      })
+    // A guest who has not signed it sees what every such guest sees.
+    return signedAt === null && isAnyGuestsPage(ctx) ? sharedGuestPage(ctx, data, render) : render()
   }
 
   /** Petition/Create for a new petition, with a fresh guid. */

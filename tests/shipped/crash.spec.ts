@@ -1,7 +1,14 @@
 import { test } from '@japa/runner'
 import { linkIn } from '#tests/shipped/support/mailbox'
-import { createPetition, verifiedMember } from '#tests/shipped/support/journeys'
-import { crashAndRestart, shippedApp, shippedDb, visitor } from '#tests/shipped/support/shipped_app'
+import { createPetition, eventually, verifiedMember } from '#tests/shipped/support/journeys'
+import {
+  crashAndRestart,
+  processGone,
+  serverProcesses,
+  shippedApp,
+  shippedDb,
+  visitor,
+} from '#tests/shipped/support/shipped_app'
 
 const SIGNERS = ['ines@example.pt', 'tomas@example.es', 'lea@example.fr', 'marek@example.pl']
 
@@ -52,5 +59,78 @@ test.group('Shipped: a crash', () => {
     assert.equal(await countsNow(), before + SIGNERS.length)
     const [left] = await shippedDb().from('signature_count_deltas').count('* as total')
     assert.equal(Number(left.total), 0)
+  })
+
+  test('a worker killed while signatures come in is replaced, and every answered signature is stored with its mail', async ({
+    assert,
+  }) => {
+    const { mailbox } = shippedApp()
+    const owner = await verifiedMember('pavlo@example.org')
+    const { guid, slug } = await createPetition(owner)
+    const { supervisor, workers } = serverProcesses()
+    assert.lengthOf(workers, 2)
+
+    const signers = Array.from({ length: 24 }, (_, index) => ({
+      email: `crowd${index}@example.org`,
+      visitor: visitor(),
+    }))
+    for (const signer of signers) await signer.visitor.open(`/petition/${slug}`)
+    // The signatures go out together; one worker dies while they are being answered.
+    const answers = await Promise.allSettled([
+      ...signers.map(async ({ email, visitor: signer }) => {
+        const { status } = await signer.send('POST', `/petition/${guid}/sign`, {
+          inertia: true,
+          body: {
+            json: { firstName: 'Ana', lastName: 'Lima', email, support: true, customFields: [] },
+          },
+        })
+        return { email, status }
+      }),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => {
+          process.kill(workers[0], 'SIGKILL')
+          reject(new Error('the kill'))
+        }, 5)
+      ),
+    ])
+    const answered = answers.flatMap((answer) =>
+      answer.status === 'fulfilled' ? [answer.value] : []
+    )
+    // An answer is never an error page: a request either got its redirect or no answer.
+    assert.isTrue(answered.every(({ status }) => status === 303 || status === 302))
+    assert.isAbove(answered.length, 0)
+
+    // The supervisor (still the same process) put a new worker in the dead one's place.
+    await processGone(workers[0], 10_000)
+    const replaced = await eventually(
+      async () => serverProcesses(),
+      (now) => now.workers.length === 2 && !now.workers.includes(workers[0])
+    )
+    assert.equal(replaced.supervisor, supervisor)
+    assert.include(replaced.workers, workers[1])
+
+    // Every answered signature is stored and its link mailed; confirming them all counts each once.
+    const stored = await shippedDb()
+      .from('signatures')
+      .whereIn(
+        'email',
+        answered.map(({ email }) => email)
+      )
+      .select('email')
+    assert.sameMembers(
+      stored.map((row) => row.email),
+      answered.map(({ email }) => email)
+    )
+    for (const { email } of answered) {
+      const signer = signers.find((candidate) => candidate.email === email)!.visitor
+      const { page } = await signer.open(linkIn(await mailbox.waitFor(email), '/signature/'))
+      await signer.submit('POST', page?.props.confirmUrl as string, { json: {} })
+    }
+    const total = await eventually(
+      async () =>
+        (await visitor().open(`/petition/${slug}`)).page?.props.petition.totalSignatures as number,
+      (count) => count === answered.length
+    )
+    assert.equal(total, answered.length)
   })
 })

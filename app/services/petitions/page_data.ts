@@ -9,7 +9,9 @@ export const LAST_SIGNATURES = 10
  * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default
  * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway;
  * within this process every write to a petition (save,
- * confirmation, counter flush) drops its entry at once.
+ * confirmation, counter flush) drops its entry at once. Other worker
+ * processes keep theirs until it expires, so only guests are served from it:
+ * a member, who may just have edited the petition, always gets a fresh load.
  */
 const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)
 
@@ -24,12 +26,15 @@ const slugsById = new Map<number, string>()
  * from counter columns), run at most once a second per petition, so that a
  * viral petition's page is served from memory.
  */
-export function petitionPageData(slug: string): Promise<PageData | null> {
+export function petitionPageData(
+  slug: string,
+  { reuse }: { reuse: boolean } = { reuse: true }
+): Promise<PageData | null> {
   const ttl = pageDataTtl()
   if (ttl <= 0) return loadPageData(slug)
   const now = Date.now()
   const cached = cache.get(slug)
-  if (cached && cached.expires > now) return cached.data
+  if (reuse && cached && cached.expires > now) return cached.data
   const data = loadPageData(slug).catch((error) => {
     cache.delete(slug)
     throw error

@@ -241,13 +241,34 @@ function exitOf(child: ChildProcess, graceMs: number) {
  */
 export async function crashAndRestart(beforeRestart: () => Promise<void> = async () => {}) {
   const parent = starter!
-  const children = readFileSync(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8')
-  const [serverPid] = children.trim().split(/\s+/).map(Number)
-  if (!serverPid) throw new Error('the server process of npm start was not found')
-  process.kill(serverPid, 'SIGKILL')
+  const { supervisor, workers } = serverProcesses()
+  process.kill(supervisor, 'SIGKILL')
   await exitOf(parent, 10_000)
+  // Workers whose supervisor is gone exit by themselves: none may hold the database.
+  await Promise.all(workers.map((pid) => processGone(pid, 10_000)))
   await beforeRestart()
   await launch()
+}
+
+function childrenOf(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+  return children.trim().split(/\s+/).filter(Boolean).map(Number)
+}
+
+/** The server process of `npm start` (the workers' supervisor) and its workers. */
+export function serverProcesses() {
+  const [supervisor] = childrenOf(starter!.pid!)
+  if (!supervisor) throw new Error('the server process of npm start was not found')
+  return { supervisor, workers: childrenOf(supervisor) }
+}
+
+/** Resolves once no process has this id; fails after `timeoutMs`. */
+export async function processGone(pid: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (existsSync(`/proc/${pid}`)) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} is still running`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 /** Suite setup: build, start, and the teardown that stops it all. */
@@ -273,6 +294,8 @@ export async function startShippedApp() {
       OUTBOX_PATH: join(folder, 'outbox'),
       ...database,
       ...redisSettings,
+      // Two workers whatever the machine: the suite runs the site as a 2-core server does.
+      WEB_CONCURRENCY: '2',
     })
   )
   shipped = { port, mailbox, folder, storage, readsLog, serverLog }

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type RequestOptions } from 'node:http'
 
 export type InertiaPage = {
   component: string
@@ -24,6 +24,36 @@ export type Body =
   | { form: Record<string, string> }
   | { multipart: Record<string, string | Upload> }
   | { raw: Buffer | string; contentType: string }
+
+/** One request and its whole answer over Node's shared keep-alive agent. */
+function exchange(request: RequestOptions, content: Buffer | undefined): Promise<Reply> {
+  return new Promise<Reply>((resolve, reject) => {
+    const outgoing = httpRequest(request, (incoming) => {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('error', reject)
+      incoming.on('end', () => {
+        const body = Buffer.concat(chunks)
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          body,
+          location: incoming.headers.location ?? null,
+          text: () => body.toString('utf8'),
+          json: () => JSON.parse(body.toString('utf8')),
+          page: () => {
+            const text = body.toString('utf8')
+            return text.trimStart().startsWith('{') ? JSON.parse(text) : pageInHtml(text)
+          },
+        })
+      })
+    })
+    outgoing.on('error', (error) =>
+      reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket }))
+    )
+    outgoing.end(content)
+  })
+}
 
 /** The Inertia page object a server-rendered page embeds for the client. */
 export function pageInHtml(html: string): InertiaPage {
@@ -128,34 +158,14 @@ export class Visitor {
         : {}),
       ...options.headers,
     }
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const outgoing = httpRequest(
-        { host: '127.0.0.1', port: this.server.port, method, path, headers },
-        (incoming) => {
-          const chunks: Buffer[] = []
-          incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-          incoming.on('error', reject)
-          incoming.on('end', () => {
-            const body = Buffer.concat(chunks)
-            const location = incoming.headers.location ?? null
-            resolve({
-              status: incoming.statusCode ?? 0,
-              headers: incoming.headers,
-              body,
-              location,
-              text: () => body.toString('utf8'),
-              json: () => JSON.parse(body.toString('utf8')),
-              page: () => {
-                const text = body.toString('utf8')
-                return text.trimStart().startsWith('{') ? JSON.parse(text) : pageInHtml(text)
-              },
-            })
-          })
-        }
-      )
-      outgoing.on('error', reject)
-      outgoing.end(encoded?.content)
-    })
+    const request = { host: '127.0.0.1', port: this.server.port, method, path, headers }
+    const reply = await exchange(request, encoded?.content).catch((error) =>
+      // A kept-alive socket the server closed while it sat idle (the test runner's event loop
+      // was busy, so the close went unnoticed): the request never arrived, so it is sent again.
+      error.reusedSocket && error.code === 'ECONNRESET'
+        ? exchange(request, encoded?.content)
+        : Promise.reject(error)
+    )
     this.keepCookies([reply.headers['set-cookie'] ?? []].flat())
     return reply
   }

@@ -1,0 +1,85 @@
+/*
+|--------------------------------------------------------------------------
+| Supervisor of the HTTP workers
+|--------------------------------------------------------------------------
+|
+| `npm start` serves with one worker process per core (WEB_CONCURRENCY,
+| default: the cores this machine offers). The workers share the port
+| (node:cluster, each accepting its own connections); everything they must
+| agree on lives in the database or Redis: sessions, rate limits, the
+| counters' pending rows, the queue and its schedules. This process only
+| watches them:
+|   - a worker that dies is replaced at once; one that keeps dying within
+|     seconds of its start (a broken setting, a port taken) stops the site
+|     with an error instead of a restart loop;
+|   - SIGTERM or SIGINT asks every worker to finish its requests and flush
+|     its counters (their own SIGTERM handler), and ends when all have;
+|   - if this process itself is killed, the workers notice the broken
+|     channel and exit, so nothing is left holding the database.
+|
+*/
+import cluster, { type Worker } from 'node:cluster'
+
+/** Exit code of a worker that refused its settings: every new one would too. */
+const REFUSED_SETTINGS = 78
+/** A worker that dies this soon after it started failed to boot. */
+const BOOT_WINDOW_MS = 10_000
+/** Boot failures in a row after which the site stops instead of retrying. */
+const MAX_BOOT_FAILURES = 5
+/** How long workers get to drain on shutdown before they are killed. */
+const SHUTDOWN_GRACE_MS = 30_000
+
+function log(message: string) {
+  console.log(`[supervisor] ${message}`)
+}
+
+export function supervise(workerCount: number) {
+  // Workers accept connections from the shared socket themselves. In the default
+  // round-robin mode this process accepts them and hands each to a worker; a
+  // connection handed to a worker that dies before taking it stays open here
+  // forever, and its visitor waits for an answer that never comes.
+  cluster.schedulingPolicy = cluster.SCHED_NONE
+  const startedAt = new Map<Worker, number>()
+  let bootFailures = 0
+  let stopping = false
+  let exitCode = 0
+
+  function fork() {
+    const worker = cluster.fork()
+    startedAt.set(worker, Date.now())
+    worker.once('listening', () => (bootFailures = 0))
+  }
+
+  function stop(code: number) {
+    if (stopping) return
+    stopping = true
+    exitCode = code
+    const workers = Object.values(cluster.workers ?? {})
+    if (workers.length === 0) process.exit(exitCode)
+    for (const worker of workers) worker?.process.kill('SIGTERM')
+    setTimeout(() => {
+      log(`workers still running after ${SHUTDOWN_GRACE_MS / 1000} s: killed`)
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
+    }, SHUTDOWN_GRACE_MS).unref()
+  }
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0)
+    startedAt.delete(worker)
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode)
+      return
+    }
+    if (code === REFUSED_SETTINGS) return stop(REFUSED_SETTINGS)
+    if (lived < BOOT_WINDOW_MS && ++bootFailures >= MAX_BOOT_FAILURES) {
+      log(`workers keep dying at start (last: ${signal ?? `exit ${code}`}): stopping`)
+      return stop(1)
+    }
+    log(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}): starting another`)
+    fork()
+  })
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(0))
+  log(`starting ${workerCount} workers`)
+  for (let index = 0; index < workerCount; index++) fork()
+}
