@@ -15,6 +15,9 @@ export const node = process.execPath
 export const APP_PORT = 3500
 export const base = `http://127.0.0.1:${APP_PORT}`
 
+const children = []
+process.on('exit', () => children.forEach((child) => child.kill()))
+
 export const log = (message) => console.log(`\x1b[35m[bench]\x1b[0m ${message}`)
 
 export function run(args, options = {}) {
@@ -34,7 +37,16 @@ export function run(args, options = {}) {
  * memory), no queue worker in the web process, warnings only. Without a
  * worker the confirmation mails stay queued; SMTP is never reached.
  */
-export function prepare(dir) {
+/** PostgreSQL + Redis (production's setting) with BENCH_DB=pg; SQLite alone otherwise. */
+export const onPostgres = process.env.BENCH_DB === 'pg'
+const REDIS_PORT = 6390
+
+/**
+ * A fresh bundle and empty database for a benchmark, and the app's settings:
+ * mails go over SMTP to `smtpPort`, sent by the queue workers inside the web
+ * workers as `npm start` runs them.
+ */
+export async function prepare(dir, smtpPort) {
   log('building the production bundle when stale…')
   run(['bin/start.js', '--build-only'], { stdio: 'inherit' })
   rmSync(dir, { recursive: true, force: true })
@@ -50,16 +62,136 @@ export function prepare(dir) {
     APP_URL: 'https://localhost',
     MAIL_MAILER: 'smtp',
     SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
     RATE_LIMIT_FACTOR: '1000000',
     LIMITER_STORE: 'memory',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
-    QUEUE_INLINE_WORKER: 'false',
     // As `npm start` runs it: a worker process per core.
     WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(availableParallelism()),
+    ...(onPostgres ? await postgresAndRedis() : {}),
   }
   run(['ace.js', 'migration:run', '--force'], { cwd: buildDir, env: appEnv })
   return appEnv
+}
+
+/**
+ * An empty `undersign_bench` database on the local PostgreSQL (PG_HOST, PG_PORT,
+ * PG_USER, PG_PASSWORD; started with pg_ctlcluster when it is down) and a
+ * redis-server of the bench's own for sessions, rate limits and the queue.
+ */
+async function postgresAndRedis() {
+  const settings = {
+    DB_CONNECTION: 'pg',
+    PG_HOST: process.env.PG_HOST ?? '127.0.0.1',
+    PG_PORT: process.env.PG_PORT ?? '5432',
+    PG_USER: process.env.PG_USER ?? 'postgres',
+    PG_PASSWORD: process.env.PG_PASSWORD ?? 'postgres',
+    PG_DB_NAME: 'undersign_bench',
+    REDIS_HOST: '127.0.0.1',
+    REDIS_PORT: String(REDIS_PORT),
+    LIMITER_STORE: 'redis',
+  }
+  const { default: pg } = await import('pg')
+  const admin = () =>
+    new pg.Client({
+      host: settings.PG_HOST,
+      port: Number(settings.PG_PORT),
+      user: settings.PG_USER,
+      password: settings.PG_PASSWORD,
+      database: 'postgres',
+    })
+  let client = admin()
+  try {
+    await client.connect()
+  } catch {
+    log('starting PostgreSQL…')
+    spawnSync('sh', ['-c', 'pg_ctlcluster $(ls /etc/postgresql | tail -1) main start'], {
+      stdio: 'inherit',
+    })
+    client = admin()
+    await client.connect()
+  }
+  await client.query('DROP DATABASE IF EXISTS undersign_bench WITH (FORCE)')
+  await client.query('CREATE DATABASE undersign_bench')
+  await client.end()
+
+  log(`starting redis-server on port ${REDIS_PORT}…`)
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(REDIS_PORT), '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    }
+  )
+  children.push(redis)
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  if (redis.exitCode !== null)
+    throw new Error('redis-server did not start (apt-get install redis-server)')
+  return settings
+}
+
+/** How many of these e-mail addresses have a signature row, read straight from the database. */
+export async function signaturesStored(appEnv, emails) {
+  let stored = 0
+  const batches = []
+  for (let index = 0; index < emails.length; index += 500)
+    batches.push(emails.slice(index, index + 500))
+  if (appEnv.DB_CONNECTION === 'pg') {
+    const { default: pg } = await import('pg')
+    const client = new pg.Client({
+      host: appEnv.PG_HOST,
+      port: Number(appEnv.PG_PORT),
+      user: appEnv.PG_USER,
+      password: appEnv.PG_PASSWORD,
+      database: appEnv.PG_DB_NAME,
+    })
+    await client.connect()
+    for (const batch of batches) {
+      const { rows } = await client.query(
+        'SELECT count(*) AS n FROM signatures WHERE email = ANY($1)',
+        [batch]
+      )
+      stored += Number(rows[0].n)
+    }
+    await client.end()
+    return stored
+  }
+  const { default: Database } = await import('libsql')
+  const database = new Database(appEnv.SQLITE_FILE, { readonly: true })
+  for (const batch of batches) {
+    const marks = batch.map(() => '?').join(',')
+    stored += database
+      .prepare(`SELECT count(*) AS n FROM signatures WHERE email IN (${marks})`)
+      .get(...batch).n
+  }
+  database.close()
+  return stored
+}
+
+/**
+ * A mail server that takes every mail and counts it, with the time the last
+ * one arrived: how far mail delivery trails signing.
+ */
+export async function startSmtpSink() {
+  const { SMTPServer } = await import('smtp-server')
+  const sink = { port: 0, received: 0, lastAt: 0, close: () => server.close() }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.on('data', () => {})
+      stream.on('end', () => {
+        sink.received++
+        sink.lastAt = Date.now()
+        done()
+      })
+    },
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  sink.port = server.server.address().port
+  return sink
 }
 
 /** `bench:seed` with these signature counts: the petitions and their owner's login. */
@@ -74,9 +206,6 @@ export function seed(appEnv, counts) {
     owner: JSON.parse(output.match(/BENCH_OWNER=(.*)/)[1]),
   }
 }
-
-const children = []
-process.on('exit', () => children.forEach((child) => child.kill()))
 
 /** Starts a process that is killed when the benchmark exits. */
 export function startChild(args, options) {
@@ -117,7 +246,9 @@ export async function firstVisit(path) {
   const cookies = cookiesOf(response)
   const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))
   const html = await response.text()
-  const json = html.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)[1]
+  const json = html.match(
+    /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/
+  )[1]
   return {
     cookie: cookies.join('; '),
     xsrf: decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),

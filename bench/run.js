@@ -3,19 +3,24 @@
 | npm run bench
 |--------------------------------------------------------------------------
 |
-| Throughput of the hot paths on the production build with SQLite, beside a
+| Throughput of the hot paths on the production build, run as `npm start`
+| runs it (a worker process per core, each with its queue worker), beside a
 | bare Node `http` hello-world measured in the same run:
 |   - petition page views (Inertia JSON and server-rendered HTML) for a
 |     petition with 1,000 and one with 1,000,000 signatures;
-|   - guest sign requests (distinct e-mails), sustained;
+|   - guest sign requests (distinct e-mails), sustained, and how long after
+|     the last one the last confirmation mail reaches the SMTP server;
 |   - confirmations (the POST of the mailed link), sustained;
+|   - a crash: a worker killed with SIGKILL in the middle of a sign run;
+|     every signature answered with success must be stored and mailed;
 | then checks that the counters equal a recount from the rows.
 |
-| Environment: BENCH_DURATION (s, default 30) for signing and confirming,
+| Environment: BENCH_DB=pg for PostgreSQL + Redis (SQLite alone by default),
+| BENCH_DURATION (s, default 30) for signing and confirming,
 | BENCH_PAGE_DURATION (s, default 10) per page scenario, BENCH_CONNECTIONS
-| (default 32), BENCH_LARGE (default 1000000) signatures of the big petition.
-| Rate limits are off (RATE_LIMIT_FACTOR=0) and the mail queue's worker does
-| not run in the web process (a production setup runs `queue:work` apart).
+| (default 32), BENCH_LARGE (default 1000000) signatures of the big petition,
+| WEB_CONCURRENCY (default: the cores). Rate limits are wide open
+| (RATE_LIMIT_FACTOR) and kept in memory, or in Redis with BENCH_DB=pg.
 |
 */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -26,12 +31,15 @@ import {
   buildDir,
   firstVisit,
   log,
+  onPostgres,
   prepare,
   root,
   run,
   seed,
+  signaturesStored,
   startApp,
   startChild,
+  startSmtpSink,
   stopAll,
   waitFor,
 } from './lib.js'
@@ -45,7 +53,8 @@ const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const HELLO_PORT = 3501
 
 // 1. A fresh production bundle and an empty SQLite database of its own.
-const appEnv = prepare(benchDir)
+const sink = await startSmtpSink()
+const appEnv = await prepare(benchDir, sink.port)
 log(`seeding petitions with 1,000 and ${LARGE.toLocaleString('en')} signatures…`)
 const {
   petitions: [small, large],
@@ -56,12 +65,18 @@ startChild([
   '-e',
   `require('node:http').createServer((q, s) => s.end('hello world')).listen(${HELLO_PORT}, '127.0.0.1')`,
 ])
-await startApp(appEnv)
+const app = await startApp(appEnv)
 await waitFor(`http://127.0.0.1:${HELLO_PORT}/`)
 
 // A returning visitor's cookies (session and XSRF-TOKEN) and the asset version.
 const visitor = await firstVisit(`/petition/${small.slug}`)
 const customFieldId = visitor.page.props.petition.customFields[0].id
+
+/** The worker processes under the supervisor `pid`. */
+function workersOf(pid) {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+  return children.trim().split(/\s+/).filter(Boolean).map(Number)
+}
 
 const results = []
 async function measure(name, options, notes = '') {
@@ -69,12 +84,12 @@ async function measure(name, options, notes = '') {
   const result = await autocannon({ connections: CONNECTIONS, ...options })
   const failed = result.errors + result.timeouts + result['4xx'] + result['5xx']
   const row = {
-    scenario: name,
+    'scenario': name,
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
-    requests: result.requests.total,
-    errors: failed,
+    'requests': result.requests.total,
+    'errors': failed,
     notes,
   }
   results.push(row)
@@ -110,43 +125,71 @@ for (const petition of [small, large]) {
 await measure(
   'page HTML (SSR), first visit',
   { url: `${base}/petition/${large.slug}`, duration: PAGE_DURATION },
-  'no cookie: a new session row per request'
+  'no cookie: the new session goes out in a cookie, nothing stored'
 )
 
 // 4. Guest signatures, each with its own e-mail, on the small petition.
 let signer = 0
+const signStartedAt = Date.now()
+const signHeaders = {
+  ...pageHeaders,
+  'content-type': 'application/json',
+  'x-xsrf-token': visitor.xsrf,
+  'referer': `${base}/petition/${small.slug}`,
+}
+/** One guest's signature with its own e-mail address. */
+function signatureBody(n) {
+  return JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Signer',
+    email: `bench.signer.${n}@example.org`,
+    comment: 'I sign this petition during the benchmark.',
+    private: n % 9 === 0,
+    support: n % 5 !== 0,
+    customFields: [{ id: customFieldId, value: 'Kyiv' }],
+  })
+}
+
+/** Waits until the SMTP server has `count` mails more than `before` (at most two minutes). */
+async function mailsDelivered(count, since, before = 0) {
+  const deadline = Date.now() + 120_000
+  while (sink.received - before < count && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 50))
+  }
+  return { received: sink.received - before, lastAt: Math.max(sink.lastAt, since) }
+}
 const signResult = await measure(
   'sign (guest, distinct e-mails)',
   {
     url: `${base}/petition/${small.guid}/sign`,
     method: 'POST',
     duration: DURATION,
-    headers: {
-      ...pageHeaders,
-      'content-type': 'application/json',
-      'x-xsrf-token': visitor.xsrf,
-      'referer': `${base}/petition/${small.slug}`,
-    },
+    headers: signHeaders,
     requests: [
       {
         setupRequest(request) {
-          const n = signer++
-          request.body = JSON.stringify({
-            firstName: 'Bench',
-            lastName: 'Signer',
-            email: `bench.signer.${n}@example.org`,
-            comment: 'I sign this petition during the benchmark.',
-            private: n % 9 === 0,
-            support: n % 5 !== 0,
-            customFields: [{ id: customFieldId, value: 'Kyiv' }],
-          })
+          request.body = signatureBody(signer++)
           return request
         },
       },
     ],
   },
-  'validation, insert, queued mail job, session flash'
+  'validation, insert, queued mail job, session flash; mails sent meanwhile'
 )
+
+// Every answered signature gets its confirmation mail; how long after the run the last one lands.
+const signedAt = Date.now()
+const answered = signResult['2xx'] + signResult['3xx']
+const mailed = await mailsDelivered(answered, signedAt)
+results.push({
+  'scenario': 'confirmation mails delivered',
+  'req/s': Math.round(mailed.received / ((mailed.lastAt - signStartedAt) / 1000)),
+  'p50 ms': null,
+  'p99 ms': null,
+  'requests': mailed.received,
+  'errors': answered - mailed.received,
+  'notes': `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended`,
+})
 
 // 5. Confirmations: the POST of each mailed link, once each.
 const linksFile = join(benchDir, 'links.txt')
@@ -176,7 +219,46 @@ await measure(
   `${links.length.toLocaleString('en')} links, each once`
 )
 
-// 6. Counters: flushed within a second or two, then equal to a recount.
+// 6. A crash under load: one worker is killed with SIGKILL halfway through a sign run. Every
+// signature answered with success must be stored, and its mail sent (a job the dead worker had
+// taken is taken again once it counts as stalled).
+const CRASH_DURATION = Math.max(6, Math.round(DURATION / 3))
+const answeredEmails = []
+const mailsBefore = sink.received
+const [victim] = workersOf(app.pid)
+setTimeout(() => process.kill(victim, 'SIGKILL'), (CRASH_DURATION * 1000) / 2)
+await measure(
+  'sign while a worker is killed',
+  {
+    url: `${base}/petition/${small.guid}/sign`,
+    method: 'POST',
+    duration: CRASH_DURATION,
+    headers: signHeaders,
+    requests: [
+      {
+        setupRequest(request, context) {
+          context.n = signer++
+          request.body = signatureBody(context.n)
+          return request
+        },
+        onResponse(status, _body, context) {
+          if (status >= 200 && status < 400)
+            answeredEmails.push(`bench.signer.${context.n}@example.org`)
+        },
+      },
+    ],
+  },
+  `worker ${victim} killed at ${CRASH_DURATION / 2} s; failed requests are the ones it held`
+)
+const stored = await signaturesStored(appEnv, answeredEmails)
+const crashMailed = await mailsDelivered(answeredEmails.length, Date.now(), mailsBefore)
+const crashSafe = stored === answeredEmails.length && crashMailed.received >= answeredEmails.length
+log(
+  `crash: ${answeredEmails.length} answered with success, ${stored} of them stored, ` +
+    `${crashMailed.received} mails sent; a new worker: ${workersOf(app.pid).length} running`
+)
+
+// 7. Counters: flushed within a second or two, then equal to a recount.
 await new Promise((done) => setTimeout(done, 2500))
 const recount = run(['ace.js', 'petitions:recount'], { cwd: buildDir, env: appEnv })
 const exact = /, 0 corrected/.test(recount)
@@ -192,7 +274,15 @@ console.log(
       .map((row) => `${row.scenario} ${((row['req/s'] / hw) * 100).toFixed(1)}%`)
       .join('; ')
 )
-writeFileSync(join(benchDir, 'results.json'), JSON.stringify({ results, countersExact: exact }, null, 2))
+writeFileSync(
+  join(benchDir, 'results.json'),
+  JSON.stringify(
+    { database: onPostgres ? 'pg+redis' : 'sqlite', results, countersExact: exact, crashSafe },
+    null,
+    2
+  )
+)
 log(`results written to ${join(benchDir, 'results.json')}`)
 stopAll()
-process.exit(exact ? 0 : 1)
+sink.close()
+process.exit(exact && crashSafe ? 0 : 1)

@@ -17,14 +17,26 @@
 */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { base, firstVisit, log, logIn, prepare, root, seed, startApp, stopAll } from './lib.js'
+import {
+  base,
+  firstVisit,
+  log,
+  logIn,
+  prepare,
+  root,
+  seed,
+  startApp,
+  startSmtpSink,
+  stopAll,
+} from './lib.js'
 
 const benchDir = join(root, 'tmp', 'bench', 'signatures')
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20)
 const PER_PAGE = 50
 
-const appEnv = prepare(benchDir)
+const sink = await startSmtpSink()
+const appEnv = await prepare(benchDir, sink.port)
 log(`seeding petitions with 1,000 and ${LARGE.toLocaleString('en')} signatures…`)
 const {
   petitions: [small, large],
@@ -34,10 +46,14 @@ const app = await startApp(appEnv)
 const member = await logIn(owner.email, owner.password)
 const version = (await firstVisit('/')).page.version
 
-/** The app process's resident memory now, in MB (Linux). */
+/** The resident memory of the app's processes (the supervisor and its workers) now, in MB (Linux). */
 function rssMb() {
-  const status = readFileSync(`/proc/${app.pid}/status`, 'utf8')
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)[1]) / 1024
+  const children = readFileSync(`/proc/${app.pid}/task/${app.pid}/children`, 'utf8')
+  const pids = [app.pid, ...children.trim().split(/\s+/).filter(Boolean)]
+  return pids.reduce((total, pid) => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return total + Number(status.match(/VmRSS:\s+(\d+) kB/)[1]) / 1024
+  }, 0)
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
@@ -121,9 +137,9 @@ for (const [petition, page] of [
   for (const inertia of [true, false]) {
     const timing = await timePage(petition, page, inertia)
     const row = {
-      signatures: petition.signatures.toLocaleString('en'),
+      'signatures': petition.signatures.toLocaleString('en'),
       page,
-      format: inertia ? 'JSON' : 'HTML',
+      'format': inertia ? 'JSON' : 'HTML',
       'min ms': +timing.min.toFixed(1),
       'median ms': +timing.median.toFixed(1),
       'p95 ms': +timing.p95.toFixed(1),
@@ -140,7 +156,7 @@ for (const petition of [small, large]) {
     throw new Error(`the export has ${result.rows} rows for ${petition.signatures} signatures`)
   }
   results.exports.push({
-    signatures: petition.signatures.toLocaleString('en'),
+    'signatures': petition.signatures.toLocaleString('en'),
     'seconds': +result.seconds.toFixed(2),
     'rows/s': Math.round(result.rows / result.seconds),
     'first byte ms': +result.firstByteMs.toFixed(1),
@@ -157,4 +173,5 @@ console.table(results.exports)
 writeFileSync(join(benchDir, 'results.json'), JSON.stringify(results, null, 2))
 log(`results written to ${join(benchDir, 'results.json')}`)
 stopAll()
+sink.close()
 process.exit(0)
