@@ -187,7 +187,7 @@ results.push({
   'p50 ms': null,
   'p99 ms': null,
   'requests': mailed.received,
-  'errors': answered - mailed.received,
+  'errors': Math.max(0, answered - mailed.received),
   'notes': `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended`,
 })
 
