@@ -29,7 +29,7 @@ const mailConfig = defineConfig({
       // A few open connections, each carrying many mails: a burst of
       // confirmation mails costs no handshake per mail.
       pool: true,
-      maxConnections: 5,
+      maxConnections: 10,
       maxMessages: 500,
     }),
     outbox: () => new OutboxTransport(outboxFolder),

@@ -16,7 +16,7 @@ const queueConfig = defineConfig({
     sync: drivers.sync(),
   },
   worker: {
-    concurrency: 5,
+    concurrency: 20,
     idleDelay: '1s',
   },
   locations: ['./app/jobs/**/*.{ts,js}'],

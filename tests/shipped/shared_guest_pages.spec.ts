@@ -31,6 +31,18 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     const withoutNonces = (reply: Reply) => reply.text().replace(/nonce="[^"]*"/g, '')
     assert.lengthOf(new Set(pages.map(withoutNonces)), 1)
 
+    // Inertia visits: the same page object for guests, the member's own for a member.
+    const [first, second] = [
+      await visitor().visit(`/petition/${slug}`),
+      await visitor().visit(`/petition/${slug}`),
+    ]
+    assert.deepEqual(first, second)
+    assert.isNull(first.props.user)
+    assert.equal(
+      (await owner.visit(`/petition/${slug}`)).props.user?.email,
+      'shared-owner@example.org'
+    )
+
     // Another language is its own page.
     const spanish = pageInHtml((await visitor('es').open(`/petition/${slug}`)).reply.text())
     assert.equal(spanish.props.appLocale, 'es')

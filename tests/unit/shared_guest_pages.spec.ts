@@ -4,12 +4,15 @@ import { sharedGuestPage } from '#services/http/shared_guest_pages'
 
 let nonces = 0
 
-/** The parts of a request the shared pages read: its locale, URL and CSP nonce. */
-function requestFor(url: string, locale = 'en') {
+/** The parts of a request the shared pages read: its locale, URL, Inertia header and CSP nonce. */
+function requestFor(url: string, locale = 'en', { inertia = false } = {}) {
   const headers: Record<string, string> = {}
   const ctx = {
     i18n: { locale },
-    request: { url: () => url },
+    request: {
+      url: () => url,
+      header: (name: string) => (name === 'x-inertia' && inertia ? 'true' : undefined),
+    },
     response: {
       nonce: `nonce${++nonces}x`,
       header: (name: string, value: string) => (headers[name] = value),
@@ -57,6 +60,35 @@ test.group('Shared guest pages', () => {
     current = requestFor('/petition/night-trains')
     await sharedGuestPage(current.ctx, {}, render)
     assert.equal(calls.count, 4)
+  })
+
+  test("an Inertia visit gets the page object's JSON, kept apart from the HTML", async ({
+    assert,
+  }) => {
+    const data = {}
+    let renders = 0
+    const render = async () => {
+      renders++
+      return { component: 'Petition/Show', props: { title: 'Night trains' } }
+    }
+    const first = requestFor('/petition/night-trains', 'en', { inertia: true })
+    const body = await sharedGuestPage(first.ctx, data, render)
+    assert.deepEqual(JSON.parse(body), {
+      component: 'Petition/Show',
+      props: { title: 'Night trains' },
+    })
+    assert.equal(first.headers['x-inertia'], 'true')
+    assert.equal(first.headers['content-type'], 'application/json; charset=utf-8')
+    const second = requestFor('/petition/night-trains', 'en', { inertia: true })
+    assert.equal(await sharedGuestPage(second.ctx, data, render), body)
+    assert.equal(second.headers['x-inertia'], 'true')
+    assert.equal(renders, 1)
+
+    // The HTML of the same URL is another rendering.
+    const html = requestFor('/petition/night-trains')
+    await sharedGuestPage(html.ctx, data, async () => '<p>page</p>')
+    assert.equal(html.headers['content-type'], 'text/html; charset=utf-8')
+    assert.equal(renders, 1)
   })
 
   test('a failed rendering is not kept', async ({ assert }) => {
