@@ -4,7 +4,7 @@
 | XSRF token, Inertia headers).
 */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -92,16 +92,8 @@ async function postgresAndRedis() {
     REDIS_PORT: String(REDIS_PORT),
     LIMITER_STORE: 'redis',
   }
-  const { default: pg } = await import('pg')
-  const admin = () =>
-    new pg.Client({
-      host: settings.PG_HOST,
-      port: Number(settings.PG_PORT),
-      user: settings.PG_USER,
-      password: settings.PG_PASSWORD,
-      database: 'postgres',
-    })
-  let client = admin()
+  const admin = () => pgClient({ ...settings, PG_DB_NAME: 'postgres' })
+  let client = await admin()
   try {
     await client.connect()
   } catch {
@@ -109,7 +101,7 @@ async function postgresAndRedis() {
     spawnSync('sh', ['-c', 'pg_ctlcluster $(ls /etc/postgresql | tail -1) main start'], {
       stdio: 'inherit',
     })
-    client = admin()
+    client = await admin()
     await client.connect()
   }
   await client.query('DROP DATABASE IF EXISTS undersign_bench WITH (FORCE)')
@@ -131,6 +123,24 @@ async function postgresAndRedis() {
   return settings
 }
 
+/** A PostgreSQL client (not yet connected) for the PG_* settings given. */
+async function pgClient(settings) {
+  const { default: pg } = await import('pg')
+  return new pg.Client({
+    host: settings.PG_HOST,
+    port: Number(settings.PG_PORT),
+    user: settings.PG_USER,
+    password: settings.PG_PASSWORD,
+    database: settings.PG_DB_NAME,
+  })
+}
+
+/** The ids of the processes `pid` started (the workers of the app's supervisor); Linux. */
+export function childProcessesOf(pid) {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+  return children.trim().split(/\s+/).filter(Boolean).map(Number)
+}
+
 /** How many of these e-mail addresses have a signature row, read straight from the database. */
 export async function signaturesStored(appEnv, emails) {
   let stored = 0
@@ -138,14 +148,7 @@ export async function signaturesStored(appEnv, emails) {
   for (let index = 0; index < emails.length; index += 500)
     batches.push(emails.slice(index, index + 500))
   if (appEnv.DB_CONNECTION === 'pg') {
-    const { default: pg } = await import('pg')
-    const client = new pg.Client({
-      host: appEnv.PG_HOST,
-      port: Number(appEnv.PG_PORT),
-      user: appEnv.PG_USER,
-      password: appEnv.PG_PASSWORD,
-      database: appEnv.PG_DB_NAME,
-    })
+    const client = await pgClient(appEnv)
     await client.connect()
     for (const batch of batches) {
       const { rows } = await client.query(

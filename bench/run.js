@@ -29,6 +29,7 @@ import autocannon from 'autocannon'
 import {
   base,
   buildDir,
+  childProcessesOf,
   firstVisit,
   log,
   onPostgres,
@@ -71,12 +72,6 @@ await waitFor(`http://127.0.0.1:${HELLO_PORT}/`)
 // A returning visitor's cookies (session and XSRF-TOKEN) and the asset version.
 const visitor = await firstVisit(`/petition/${small.slug}`)
 const customFieldId = visitor.page.props.petition.customFields[0].id
-
-/** The worker processes under the supervisor `pid`. */
-function workersOf(pid) {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-  return children.trim().split(/\s+/).filter(Boolean).map(Number)
-}
 
 const results = []
 async function measure(name, options, notes = '') {
@@ -225,7 +220,7 @@ await measure(
 const CRASH_DURATION = Math.max(6, Math.round(DURATION / 3))
 const answeredEmails = []
 const mailsBefore = sink.received
-const [victim] = workersOf(app.pid)
+const [victim] = childProcessesOf(app.pid)
 setTimeout(() => process.kill(victim, 'SIGKILL'), (CRASH_DURATION * 1000) / 2)
 await measure(
   'sign while a worker is killed',
@@ -255,7 +250,7 @@ const crashMailed = await mailsDelivered(answeredEmails.length, Date.now(), mail
 const crashSafe = stored === answeredEmails.length && crashMailed.received >= answeredEmails.length
 log(
   `crash: ${answeredEmails.length} answered with success, ${stored} of them stored, ` +
-    `${crashMailed.received} mails sent; a new worker: ${workersOf(app.pid).length} running`
+    `${crashMailed.received} mails sent; a new worker: ${childProcessesOf(app.pid).length} running`
 )
 
 // 7. Counters: flushed within a second or two, then equal to a recount.

@@ -19,6 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   base,
+  childProcessesOf,
   firstVisit,
   log,
   logIn,
@@ -48,8 +49,7 @@ const version = (await firstVisit('/')).page.version
 
 /** The resident memory of the app's processes (the supervisor and its workers) now, in MB (Linux). */
 function rssMb() {
-  const children = readFileSync(`/proc/${app.pid}/task/${app.pid}/children`, 'utf8')
-  const pids = [app.pid, ...children.trim().split(/\s+/).filter(Boolean)]
+  const pids = [app.pid, ...childProcessesOf(app.pid)]
   return pids.reduce((total, pid) => {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     return total + Number(status.match(/VmRSS:\s+(\d+) kB/)[1]) / 1024
