@@ -1,26 +1,17 @@
 import { useEffect } from 'react'
-import { ToastContainer, toast } from 'react-toastify'
-import type { AlertKind, SharedProps } from '~/types.ts'
+import { showToast, type ToastKind } from '~/lib/toasts.ts'
+import type { SharedProps } from '~/types.ts'
 
-const KINDS: AlertKind[] = ['error', 'success', 'info', 'warning']
+const KINDS: ToastKind[] = ['error', 'success', 'info', 'warning']
 
-/** Flash alerts as toasts: 5 s, at most 20, paused on hover, no progress bar. */
+/** Flash alerts as toasts, each shown once however often the page re-renders. */
 export default function FlashToasts({ alerts }: { alerts: SharedProps['alerts'] }) {
   useEffect(() => {
     for (const kind of KINDS) {
       const text = alerts[kind]
-      if (text) toast[kind](text, { toastId: `${kind}:${text}` })
+      if (text) showToast(kind, text, { toastId: `${kind}:${text}` })
     }
   }, [alerts])
 
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      limit={20}
-      pauseOnHover
-      hideProgressBar
-      newestOnTop
-    />
-  )
+  return null
 }

@@ -1,5 +1,5 @@
 import { router } from '@inertiajs/react'
-import { toast } from 'react-toastify'
+import { showToast } from '~/lib/toasts.ts'
 import { translate } from '~/i18n/index.ts'
 import type { Locale } from '@app/i18n/locales.ts'
 
@@ -14,14 +14,14 @@ export function installHttpErrorToasts(locale: Locale) {
     const response = event.detail.response
     const data = response.data as { message?: string } | string | undefined
     if (typeof data === 'object' && data?.message) {
-      toast.error(data.message)
+      showToast('error', data.message)
       event.preventDefault()
     } else if (response.status === 419) {
-      toast.error(translate(locale, 'common.page_expired'))
+      showToast('error', translate(locale, 'common.page_expired'))
       event.preventDefault()
     }
   })
   router.on('networkError', () => {
-    toast.error(translate(locale, 'common.request_failed'))
+    showToast('error', translate(locale, 'common.request_failed'))
   })
 }

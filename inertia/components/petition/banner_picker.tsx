@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { uploadFile, UploadError } from '~/lib/upload.ts'
 import type { Data } from '@generated/data'
@@ -35,7 +35,8 @@ export default function BannerPicker({
         })
       )
     } catch (failure) {
-      toast.error(
+      showToast(
+        'error',
         (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
       )
     } finally {

@@ -3,7 +3,7 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import Image from '@tiptap/extension-image'
 import { Button, ButtonGroup } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { uploadFile, UploadError } from '~/lib/upload.ts'
 import type { Data } from '@generated/data'
@@ -93,7 +93,8 @@ export default function DescriptionEditor({
       )
       if (media.url) editor?.chain().focus().setImage({ src: media.url }).run()
     } catch (failure) {
-      toast.error(
+      showToast(
+        'error',
         (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
       )
     } finally {

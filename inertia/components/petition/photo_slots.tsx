@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { deleteWithQuery, uploadFile, UploadError } from '~/lib/upload.ts'
 import type { Data } from '@generated/data'
@@ -55,7 +55,8 @@ export default function PhotoSlots({
         }
       )
     } catch (failure) {
-      toast.error(
+      showToast(
+        'error',
         (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
       )
     }
@@ -84,7 +85,8 @@ export default function PhotoSlots({
       next[index] = null
       onChange(next)
     } catch (failure) {
-      toast.error(
+      showToast(
+        'error',
         (failure instanceof UploadError && failure.message) || t('page.petition.delete_failed')
       )
     }

@@ -12,7 +12,7 @@ import {
   Spinner,
   Tooltip,
 } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { showToast } from '~/lib/toasts.ts'
 import { uploadFile } from '~/lib/upload.ts'
 import AppLayout from '~/layouts/app_layout.tsx'
 import Pagination from '~/components/pagination.tsx'
@@ -38,11 +38,12 @@ function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCou
     try {
       const data = await uploadFile<{ avatar: string; message?: string }>(urlFor('my.avatar'), file)
       setAvatar(data.avatar)
-      toast.success(data.message || t('page.my.upload_success_default'))
+      showToast('success', data.message || t('page.my.upload_success_default'))
       // The header's menu shows the avatar too: refresh the shared user.
       router.reload({ only: ['user'] })
     } catch (error) {
-      toast.error(
+      showToast(
+        'error',
         error instanceof Error && error.message ? error.message : t('page.my.upload_failed_default')
       )
     } finally {

@@ -2,7 +2,7 @@ import 'react-datepicker/dist/react-datepicker.css'
 import { useRef } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Button, Container, Form } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { showToast } from '~/lib/toasts.ts'
 import AppLayout from '~/layouts/app_layout.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import CountedField from '~/components/petition/counted_field.tsx'
@@ -138,7 +138,7 @@ export default function Create({
             letters={form.data.letters}
             errors={errors}
             onChange={(letters) => set('letters', letters)}
-            onWarning={(text) => toast.warning(text)}
+            onWarning={(text) => showToast('warning', text)}
           />
           <UpdatesSection
             updates={form.data.updates}
@@ -150,7 +150,7 @@ export default function Create({
             fields={form.data.customFields}
             errors={errors}
             onChange={(fields) => set('customFields', fields)}
-            onWarning={(text) => toast.warning(text)}
+            onWarning={(text) => showToast('warning', text)}
           />
           <SettingsSection
             data={form.data}

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { Button } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 
@@ -83,10 +83,10 @@ export default function ShareWidget({ url, title }: { url: string; title: string
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(url)
-      toast.success(t('page.show.link_copied'), { toastId: 'link-copied' })
+      showToast('success', t('page.show.link_copied'), { toastId: 'link-copied' })
     } catch {
       // No clipboard (insecure context, denied permission): show the link instead.
-      toast.error(t('page.show.copy_failed', { url }))
+      showToast('error', t('page.show.copy_failed', { url }))
     }
   }
 
