@@ -169,7 +169,7 @@ const signResult = await measure(
       },
     ],
   },
-  'validation, insert, queued mail job, session flash; mails sent meanwhile'
+  'validation, one INSERT (the row is its mail\'s outbox), session flash; mails sent meanwhile'
 )
 
 // Every answered signature gets its confirmation mail; how long after the run the last one lands.
@@ -215,8 +215,8 @@ await measure(
 )
 
 // 6. A crash under load: one worker is killed with SIGKILL halfway through a sign run. Every
-// signature answered with success must be stored, and its mail sent (a job the dead worker had
-// taken is taken again once it counts as stalled).
+// signature answered with success must be stored, and its mail sent (links the dead worker
+// still held are left due in their rows, and another worker's sweep mails them after 30 s).
 const CRASH_DURATION = Math.max(6, Math.round(DURATION / 3))
 const answeredEmails = []
 const mailsBefore = sink.received

@@ -4,6 +4,8 @@ import type { ApplicationService } from '@adonisjs/core/types'
  * The signature counters' flushes at the edges of a web process's life: at
  * boot, the deltas a crashed process recorded but never applied; at
  * shutdown, the last ones, so that a restart shows exact counts at once.
+ * Likewise for confirmation links: a web process sweeps up links left due
+ * (from boot on) and mails the ones it holds before it exits.
  */
 export default class SignatureCounterProvider {
   constructor(protected app: ApplicationService) {}
@@ -12,10 +14,13 @@ export default class SignatureCounterProvider {
     if (this.app.getEnvironment() !== 'web') return
     const { signatureCounter } = await import('#services/signatures/counter')
     await signatureCounter.flush()
+    const { confirmationLinks } = await import('#services/signatures/confirmation_links')
+    confirmationLinks.startSweeping()
   }
 
   async shutdown() {
     const { signatureCounter } = await import('#services/signatures/counter')
-    await signatureCounter.stop()
+    const { confirmationLinks } = await import('#services/signatures/confirmation_links')
+    await Promise.all([signatureCounter.stop(), confirmationLinks.stop()])
   }
 }

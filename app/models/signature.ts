@@ -62,6 +62,13 @@ export default class Signature extends BaseModel {
   @column({ serializeAs: null })
   declare confirmationToken: string | null
 
+  /** Since when its confirmation link waits to be mailed; null once mailed (or for confirmed rows). */
+  @column.dateTime({ serializeAs: null })
+  declare linkMailDueAt: DateTime | null
+
+  @column({ serializeAs: null })
+  declare linkMailAttempts: number
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import type { Infer } from '@vinejs/vine/types'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import Signature, { OPPOSE, SUPPORT } from '#models/signature'
-import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
+import { confirmationLinks } from '#services/signatures/confirmation_links'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { site } from '#services/http/site'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/http/rate_limits'
@@ -40,7 +39,8 @@ const SIGN_ATTEMPTS = 3
  * Signs a petition. The unique index on the normalised e-mail
  * decides duplicates, so concurrent requests with one address leave one row.
  * A verified member signing with their own address is confirmed at once and
- * counted; anyone else gets a confirmation link by e-mail, through the queue.
+ * counted; anyone else gets a confirmation link by e-mail: the row is stored
+ * with its link due, and the confirmation link mailer sends it.
  *
  * Whoever types an address first must not own it: signing again with the
  * address of an unconfirmed signature replaces it (the new signer's name,
@@ -104,7 +104,7 @@ export async function signPetition(
       if (!signature) continue
     }
 
-    if (!confirmed) await sendConfirmationLink(signature, petition, locale)
+    if (!confirmed) await confirmationLinks.due(signature.id)
     return { signed: true, signature, confirmed, replaced: !inserted }
   }
   return { signed: false, reason: 'duplicate' }
@@ -132,6 +132,8 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
     active: true,
     confirmationToken: confirmed ? null : newConfirmationToken(),
     confirmedAt: confirmed ? DateTime.utc() : null,
+    // The row is its link's outbox: stored signature, mail on its way.
+    linkMailDueAt: confirmed ? null : DateTime.utc(),
   })
   try {
     await db.transaction(async (trx) => {
@@ -183,6 +185,8 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         locale: values.locale,
         confirmation_token: token,
         confirmed_at: confirmed ? now : null,
+        link_mail_due_at: confirmed ? null : now,
+        link_mail_attempts: 0,
         created_at: now,
         updated_at: now,
       })
@@ -211,17 +215,6 @@ function customFieldAnswers(answers: SignInput['customFields']) {
     if (answer.value) data[String(answer.id)] = answer.value
   }
   return data
-}
-
-async function sendConfirmationLink(signature: Signature, petition: Petition, locale: Locale) {
-  await mail.sendLater(
-    new SignatureConfirmationMail(
-      signature,
-      locale,
-      petition.title,
-      confirmationUrl(signature, locale)
-    )
-  )
 }
 
 /** What a signature's link is signed for: its token, so that a replaced signature's old link fails. */

@@ -1,0 +1,208 @@
+import { DateTime } from 'luxon'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import mail from '@adonisjs/mail/services/main'
+import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
+import { mailGuard } from '#services/mail/mail_guard'
+import { confirmationUrl } from '#services/signatures/signing'
+import { affectedRows } from '#services/database_errors'
+import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+
+/** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
+const BATCH_SIZE = 100
+const SENDING_AT_ONCE = 10
+/** A link still due this long after it was due was not sent by its process: anyone sends it. */
+const ABANDONED_AFTER_MS = 30_000
+const SWEEP_EVERY_MS = 15_000
+/** Retries of a link whose sending keeps failing; the signature is pruned with its link anyway. */
+const MAX_ATTEMPTS = 5
+
+type DueLink = {
+  id: number
+  email: string
+  first_name: string
+  last_name: string
+  locale: string
+  confirmation_token: string | null
+  title: string
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++])
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+}
+
+/**
+ * Mails the confirmation links of new signatures. The signature row is the
+ * outbox: signing stores it with `link_mail_due_at` set, in the same INSERT,
+ * and this mailer clears that mark once the link has gone out. The request
+ * does nothing more: no job row, no mail rendered or encrypted while the
+ * signer waits. The process that stored a signature mails it within
+ * milliseconds, many at once; every process also sweeps up links that were
+ * left due (their process died, or the mail server failed) and takes each
+ * with a conditional UPDATE, so one process sends it. A mail may, rarely,
+ * go out twice (a process dying between sending and clearing); none is lost.
+ *
+ * With the synchronous queue (tests) the link is mailed before the answer.
+ */
+export class ConfirmationLinkMailer {
+  #due = new Set<number>()
+  #timer: NodeJS.Timeout | null = null
+  #sweeper: NodeJS.Timeout | null = null
+  #sending: Promise<void> | null = null
+
+  constructor(private delayMs = 10) {}
+
+  get #inline() {
+    return app.config.get<string>('queue.default') === 'sync'
+  }
+
+  /** A signature was stored with its link due (after its transaction committed). */
+  async due(signatureId: number) {
+    if (this.#inline) return this.deliver([signatureId])
+    this.#due.add(signatureId)
+    if (this.#timer) return
+    this.#timer = setTimeout(() => {
+      this.#timer = null
+      this.flush().catch((error) =>
+        logger.error({ err: error }, 'mailing confirmation links failed')
+      )
+    }, this.delayMs)
+  }
+
+  /** Mails every link this process has waiting; resolves once they are sent. */
+  async flush() {
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
+    while (this.#sending) await this.#sending
+    const ids = [...this.#due]
+    this.#due.clear()
+    if (!ids.length) return
+    this.#sending = (async () => {
+      for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+        await this.deliver(ids.slice(start, start + BATCH_SIZE))
+      }
+    })().finally(() => (this.#sending = null))
+    await this.#sending
+  }
+
+  /**
+   * Mails the links of these signatures that are still due, then clears the
+   * mark of those sent, only while the row still has the token its mail
+   * carried (a replacement in between is due again, with a new link). A
+   * recipient over the hourly mail allowance gets nothing and is cleared
+   * too; a failed sending stays due for the sweep.
+   */
+  async deliver(ids: number[]) {
+    const links: DueLink[] = await db
+      .from('signatures')
+      .join('petitions', 'petitions.id', 'signatures.petition_id')
+      .whereIn('signatures.id', ids)
+      .whereNotNull('signatures.link_mail_due_at')
+      .whereNull('signatures.confirmed_at')
+      .select(
+        'signatures.id',
+        'signatures.email',
+        'signatures.first_name',
+        'signatures.last_name',
+        'signatures.locale',
+        'signatures.confirmation_token',
+        'petitions.title'
+      )
+    const done: DueLink[] = []
+    await eachAtMost(links, SENDING_AT_ONCE, async (link) => {
+      try {
+        if (await mailGuard.admit([link.email])) await mail.send(confirmationMail(link))
+        done.push(link)
+      } catch (error) {
+        logger.warn({ err: error, signatureId: link.id }, 'a confirmation link could not be mailed')
+      }
+    })
+    if (!done.length) return
+    await db
+      .from('signatures')
+      .where((query) => {
+        for (const link of done) {
+          query.orWhere((row) =>
+            row.where('id', link.id).if(
+              link.confirmation_token === null,
+              (token) => token.whereNull('confirmation_token'),
+              (token) => token.where('confirmation_token', link.confirmation_token!)
+            )
+          )
+        }
+      })
+      .update({ link_mail_due_at: null })
+  }
+
+  /**
+   * Takes the links left due for longer than a process takes to send them
+   * and mails them: each row is taken by bumping its attempts from the
+   * value read, so two sweeping processes never both take it.
+   */
+  async sweep() {
+    const now = DateTime.utc()
+    const format = db.connection().dialect.dateTimeFormat
+    const abandoned: Array<{ id: number; link_mail_attempts: number | string }> = await db
+      .from('signatures')
+      .whereNotNull('link_mail_due_at')
+      .where(
+        'link_mail_due_at',
+        '<',
+        now.minus({ milliseconds: ABANDONED_AFTER_MS }).toFormat(format)
+      )
+      .where('link_mail_attempts', '<', MAX_ATTEMPTS)
+      .whereNull('confirmed_at')
+      .select('id', 'link_mail_attempts')
+      .limit(BATCH_SIZE)
+    const taken: number[] = []
+    for (const row of abandoned) {
+      const attempts = Number(row.link_mail_attempts)
+      const affected = await db
+        .from('signatures')
+        .where('id', row.id)
+        .where('link_mail_attempts', attempts)
+        .whereNotNull('link_mail_due_at')
+        .update({ link_mail_due_at: now.toFormat(format), link_mail_attempts: attempts + 1 })
+      if (affectedRows(affected) > 0) taken.push(row.id)
+    }
+    if (taken.length) await this.deliver(taken)
+    return taken.length
+  }
+
+  /** Sweeps now and then while the web process runs (the first sweep at once: a crash may have left links). */
+  startSweeping() {
+    if (this.#sweeper) return
+    const sweep = () =>
+      this.sweep().catch((error) => logger.error({ err: error }, 'sweeping due links failed'))
+    void sweep()
+    this.#sweeper = setInterval(sweep, SWEEP_EVERY_MS)
+    this.#sweeper.unref()
+  }
+
+  /** At shutdown: the links this process still holds go out now. */
+  async stop() {
+    if (this.#sweeper) clearInterval(this.#sweeper)
+    this.#sweeper = null
+    await this.flush().catch((error) =>
+      logger.warn({ err: error }, 'mailing confirmation links at shutdown failed')
+    )
+  }
+}
+
+function confirmationMail(link: DueLink) {
+  const locale = isLocale(link.locale) ? link.locale : DEFAULT_LOCALE
+  return new SignatureConfirmationMail(
+    { email: link.email, firstName: link.first_name, lastName: link.last_name },
+    locale,
+    link.title,
+    confirmationUrl({ id: link.id, confirmationToken: link.confirmation_token }, locale)
+  )
+}
+
+export const confirmationLinks = new ConfirmationLinkMailer()

@@ -1,0 +1,148 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { confirmationLinks } from '#services/signatures/confirmation_links'
+import { outbox, linkIn } from '#tests/helpers/outbox'
+import { addSignature, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+
+/** An unconfirmed signature whose link has been due since `dueSince`, as a process left it. */
+async function dueSignature(dueSince: DateTime, attempts = 0) {
+  const { petition } = await makePetition()
+  const signature = await addSignature(petition, {
+    confirmedAt: null,
+    confirmationToken: 'token-of-the-link-left-due',
+    linkMailDueAt: dueSince,
+    linkMailAttempts: attempts,
+  })
+  return { petition, signature }
+}
+
+/** What a mailed confirmation link is signed for: its signature's path and token. */
+function signedFor(mailHtml: string | null) {
+  const url = new URL(linkIn(mailHtml, '/signature/'))
+  const payload = url.searchParams.get('signature')!.split('.')[0]
+  const { message, purpose } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+  return { message, purpose }
+}
+
+/** What the current link of a signature is signed for. */
+function currentLink(signature: { id: number; confirmation_token: string | null }) {
+  return {
+    message: `/signature/${signature.id}/confirm`,
+    purpose: `signature-confirm:${signature.confirmation_token}`,
+  }
+}
+
+async function dueColumns(id: number) {
+  const row = await db
+    .from('signatures')
+    .where('id', id)
+    .select('link_mail_due_at', 'link_mail_attempts')
+    .firstOrFail()
+  return { due: row.link_mail_due_at as unknown, attempts: Number(row.link_mail_attempts) }
+}
+
+/**
+ * A signature row is its confirmation mail's outbox: it is stored with its
+ * link due, the process that stored it mails it, and any process sweeps up
+ * links left due by a process that died.
+ */
+test.group('Confirmation links: the signature row as the outbox', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    await limiter.clear()
+    await outbox.clear()
+  })
+
+  test('a guest’s signature is stored with its link due, and mailing the link clears it', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    await sign(client, petition, { email: 'olena@example.org' })
+    const [row] = await signatureRows(petition)
+    const [mail] = await outbox.to('olena@example.org')
+    assert.deepEqual(signedFor(mail.html), currentLink(row))
+    assert.isNull((await dueColumns(row.id)).due)
+  })
+
+  test('links waiting in a process go out together when it flushes, each once', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const signatures = await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        addSignature(petition, {
+          email: `${name}@example.org`,
+          confirmedAt: null,
+          confirmationToken: `token-${name}`,
+          linkMailDueAt: DateTime.utc(),
+        })
+      )
+    )
+    // As a server runs it: the links wait in the process instead of going out in the request.
+    const queue = app.config.get('queue.default')
+    app.config.set('queue.default', 'database')
+    try {
+      for (const signature of signatures) await confirmationLinks.due(signature.id)
+      assert.lengthOf(await outbox.read(), 0)
+      await confirmationLinks.flush()
+    } finally {
+      app.config.set('queue.default', queue)
+    }
+    for (const signature of signatures) {
+      const mails = await outbox.to(signature.email)
+      assert.lengthOf(mails, 1)
+      assert.deepEqual(
+        signedFor(mails[0].html),
+        currentLink({ id: signature.id, confirmation_token: signature.confirmationToken })
+      )
+      assert.isNull((await dueColumns(signature.id)).due)
+    }
+    await confirmationLinks.flush()
+    assert.lengthOf(await outbox.read(), 3)
+  })
+
+  test('a link left due by a process that died is mailed by the sweep, once', async ({
+    assert,
+  }) => {
+    const { signature } = await dueSignature(DateTime.utc().minus({ minutes: 1 }))
+
+    assert.equal(await confirmationLinks.sweep(), 1)
+    const [mail] = await outbox.to(signature.email)
+    assert.deepEqual(
+      signedFor(mail.html),
+      currentLink({ id: signature.id, confirmation_token: signature.confirmationToken })
+    )
+    assert.deepEqual(await dueColumns(signature.id), { due: null, attempts: 1 })
+
+    assert.equal(await confirmationLinks.sweep(), 0)
+    assert.lengthOf(await outbox.to(signature.email), 1)
+  })
+
+  test('the sweep leaves a fresh link to the process sending it, and gives up after five attempts', async ({
+    assert,
+  }) => {
+    const fresh = await dueSignature(DateTime.utc())
+    const givenUp = await dueSignature(DateTime.utc().minus({ hours: 1 }), 5)
+
+    assert.equal(await confirmationLinks.sweep(), 0)
+    assert.lengthOf(await outbox.read(), 0)
+    assert.equal((await dueColumns(fresh.signature.id)).attempts, 0)
+    assert.isNotNull((await dueColumns(givenUp.signature.id)).due)
+  })
+
+  test('a confirmed signature’s link is not mailed, even if it was left due', async ({
+    assert,
+  }) => {
+    const { signature } = await dueSignature(DateTime.utc().minus({ minutes: 1 }))
+    await db.from('signatures').where('id', signature.id).update({ confirmed_at: new Date() })
+
+    assert.equal(await confirmationLinks.sweep(), 0)
+    await confirmationLinks.deliver([signature.id])
+    assert.lengthOf(await outbox.read(), 0)
+  })
+})
