@@ -16,3 +16,8 @@ export function isUniqueViolation(error: unknown) {
 export function affectedRows(result: unknown) {
   return Number(Array.isArray(result) ? result[0] : result) || 0
 }
+
+/** The rows of a raw query: PostgreSQL wraps them in `rows`, SQLite returns them as they are. */
+export function rowsOf<Row>(result: Row[] | { rows: Row[] }): Row[] {
+  return Array.isArray(result) ? result : result.rows
+}

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { showToast, type ToastKind } from '~/lib/toasts.ts'
-import type { SharedProps } from '~/types.ts'
+import { showToast } from '~/lib/toasts.ts'
+import type { AlertKind, SharedProps } from '~/types.ts'
 
-const KINDS: ToastKind[] = ['error', 'success', 'info', 'warning']
+const KINDS: AlertKind[] = ['error', 'success', 'info', 'warning']
 
 /** Flash alerts as toasts, each shown once however often the page re-renders. */
 export default function FlashToasts({ alerts }: { alerts: SharedProps['alerts'] }) {

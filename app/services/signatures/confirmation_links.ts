@@ -3,11 +3,17 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
+import { signedUrlFor } from '@adonisjs/core/services/url_builder'
+import type Signature from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import { mailGuard } from '#services/mail/mail_guard'
-import { confirmationUrl } from '#services/signatures/signing'
-import { affectedRows } from '#services/database_errors'
-import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import { site } from '#services/http/site'
+import { rowsOf } from '#services/database_errors'
+import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
+
+/** A mailed link confirms for 7 days, and only while it names the signature's current token. */
+export const CONFIRMATION_PURPOSE = 'signature-confirm'
+export const CONFIRMATION_VALID_FOR = '7 days'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 100
@@ -142,35 +148,24 @@ export class ConfirmationLinkMailer {
 
   /**
    * Takes the links left due for longer than a process takes to send them
-   * and mails them: each row is taken by bumping its attempts from the
-   * value read, so two sweeping processes never both take it.
+   * and mails them. One UPDATE takes them: it moves their due time to now,
+   * so a second sweeping process no longer finds them abandoned.
    */
   async sweep() {
     const now = DateTime.utc()
     const format = db.connection().dialect.dateTimeFormat
-    const abandoned: Array<{ id: number; link_mail_attempts: number | string }> = await db
-      .from('signatures')
-      .whereNotNull('link_mail_due_at')
-      .where(
-        'link_mail_due_at',
-        '<',
-        now.minus({ milliseconds: ABANDONED_AFTER_MS }).toFormat(format)
-      )
-      .where('link_mail_attempts', '<', MAX_ATTEMPTS)
-      .whereNull('confirmed_at')
-      .select('id', 'link_mail_attempts')
-      .limit(BATCH_SIZE)
-    const taken: number[] = []
-    for (const row of abandoned) {
-      const attempts = Number(row.link_mail_attempts)
-      const affected = await db
-        .from('signatures')
-        .where('id', row.id)
-        .where('link_mail_attempts', attempts)
-        .whereNotNull('link_mail_due_at')
-        .update({ link_mail_due_at: now.toFormat(format), link_mail_attempts: attempts + 1 })
-      if (affectedRows(affected) > 0) taken.push(row.id)
-    }
+    const cutoff = now.minus({ milliseconds: ABANDONED_AFTER_MS }).toFormat(format)
+    const result = await db.rawQuery(
+      `UPDATE signatures
+          SET link_mail_due_at = ?, link_mail_attempts = link_mail_attempts + 1
+        WHERE link_mail_due_at < ?
+          AND id IN (SELECT id FROM signatures
+                      WHERE link_mail_due_at < ? AND link_mail_attempts < ? AND confirmed_at IS NULL
+                      LIMIT ?)
+        RETURNING id`,
+      [now.toFormat(format), cutoff, cutoff, MAX_ATTEMPTS, BATCH_SIZE]
+    )
+    const taken = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
     if (taken.length) await this.deliver(taken)
     return taken.length
   }
@@ -193,6 +188,24 @@ export class ConfirmationLinkMailer {
       logger.warn({ err: error }, 'mailing confirmation links at shutdown failed')
     )
   }
+}
+
+/** What a signature's link is signed for: its token, so that a replaced signature's old link fails. */
+export function confirmationPurpose(signature: Pick<Signature, 'confirmationToken'>) {
+  return signature.confirmationToken
+    ? `${CONFIRMATION_PURPOSE}:${signature.confirmationToken}`
+    : CONFIRMATION_PURPOSE
+}
+
+export function confirmationUrl(
+  signature: Pick<Signature, 'id' | 'confirmationToken'>,
+  locale: Locale
+) {
+  return signedUrlFor('signatures.confirm', { id: signature.id }, {
+    prefixUrl: site.urlFor(locale),
+    expiresIn: CONFIRMATION_VALID_FOR,
+    purpose: confirmationPurpose(signature),
+  } as any)
 }
 
 function confirmationMail(link: DueLink) {

@@ -4,6 +4,7 @@ import logger from '@adonisjs/core/services/logger'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
+import { rowsOf } from '#services/database_errors'
 
 export type Delta = { support: number; oppose: number }
 
@@ -33,11 +34,6 @@ export async function countSignature(
 }
 
 type DeltaRow = { petition_id: number | string; support: number | string; oppose: number | string }
-
-/** The rows of a raw query: PostgreSQL wraps them in `rows`, SQLite returns them as they are. */
-function rowsOf(result: DeltaRow[] | { rows: DeltaRow[] }): DeltaRow[] {
-  return Array.isArray(result) ? result : result.rows
-}
 
 /**
  * The petitions' support and oppose counters. Confirmations, deactivations
@@ -95,7 +91,7 @@ export class SignatureCounter {
    */
   async #applyRecorded() {
     await db.transaction(async (trx) => {
-      const rows = rowsOf(
+      const rows = rowsOf<DeltaRow>(
         await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, support, oppose`)
       )
       const sums = new Map<number, Delta>()

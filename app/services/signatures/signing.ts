@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import type { Infer } from '@vinejs/vine/types'
 import type Petition from '#models/petition'
 import type User from '#models/user'
@@ -9,9 +8,8 @@ import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
-import { confirmationLinks } from '#services/signatures/confirmation_links'
+import { confirmationLinks, confirmationPurpose } from '#services/signatures/confirmation_links'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
-import { site } from '#services/http/site'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/http/rate_limits'
 import { affectedRows, isUniqueViolation } from '#services/database_errors'
 import type { Locale } from '#app/i18n/locales'
@@ -27,8 +25,6 @@ export type SignOutcome =
   | { signed: true; signature: Signature; confirmed: boolean; replaced: boolean }
   | { signed: false; reason: 'duplicate' | 'link_already_sent' }
 
-export const CONFIRMATION_PURPOSE = 'signature-confirm'
-export const CONFIRMATION_VALID_FOR = '7 days'
 /** Unconfirmed signatures are deleted once their link has expired. */
 export const UNCONFIRMED_KEPT_DAYS = 7
 
@@ -215,24 +211,6 @@ function customFieldAnswers(answers: SignInput['customFields']) {
     if (answer.value) data[String(answer.id)] = answer.value
   }
   return data
-}
-
-/** What a signature's link is signed for: its token, so that a replaced signature's old link fails. */
-export function confirmationPurpose(signature: Pick<Signature, 'confirmationToken'>) {
-  return signature.confirmationToken
-    ? `${CONFIRMATION_PURPOSE}:${signature.confirmationToken}`
-    : CONFIRMATION_PURPOSE
-}
-
-export function confirmationUrl(
-  signature: Pick<Signature, 'id' | 'confirmationToken'>,
-  locale: Locale
-) {
-  return signedUrlFor('signatures.confirm', { id: signature.id }, {
-    prefixUrl: site.urlFor(locale),
-    expiresIn: CONFIRMATION_VALID_FOR,
-    purpose: confirmationPurpose(signature),
-  } as any)
 }
 
 /**
