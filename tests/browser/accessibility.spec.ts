@@ -91,99 +91,102 @@ async function petitionWithEverything() {
 test.group('Browser: accessibility', (group) => {
   browserJourneys(group)
 
-  test('every page has no serious WCAG 2.2 AA violation, for guests and members, in en and uk, wide and narrow', async ({
-    assert,
-  }) => {
-    const { petition, owner } = await petitionWithEverything()
-    const unconfirmed = await addSignature(petition, {
-      email: 'unconfirmed@example.org',
-      confirmedAt: null,
-      confirmationToken: 'a11y-token',
-    })
+  // One test per language: each visits some 45 pages, well inside its time limit.
+  test(
+    'every page has no serious WCAG 2.2 AA violation, for guests and members, in {$self}, wide and narrow'
+  )
+    .with(LOCALES)
+    .timeout(180_000)
+    .run(async ({ assert }, locale) => {
+      const { petition, owner } = await petitionWithEverything()
+      const unconfirmed = await addSignature(petition, {
+        email: 'unconfirmed@example.org',
+        confirmedAt: null,
+        confirmationToken: 'a11y-token',
+      })
 
-    // The mailed links, per locale.
-    const mailed: Record<string, { confirmSignature: string; newsletter: string; reset: string }> =
-      {}
-    for (const locale of LOCALES) {
+      // The mailed links, in this language.
       await outbox.clear()
       await subscribeToNewsletter(`reader-${locale}@example.org`, locale)
       await requestPasswordReset(owner.email, locale)
       const [newsletterMail] = await outbox.to(`reader-${locale}@example.org`)
       const [resetMail] = await outbox.to(owner.email)
-      mailed[locale] = {
+      const mailed = {
         confirmSignature: confirmationUrl(unconfirmed, locale),
         newsletter: linkIn(newsletterMail.html, '/confirm'),
         reset: linkIn(resetMail.html, '/auth/password/reset/'),
       }
-    }
 
-    // Each page, with what must be on it so that its parts are checked too.
-    const showPage = `/petition/${petition.slug}`
-    const mustShow: Record<string, string[]> = {
-      '/': ['[data-testid="petition-card"] .progress'],
-      '/petitions': ['.pagination'],
-      [showPage]: ['.progress', '.petition-photo-thumb', 'iframe', '[data-testid="share-widget"]'],
-      [`/petition/${petition.guid}/signatures`]: ['.pagination'],
-      '/petition/create': ['.ProseMirror'],
-    }
-    const shared = ['/', '/petitions', showPage, '/contacts', '/faq']
-    const more = ['/privacy-policy', '/no-such-page']
-    const guestPages = (locale: string) => [
-      ...shared,
-      ...more,
-      '/login',
-      '/signup',
-      '/auth/password/reset',
-      mailed[locale].reset,
-      mailed[locale].confirmSignature,
-      mailed[locale].newsletter,
-    ]
-    const memberPages = () => [
-      ...shared,
-      ...more,
-      '/petition/create',
-      `/petition/${petition.guid}/edit`,
-      `/petition/${petition.guid}/signatures`,
-      '/my/petitions',
-    ]
-
-    const browser = await launchBrowser()
-    const problems: string[] = []
-    let checked = 0
-    /** One browser context per locale, width and visitor, reused for all of its pages. */
-    const checkAll = async (locale: Locale, width: number, who: 'guest' | 'member') => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
-      const page = await context.newPage()
-      try {
-        if (who === 'member') {
-          await visit(page, siteUrl('/login', locale))
-          const login = page.getByTestId('login-form')
-          await login.locator('[name="email"]').fill(owner.email)
-          await login.locator('[name="password"]').fill(PASSWORD)
-          await Promise.all([
-            page.waitForURL(/\/my\/petitions$/),
-            login.getByRole('button').click(),
-          ])
-        }
-        const pages = who === 'guest' ? guestPages(locale) : memberPages()
-        for (const path of pages) {
-          await visit(page, path.startsWith('http') ? path : siteUrl(path, locale))
-          for (const part of mustShow[path] ?? []) await page.locator(part).first().waitFor()
-          const where = `${new URL(page.url()).pathname} (${who}, ${locale}, ${width}px)`
-          problems.push(...describe(where, await seriousViolations(page)))
-          checked++
-        }
-      } finally {
-        await context.close()
+      // Each page, with what must be on it so that its parts are checked too.
+      const showPage = `/petition/${petition.slug}`
+      const mustShow: Record<string, string[]> = {
+        '/': ['[data-testid="petition-card"] .progress'],
+        '/petitions': ['.pagination'],
+        [showPage]: [
+          '.progress',
+          '.petition-photo-thumb',
+          'iframe',
+          '[data-testid="share-widget"]',
+        ],
+        [`/petition/${petition.guid}/signatures`]: ['.pagination'],
+        '/petition/create': ['.ProseMirror'],
       }
-    }
-    // The guest and the member browse side by side: the browser waits on the server half the time.
-    for (const locale of LOCALES) {
+      const shared = ['/', '/petitions', showPage, '/contacts', '/faq']
+      const more = ['/privacy-policy', '/no-such-page']
+      const guestPages = () => [
+        ...shared,
+        ...more,
+        '/login',
+        '/signup',
+        '/auth/password/reset',
+        mailed.reset,
+        mailed.confirmSignature,
+        mailed.newsletter,
+      ]
+      const memberPages = () => [
+        ...shared,
+        ...more,
+        '/petition/create',
+        `/petition/${petition.guid}/edit`,
+        `/petition/${petition.guid}/signatures`,
+        '/my/petitions',
+      ]
+
+      const browser = await launchBrowser()
+      const problems: string[] = []
+      let checked = 0
+      /** One browser context per width and visitor, reused for all of its pages. */
+      const checkAll = async (width: number, who: 'guest' | 'member') => {
+        const context = await browser.newContext({ viewport: { width, height: 900 } })
+        const page = await context.newPage()
+        try {
+          if (who === 'member') {
+            await visit(page, siteUrl('/login', locale))
+            const login = page.getByTestId('login-form')
+            await login.locator('[name="email"]').fill(owner.email)
+            await login.locator('[name="password"]').fill(PASSWORD)
+            await Promise.all([
+              page.waitForURL(/\/my\/petitions$/),
+              login.getByRole('button').click(),
+            ])
+          }
+          const pages = who === 'guest' ? guestPages() : memberPages()
+          for (const path of pages) {
+            await visit(page, path.startsWith('http') ? path : siteUrl(path, locale))
+            for (const part of mustShow[path] ?? []) await page.locator(part).first().waitFor()
+            const where = `${new URL(page.url()).pathname} (${who}, ${locale}, ${width}px)`
+            problems.push(...describe(where, await seriousViolations(page)))
+            checked++
+          }
+        } finally {
+          await context.close()
+        }
+      }
+      // The guest and the member browse side by side: the browser waits on the server half the time.
       for (const width of WIDTHS) {
-        await Promise.all([checkAll(locale, width, 'guest'), checkAll(locale, width, 'member')])
+        await Promise.all([checkAll(width, 'guest'), checkAll(width, 'member')])
       }
-    }
-    assert.isAbove(checked, 80)
-    assert.deepEqual(problems, [], problems.join('\n'))
-  }).timeout(180_000)
+      assert.isAbove(checked, 40)
+      assert.deepEqual(problems, [], problems.join('\n'))
+    })
 })
