@@ -5,13 +5,18 @@ import type { I18n } from '@adonisjs/i18n'
 import { site } from '#services/http/site'
 import { mailGuard, type GuardedMailKind } from '#services/mail/mail_guard'
 import { mailText } from '#mails/mail_text'
-import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
 export type MailContent = {
   heading: string
   paragraphs: string[]
   action?: { label: string; url: string }
   footnote?: string
+  /**
+   * The footer: why this person gets this mail, and where to act on it
+   * (their settings, the withdraw page, the unsubscribe page).
+   */
+  reason: { text: string; link?: { label: string; url: string } }
 }
 
 /** Longest subject and heading a mail gets, whatever went into them. */
@@ -60,6 +65,11 @@ export default abstract class BaseSiteMail extends BaseMail {
     return super.sendLater(mailer, config)
   }
 
+  /** A path of the site (from urlFor) on this mail's language's site: http://es.example.org/my/account. */
+  protected onSite(path: string) {
+    return site.urlFor(this.i18n.locale as Locale) + path
+  }
+
   /** Subject, body and plain-text version from one content description. */
   protected compose(subject: string, content: MailContent) {
     const safeSubject = mailText(subject, SUBJECT_LENGTH)
@@ -70,7 +80,6 @@ export default abstract class BaseSiteMail extends BaseMail {
       subject: safeSubject,
       content: { ...content, heading: mailText(content.heading, HEADING_LENGTH) },
       signature: this.t('mail.layout.signature'),
-      why: this.t('mail.layout.why'),
     }
     this.message.subject(safeSubject)
     this.message.htmlView('emails/layout', data)

@@ -23,6 +23,7 @@ export default class ContactMessageMail extends BaseSiteMail {
         }),
         paragraphs: [this.contact.message],
         footnote: this.t('mail.contact.footnote', { locale: this.contact.locale }),
+        reason: { text: this.t('mail.contact.why') },
       }
     )
   }

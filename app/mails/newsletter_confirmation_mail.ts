@@ -19,7 +19,10 @@ export default class NewsletterConfirmationMail extends BaseSiteMail {
       heading: this.t('mail.newsletter.heading'),
       paragraphs: [this.t('mail.newsletter.body')],
       action: { label: this.t('mail.newsletter.action'), url: this.confirmUrl },
-      footnote: this.t('mail.newsletter.footnote', { unsubscribeUrl: this.unsubscribeUrl }),
+      reason: {
+        text: this.t('mail.newsletter.why'),
+        link: { label: this.t('mail.newsletter.unsubscribe'), url: this.unsubscribeUrl },
+      },
     })
   }
 }

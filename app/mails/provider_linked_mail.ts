@@ -17,12 +17,13 @@ export default class ProviderLinkedMail extends BaseSiteMail {
 
   prepare() {
     const provider = this.t(`page.auth.${this.provider}`)
-    this.message.to(this.user.email, this.user.fullName)
+    this.message.to(this.user.email)
     this.compose(this.t('mail.provider_linked.subject', { provider }), {
       heading: this.t('mail.provider_linked.heading', { firstName: this.user.firstName }),
       paragraphs: [this.t('mail.provider_linked.body', { provider })],
       action: { label: this.t('mail.provider_linked.action'), url: this.resetPageUrl },
       footnote: this.t('mail.provider_linked.footnote', { provider }),
+      reason: { text: this.t('mail.provider_linked.why', { provider }) },
     })
   }
 }

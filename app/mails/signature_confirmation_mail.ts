@@ -26,6 +26,7 @@ export default class SignatureConfirmationMail extends BaseSiteMail {
       paragraphs: [this.t('mail.signature.body', { title }), this.t('mail.signature.replace_hint')],
       action: { label: this.t('mail.signature.action'), url: this.confirmUrl },
       footnote: this.t('mail.signature.footnote'),
+      reason: { text: this.t('mail.signature.why', { title }) },
     })
   }
 }

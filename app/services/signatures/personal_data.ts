@@ -1,0 +1,46 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import { affectedRows } from '#services/database_errors'
+
+/** Narrows `signatures` to the rows to anonymise (one account's, one petition's…). */
+export type SignatureScope = (query: DatabaseQueryBuilderContract) => void
+
+/**
+ * Erases the signer's personal data from the signatures in `scope`, in the
+ * caller's transaction: name, address, comment and answers to custom fields
+ * are gone, the row is tied to no account and shows as anonymous. What the
+ * counts are made of stays: the petition, the side, the dates and whether
+ * it is confirmed and active, so no counter moves. The unique address
+ * becomes one nobody can type (it has no @), so the person may sign again.
+ * Accounts losing signatures have their own count lowered. Returns the rows
+ * changed.
+ */
+export async function anonymiseSignatures(trx: TransactionClientContract, scope: SignatureScope) {
+  const rows = () => trx.from('signatures').where(scope).whereNot('email', '')
+
+  const owners: Array<{ user_id: number; total: number | string }> = await rows()
+    .whereNotNull('user_id')
+    .groupBy('user_id')
+    .select('user_id')
+    .count('* as total')
+  for (const owner of owners) {
+    await trx
+      .from('users')
+      .where('id', owner.user_id)
+      .decrement('signatures_count', Number(owner.total))
+  }
+
+  const changed = await rows().update({
+    user_id: null,
+    first_name: '',
+    last_name: '',
+    email: '',
+    email_normalized: trx.raw(`'erased:' || id`),
+    comment: null,
+    custom_fields_data: null,
+    private: true,
+    confirmation_token: null,
+    link_mail_due_at: null,
+  })
+  return affectedRows(changed)
+}
