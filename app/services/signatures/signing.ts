@@ -8,6 +8,7 @@ import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
+import { whereSignedBy } from '#services/signatures/member_signatures'
 import { confirmationLinks, confirmationPurpose } from '#services/signatures/confirmation_links'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/http/rate_limits'
@@ -265,11 +266,8 @@ export async function confirmSignature(signature: Signature) {
 }
 
 /**
- * When the viewer signed: a member by account, or by e-mail
- * only when the account is verified and the signature has exactly its
- * address, so that registering a variant of someone's address (a +tag, gmail
- * dots) reveals nothing of their signatures; a guest by the signed cookie the
- * sign request set. One indexed query at most.
+ * When the viewer signed: a member by their own signatures, a guest by the
+ * signed cookie the sign request set. One indexed query at most.
  */
 export async function whenSigned(
   petition: Petition,
@@ -277,20 +275,8 @@ export async function whenSigned(
   signedByCookie: Record<string, string> | null
 ): Promise<string | null> {
   if (user) {
-    const signature = await Signature.query()
+    const signature = await whereSignedBy(Signature.query(), user)
       .where('petition_id', petition.id)
-      .where((query) => {
-        query.where('user_id', user.id)
-        if (!user.isVerified) return
-        // Exactly the account's address, lower-cased as accounts store it; the
-        // normalised column keeps the lookup on the unique index.
-        const address = user.email.trim().toLowerCase()
-        query.orWhere((exact) =>
-          exact
-            .where('email_normalized', normalizeEmail(address))
-            .whereRaw('lower(email) = ?', [address])
-        )
-      })
       .select('created_at')
       .first()
     return signature?.createdAt.toISO() ?? null

@@ -1,0 +1,29 @@
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import Signature from '#models/signature'
+import type User from '#models/user'
+import { normalizeEmail } from '#services/mail/email_normalizer'
+
+/**
+ * Narrows a signatures query to a member's own: those made while logged in,
+ * and, once the account is verified, those made with exactly its address
+ * (lower-cased as accounts store it), so that registering a variant of
+ * someone's address (a +tag, gmail dots) shows nothing of their signatures.
+ * The normalised column keeps the lookup on an index.
+ */
+export function whereSignedBy(query: ModelQueryBuilderContract<typeof Signature>, user: User) {
+  return query.where((mine) => {
+    mine.where('user_id', user.id)
+    if (!user.isVerified) return
+    const address = user.email.trim().toLowerCase()
+    mine.orWhere((exact) =>
+      exact
+        .where('email_normalized', normalizeEmail(address))
+        .whereRaw('lower(email) = ?', [address])
+    )
+  })
+}
+
+/** A member's signatures, on every petition. */
+export function signaturesOf(user: User) {
+  return whereSignedBy(Signature.query(), user)
+}
