@@ -14,13 +14,13 @@ export default class SignatureCounterProvider {
     if (this.app.getEnvironment() !== 'web') return
     const { signatureCounter } = await import('#services/signatures/counter')
     await signatureCounter.flush()
-    const { confirmationLinks } = await import('#services/signatures/confirmation_links')
-    confirmationLinks.startSweeping()
+    const { signatureMails } = await import('#services/signatures/signature_mails')
+    signatureMails.startSweeping()
   }
 
   async shutdown() {
     const { signatureCounter } = await import('#services/signatures/counter')
-    const { confirmationLinks } = await import('#services/signatures/confirmation_links')
-    await Promise.all([signatureCounter.stop(), confirmationLinks.stop()])
+    const { signatureMails } = await import('#services/signatures/signature_mails')
+    await Promise.all([signatureCounter.stop(), signatureMails.stop()])
   }
 }

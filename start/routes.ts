@@ -38,6 +38,8 @@ const PetitionsController = () => import('#controllers/petitions_controller')
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
 const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
+const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
+const MySignaturesController = () => import('#controllers/my_signatures_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
@@ -60,6 +62,15 @@ router
 router
   .post('/signature/:id/confirm', [SignaturesController, 'confirm'])
   .as('signatures.confirm.store')
+  .where('id', matchers.id)
+// A mailed link: GET shows the petition and a button, only its POST withdraws.
+router
+  .get('/signature/:id/withdraw', [SignatureWithdrawalsController, 'show'])
+  .as('signatures.withdraw')
+  .where('id', matchers.id)
+router
+  .post('/signature/:id/withdraw', [SignatureWithdrawalsController, 'store'])
+  .as('signatures.withdraw.store')
   .where('id', matchers.id)
 
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')
@@ -142,6 +153,15 @@ router.post('/logout', [SessionController, 'destroy']).as('auth.logout')
 router
   .group(() => {
     router.get('/my/petitions', [MyPetitionsController, 'index']).as('my.petitions')
+    router.get('/my/signatures', [MySignaturesController, 'index']).as('my.signatures')
+    router
+      .post('/my/signatures/:id/withdraw', [MySignaturesController, 'withdraw'])
+      .as('my.signatures.withdraw')
+      .where('id', matchers.id)
+    router
+      .post('/my/signatures/:id/resend', [MySignaturesController, 'resend'])
+      .as('my.signatures.resend')
+      .where('id', matchers.id)
     router
       .post('/my/avatar', [AvatarsController, 'store'])
       .as('my.avatar')

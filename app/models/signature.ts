@@ -56,13 +56,14 @@ export default class Signature extends BaseModel {
   declare confirmedAt: DateTime | null
 
   /**
-   * What the mailed confirmation link is signed for: a new one on every
-   * replacement, so only the latest link confirms. Null on rows older than it.
+   * The signer's secret, which the mailed confirmation and withdraw links are
+   * signed for: a new one on every replacement, so that only the latest
+   * signer's links act. Null on rows older than it, and once anonymised.
    */
   @column({ serializeAs: null })
   declare confirmationToken: string | null
 
-  /** Since when its confirmation link waits to be mailed; null once mailed (or for confirmed rows). */
+  /** Since when its mail (the confirmation link, or the notice that it counts) waits to be sent; null once sent. */
   @column.dateTime({ serializeAs: null })
   declare linkMailDueAt: DateTime | null
 

@@ -11,9 +11,11 @@ export type MailedLinkPageProps = {
   actionUrl: string | null
   /** What the link asks, and the button that does it. */
   prompt: string
+  /** Above the prompt: what the link is about (the petition it names). */
+  summary?: ReactNode
   button: { label: string; variant?: string; testId: string }
   /** Shown instead of the button once the link has been used. */
-  done: { when: boolean; text: string; testId: string }
+  done?: { when: boolean; text: string; testId: string }
   invalid: { text: string; testId: string; link: LinkTo }
   back: LinkTo
   /** Above the card: messages of a refused post. */
@@ -26,7 +28,7 @@ export type MailedLinkPageProps = {
  * scanners that open every link cannot act for the reader.
  */
 export default function MailedLinkPage(props: MailedLinkPageProps) {
-  const { title, actionUrl, prompt, button, done, invalid, back, children } = props
+  const { title, actionUrl, prompt, summary, button, done, invalid, back, children } = props
   const form = useForm({})
 
   const submit = (event: React.FormEvent) => {
@@ -49,8 +51,9 @@ export default function MailedLinkPage(props: MailedLinkPageProps) {
             ) : (
               <Card className="shadow-sm">
                 <Card.Body className="p-4">
-                  {done.when ? (
-                    <p data-testid={done.testId}>{done.text}</p>
+                  {summary}
+                  {done?.when ? (
+                    <p data-testid={done?.testId}>{done?.text}</p>
                   ) : (
                     <form onSubmit={submit}>
                       <p>{prompt}</p>

@@ -5,7 +5,7 @@ import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/b
 import { PASSWORD } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
-import { confirmationUrl } from '#services/signatures/confirmation_links'
+import { confirmationUrl } from '#services/signatures/signature_mails'
 import { subscribeToNewsletter } from '#services/mail/newsletter'
 import { requestPasswordReset } from '#services/accounts/password_reset'
 import { recountSignatures } from '#services/signatures/counter'

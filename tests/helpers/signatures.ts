@@ -7,7 +7,7 @@ import Signature from '#models/signature'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 import { petitionValidator } from '#validators/petition'
 import { savePetition } from '#services/petitions/petition_writer'
-import { confirmationUrl } from '#services/signatures/confirmation_links'
+import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
 import { signatureCounter } from '#services/signatures/counter'
 import { makeMember } from '#tests/helpers/auth'
 import { newGuid, validPetition } from '#tests/helpers/petitions'
@@ -111,6 +111,11 @@ export function pathOf(url: string) {
 /** The path of a signature row's current confirmation link, as the mail carries it. */
 export function confirmationPath(row: { id: number; confirmation_token: string | null }) {
   return pathOf(confirmationUrl({ id: row.id, confirmationToken: row.confirmation_token }, 'en'))
+}
+
+/** The path of a signature row's withdraw link, as its mails carry it. */
+export function withdrawPath(row: { id: number; confirmation_token: string | null }) {
+  return pathOf(withdrawUrl({ id: row.id, confirmationToken: row.confirmation_token }, 'en'))
 }
 
 /** A signature written straight to the table, with any attributes a test needs. */

@@ -27,3 +27,10 @@ export function whereSignedBy(query: ModelQueryBuilderContract<typeof Signature>
 export function signaturesOf(user: User) {
   return whereSignedBy(Signature.query(), user)
 }
+
+/** The same rule as `whereSignedBy`, for a signature already read. */
+export function isSignedBy(signature: Signature, user: User) {
+  if (signature.userId === user.id) return true
+  if (!user.isVerified) return false
+  return signature.email.trim().toLowerCase() === user.email.trim().toLowerCase()
+}

@@ -9,7 +9,7 @@ import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
 import { whereSignedBy } from '#services/signatures/member_signatures'
-import { confirmationLinks, confirmationPurpose } from '#services/signatures/confirmation_links'
+import { signatureMails, confirmationPurpose } from '#services/signatures/signature_mails'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/http/rate_limits'
 import { affectedRows, isUniqueViolation } from '#services/database_errors'
@@ -36,8 +36,9 @@ const SIGN_ATTEMPTS = 3
  * Signs a petition. The unique index on the normalised e-mail
  * decides duplicates, so concurrent requests with one address leave one row.
  * A verified member signing with their own address is confirmed at once and
- * counted; anyone else gets a confirmation link by e-mail: the row is stored
- * with its link due, and the confirmation link mailer sends it.
+ * counted, and mailed a notice that it counts; anyone else gets a confirmation
+ * link by e-mail. Either way the row is stored with its mail due, and the
+ * signature mailer sends it.
  *
  * Whoever types an address first must not own it: signing again with the
  * address of an unconfirmed signature replaces it (the new signer's name,
@@ -101,7 +102,8 @@ export async function signPetition(
       if (!signature) continue
     }
 
-    if (!confirmed) await confirmationLinks.due(signature.id)
+    // The confirmation link, or for a verified member the notice that it counts.
+    await signatureMails.due(signature.id)
     return { signed: true, signature, confirmed, replaced: !inserted }
   }
   return { signed: false, reason: 'duplicate' }
@@ -127,10 +129,10 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
   const signature = new Signature().merge({
     ...values,
     active: true,
-    confirmationToken: confirmed ? null : newConfirmationToken(),
+    confirmationToken: newConfirmationToken(),
     confirmedAt: confirmed ? DateTime.utc() : null,
-    // The row is its link's outbox: stored signature, mail on its way.
-    linkMailDueAt: confirmed ? null : DateTime.utc(),
+    // The row is its mail's outbox: stored signature, mail on its way.
+    linkMailDueAt: DateTime.utc(),
   })
   try {
     await db.transaction(async (trx) => {
@@ -159,7 +161,7 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
 async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }: SignatureValues) {
   return db.transaction(async (trx) => {
     const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
-    const token = confirmed ? null : newConfirmationToken()
+    const token = newConfirmationToken()
     const affected = await trx
       .from('signatures')
       .where('id', existing.id)
@@ -182,7 +184,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         locale: values.locale,
         confirmation_token: token,
         confirmed_at: confirmed ? now : null,
-        link_mail_due_at: confirmed ? null : now,
+        link_mail_due_at: now,
         link_mail_attempts: 0,
         created_at: now,
         updated_at: now,
@@ -199,6 +201,27 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
     }
     return Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
   })
+}
+
+/**
+ * Mails an unconfirmed signature's link again, within the day's allowance
+ * of links for its address on its petition (the one signing again draws on).
+ * The link is the same: the signature keeps its token. False when the
+ * allowance is used up or the signature is confirmed or gone meanwhile.
+ */
+export async function resendConfirmationLink(signature: Signature) {
+  if (!(await takeConfirmationResend(signature.petitionId, signature.emailNormalized))) return false
+  const due = await db
+    .from('signatures')
+    .where('id', signature.id)
+    .whereNull('confirmed_at')
+    .update({
+      link_mail_due_at: DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat),
+      link_mail_attempts: 0,
+    })
+  if (affectedRows(due) === 0) return false
+  await signatureMails.due(signature.id)
+  return true
 }
 
 function newConfirmationToken() {
@@ -250,6 +273,9 @@ export async function confirmSignature(signature: Signature) {
       .update({
         confirmed_at: now.toFormat(trx.dialect.dateTimeFormat),
         updated_at: now.toFormat(trx.dialect.dateTimeFormat),
+        // The notice that it counts, with its withdraw link, is due.
+        link_mail_due_at: now.toFormat(trx.dialect.dateTimeFormat),
+        link_mail_attempts: 0,
       })
     const fresh = await Signature.query({ client: trx }).where('id', signature.id).first()
     const confirmed = affectedRows(affected) > 0
@@ -260,6 +286,7 @@ export async function confirmSignature(signature: Signature) {
     }
     return { row: fresh, changed: confirmed }
   })
+  if (changed) await signatureMails.due(signature.id)
   // Replaced or pruned between the link's check and the UPDATE: an old link now.
   const valid = row !== null && (changed || row.confirmationToken === signature.confirmationToken)
   return { valid, firstTime: changed }

@@ -143,9 +143,14 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
             <h2 className="fw-bold">{t('page.my.list_title')}</h2>
             <p className="text-muted mb-0">{t('page.my.list_text')}</p>
           </div>
-          <Link route="petitions.create" className="btn btn-primary">
-            {t('page.my.create_petition')}
-          </Link>
+          <div className="d-flex flex-wrap gap-2">
+            <Link route="my.signatures" className="btn btn-outline-secondary">
+              {t('common.nav.my_signatures')}
+            </Link>
+            <Link route="petitions.create" className="btn btn-primary">
+              {t('page.my.create_petition')}
+            </Link>
+          </div>
         </div>
         {petitions.data.length === 0 ? (
           <Alert variant="warning" data-testid="no-petitions">

@@ -122,7 +122,10 @@ test.group('Signing again over an unconfirmed signature', (group) => {
       first_name: member.firstName,
     })
     assert.isNotNull(rows[0].confirmed_at)
-    assert.lengthOf(await outbox.to(member.email), 0)
+    // No link to confirm: the notice that it counts.
+    const mails = await outbox.to(member.email)
+    assert.lengthOf(mails, 1)
+    assert.match(mails[0].subject, /^Your signature counts/)
     await member.refresh()
     assert.equal(member.signaturesCount, 1)
 
@@ -170,7 +173,8 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     const rows = await signatureRows(petition)
     assert.lengthOf(rows, 1)
     assert.containSubset(rows[0], { first_name: 'Olena', user_id: null })
-    assert.lengthOf(await outbox.read(), 1)
+    // The link and the notice that it counts; the refused signs mailed nothing.
+    assert.lengthOf(await outbox.read(), 2)
     await signatureCounter.flush()
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
   })
@@ -247,9 +251,10 @@ test.group('A lost confirmation mail', (group) => {
     await client.post(thirdLink).withCsrfToken()
     await signatureCounter.flush()
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+    assert.lengthOf(await outbox.to('olena@example.org'), 4, 'the notice that it counts')
     const elsewhere = await sign(client, other, { email: 'olena@example.org' })
     assert.isDefined(swalOf(elsewhere).warning)
-    assert.lengthOf(await outbox.to('olena@example.org'), 4)
+    assert.lengthOf(await outbox.to('olena@example.org'), 5)
   })
 })
 

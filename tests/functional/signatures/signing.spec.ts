@@ -157,7 +157,8 @@ test.group('Signing a petition', (group) => {
     const rows = await signatureRows(petition)
     assert.lengthOf(rows, 1)
     assert.equal(rows[0].first_name, 'Olena')
-    assert.lengthOf(await outbox.read(), 1)
+    // The link and the notice that it counts; the refused signs mailed nothing.
+    assert.lengthOf(await outbox.read(), 2)
   })
 
   test('only the POST of the link confirms, and only once', async ({ client, assert }) => {
@@ -247,7 +248,10 @@ test.group('Signing a petition', (group) => {
     assert.equal(row.first_name, 'Taras')
     assert.equal(row.user_id, member.id)
     assert.isNotNull(row.confirmed_at)
-    assert.lengthOf(await outbox.read(), 0)
+    // No link to confirm: the notice that it counts, with the link that withdraws it.
+    const [notice] = await outbox.to(member.email)
+    assert.match(notice.subject, /^Your signature counts/)
+    assert.include(linkIn(notice.html, '/withdraw'), `/signature/${row.id}/withdraw`)
     await member.refresh()
     assert.equal(member.signaturesCount, 1)
 

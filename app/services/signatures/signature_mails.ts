@@ -3,9 +3,10 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
-import { signedUrlFor } from '@adonisjs/core/services/url_builder'
+import { signedUrlFor, urlFor } from '@adonisjs/core/services/url_builder'
 import type Signature from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
+import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
 import { mailGuard } from '#services/mail/mail_guard'
 import { site } from '#services/http/site'
 import { rowsOf } from '#services/database_errors'
@@ -14,6 +15,8 @@ import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 /** A mailed link confirms for 7 days, and only while it names the signature's current token. */
 export const CONFIRMATION_PURPOSE = 'signature-confirm'
 export const CONFIRMATION_VALID_FOR = '7 days'
+/** A withdraw link never expires: a signature can be taken back as long as it exists. */
+export const WITHDRAW_PURPOSE = 'signature-withdraw'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 100
@@ -24,14 +27,16 @@ const SWEEP_EVERY_MS = 15_000
 /** Retries of a link whose sending keeps failing; the signature is pruned with its link anyway. */
 const MAX_ATTEMPTS = 5
 
-type DueLink = {
+type DueMail = {
   id: number
   email: string
   first_name: string
   last_name: string
   locale: string
   confirmation_token: string | null
+  confirmed_at: unknown
   title: string
+  slug: string
 }
 
 /** Runs `work` on every item, at most `limit` at a time. */
@@ -44,9 +49,13 @@ async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promi
 }
 
 /**
- * Mails the confirmation links of new signatures. The signature row is the
- * outbox: signing stores it with `link_mail_due_at` set, in the same INSERT,
- * and this mailer clears that mark once the link has gone out. The request
+ * Mails what a signer gets: the confirmation link of a new signature, and
+ * once it is confirmed (by that link, or at once for a verified member) the
+ * notice that it counts. Both carry the link that withdraws it. The
+ * signature row is the outbox: signing or confirming sets
+ * `link_mail_due_at` in the same write, and this mailer clears that mark
+ * once the mail has gone out; whether the row is confirmed then picks the
+ * mail. The request
  * does nothing more: no job row, no mail rendered or encrypted while the
  * signer waits. The process that stored a signature mails it within
  * milliseconds, many at once; every process also sweeps up links that were
@@ -56,7 +65,7 @@ async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promi
  *
  * With the synchronous queue (tests) the link is mailed before the answer.
  */
-export class ConfirmationLinkMailer {
+export class SignatureMailer {
   #due = new Set<number>()
   #timer: NodeJS.Timeout | null = null
   #sweeper: NodeJS.Timeout | null = null
@@ -98,19 +107,19 @@ export class ConfirmationLinkMailer {
   }
 
   /**
-   * Mails the links of these signatures that are still due, then clears the
-   * mark of those sent, only while the row still has the token its mail
-   * carried (a replacement in between is due again, with a new link). A
+   * Mails these signatures' mails that are still due, then clears the
+   * mark of those sent, only while the row still has the token and the
+   * state its mail carried (a replacement in between is due again, with a
+   * new link; a confirmation, with its notice). A
    * recipient over the hourly mail allowance gets nothing and is cleared
    * too; a failed sending stays due for the sweep.
    */
   async deliver(ids: number[]) {
-    const links: DueLink[] = await db
+    const links: DueMail[] = await db
       .from('signatures')
       .join('petitions', 'petitions.id', 'signatures.petition_id')
       .whereIn('signatures.id', ids)
       .whereNotNull('signatures.link_mail_due_at')
-      .whereNull('signatures.confirmed_at')
       .select(
         'signatures.id',
         'signatures.email',
@@ -118,12 +127,14 @@ export class ConfirmationLinkMailer {
         'signatures.last_name',
         'signatures.locale',
         'signatures.confirmation_token',
-        'petitions.title'
+        'signatures.confirmed_at',
+        'petitions.title',
+        'petitions.slug'
       )
-    const done: DueLink[] = []
+    const done: DueMail[] = []
     await eachAtMost(links, SENDING_AT_ONCE, async (link) => {
       try {
-        if (await mailGuard.admit([link.email])) await mail.send(confirmationMail(link))
+        if (await mailGuard.admit([link.email])) await mail.send(signerMail(link))
         done.push(link)
       } catch (error) {
         logger.warn({ err: error, signatureId: link.id }, 'a confirmation link could not be mailed')
@@ -135,11 +146,19 @@ export class ConfirmationLinkMailer {
       .where((query) => {
         for (const link of done) {
           query.orWhere((row) =>
-            row.where('id', link.id).if(
-              link.confirmation_token === null,
-              (token) => token.whereNull('confirmation_token'),
-              (token) => token.where('confirmation_token', link.confirmation_token!)
-            )
+            row
+              .where('id', link.id)
+              .if(
+                link.confirmation_token === null,
+                (token) => token.whereNull('confirmation_token'),
+                (token) => token.where('confirmation_token', link.confirmation_token!)
+              )
+              // Confirmed while its link was on the way: the notice is still due.
+              .if(
+                link.confirmed_at,
+                (state) => state.whereNotNull('confirmed_at'),
+                (state) => state.whereNull('confirmed_at')
+              )
           )
         }
       })
@@ -160,7 +179,7 @@ export class ConfirmationLinkMailer {
           SET link_mail_due_at = ?, link_mail_attempts = link_mail_attempts + 1
         WHERE link_mail_due_at < ?
           AND id IN (SELECT id FROM signatures
-                      WHERE link_mail_due_at < ? AND link_mail_attempts < ? AND confirmed_at IS NULL
+                      WHERE link_mail_due_at < ? AND link_mail_attempts < ?
                       LIMIT ?)
         RETURNING id`,
       [now.toFormat(format), cutoff, cutoff, MAX_ATTEMPTS, BATCH_SIZE]
@@ -197,6 +216,23 @@ export function confirmationPurpose(signature: Pick<Signature, 'confirmationToke
     : CONFIRMATION_PURPOSE
 }
 
+/** What a signature's withdraw link is signed for: its token, so that it names this signer only. */
+export function withdrawPurpose(signature: Pick<Signature, 'confirmationToken'>) {
+  return signature.confirmationToken
+    ? `${WITHDRAW_PURPOSE}:${signature.confirmationToken}`
+    : WITHDRAW_PURPOSE
+}
+
+export function withdrawUrl(
+  signature: Pick<Signature, 'id' | 'confirmationToken'>,
+  locale: Locale
+) {
+  return signedUrlFor('signatures.withdraw', { id: signature.id }, {
+    prefixUrl: site.urlFor(locale),
+    purpose: withdrawPurpose(signature),
+  } as any)
+}
+
 export function confirmationUrl(
   signature: Pick<Signature, 'id' | 'confirmationToken'>,
   locale: Locale
@@ -208,14 +244,25 @@ export function confirmationUrl(
   } as any)
 }
 
-function confirmationMail(link: DueLink) {
+/** The confirmation link while unconfirmed, the notice that it counts once confirmed. */
+function signerMail(link: DueMail) {
   const locale = isLocale(link.locale) ? link.locale : DEFAULT_LOCALE
-  return new SignatureConfirmationMail(
-    { email: link.email, firstName: link.first_name, lastName: link.last_name },
-    locale,
-    link.title,
-    confirmationUrl({ id: link.id, confirmationToken: link.confirmation_token }, locale)
-  )
+  const signer = { email: link.email, firstName: link.first_name }
+  const signature = { id: link.id, confirmationToken: link.confirmation_token }
+  const petition = {
+    title: link.title,
+    url: site.urlFor(locale) + urlFor('petitions.show', { slug: link.slug }),
+  }
+  const withdraw = withdrawUrl(signature, locale)
+  return link.confirmed_at
+    ? new SignatureConfirmedMail(signer, locale, petition, withdraw)
+    : new SignatureConfirmationMail(
+        signer,
+        locale,
+        petition,
+        confirmationUrl(signature, locale),
+        withdraw
+      )
 }
 
-export const confirmationLinks = new ConfirmationLinkMailer()
+export const signatureMails = new SignatureMailer()

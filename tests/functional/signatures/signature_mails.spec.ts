@@ -4,7 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { confirmationLinks } from '#services/signatures/confirmation_links'
+import { signatureMails } from '#services/signatures/signature_mails'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { addSignature, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
 
@@ -87,9 +87,9 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     const queue = app.config.get('queue.default')
     app.config.set('queue.default', 'database')
     try {
-      for (const signature of signatures) await confirmationLinks.due(signature.id)
+      for (const signature of signatures) await signatureMails.due(signature.id)
       assert.lengthOf(await outbox.read(), 0)
-      await confirmationLinks.flush()
+      await signatureMails.flush()
     } finally {
       app.config.set('queue.default', queue)
     }
@@ -102,7 +102,7 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
       )
       assert.isNull((await dueColumns(signature.id)).due)
     }
-    await confirmationLinks.flush()
+    await signatureMails.flush()
     assert.lengthOf(await outbox.read(), 3)
   })
 
@@ -111,7 +111,7 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
   }) => {
     const { signature } = await dueSignature(DateTime.utc().minus({ minutes: 1 }))
 
-    assert.equal(await confirmationLinks.sweep(), 1)
+    assert.equal(await signatureMails.sweep(), 1)
     const [mail] = await outbox.to(signature.email)
     assert.deepEqual(
       signedFor(mail.html),
@@ -119,7 +119,7 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     )
     assert.deepEqual(await dueColumns(signature.id), { due: null, attempts: 1 })
 
-    assert.equal(await confirmationLinks.sweep(), 0)
+    assert.equal(await signatureMails.sweep(), 0)
     assert.lengthOf(await outbox.to(signature.email), 1)
   })
 
@@ -129,20 +129,24 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     const fresh = await dueSignature(DateTime.utc())
     const givenUp = await dueSignature(DateTime.utc().minus({ hours: 1 }), 5)
 
-    assert.equal(await confirmationLinks.sweep(), 0)
+    assert.equal(await signatureMails.sweep(), 0)
     assert.lengthOf(await outbox.read(), 0)
     assert.equal((await dueColumns(fresh.signature.id)).attempts, 0)
     assert.isNotNull((await dueColumns(givenUp.signature.id)).due)
   })
 
-  test('a confirmed signature’s link is not mailed, even if it was left due', async ({
+  test('a signature confirmed while its link was due gets the notice that it counts, not the link', async ({
     assert,
   }) => {
     const { signature } = await dueSignature(DateTime.utc().minus({ minutes: 1 }))
     await db.from('signatures').where('id', signature.id).update({ confirmed_at: new Date() })
 
-    assert.equal(await confirmationLinks.sweep(), 0)
-    await confirmationLinks.deliver([signature.id])
-    assert.lengthOf(await outbox.read(), 0)
+    await signatureMails.deliver([signature.id])
+    const mails = await outbox.read()
+    assert.lengthOf(mails, 1)
+    assert.match(mails[0].subject, /^Your signature counts/)
+    assert.notInclude(mails[0].html, '/confirm')
+    assert.include(mails[0].html, `/signature/${signature.id}/withdraw`)
+    assert.isNull((await dueColumns(signature.id)).due)
   })
 })

@@ -1,0 +1,81 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import string from '@adonisjs/core/helpers/string'
+import Signature from '#models/signature'
+import SignaturePolicy from '#policies/signature_policy'
+import MySignatureTransformer from '#transformers/my_signature_transformer'
+import { signaturesOf } from '#services/signatures/member_signatures'
+import { withdrawSignature } from '#services/signatures/withdrawal'
+import { resendConfirmationLink } from '#services/signatures/signing'
+import { paginatorProps, requestedPage } from '#services/http/pagination'
+import { flashMessage } from '#services/http/flash'
+
+const PER_PAGE = 20
+
+/** The columns a row of My signatures shows of its petition. */
+const PETITION_COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'published',
+  'finished',
+  'allow_opposite',
+  'support_count',
+  'oppose_count',
+  'target_signatures',
+]
+
+/** My/Signatures: the petitions the member signed, and what they can do about each. */
+export default class MySignaturesController {
+  async index({ inertia, request, auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const signatures = await signaturesOf(user)
+      .preload('petition', (petition) => petition.select(PETITION_COLUMNS))
+      .orderBy('id', 'desc')
+      .paginate(requestedPage(request.input('page')), PER_PAGE)
+    signatures.baseUrl(request.url())
+    return inertia.render('My/Signatures', {
+      signatures: paginatorProps(signatures, (signature) =>
+        new MySignatureTransformer(signature).toObject()
+      ),
+    })
+  }
+
+  /** POST /my/signatures/{id}/withdraw: the signature is deleted and stops counting. */
+  async withdraw(ctx: HttpContext) {
+    const { response, session, i18n } = ctx
+    const signature = await this.ownSignature(ctx)
+    const withdrawn = await withdrawSignature(signature)
+    const title = string.escapeHTML(signature.petition.title)
+    if (withdrawn) flashMessage(session, 'success', i18n.t('page.withdraw.done_text', { title }))
+    else flashMessage(session, 'error', i18n.t('page.my_signatures.gone'))
+    return response.redirect().back()
+  }
+
+  /** POST /my/signatures/{id}/resend: the confirmation link of an unconfirmed signature, again. */
+  async resend(ctx: HttpContext) {
+    const { response, session, i18n } = ctx
+    const signature = await this.ownSignature(ctx)
+    if (signature.confirmedAt) {
+      flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
+    } else if (await resendConfirmationLink(signature)) {
+      flashMessage(
+        session,
+        'success',
+        i18n.t('page.sign.confirm_resent_text', { email: string.escapeHTML(signature.email) })
+      )
+    } else {
+      flashMessage(session, 'warning', i18n.t('page.sign.link_already_sent'))
+    }
+    return response.redirect().back()
+  }
+
+  /** The signature of the route, when the member signed it: 404 otherwise. */
+  private async ownSignature({ params, bouncer }: HttpContext) {
+    const signature = await Signature.query()
+      .where('id', params.id)
+      .preload('petition', (petition) => petition.select(PETITION_COLUMNS))
+      .firstOrFail()
+    await bouncer.with(SignaturePolicy).authorize('manage', signature)
+    return signature
+  }
+}

@@ -1,0 +1,61 @@
+import db from '@adonisjs/lucid/services/db'
+import Signature from '#models/signature'
+import { countSignature } from '#services/signatures/counter'
+import { withdrawPurpose } from '#services/signatures/signature_mails'
+import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
+import { rowsOf } from '#services/database_errors'
+
+/**
+ * The signature a withdraw link names, when the link is signed for its
+ * current token: null for a forged link, for a signature replaced by another
+ * signer since, or for one that is gone. One read by primary key.
+ */
+export async function signatureOfWithdrawLink(
+  signatureId: number,
+  hasValidSignature: (purpose: string) => boolean
+) {
+  const signature = await Signature.query().where('id', signatureId).preload('petition').first()
+  return signature && hasValidSignature(withdrawPurpose(signature)) ? signature : null
+}
+
+type WithdrawnRow = {
+  petition_id: number | string
+  user_id: number | string | null
+  score: number | string
+  active: number | boolean
+  confirmed_at: unknown
+}
+
+/**
+ * Takes a signature back: the row, and with it every personal datum of the
+ * signer on it, is deleted, so the owner's table and export no longer have
+ * it and the address may sign again. A counted signature (confirmed and
+ * active) lowers the counts through the counter, in the same transaction,
+ * as the row was at the moment it was deleted; the member's own count
+ * follows. The DELETE holds only for the token the signature was read with,
+ * so a replacement by another signer in between is not withdrawn. False
+ * when nothing was deleted (withdrawn already, or replaced).
+ */
+export async function withdrawSignature(signature: Signature) {
+  return db.transaction(async (trx) => {
+    const token = signature.confirmationToken
+    const result = await trx.rawQuery(
+      `DELETE FROM signatures
+        WHERE id = ? AND ${token === null ? 'confirmation_token IS NULL' : 'confirmation_token = ?'}
+        RETURNING petition_id, user_id, score, active, confirmed_at`,
+      token === null ? [signature.id] : [signature.id, token]
+    )
+    const [row] = rowsOf<WithdrawnRow>(result)
+    if (!row) return false
+    const petitionId = Number(row.petition_id)
+    if (row.confirmed_at && row.active) {
+      await countSignature(trx, petitionId, Number(row.score), -1)
+    }
+    if (row.user_id !== null) {
+      await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)
+    }
+    // The last signatures list may show it.
+    forgetPetitionPageOnCommit(trx, petitionId)
+    return true
+  })
+}

@@ -1,0 +1,41 @@
+import type Signature from '#models/signature'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+
+/** Where a signed petition stands: signing, finished, or taken off the site by its owner. */
+export type SignedPetitionState = 'open' | 'finished' | 'unpublished'
+
+/**
+ * A row of My signatures, with its petition preloaded. Only the member's own
+ * signature: no address, since they know it, and nothing of other signers.
+ */
+export default class MySignatureTransformer extends BaseTransformer<Signature> {
+  toObject() {
+    const signature = this.resource
+    const petition = signature.petition
+    const state: SignedPetitionState = !petition.published
+      ? 'unpublished'
+      : petition.finished
+        ? 'finished'
+        : 'open'
+    return {
+      id: signature.id,
+      signedAt: signature.createdAt.toISO()!,
+      support: signature.score > 0,
+      /** Signed anonymously: the public lists show "Anonymous". */
+      private: signature.private,
+      confirmed: signature.confirmedAt !== null,
+      /** Deactivated by the petition's owner: it does not count. */
+      active: signature.active,
+      petition: {
+        title: petition.title,
+        /** Null when the petition is no longer published: there is no page to link to. */
+        slug: state === 'unpublished' ? null : petition.slug,
+        state,
+        allowOpposite: petition.allowOpposite,
+        supportCount: petition.supportCount,
+        opposeCount: petition.opposeCount,
+        targetSignatures: petition.targetSignatures,
+      },
+    }
+  }
+}
