@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import string from '@adonisjs/core/helpers/string'
 import Signature from '#models/signature'
 import SignaturePolicy from '#policies/signature_policy'
 import MySignatureTransformer from '#transformers/my_signature_transformer'
@@ -45,7 +44,7 @@ export default class MySignaturesController {
     const { response, session, i18n } = ctx
     const signature = await this.ownSignature(ctx)
     const withdrawn = await withdrawSignature(signature)
-    const title = string.escapeHTML(signature.petition.title)
+    const { title } = signature.petition
     if (withdrawn) flashMessage(session, 'success', i18n.t('page.withdraw.done_text', { title }))
     else flashMessage(session, 'error', i18n.t('page.my_signatures.gone'))
     return response.redirect().back()
@@ -58,11 +57,8 @@ export default class MySignaturesController {
     if (signature.confirmedAt) {
       flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
     } else if (await resendConfirmationLink(signature)) {
-      flashMessage(
-        session,
-        'success',
-        i18n.t('page.sign.confirm_resent_text', { email: string.escapeHTML(signature.email) })
-      )
+      const { email } = signature
+      flashMessage(session, 'success', i18n.t('page.my_signatures.link_sent', { email }))
     } else {
       flashMessage(session, 'warning', i18n.t('page.sign.link_already_sent'))
     }

@@ -5,7 +5,7 @@ import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/b
 import { PASSWORD } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
-import { confirmationUrl } from '#services/signatures/signature_mails'
+import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
 import { subscribeToNewsletter } from '#services/mail/newsletter'
 import { requestPasswordReset } from '#services/accounts/password_reset'
 import { recountSignatures } from '#services/signatures/counter'
@@ -84,6 +84,13 @@ async function petitionWithEverything() {
       await insertSignatureRows(other.id, 100, { from: 1000 })
       await recountSignatures(other.id)
     }
+    // My signatures shows each kind: waiting, anonymous, confirmed.
+    await addSignature(other, {
+      userId: owner.id,
+      email: owner.email,
+      private: index % 3 === 0,
+      ...(index % 2 ? { confirmedAt: null } : {}),
+    })
   }
   return { petition, owner }
 }
@@ -113,6 +120,7 @@ test.group('Browser: accessibility', (group) => {
       const [resetMail] = await outbox.to(owner.email)
       const mailed = {
         confirmSignature: confirmationUrl(unconfirmed, locale),
+        withdrawSignature: withdrawUrl(unconfirmed, locale),
         newsletter: linkIn(newsletterMail.html, '/confirm'),
         reset: linkIn(resetMail.html, '/auth/password/reset/'),
       }
@@ -130,6 +138,7 @@ test.group('Browser: accessibility', (group) => {
         ],
         [`/petition/${petition.guid}/signatures`]: ['.pagination'],
         '/petition/create': ['.ProseMirror'],
+        '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
       }
       const shared = ['/', '/petitions', showPage, '/contacts', '/faq']
       const more = ['/privacy-policy', '/no-such-page']
@@ -141,6 +150,7 @@ test.group('Browser: accessibility', (group) => {
         '/auth/password/reset',
         mailed.reset,
         mailed.confirmSignature,
+        mailed.withdrawSignature,
         mailed.newsletter,
       ]
       const memberPages = () => [
@@ -150,6 +160,7 @@ test.group('Browser: accessibility', (group) => {
         `/petition/${petition.guid}/edit`,
         `/petition/${petition.guid}/signatures`,
         '/my/petitions',
+        '/my/signatures',
       ]
 
       const browser = await launchBrowser()
