@@ -16,6 +16,8 @@ export async function askToConfirm(texts: {
     showCancelButton: true,
     confirmButtonText: texts.confirm,
     cancelButtonText: texts.cancel,
+    // Bootstrap's danger red: the button destroys something.
+    confirmButtonColor: '#dc3545',
     // The safe choice has the focus: Enter alone never destroys anything.
     focusCancel: true,
     returnFocus: true,
