@@ -15,6 +15,7 @@
 import app from '@adonisjs/core/services/app'
 import PrunePendingMediaJob from '#jobs/prune_pending_media_job'
 import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
+import PruneContactMessagesJob from '#jobs/prune_contact_messages_job'
 
 app.ready(async () => {
   // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
@@ -24,4 +25,6 @@ app.ready(async () => {
     .id('prune-unconfirmed-signatures')
     .cron('43 3 * * *')
     .run()
+  // Daily: contact messages written more than 12 months ago.
+  await PruneContactMessagesJob.schedule({}).id('prune-contact-messages').cron('51 3 * * *').run()
 })
