@@ -86,6 +86,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),
   WEB_CONCURRENCY: Env.schema.number.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
+  // Months a finished petition keeps its signers' personal data (default 12).
+  SIGNATURE_RETENTION_MONTHS: (key: string, value?: string) => {
+    if (value === undefined || value === '') return undefined
+    const months = Number(value)
+    if (!Number.isInteger(months) || months < 1) {
+      throw new Error(`${key} must be a whole number of months, 1 or more (it is "${value}")`)
+    }
+    return months
+  },
 })
 
 /**

@@ -15,6 +15,9 @@
 import app from '@adonisjs/core/services/app'
 import PrunePendingMediaJob from '#jobs/prune_pending_media_job'
 import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
+import PruneContactMessagesJob from '#jobs/prune_contact_messages_job'
+import MailRetentionNoticesJob from '#jobs/mail_retention_notices_job'
+import EraseExpiredSignaturesJob from '#jobs/erase_expired_signatures_job'
 
 app.ready(async () => {
   // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
@@ -23,5 +26,15 @@ app.ready(async () => {
   await PruneUnconfirmedSignaturesJob.schedule({})
     .id('prune-unconfirmed-signatures')
     .cron('43 3 * * *')
+    .run()
+  // Daily: contact messages written more than 12 months ago.
+  await PruneContactMessagesJob.schedule({}).id('prune-contact-messages').cron('51 3 * * *').run()
+  // Daily: owners of finished petitions are told 30 days before their
+  // signers' personal data is erased; the erasure runs later the same night,
+  // so it falls on the day the notice named.
+  await MailRetentionNoticesJob.schedule({}).id('mail-retention-notices').cron('7 4 * * *').run()
+  await EraseExpiredSignaturesJob.schedule({})
+    .id('erase-expired-signatures')
+    .cron('23 4 * * *')
     .run()
 })

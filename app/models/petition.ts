@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, beforeSave, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import PetitionMedia from '#models/petition_media'
@@ -57,6 +57,18 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare succeededAt: DateTime | null
 
+  /** When the owner finished it; null while it is open. Its signatures' retention counts from it. */
+  @column.dateTime()
+  declare finishedAt: DateTime | null
+
+  /** When its owner was last told that its signatures' personal data will be erased. */
+  @column.dateTime()
+  declare retentionNoticeSentAt: DateTime | null
+
+  /** When its signatures' personal data was last erased (the counts stay). */
+  @column.dateTime()
+  declare signaturesErasedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -80,6 +92,18 @@ export default class Petition extends BaseModel {
 
   @hasMany(() => Signature)
   declare signatures: HasMany<typeof Signature>
+
+  /**
+   * Finishing a petition starts its signatures' retention period; reopening
+   * it stops it, and finishing it again starts a new one (see
+   * services/signatures/retention). Every save that flips `finished` goes
+   * through here, so the date cannot drift from the switch.
+   */
+  @beforeSave()
+  static dateFinishing(petition: Petition) {
+    if (petition.$dirty.finished === undefined) return
+    petition.finishedAt = petition.finished ? DateTime.utc() : null
+  }
 
   /** Whether anyone may sign now: published and not finished. */
   get isOpenForSigning() {

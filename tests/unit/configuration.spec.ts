@@ -34,6 +34,18 @@ test.group('Configuration', () => {
     assert.include(`${badDatabase.stdout}${badDatabase.stderr}`, 'DB_CONNECTION')
   }).timeout(120_000)
 
+  test('a signature retention that is not a whole number of months stops the start', ({
+    assert,
+  }) => {
+    for (const months of ['0', '1.5', 'a year']) {
+      const refused = aceWith({ SIGNATURE_RETENTION_MONTHS: months })
+      assert.notEqual(refused.status, 0, months)
+      assert.include(`${refused.stdout}${refused.stderr}`, 'SIGNATURE_RETENTION_MONTHS')
+    }
+    const fine = aceWith({ SIGNATURE_RETENTION_MONTHS: '24' })
+    assert.equal(fine.status, 0, fine.stderr)
+  }).timeout(180_000)
+
   test('valid values start fine', ({ assert }) => {
     const fine = aceWith({ PORT: '4444', DB_CONNECTION: 'sqlite', RATE_LIMIT_FACTOR: '0' })
     assert.equal(fine.status, 0, fine.stderr)

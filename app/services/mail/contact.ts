@@ -1,7 +1,13 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import ContactMessage from '#models/contact_message'
 import ContactMessageMail from '#mails/contact_message_mail'
 import type User from '#models/user'
+import { affectedRows } from '#services/database_errors'
+
+/** Contact messages are deleted this long after they were written. */
+export const CONTACT_MESSAGES_KEPT_MONTHS = 12
 
 type ContactInput = { name: string; email: string; subject: string; message: string }
 
@@ -21,4 +27,16 @@ export async function submitContactMessage(input: ContactInput, locale: string, 
   })
   await mail.sendLater(new ContactMessageMail(contact))
   return contact
+}
+
+/**
+ * Deletes the contact messages written more than 12 months before `now`
+ * (the index on created_at finds them). Returns how many were deleted.
+ */
+export async function pruneContactMessages(now = DateTime.utc()) {
+  const cutoff = now
+    .toUTC()
+    .minus({ months: CONTACT_MESSAGES_KEPT_MONTHS })
+    .toFormat(db.connection().dialect.dateTimeFormat)
+  return affectedRows(await db.from('contact_messages').where('created_at', '<', cutoff).delete())
 }

@@ -8,6 +8,20 @@ import { urlFor } from '~/client.ts'
 
 const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 
+/** Sections whose text leads into a list: the keys under `page.privacy.section<N>.items`. */
+const SECTION_ITEMS: Record<number, string[]> = {
+  7: [
+    'account',
+    'unconfirmed',
+    'signatures',
+    'withdrawn',
+    'deleted_account',
+    'contact',
+    'newsletter',
+  ],
+  8: ['withdraw', 'export', 'delete_account', 'unsubscribe'],
+}
+
 type StaticPageProps = { contactEmail: string }
 
 export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
@@ -27,6 +41,13 @@ export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
           <section key={section} className="mt-4" id={`section-${section}`}>
             <h2 className="h4">{t(`page.privacy.section${section}.title`)}</h2>
             <p>{t(`page.privacy.section${section}.text`, { appName, email: contactEmail })}</p>
+            {SECTION_ITEMS[section] && (
+              <ul>
+                {SECTION_ITEMS[section].map((item) => (
+                  <li key={item}>{t(`page.privacy.section${section}.items.${item}`)}</li>
+                ))}
+              </ul>
+            )}
           </section>
         ))}
         <p className="mt-5">

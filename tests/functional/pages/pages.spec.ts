@@ -108,8 +108,21 @@ test.group('Pages', () => {
 
   test('the privacy policy has sections 1 to 9 and its date', async ({ client, assert }) => {
     const html = (await client.get('/privacy-policy')).text()
-    assert.include(html, 'updated at: 09.08.2024')
+    assert.include(html, 'updated at: 25.11.2026')
     for (let section = 1; section <= 9; section++) assert.include(html, `id="section-${section}"`)
+  })
+
+  test('the privacy policy says what is deleted or anonymised, and when', async ({
+    client,
+    assert,
+  }) => {
+    const html = (await client.get('/privacy-policy')).text()
+    assert.include(html, 'An unconfirmed signature is deleted 7 days after it was made')
+    assert.include(html, 'Contact messages are deleted 12 months after they were written.')
+    assert.include(html, 'for 12 months after its author finishes it')
+    assert.include(html, 'at least 30 days before')
+    assert.include(html, 'so the petition&#x27;s numbers never change')
+    assert.include(html, 'Download all your data as a JSON file from your account settings.')
   })
 
   test('the home call to action leads guests to sign up', async ({ client, assert }) => {
