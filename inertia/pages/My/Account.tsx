@@ -21,14 +21,14 @@ export default function Account({ account }: AccountProps) {
       <Container className="page-section">
         <Row className="justify-content-center">
           <Col lg={9} xl={8}>
-            <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
-              <div>
-                <h1 className="h2 fw-bold">{t('page.account.title')}</h1>
-                <p className="text-muted mb-0">{t('page.account.intro')}</p>
+            <div className="mb-4">
+              <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+                <h1 className="h2 fw-bold mb-0">{t('page.account.title')}</h1>
+                <Link route="my.petitions" className="btn btn-outline-secondary btn-sm">
+                  {t('page.account.back_to_petitions')}
+                </Link>
               </div>
-              <Link route="my.petitions" className="btn btn-outline-secondary">
-                {t('page.account.back_to_petitions')}
-              </Link>
+              <p className="text-muted mb-0">{t('page.account.intro')}</p>
             </div>
             <ProfileSection account={account} />
             <EmailSection account={account} />
