@@ -26,8 +26,8 @@ export const passwordChangeValidator = vine.create({
  * My/Account, "E-mail address". One account per mailbox: refused when
  * another account holds any spelling of the address (case, Gmail's dots, a
  * +tag). The member's own mailbox under another spelling is theirs to take.
- * `meta.userId` is the member. The current password is required when the
- * account has one (the service checks it).
+ * `meta.userId` is the member. The current password is checked by the
+ * service, which first refuses an account that has none.
  */
 export const emailChangeValidator = vine.withMetaData<{ userId: number }>().create({
   email: vine

@@ -27,14 +27,19 @@ function linkPurpose(user: User) {
 /**
  * Asks to move the account to `email`: nothing changes but the pending
  * address until the link mailed there is followed. The current address is
- * told, so that its owner notices a change they did not ask for. The
- * current password is required when the account has one.
+ * told, so that its owner notices a change they did not ask for.
+ *
+ * The current password proves that the member, not someone at their
+ * unattended session, moves the account (whoever holds its address can set
+ * its password). An account without one (made through GitHub or Google)
+ * sets one first, from a link mailed to its current address.
  */
 export async function requestEmailChange(
   user: User,
   { email, currentPassword }: { email: string; currentPassword?: string | null },
   locale: string
 ) {
+  if (!user.password) throw new RefusedFieldsException([{ field: 'email', rule: 'passwordFirst' }])
   await requireCurrentPassword(user, currentPassword)
   const address = email.trim().toLowerCase()
   if (address === user.email) {

@@ -11,7 +11,8 @@ import { urlFor } from '~/client.ts'
 /**
  * The address, and a move to another one: it happens when the link mailed
  * to the new address is followed; until then the pending address shows here
- * and the move can be cancelled.
+ * and the move can be cancelled. The move asks for the current password: an
+ * account without one sets one first.
  */
 export default function EmailSection({ account }: { account: Data.Account }) {
   const { t } = useTranslation()
@@ -54,15 +55,15 @@ export default function EmailSection({ account }: { account: Data.Account }) {
           </Button>
         </Alert>
       )}
-      <Form onSubmit={submit} noValidate data-testid="email-form">
-        <FormField
-          {...bindText(form, 'email')}
-          id="email-email"
-          type="email"
-          autoComplete="email"
-          label={t('page.account.email_new')}
-        />
-        {account.hasPassword && (
+      {account.hasPassword ? (
+        <Form onSubmit={submit} noValidate data-testid="email-form">
+          <FormField
+            {...bindText(form, 'email')}
+            id="email-email"
+            type="email"
+            autoComplete="email"
+            label={t('page.account.email_new')}
+          />
           <FormField
             {...bindText(form, 'currentPassword')}
             id="email-currentPassword"
@@ -70,11 +71,15 @@ export default function EmailSection({ account }: { account: Data.Account }) {
             autoComplete="current-password"
             label={t('page.account.current_password')}
           />
-        )}
-        <Button type="submit" disabled={form.processing}>
-          {t('page.account.email_button')}
-        </Button>
-      </Form>
+          <Button type="submit" disabled={form.processing}>
+            {t('page.account.email_button')}
+          </Button>
+        </Form>
+      ) : (
+        <p className="mb-0" data-testid="email-needs-password">
+          {t('page.account.email_needs_password')}
+        </p>
+      )}
     </AccountSection>
   )
 }

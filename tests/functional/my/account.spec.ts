@@ -377,13 +377,20 @@ test.group('Account settings: e-mail', (group) => {
     assert.equal(member.email, 'anna@example.com')
   })
 
-  test('an account without a password moves without one; the link verifies it', async ({
+  test('an account without a password sets one before moving; the link verifies it', async ({
     client,
     assert,
   }) => {
     const member = await makeMember({ password: null, githubId: '7', email: 'octo@example.com' })
-    const response = await post(client, member, '/my/account/email', { email: 'octo@example.org' })
-    response.assertHeader('location', '/my/account')
+    const refused = await post(client, member, '/my/account/email', { email: 'octo@example.org' })
+    assert.deepEqual(fieldErrors(refused).email, [
+      'Set a password first: changing your address asks for it',
+    ])
+    await member.refresh()
+    assert.isNull(member.pendingEmail)
+    assert.lengthOf(await outbox.read(), 0)
+    const page = await client.get('/my/account').loginAs(member)
+    assert.include(page.text(), 'data-testid="email-needs-password"')
 
     const unverified = await makeMember({ email: 'typo@exmaple.com', role: 0 })
     const link = await requestMove(client, unverified, 'typo@example.com')
