@@ -105,11 +105,8 @@ export async function deleteAccount(user: User, locale: string) {
   if (!deleted) return false
 
   const avatarFile = avatarFileOf(user)
-  if (avatarFile)
-    await drive
-      .use()
-      .delete(avatarFile)
-      .catch(() => {})
+  const disk = drive.use()
+  if (avatarFile) await disk.delete(avatarFile).catch(() => {})
   await endAllSessions(user)
   await mail.sendLater(new AccountDeletedMail(user.email, user.firstName, localeOf({ locale })))
   return true
