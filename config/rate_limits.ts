@@ -28,6 +28,14 @@ export const rateLimits = {
   mediaUpload: { requests: 60, every: '1 hour', blockFor: '1 hour' },
   // A million-signature export reads the whole petition: a member's exports per hour.
   signaturesExport: { requests: 20, every: '1 hour', blockFor: '1 hour' },
+  // A member's account settings, per account. Each change of password or
+  // e-mail and each deletion checks the current password: a stolen session
+  // cannot guess it. E-mail changes mail a link to an address of the
+  // member's choice. An export reads everything the member ever wrote.
+  accountPassword: { requests: 10, every: '1 hour', blockFor: '1 hour' },
+  accountEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  accountDeletion: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  accountExport: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   // Signing from one address (a household or an office shares one), and
   // attempts on one normalised e-mail, whatever the address they come from.
   sign: { requests: 30, every: '1 hour', blockFor: '1 hour' },
@@ -39,6 +47,7 @@ export const rateLimits = {
   newsletterConfirmationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   passwordResetMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   verificationMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
+  emailChangeMails: { requests: 3, every: '1 hour', blockFor: '1 hour' },
   // Links re-sent to one address on one petition, after the first: signing
   // again re-sends the link (three mails a day in all), but never floods a
   // mailbox that someone else typed in.

@@ -53,3 +53,10 @@ export const throttleMediaUpload = throttleFor('mediaUpload', (ctx) =>
 export const throttleSignaturesExport = throttleFor('signaturesExport', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )
+
+/** Account settings: counted per member (the routes are for members only). */
+const memberKey = (ctx: HttpContext) => String(ctx.auth.user?.id ?? ctx.request.ip())
+export const throttleAccountPassword = throttleFor('accountPassword', memberKey)
+export const throttleAccountEmail = throttleFor('accountEmail', memberKey)
+export const throttleAccountDeletion = throttleFor('accountDeletion', memberKey)
+export const throttleAccountExport = throttleFor('accountExport', memberKey)

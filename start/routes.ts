@@ -9,6 +9,10 @@ import { matchers } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
 import { PROVIDERS } from '#services/accounts/social_auth'
 import {
+  throttleAccountDeletion,
+  throttleAccountEmail,
+  throttleAccountExport,
+  throttleAccountPassword,
   throttleAvatarUpload,
   throttleContact,
   throttleLogin,
@@ -40,6 +44,10 @@ const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const MySignaturesController = () => import('#controllers/my_signatures_controller')
+const AccountSettingsController = () => import('#controllers/account/settings_controller')
+const AccountExportController = () => import('#controllers/account/export_controller')
+const AccountDeletionController = () => import('#controllers/account/deletion_controller')
+const EmailChangeController = () => import('#controllers/account/email_change_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
@@ -192,9 +200,63 @@ router
       .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
       .as('petitions.signatures.download')
       .use(throttleSignaturesExport)
+    // The member's account settings.
+    router.get('/my/account', [AccountSettingsController, 'show']).as('my.account')
+    router
+      .post('/my/account/profile', [AccountSettingsController, 'updateProfile'])
+      .as('my.account.profile')
+    router
+      .post('/my/account/password', [AccountSettingsController, 'updatePassword'])
+      .as('my.account.password')
+      .use(throttleAccountPassword)
+    router
+      .post('/my/account/password/link', [AccountSettingsController, 'sendPasswordLink'])
+      .as('my.account.password.link')
+      .use(throttleAccountPassword)
+    router
+      .post('/my/account/email', [AccountSettingsController, 'requestEmailChange'])
+      .as('my.account.email')
+      .use(throttleAccountEmail)
+    router
+      .delete('/my/account/email', [AccountSettingsController, 'cancelEmailChange'])
+      .as('my.account.email.cancel')
+    router
+      .delete('/my/account/providers/:provider', [AccountSettingsController, 'unlinkProvider'])
+      .as('my.account.providers.unlink')
+      .where('provider', providerMatcher)
+    router
+      .get('/my/account/export', [AccountExportController, 'download'])
+      .as('my.account.export')
+      .use(throttleAccountExport)
+    router
+      .post('/my/account/delete', [AccountDeletionController, 'destroy'])
+      .as('my.account.destroy')
+      .use(throttleAccountDeletion)
+    router
+      .post('/my/account/delete/link', [AccountDeletionController, 'sendLink'])
+      .as('my.account.destroy.link')
+      .use(throttleAccountDeletion)
   })
   .where('guid', matchers.guid)
   .use(middleware.auth())
+
+// Mailed account links, followed on whatever device reads the mailbox: GET
+// shows a button, only its POST moves the account to the new address or
+// deletes it.
+router
+  .group(() => {
+    router
+      .get('/account/:id/email/confirm', [EmailChangeController, 'show'])
+      .as('account.email.confirm')
+    router
+      .post('/account/:id/email/confirm', [EmailChangeController, 'confirm'])
+      .as('account.email.confirm.store')
+    router.get('/account/:id/delete', [AccountDeletionController, 'show']).as('account.delete')
+    router
+      .post('/account/:id/delete', [AccountDeletionController, 'destroyFromLink'])
+      .as('account.delete.store')
+  })
+  .where('id', matchers.id)
 
 // Developer pages, absent in production.
 router

@@ -5,10 +5,13 @@ import PetitionCardTransformer from '#transformers/petition_card_transformer'
 
 /** The home page and the static pages: FAQ, privacy policy. */
 export default class PagesController {
-  async home({ inertia }: HttpContext) {
+  async home({ inertia, i18n }: HttpContext) {
     const petitions = await successfulPetitions()
     return inertia.render('Home/Main', {
-      successfulPetitions: PetitionCardTransformer.transform(petitions),
+      successfulPetitions: PetitionCardTransformer.transform(
+        petitions,
+        i18n.t('page.account.deleted_user')
+      ),
     })
   }
 

@@ -21,13 +21,14 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 
 export default class PetitionsController {
   /** Petition/List: public petitions, newest first, 10 a page. */
-  async index({ inertia, request }: HttpContext) {
+  async index({ inertia, request, i18n }: HttpContext) {
     const page = requestedPage(request.input('page'))
     const petitions = await publicPetitions(page)
     petitions.baseUrl(urlFor('petitions.index'))
+    const deletedOwnerName = i18n.t('page.account.deleted_user')
     return inertia.render('Petition/List', {
       petitions: paginatorProps(petitions, (petition) =>
-        new PetitionCardTransformer(petition).toObject()
+        new PetitionCardTransformer(petition, deletedOwnerName).toObject()
       ),
     })
   }
@@ -50,7 +51,7 @@ export default class PetitionsController {
     ])
     const render = () =>
       inertia.render('Petition/Show', {
-        petition: PetitionShowTransformer.transform(petition),
+        petition: PetitionShowTransformer.transform(petition, i18n.t('page.account.deleted_user')),
         lastSignatures: LastSignatureTransformer.transform(
           signatures,
           i18n.t('page.sign.anonymous')

@@ -28,7 +28,7 @@ export default abstract class AccountLinkMail extends BaseSiteMail {
       paragraphs: [this.t(key('body'))],
       action: { label: this.t(key('action')), url: this.url },
       footnote: this.t(key('footnote')),
-      reason: { text: this.t(key('why')) },
+      reason: { text: this.t(key('why')), link: this.accountSettingsLink() },
     })
   }
 }

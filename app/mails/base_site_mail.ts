@@ -1,6 +1,7 @@
 import { BaseMail } from '@adonisjs/mail'
 import type { MailerContract } from '@adonisjs/mail/types'
 import i18nManager from '@adonisjs/i18n/services/main'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { I18n } from '@adonisjs/i18n'
 import { site } from '#services/http/site'
 import { mailGuard, type GuardedMailKind } from '#services/mail/mail_guard'
@@ -68,6 +69,11 @@ export default abstract class BaseSiteMail extends BaseMail {
   /** A path of the site (from urlFor) on this mail's language's site: http://es.example.org/my/account. */
   protected onSite(path: string) {
     return site.urlFor(this.i18n.locale as Locale) + path
+  }
+
+  /** The footer link of a mail about the member's account: their account settings. */
+  protected accountSettingsLink() {
+    return { label: this.t('mail.layout.settings_link'), url: this.onSite(urlFor('my.account')) }
   }
 
   /** Subject, body and plain-text version from one content description. */

@@ -23,7 +23,10 @@ export default class ProviderLinkedMail extends BaseSiteMail {
       paragraphs: [this.t('mail.provider_linked.body', { provider })],
       action: { label: this.t('mail.provider_linked.action'), url: this.resetPageUrl },
       footnote: this.t('mail.provider_linked.footnote', { provider }),
-      reason: { text: this.t('mail.provider_linked.why', { provider }) },
+      reason: {
+        text: this.t('mail.provider_linked.why', { provider }),
+        link: this.accountSettingsLink(),
+      },
     })
   }
 }

@@ -18,8 +18,9 @@ export default class Petition extends BaseModel {
   @column()
   declare slug: string
 
+  /** Null once its owner deleted their account: moderators look after it. */
   @column()
-  declare userId: number
+  declare userId: number | null
 
   @column()
   declare title: string

@@ -15,8 +15,9 @@ export default class PetitionMedia extends BaseModel {
   @column()
   declare petitionGuid: string
 
+  /** The uploader; null once their account is deleted. */
   @column()
-  declare userId: number
+  declare userId: number | null
 
   @column()
   declare type: MediaType

@@ -38,6 +38,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column({ serializeAs: null })
   declare password: string | null
 
+  /** The address the member asked to move to, until the link mailed to it is followed. */
+  @column()
+  declare pendingEmail: string | null
+
   @column()
   declare avatar: string | null
 

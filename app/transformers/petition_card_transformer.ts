@@ -1,6 +1,6 @@
 import type Petition from '#models/petition'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { avatarFor } from '#services/accounts/avatar'
+import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10
 
@@ -29,8 +29,38 @@ export function petitionProgress(
   }
 }
 
+/**
+ * A petition's owner as its card and page show them, its `user` preloaded.
+ * A petition whose owner deleted their account has none: it shows under
+ * `deletedOwnerName` (translated by the caller) with a neutral avatar.
+ */
+export function ownerOf(petition: Petition, deletedOwnerName: string) {
+  const owner = petition.userId === null ? null : petition.user
+  if (!owner) {
+    return {
+      avatar: initialsAvatar('?'),
+      firstName: deletedOwnerName,
+      lastName: null,
+      deleted: true,
+    }
+  }
+  return {
+    avatar: avatarFor(owner),
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    deleted: false,
+  }
+}
+
 /** A petition card of the home page and the list; user and banner preloaded. */
 export default class PetitionCardTransformer extends BaseTransformer<Petition> {
+  constructor(
+    petition: Petition,
+    private deletedOwnerName: string
+  ) {
+    super(petition)
+  }
+
   toObject() {
     const petition = this.resource
     return {
@@ -44,11 +74,7 @@ export default class PetitionCardTransformer extends BaseTransformer<Petition> {
       ]),
       bannerUrl: bannerUrlOf(petition),
       created: petition.createdAt.toISO()!,
-      user: {
-        avatar: avatarFor(petition.user),
-        firstName: petition.user.firstName,
-        lastName: petition.user.lastName,
-      },
+      user: ownerOf(petition, this.deletedOwnerName),
       ...petitionProgress(petition),
     }
   }

@@ -6,9 +6,17 @@ const byPosition = (a: { position: number }, b: { position: number }) => a.posit
 
 /** The petition of its public page; every relation preloaded. */
 export default class PetitionShowTransformer extends BaseTransformer<Petition> {
+  /** `deletedOwnerName`: who the page names as its owner once the owner's account is deleted. */
+  constructor(
+    petition: Petition,
+    private deletedOwnerName: string
+  ) {
+    super(petition)
+  }
+
   toObject() {
     const petition = this.resource
-    const card = new PetitionCardTransformer(petition).toObject()
+    const card = new PetitionCardTransformer(petition, this.deletedOwnerName).toObject()
     const media = [...petition.media].sort(byPosition)
     const mediaItem = (item: Petition['media'][number]) => ({
       id: item.id,

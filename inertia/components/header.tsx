@@ -85,6 +85,9 @@ export default function Header() {
                 <NavDropdown.Item as={Link} href={urlFor('my.signatures')}>
                   {t('common.nav.my_signatures')}
                 </NavDropdown.Item>
+                <NavDropdown.Item as={Link} href={urlFor('my.account')}>
+                  {t('common.nav.my_account')}
+                </NavDropdown.Item>
                 <NavDropdown.Divider />
                 <NavDropdown.Item as={LogoutButton} data-testid="logout">
                   {t('common.nav.logout')}

@@ -8,6 +8,8 @@ import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
 import { subscribeToNewsletter } from '#services/mail/newsletter'
 import { requestPasswordReset } from '#services/accounts/password_reset'
+import { requestEmailChange } from '#services/accounts/email_change'
+import { mailDeletionLink } from '#services/accounts/deletion'
 import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
@@ -118,11 +120,21 @@ test.group('Browser: accessibility', (group) => {
       await requestPasswordReset(owner.email, locale)
       const [newsletterMail] = await outbox.to(`reader-${locale}@example.org`)
       const [resetMail] = await outbox.to(owner.email)
+      // The owner's account settings then show a pending move too.
+      const movedTo = `moved-${locale}@example.org`
+      await requestEmailChange(owner, { email: movedTo, currentPassword: PASSWORD }, locale)
+      await mailDeletionLink(owner, locale)
+      const [moveMail] = await outbox.to(movedTo)
+      const deletionMail = (await outbox.to(owner.email)).find((sent) =>
+        sent.html?.includes('/delete?')
+      )!
       const mailed = {
         confirmSignature: confirmationUrl(unconfirmed, locale),
         withdrawSignature: withdrawUrl(unconfirmed, locale),
         newsletter: linkIn(newsletterMail.html, '/confirm'),
         reset: linkIn(resetMail.html, '/auth/password/reset/'),
+        emailChange: linkIn(moveMail.html, '/email/confirm'),
+        deletion: linkIn(deletionMail.html, '/delete'),
       }
 
       // Each page, with what must be on it so that its parts are checked too.
@@ -139,6 +151,7 @@ test.group('Browser: accessibility', (group) => {
         [`/petition/${petition.guid}/signatures`]: ['.pagination'],
         '/petition/create': ['.ProseMirror'],
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
+        '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
       }
       const shared = ['/', '/petitions', showPage, '/contacts', '/faq']
       const more = ['/privacy-policy', '/no-such-page']
@@ -152,6 +165,8 @@ test.group('Browser: accessibility', (group) => {
         mailed.confirmSignature,
         mailed.withdrawSignature,
         mailed.newsletter,
+        mailed.emailChange,
+        mailed.deletion,
       ]
       const memberPages = () => [
         ...shared,
@@ -161,6 +176,7 @@ test.group('Browser: accessibility', (group) => {
         `/petition/${petition.guid}/signatures`,
         '/my/petitions',
         '/my/signatures',
+        '/my/account',
       ]
 
       const browser = await launchBrowser()

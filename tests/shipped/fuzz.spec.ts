@@ -117,6 +117,15 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     },
     '/petition/:guid/media': { type: 'photo' },
     '/my/avatar': {},
+    // Never the member's password: the fuzz member keeps their account and password.
+    '/my/account/profile': { firstName: 'Olena', lastName: 'Koval', nickName: 'olenka' },
+    '/my/account/password': {
+      currentPassword: 'not-the-password',
+      password: 'amber-falcon-2718',
+      password_confirmation: 'amber-falcon-2718',
+    },
+    '/my/account/email': { email: 'fuzz-moved@example.org', currentPassword: 'not-the-password' },
+    '/my/account/delete': { currentPassword: 'not-the-password', understood: true },
     '/petition/:guid/signatures/:id': { active: false },
     'DELETE /petition/:guid/media': { id: 1 },
   }

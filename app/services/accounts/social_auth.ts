@@ -140,3 +140,23 @@ async function linkProvider(
   await mail.sendLater(new ProviderLinkedMail(user, mailLocale, provider, resetPageUrl))
   return user
 }
+
+/** The member has no password: without a provider they could not log in any more. */
+export class UnlinkWouldLockOut extends Error {}
+
+/**
+ * Unlinks GitHub or Google from an account. Only an account with a password
+ * may: a member who signs in through a provider alone would have no way in
+ * left.
+ */
+export async function unlinkProvider(user: User, provider: Provider) {
+  if (!user.password) throw new UnlinkWouldLockOut()
+  user.merge({ [idColumn[provider]]: null })
+  await user.save()
+  return user
+}
+
+/** The providers linked to an account (never their ids). */
+export function linkedProviders(user: User): Provider[] {
+  return PROVIDERS.filter((provider) => Boolean(user[idColumn[provider]]))
+}

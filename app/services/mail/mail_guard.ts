@@ -10,7 +10,7 @@ import type { RateLimitName } from '#config/rate_limits'
  */
 export type GuardedMailKind = Extract<
   RateLimitName,
-  'newsletterConfirmationMails' | 'passwordResetMails' | 'verificationMails'
+  'newsletterConfirmationMails' | 'passwordResetMails' | 'verificationMails' | 'emailChangeMails'
 >
 
 function allowancesOf(kind: GuardedMailKind | null): RateLimitName[] {

@@ -82,6 +82,13 @@ function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCou
                 {t('page.my.upload_photo')}
               </Button>
             </div>
+            <Link
+              route="my.account"
+              className="btn btn-link btn-sm mt-2"
+              data-testid="account-settings-link"
+            >
+              {t('page.account.settings_link')}
+            </Link>
           </Col>
           <Col>
             <h1 className="h3 fw-bold mb-3">

@@ -12,7 +12,12 @@ export default function PetitionDescription({ petition }: { petition: Data.Petit
         <img src={user.avatar} alt="" className="petition-owner-avatar" width="48" height="48" />
         <div>
           <div className="fw-semibold">
-            {t('page.show.by', { firstName: user.firstName, lastName: user.lastName ?? '' }).trim()}
+            {user.deleted
+              ? t('page.account.petition_by_deleted_user')
+              : t('page.show.by', {
+                  firstName: user.firstName,
+                  lastName: user.lastName ?? '',
+                }).trim()}
           </div>
           <div className="small text-muted">
             {t('page.show.created_on', { date: formatDate(locale, petition.created) })}

@@ -1,0 +1,25 @@
+import type User from '#models/user'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import { linkedProviders, PROVIDERS } from '#services/accounts/social_auth'
+
+/**
+ * The member's account as their settings page shows it. Only ever built for
+ * the member themself: their own addresses, whether they have a password
+ * (never its hash) and which providers are linked (never their ids).
+ */
+export default class AccountTransformer extends BaseTransformer<User> {
+  toObject() {
+    const user = this.resource
+    const linked = linkedProviders(user)
+    return {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      nickName: user.nickName,
+      email: user.email,
+      pendingEmail: user.pendingEmail,
+      verified: user.isVerified,
+      hasPassword: Boolean(user.password),
+      providers: PROVIDERS.map((name) => ({ name, linked: linked.includes(name) })),
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { Link } from '@adonisjs/inertia/react'
+import { Col, Container, Row } from 'react-bootstrap'
+import type { Data } from '@generated/data'
+import AppLayout from '~/layouts/app_layout.tsx'
+import ProfileSection from '~/components/account/profile_section.tsx'
+import EmailSection from '~/components/account/email_section.tsx'
+import PasswordSection from '~/components/account/password_section.tsx'
+import ProvidersSection from '~/components/account/providers_section.tsx'
+import DataSection from '~/components/account/data_section.tsx'
+import DeletionSection from '~/components/account/deletion_section.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { urlFor } from '~/client.ts'
+
+type AccountProps = { account: Data.Account }
+
+/** The member's account settings: each section is a form of its own. */
+export default function Account({ account }: AccountProps) {
+  const { t } = useTranslation()
+  return (
+    <AppLayout title={t('page.account.title')} path={urlFor('my.account')} noindex>
+      <Container className="page-section">
+        <Row className="justify-content-center">
+          <Col lg={9} xl={8}>
+            <div className="mb-4">
+              <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+                <h1 className="h2 fw-bold mb-0">{t('page.account.title')}</h1>
+                <Link route="my.petitions" className="btn btn-outline-secondary btn-sm">
+                  {t('page.account.back_to_petitions')}
+                </Link>
+              </div>
+              <p className="text-muted mb-0">{t('page.account.intro')}</p>
+            </div>
+            <ProfileSection account={account} />
+            <EmailSection account={account} />
+            <PasswordSection account={account} />
+            <ProvidersSection account={account} />
+            <DataSection />
+            <DeletionSection account={account} />
+          </Col>
+        </Row>
+      </Container>
+    </AppLayout>
+  )
+}
