@@ -10,6 +10,7 @@ import PetitionMedia from '#models/petition_media'
 import AccountDeletionLinkMail from '#mails/account_deletion_link_mail'
 import AccountDeletedMail from '#mails/account_deleted_mail'
 import { anonymiseSignatures } from '#services/signatures/personal_data'
+import { signedBy } from '#services/signatures/member_signatures'
 import { deleteMedia } from '#services/petitions/media'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { affectedRows } from '#services/database_errors'
@@ -57,7 +58,8 @@ function avatarFileOf(user: User) {
 /**
  * Deletes a member's account, in one transaction:
  *
- * - its signatures lose their signer's personal data but keep counting;
+ * - its signatures (as My signatures lists them) lose their signer's
+ *   personal data but keep counting;
  * - its unpublished petitions go with all their parts (their signatures,
  *   whose members' own counts are lowered first) and their uploaded
  *   pictures, as do pictures uploaded for petitions never saved;
@@ -72,7 +74,8 @@ function avatarFileOf(user: User) {
 export async function deleteAccount(user: User, locale: string) {
   const now = DateTime.now()
   const deleted = await db.transaction(async (trx) => {
-    await anonymiseSignatures(trx, (query) => query.where('user_id', user.id))
+    // All of them: by account, and made with its verified address before it had one.
+    await anonymiseSignatures(trx, (query) => query.where(signedBy(user)))
 
     const owned = await Petition.query({ client: trx }).where('user_id', user.id)
     const unpublishedIds = owned.filter((petition) => !petition.published).map(({ id }) => id)

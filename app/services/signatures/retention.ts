@@ -102,10 +102,13 @@ export async function mailRetentionNotices(now = DateTime.utc()) {
       await recordOn(petition.id, { signatures_erased_at: stored(now) })
       continue
     }
-    if (!(await mailGuard.allows(petition.user.email))) continue
-    const erasureDate = erasureDateOf(petition.finishedAt!, now)
-    await mail.sendLater(new SignatureRetentionNoticeMail(petition.user, petition, erasureDate))
-    mailed++
+    // The owner deleted their account: nobody to tell, the period runs as for anyone.
+    if (petition.user) {
+      if (!(await mailGuard.allows(petition.user.email))) continue
+      const erasureDate = erasureDateOf(petition.finishedAt!, now)
+      await mail.sendLater(new SignatureRetentionNoticeMail(petition.user, petition, erasureDate))
+      mailed++
+    }
     // Recorded once the mail is queued: a failure in between mails the owner
     // twice rather than letting the erasure come without warning.
     await recordOn(petition.id, { retention_notice_sent_at: stored(now) })

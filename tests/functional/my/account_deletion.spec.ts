@@ -12,7 +12,13 @@ import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { flashed, loggedInAs, makeMember, PASSWORD, sessionStore } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { assertFieldError } from '#tests/helpers/validation'
-import { addSignature, flushedCountsOf, makePetition, pathOf } from '#tests/helpers/signatures'
+import {
+  addSignature,
+  flushedCountsOf,
+  makePetition,
+  pathOf,
+  signatureRows,
+} from '#tests/helpers/signatures'
 
 function deleteWithPassword(
   client: ApiClient,
@@ -188,6 +194,26 @@ test.group('Delete my account', (group) => {
     // The address is told.
     const [goodbye] = await outbox.to('olena@example.com')
     assert.equal(goodbye.subject, 'Your Undersign account has been deleted')
+  })
+
+  test('signatures made with the account’s address before it existed are anonymised too', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'olena@example.com' })
+    const { petition } = await makePetition()
+    const { petition: other } = await makePetition()
+    await addSignature(petition, { email: 'Olena@Example.com', firstName: 'Olena' })
+    // A variant of the address is not the account's.
+    await addSignature(other, { email: 'olena+other@example.com', firstName: 'Someone' })
+    await recountSignatures()
+
+    await deleteWithPassword(client, member)
+    const [erased] = await signatureRows(petition)
+    assert.containSubset(erased, { first_name: '', email: '' })
+    const [kept] = await signatureRows(other)
+    assert.containSubset(kept, { first_name: 'Someone', email: 'olena+other@example.com' })
+    assert.deepEqual(await flushedCountsOf(petition), { support: 1, oppose: 0 })
   })
 
   test('a published petition shows a deleted user, in every language, to moderators too', async ({

@@ -347,6 +347,21 @@ test.group(
       assert.isTrue((await signatureRows(petition)).every((row) => row.email === ''))
     })
 
+    test('a petition whose owner deleted their account is erased on time, with nobody to mail', async ({
+      assert,
+    }) => {
+      const { petition } = await petitionWithSigners()
+      await setFinished(petition, true, FINISHED)
+      await db.from('petitions').where('id', petition.id).update({ user_id: null })
+
+      await runJobsAt(NOTICE_DUE.plus({ hours: 1 }))
+      assert.lengthOf(await outbox.read(), 0)
+      await runJobsAt(FINISHED.plus({ months: 12, hours: 2 }))
+      const rows = await signatureRows(petition)
+      assert.isTrue(rows.every((row) => row.email === '' && row.first_name === ''))
+      assert.deepEqual(await countsOf(petition), { support: 2, oppose: 1 })
+    })
+
     test('a finished petition without signers gets no mail and is recorded as erased', async ({
       assert,
     }) => {
