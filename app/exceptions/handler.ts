@@ -73,6 +73,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     '500..599': (_, ctx) => this.renderStatus(ctx, 500),
   }
 
+  /** A refusal is reported by the status it answers with: a policy's 404 is one of the ignored. */
+  protected shouldReport(error: Parameters<ExceptionHandler['shouldReport']>[0]) {
+    if (this.ignoreStatuses.includes(this.statusOf(error))) return false
+    return super.shouldReport(error)
+  }
+
   private statusOf(error: unknown): number {
     if (error instanceof shieldErrors.E_BAD_CSRF_TOKEN) return 419
     if (error instanceof lucidErrors.E_ROW_NOT_FOUND) return 404

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { linkIn } from '#tests/shipped/support/mailbox'
 import {
   CONTACT_EMAIL,
-  serverOutput,
+  serverOutputSinceStart,
   shippedApp,
   shippedDb,
   sourceReads,
@@ -67,7 +67,7 @@ test.group('Shipped: contact, newsletter and production defaults', () => {
     }
     const demo = await shippedDb().from('users').where('email', 'like', '%@undersign.org')
     assert.lengthOf(demo, 0)
-    assert.include(serverOutput(200), 'production: no demo data')
-    assert.include(serverOutput(200), 'TURNSTILE_SECRET_KEY is empty')
+    assert.include(serverOutputSinceStart(), 'production: no demo data')
+    assert.include(serverOutputSinceStart(), 'TURNSTILE_SECRET_KEY is empty')
   })
 })

@@ -60,9 +60,10 @@ export function sourceReads(): string[] {
   return [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))]
 }
 
-/** The last lines the built app printed, for a failure message. */
-export function serverOutput(lines = 40) {
-  return readFileSync(shippedApp().serverLog, 'utf8').split('\n').slice(-lines).join('\n')
+/** What the server printed since its last start (a crash test restarts it). */
+export function serverOutputSinceStart() {
+  const log = readFileSync(shippedApp().serverLog, 'utf8')
+  return log.slice(log.lastIndexOf('running migrations'))
 }
 
 async function freePort() {
