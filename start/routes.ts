@@ -27,6 +27,7 @@ import {
 } from '#start/limiter'
 
 const PagesController = () => import('#controllers/pages_controller')
+const SeoController = () => import('#controllers/seo_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
 const SubscriptionsController = () => import('#controllers/subscriptions_controller')
 const TranslationsController = () => import('#controllers/translations_controller')
@@ -55,6 +56,14 @@ router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
 router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_policy')
 router.get('/petitions', [PetitionsController, 'index']).as('petitions.index')
+
+// Search engines.
+router.get('/robots.txt', [SeoController, 'robots']).as('seo.robots')
+router.get('/sitemap.xml', [SeoController, 'sitemap']).as('seo.sitemap')
+router
+  .get('/sitemap/:number', [SeoController, 'sitemapPart'])
+  .as('seo.sitemap_part')
+  .where('number', matchers.id)
 
 // Reading and signing.
 router

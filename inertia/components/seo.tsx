@@ -1,5 +1,7 @@
 import { Head } from '@inertiajs/react'
 import { useSharedProps } from '~/lib/shared.ts'
+import { languageSiteUrl } from '~/lib/language_href.ts'
+import { DEFAULT_LOCALE, LOCALES } from '@app/i18n/locales.ts'
 
 type SeoProps = {
   title: string
@@ -14,7 +16,9 @@ type SeoProps = {
  * the page so that link previews see them.
  */
 export default function Seo({ title, description, image, path, noindex }: SeoProps) {
-  const { appName, appUrl, appLocale, xUserName } = useSharedProps()
+  const { appName, appUrl, appLocale, xUserName, general } = useSharedProps()
+  const inLanguage = (locale: (typeof LOCALES)[number]) =>
+    `${languageSiteUrl(locale, appUrl, general.domain)}${path ?? ''}`
   const url = `${appUrl}${path ?? ''}`
   const imageUrl = image
     ? image.startsWith('http')
@@ -47,6 +51,18 @@ export default function Seo({ title, description, image, path, noindex }: SeoPro
       ) : null}
       <meta head-key="twitter:image" name="twitter:image" content={imageUrl} />
       {noindex ? <meta head-key="robots" name="robots" content="noindex" /> : null}
+      {/* The same page on every language's site, for search engines to offer the reader's. */}
+      {noindex
+        ? null
+        : [...LOCALES, 'x-default' as const].map((language) => (
+            <link
+              key={language}
+              head-key={`hreflang-${language}`}
+              rel="alternate"
+              hrefLang={language}
+              href={inLanguage(language === 'x-default' ? DEFAULT_LOCALE : language)}
+            />
+          ))}
     </Head>
   )
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@app/i18n/locales.ts'
+import { DEFAULT_LOCALE, type Locale } from '@app/i18n/locales.ts'
 import { urlFor } from '~/client.ts'
 
 /**
@@ -10,4 +10,14 @@ export function languageHref(locale: Locale, appUrl: string, domain: string) {
   url.hostname = `${locale}.${domain}`
   url.pathname = urlFor('home')
   return url.toString()
+}
+
+/**
+ * The site of a language, on the scheme and port of the site's URL: the bare
+ * domain for English, {lang}.{domain} for the others, as the server names them.
+ */
+export function languageSiteUrl(locale: Locale, appUrl: string, domain: string) {
+  const url = new URL(appUrl)
+  url.hostname = locale === DEFAULT_LOCALE ? domain : `${locale}.${domain}`
+  return url.origin
 }

@@ -55,6 +55,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     token: 'a'.repeat(43),
     provider: 'github',
     locale: 'uk',
+    number: '1',
   }
   return pattern
     .replace(/:(\w+)/g, (_, name: string) => {

@@ -1,0 +1,114 @@
+import db from '@adonisjs/lucid/services/db'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { site } from '#services/http/site'
+import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
+
+/**
+ * Pages per sitemap file. Each page is listed once per language, and each
+ * entry names its nine alternates, so 1,000 pages make 8,000 URLs in about
+ * 6 MB: well inside the limits of a file (50,000 URLs, 50 MB), and quick
+ * to build on request.
+ */
+export const PAGES_PER_SITEMAP = 1000
+
+/** The pages everyone may read, besides the petitions. */
+const STATIC_ROUTES = ['home', 'petitions.index', 'faq', 'privacy_policy', 'contacts.show'] as const
+
+type SitemapPage = { path: string; lastModified: string | null }
+
+/** Petitions search engines may list: published and not private. */
+function listedPetitions() {
+  return db.from('petitions').where('published', true).where('private', false)
+}
+
+function escapeXml(text: string) {
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!
+  )
+}
+
+/** A stored timestamp as ISO 8601: SQLite gives the text Lucid wrote, in the server's zone. */
+function isoDate(value: unknown) {
+  if (!value) return null
+  const date = value instanceof Date ? value : new Date(String(value).replace(' ', 'T'))
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** How many sitemap files the site's pages take. */
+export async function sitemapCount() {
+  const [row] = await listedPetitions().count('* as total')
+  return Math.max(1, Math.ceil((STATIC_ROUTES.length + Number(row.total)) / PAGES_PER_SITEMAP))
+}
+
+/**
+ * The pages of sitemap file `number` (from 1): the static pages first, then
+ * the listed petitions in id order, PAGES_PER_SITEMAP pages a file.
+ */
+async function pagesOf(number: number): Promise<SitemapPage[]> {
+  const start = (number - 1) * PAGES_PER_SITEMAP
+  const statics = STATIC_ROUTES.slice(start, start + PAGES_PER_SITEMAP).map((route) => ({
+    path: urlFor(route),
+    lastModified: null,
+  }))
+  const petitionOffset = Math.max(0, start - STATIC_ROUTES.length)
+  const rows: Array<{ slug: string; updated_at: unknown; created_at: unknown }> =
+    await listedPetitions()
+      .orderBy('id')
+      .offset(petitionOffset)
+      .limit(PAGES_PER_SITEMAP - statics.length)
+      .select('slug', 'updated_at', 'created_at')
+  return [
+    ...statics,
+    ...rows.map((row) => ({
+      path: urlFor('petitions.show', { slug: row.slug }),
+      lastModified: isoDate(row.updated_at ?? row.created_at),
+    })),
+  ]
+}
+
+/**
+ * One sitemap file: every page once per language's site, each entry naming
+ * all its language versions (hreflang alternates, English as the default).
+ */
+export async function sitemapXml(number: number) {
+  const pages = await pagesOf(number)
+  const alternates = (path: string) =>
+    [
+      ...LOCALES.map(
+        (locale) =>
+          `<xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(site.urlFor(locale) + path)}"/>`
+      ),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(site.urlFor(DEFAULT_LOCALE) + path)}"/>`,
+    ].join('')
+  const entries = pages.flatMap((page) =>
+    LOCALES.map(
+      (locale) =>
+        `<url><loc>${escapeXml(site.urlFor(locale) + page.path)}</loc>` +
+        (page.lastModified ? `<lastmod>${page.lastModified}</lastmod>` : '') +
+        alternates(page.path) +
+        '</url>'
+    )
+  )
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+    entries.join('\n') +
+    '\n</urlset>\n'
+  )
+}
+
+/** The index of the sitemap files, for a site whose pages take more than one. */
+export function sitemapIndexXml(count: number) {
+  const files = Array.from(
+    { length: count },
+    (_, index) =>
+      `<sitemap><loc>${escapeXml(site.url + urlFor('seo.sitemap_part', { number: index + 1 }))}</loc></sitemap>`
+  )
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    files.join('\n') +
+    '\n</sitemapindex>\n'
+  )
+}
