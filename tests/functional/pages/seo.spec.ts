@@ -22,7 +22,7 @@ test.group('Search engines', (group) => {
   }) => {
     const response = await client.get('/robots.txt').header('host', 'es.undersign.test')
     response.assertStatus(200)
-    assert.match(response.header('content-type'), /^text\/plain/)
+    assert.match(response.header('content-type') ?? '', /^text\/plain/)
     const text = response.text()
     for (const path of ['/my/', '/petition/*/edit', '/petition/*/signatures', '/signature/']) {
       assert.include(text, `Disallow: ${path}\n`)
@@ -41,7 +41,7 @@ test.group('Search engines', (group) => {
 
     const response = await client.get('/sitemap.xml')
     response.assertStatus(200)
-    assert.match(response.header('content-type'), /^application\/xml/)
+    assert.match(response.header('content-type') ?? '', /^application\/xml/)
     const xml = response.text()
     const locations = locationsIn(xml)
     for (const locale of LOCALES) {
