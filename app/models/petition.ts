@@ -58,6 +58,10 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare succeededAt: DateTime | null
 
+  /** When it closes for signing by itself; null: open until its owner finishes it. */
+  @column.dateTime()
+  declare closesAt: DateTime | null
+
   /** When the owner finished it; null while it is open. Its signatures' retention counts from it. */
   @column.dateTime()
   declare finishedAt: DateTime | null
