@@ -41,7 +41,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   SQLITE_FILE: Env.schema.string.optional(),
-  PG_HOST: Env.schema.string.optional({ format: 'host' }),
+  // A host name or address, or the directory of PostgreSQL's Unix socket.
+  PG_HOST: Env.schema.string.optional(),
   PG_PORT: Env.schema.number.optional(),
   PG_USER: Env.schema.string.optional(),
   PG_PASSWORD: Env.schema.string.optional(),
