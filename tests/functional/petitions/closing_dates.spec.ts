@@ -164,6 +164,11 @@ test.group('Closing dates: signing and the job', (group) => {
     const page = await client.get(`/petition/${petition.slug}`).withInertia()
     assert.isFalse(page.inertiaProps.canSignPetition)
     assert.equal(page.inertiaProps.petition.closedAt, '2031-03-13T00:00:00.000Z')
+
+    // The member who signed sees it closed among their signatures.
+    const member = await makeMember({ email: 'early@example.org', role: 1 })
+    const mine = await client.get('/my/signatures').loginAs(member).withInertia()
+    assert.equal(mine.inertiaProps.signatures.data[0].petition.state, 'finished')
   })
 
   test('the job finishes exactly the overdue petitions and mails each owner once, in their language', async ({
