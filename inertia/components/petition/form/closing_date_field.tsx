@@ -59,6 +59,8 @@ export default function ClosingDateField({
         ariaDescribedBy={described}
         ariaInvalid={error ? 'true' : 'false'}
         autoComplete="off"
+        // Below the field, so that its label stays in sight (it flips up when there is no room).
+        popperPlacement="bottom-start"
         className={`form-control ${error ? 'is-invalid' : ''}`}
       />
       <Form.Text id="closing-date-help" muted>
