@@ -18,6 +18,7 @@ import { signedPetitionsOf } from '#services/signatures/signed_petitions_cookie'
 import NotFoundException from '#exceptions/not_found_exception'
 import { paginatorProps, requestedPage } from '#services/http/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { closingDateOf } from '#services/petitions/closing'
 
 export default class PetitionsController {
   /** Petition/List: public petitions, newest first, 10 a page. */
@@ -99,8 +100,11 @@ export default class PetitionsController {
   async store(ctx: HttpContext) {
     const { request, response, params, auth, bouncer, session, i18n } = ctx
     const guid: string = params.guid
-    await bouncer.with(PetitionPolicy).authorize('write', await petitionAtGuid(guid))
-    const payload = await request.validateUsing(petitionValidator, { meta: { ip: request.ip() } })
+    const target = await petitionAtGuid(guid)
+    await bouncer.with(PetitionPolicy).authorize('write', target)
+    const payload = await request.validateUsing(petitionValidator, {
+      meta: { ip: request.ip(), currentClosingDate: closingDateOf(target.petition) },
+    })
     const { isNew } = await savePetition(auth.user!, guid, payload)
     flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
     return response.redirect().toRoute('petitions.edit', { guid })

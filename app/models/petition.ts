@@ -58,7 +58,12 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare succeededAt: DateTime | null
 
-  /** When it closes for signing by itself; null: open until its owner finishes it. */
+  /**
+   * When it closes for signing by itself (the midnight UTC after the day its
+   * owner picked: app/petitions/closing.ts); null: open until its owner
+   * finishes it. Signing stops at that moment; a scheduled job then finishes
+   * it (services/petitions/closing).
+   */
   @column.dateTime()
   declare closesAt: DateTime | null
 
@@ -110,8 +115,25 @@ export default class Petition extends BaseModel {
     petition.finishedAt = petition.finished ? DateTime.utc() : null
   }
 
-  /** Whether anyone may sign now: published and not finished. */
+  /** Whether its closing date has come: closed for signing even before the job finished it. */
+  get hasPassedClosingDate() {
+    return this.closesAt !== null && this.closesAt <= DateTime.utc()
+  }
+
+  /** Whether anyone may sign now: published, not finished, its closing date not come. */
   get isOpenForSigning() {
-    return this.published && !this.finished
+    return this.published && !this.finished && !this.hasPassedClosingDate
+  }
+
+  /**
+   * When signing closed, null while it is open: its closing date when that
+   * came first (the job finishes it a little later), else when its owner
+   * finished it.
+   */
+  get closedAt(): DateTime | null {
+    if (this.closesAt && this.hasPassedClosingDate) {
+      if (!this.finishedAt || this.closesAt <= this.finishedAt) return this.closesAt
+    }
+    return this.finished ? this.finishedAt : null
   }
 }

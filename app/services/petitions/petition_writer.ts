@@ -17,6 +17,7 @@ import { uniqueSlug, unlistedSlug } from '#services/petitions/slugs'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { deleteMedia } from '#services/petitions/media'
 import { isUniqueViolation } from '#services/database_errors'
+import { closesAtFor } from '#services/petitions/closing'
 
 export type PetitionInput = Infer<typeof petitionValidator>
 
@@ -195,7 +196,15 @@ function writePetition(user: User, guid: string, input: PetitionInput) {
       // A new petition is published and open; these switches exist only when editing.
       published: isNew ? true : (input.published ?? petition.published),
       finished: isNew ? false : (input.finished ?? petition.finished),
+      closesAt: closesAtFor(input.closingDate),
     })
+    // Reopening a finished petition drops a closing date that has passed,
+    // or the petition would be closed again at once; a new date sent with
+    // it stands. An open petition whose date passed before the closing job
+    // ran keeps it: the job finishes it and tells its owner.
+    if (petition.$original.finished && !petition.finished && petition.hasPassedClosingDate) {
+      petition.closesAt = null
+    }
     await petition.save()
     forgetPetitionPageOnCommit(trx, petition.id)
 
