@@ -7,6 +7,7 @@ import Letter from '#models/letter'
 import PetitionUpdate from '#models/petition_update'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
+import { descriptionText } from '#services/petitions/search_text'
 
 export default class Petition extends BaseModel {
   @column({ isPrimary: true })
@@ -28,8 +29,17 @@ export default class Petition extends BaseModel {
   @column()
   declare target: string
 
+  /** Sanitised HTML. */
   @column()
   declare description: string
+
+  /** The description's words without markup, for the search index; kept by `keepDescriptionText`. */
+  @column()
+  declare descriptionText: string
+
+  /** The language it is written in: the site's language where it was created. */
+  @column()
+  declare lang: string
 
   @column()
   declare targetSignatures: number
@@ -108,6 +118,16 @@ export default class Petition extends BaseModel {
   static dateFinishing(petition: Petition) {
     if (petition.$dirty.finished === undefined) return
     petition.finishedAt = petition.finished ? DateTime.utc() : null
+  }
+
+  /**
+   * The search index reads the description's words, not its tags: every
+   * save that writes the HTML writes its text too.
+   */
+  @beforeSave()
+  static keepDescriptionText(petition: Petition) {
+    if (petition.$dirty.description === undefined) return
+    petition.descriptionText = descriptionText(petition.description ?? '')
   }
 
   /** Whether anyone may sign now: published and not finished. */
