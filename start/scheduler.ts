@@ -24,10 +24,7 @@ app.ready(async () => {
   // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
   await PrunePendingMediaJob.schedule({}).id('prune-pending-media').cron('17 * * * *').run()
   // Hourly: signature counts per hour older than 48 hours (the trending list reads 24).
-  await PruneHourlySignaturesJob.schedule({})
-    .id('prune-hourly-signatures')
-    .cron('29 * * * *')
-    .run()
+  await PruneHourlySignaturesJob.schedule({}).id('prune-hourly-signatures').cron('29 * * * *').run()
   // Daily: unconfirmed signatures older than 7 days (never counted, so no count moves).
   await PruneUnconfirmedSignaturesJob.schedule({})
     .id('prune-unconfirmed-signatures')

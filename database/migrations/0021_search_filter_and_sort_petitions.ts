@@ -144,7 +144,10 @@ export default class extends BaseSchema {
       table.string('lang', 5).notNullable().defaultTo('en')
       table.text('description_text').notNullable().defaultTo('')
       // Newest first and most signed first, in one language or in all.
-      table.index(['lang', 'published', 'private', 'created_at', 'id'], 'petitions_lang_newest_index')
+      table.index(
+        ['lang', 'published', 'private', 'created_at', 'id'],
+        'petitions_lang_newest_index'
+      )
       table.index(
         ['lang', 'published', 'private', 'support_count', 'id'],
         'petitions_lang_support_index'

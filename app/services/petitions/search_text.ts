@@ -20,7 +20,10 @@ const NAMED_ENTITIES: Record<string, string> = {
 function decodeEntities(text: string) {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? Number.parseInt(name.slice(2), 16)
+          : Number(name.slice(1))
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' '
     }
     return NAMED_ENTITIES[name.toLowerCase()] ?? entity

@@ -170,7 +170,10 @@ async function addToHourlyCounts(
 
 /** Hourly counts older than 48 hours: the trending list reads 24. Safe to run twice. */
 export async function pruneHourlyCounts(keepHours = 48) {
-  await db.from('petition_hourly_signatures').where('hour', '<', hourOf() - keepHours).delete()
+  await db
+    .from('petition_hourly_signatures')
+    .where('hour', '<', hourOf() - keepHours)
+    .delete()
 }
 
 function dateTimeFormat() {
