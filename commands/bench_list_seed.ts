@@ -42,7 +42,13 @@ export default class BenchListSeed extends BaseCommand {
     // A fixed sequence: every run measures the same data.
     let seed = 20261125
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
-    const word = () => WORDS[Math.floor(random() * WORDS.length)]
+    // A vocabulary as large as real texts have: one word in twenty is one of
+    // the words above (each then in a few percent of the petitions, as a
+    // topic's words are), the others made of syllables.
+    const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vi', 'so', 'pe', 'da', 'ge', 'fu']
+    const madeUp = () =>
+      Array.from({ length: 4 }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('')
+    const word = () => (random() < 0.05 ? WORDS[Math.floor(random() * WORDS.length)] : madeUp())
     const words = (count: number) => Array.from({ length: count }, word).join(' ')
 
     const started = Date.now()

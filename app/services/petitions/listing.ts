@@ -149,9 +149,14 @@ function whereMatches(query: PetitionQuery, words: string[]) {
     )
   }
   const match = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
-  return query
-    .join('petitions_fts', 'petitions_fts.rowid', 'petitions.id')
-    .whereRaw('petitions_fts MATCH ?', [match.join(' ')])
+  // The matches and their scores once, from the index alone (LIMIT keeps
+  // SQLite from merging it into the join, which would probe the index once
+  // per petition of the language instead).
+  return query.joinRaw(
+    `JOIN (SELECT rowid AS id, bm25(petitions_fts, 10.0, 4.0, 1.0) AS score
+       FROM petitions_fts WHERE petitions_fts MATCH ? LIMIT -1) hits ON hits.id = petitions.id`,
+    [match.join(' ')]
+  )
 }
 
 /** Best match first: a word of the title weighs most, then the target, then the description. */
@@ -163,7 +168,7 @@ function orderByRelevance(query: PetitionQuery, words: string[]) {
       [tsquery.join(' & ')]
     )
   } else {
-    query.orderByRaw('bm25(petitions_fts, 10.0, 4.0, 1.0)')
+    query.orderBy('hits.score', 'asc')
   }
   return orderByNewest(query)
 }
@@ -215,30 +220,79 @@ async function twoPartPage(
   return new SimplePaginator(headTotal + restTotal, PETITIONS_PER_PAGE, page, ...rows)
 }
 
+/** Most petitions that rank as trending; any others follow, newest first. */
+const TRENDING_MOST = 5000
+/** How long a process reuses the trending sums (its own flushes drop them at once). */
+const TRENDING_CACHE_MS = 30_000
+
+let trendingCache: { at: number; sums: Map<number, number> } | null = null
+
+/** A flush of this process counted signatures: its next trending list is read afresh. */
+export function forgetTrending() {
+  trendingCache = null
+}
+
+/**
+ * The signatures counted per petition in the last 24 hours (those with
+ * more than none, the most first), summed once from the hourly counts and
+ * kept for a few seconds: every page of every trending list reuses it.
+ */
+async function trendingSums() {
+  if (trendingCache && Date.now() - trendingCache.at < TRENDING_CACHE_MS) return trendingCache.sums
+  const rows: Array<{ petition_id: number | string; recent: number | string }> = await db
+    .from('petition_hourly_signatures')
+    .where('hour', '>=', hourOf() - (TRENDING_HOURS - 1))
+    .groupBy('petition_id')
+    .havingRaw('SUM("count") > 0')
+    .select('petition_id', db.raw('SUM("count") AS recent'))
+    .orderBy('recent', 'desc')
+    .limit(TRENDING_MOST)
+  const sums = new Map(rows.map((row) => [Number(row.petition_id), Number(row.recent)]))
+  trendingCache = { at: Date.now(), sums }
+  return sums
+}
+
 /**
  * Trending: the most signatures counted in the last 24 hours (the counter's
- * hourly rows, never a scan of signatures), then the petitions with none.
+ * hourly rows, never a scan of signatures), then the petitions with none,
+ * newest first. The trending ones of this list are found by their ids and
+ * ranked here; the others are read newest first through the list's index.
  */
-function trendingPage(filters: ListFilters, now: string, page: number) {
-  const since = hourOf() - (TRENDING_HOURS - 1)
-  const recent = `SELECT petition_id, SUM("count") AS recent FROM petition_hourly_signatures
-    WHERE "hour" >= ? GROUP BY petition_id HAVING SUM("count") > 0`
-  return twoPartPage(
-    () =>
-      orderByNewest(
-        filtered(filters, now)
-          .joinRaw(`JOIN (${recent}) trending ON trending.petition_id = petitions.id`, [since])
-          .orderBy('trending.recent', 'desc')
-      ),
-    () =>
-      orderByNewest(
-        filtered(filters, now).whereRaw(
-          `petitions.id NOT IN (SELECT petition_id FROM (${recent}) trending)`,
-          [since]
-        )
-      ),
-    page
-  )
+async function trendingPage(filters: ListFilters, now: string, page: number) {
+  const sums = await trendingSums()
+  const trendingIds = [...sums.keys()]
+  const [matching, total] = await Promise.all([
+    trendingIds.length === 0
+      ? []
+      : filtered(filters, now)
+          .whereIn('petitions.id', trendingIds)
+          .select('petitions.id', 'petitions.created_at')
+          .pojo<{ id: number; created_at: unknown }>(),
+    countOf(filtered(filters, now)),
+  ])
+  const createdOf = (row: { created_at: unknown }) => new Date(row.created_at as string).getTime()
+  const head = matching
+    .sort(
+      (a, b) =>
+        sums.get(Number(b.id))! - sums.get(Number(a.id))! ||
+        createdOf(b) - createdOf(a) ||
+        Number(b.id) - Number(a.id)
+    )
+    .map((row) => Number(row.id))
+  const offset = (page - 1) * PETITIONS_PER_PAGE
+  const pageIds = head.slice(offset, offset + PETITIONS_PER_PAGE)
+  let rows: Petition[] = []
+  if (pageIds.length > 0) {
+    const found = await withCardRelations(Petition.query()).whereIn('petitions.id', pageIds)
+    rows = pageIds.map((id) => found.find((row) => row.id === id)!).filter(Boolean)
+  }
+  const missing = PETITIONS_PER_PAGE - rows.length
+  if (missing > 0 && offset + rows.length < total) {
+    const others = orderByNewest(withCardRelations(filtered(filters, now)))
+    if (head.length > 0) others.whereNotIn('petitions.id', head)
+    rows = rows.concat(await others.offset(Math.max(0, offset - head.length)).limit(missing))
+  }
+  return new SimplePaginator(total, PETITIONS_PER_PAGE, page, ...rows)
 }
 
 /** Closing soonest: open petitions with a closing date, soonest first, then all the others. */

@@ -5,6 +5,7 @@ import type { QueryClientContract, TransactionClientContract } from '@adonisjs/l
 import Petition from '#models/petition'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { rowsOf } from '#services/database_errors'
+import { forgetTrending } from '#services/petitions/listing'
 
 export type Delta = { support: number; oppose: number }
 
@@ -109,6 +110,7 @@ export class SignatureCounter {
         forgetPetitionPageOnCommit(trx, petitionId)
       }
       await addToHourlyCounts(trx, petitionIds, sums)
+      if (petitionIds.length > 0) trx.after('commit', () => forgetTrending())
     })
   }
 }
