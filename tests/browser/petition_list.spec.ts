@@ -39,7 +39,7 @@ test.group('Browser: finding petitions', (group) => {
       assert.equal(await count.textContent(), es.t('page.list.count', { count: 14 }))
 
       // The search box is reached and used with the keyboard alone.
-      const search = page.getByLabel(es.t('page.list.search_label'), { exact: true })
+      const search = page.getByRole('searchbox', { name: es.t('page.list.search_label') })
       // A string, run in the page: the tests compile without the DOM types.
       const focused = () => page.evaluate<string | undefined>('document.activeElement?.id')
       for (let presses = 0; presses < 60; presses++) {
