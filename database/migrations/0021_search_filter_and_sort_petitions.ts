@@ -143,16 +143,37 @@ export default class extends BaseSchema {
     this.schema.alterTable('petitions', (table) => {
       table.string('lang', 5).notNullable().defaultTo('en')
       table.text('description_text').notNullable().defaultTo('')
-      // Newest first and most signed first, in one language or in all.
+      // Newest first and most signed first, in one language or in all; the
+      // target at the end lets the successful ones be counted from the index.
       table.index(
         ['lang', 'published', 'private', 'created_at', 'id'],
         'petitions_lang_newest_index'
       )
       table.index(
-        ['lang', 'published', 'private', 'support_count', 'id'],
+        ['lang', 'published', 'private', 'support_count', 'id', 'target_signatures'],
         'petitions_lang_support_index'
       )
-      table.index(['published', 'private', 'support_count', 'id'], 'petitions_support_index')
+      table.index(
+        ['published', 'private', 'support_count', 'id', 'target_signatures'],
+        'petitions_support_index'
+      )
+      // A search's matches and the trending petitions are found by id: this
+      // index answers the list's filters for them without reading the rows,
+      // whose descriptions can be long.
+      table.index(
+        [
+          'id',
+          'lang',
+          'published',
+          'private',
+          'finished',
+          'closes_at',
+          'support_count',
+          'target_signatures',
+          'created_at',
+        ],
+        'petitions_listing_by_id_index'
+      )
       // Open petitions closing soonest.
       table.index(
         ['lang', 'published', 'private', 'finished', 'closes_at'],
@@ -202,6 +223,7 @@ export default class extends BaseSchema {
       }
     })
     this.schema.alterTable('petitions', (table) => {
+      table.dropIndex([], 'petitions_listing_by_id_index')
       table.dropIndex([], 'petitions_closing_index')
       table.dropIndex([], 'petitions_lang_closing_index')
       table.dropIndex([], 'petitions_support_index')

@@ -85,7 +85,7 @@ export default function List({ petitions, filters }: PetitionListProps) {
           aria-label={t('page.list.search_label')}
         >
           <Row className="g-3 align-items-end">
-            <Col xs={12} lg={5}>
+            <Col xs={12} lg={4}>
               <Form.Label htmlFor="petition-search">{t('page.list.search_label')}</Form.Label>
               <InputGroup>
                 <Form.Control
@@ -102,7 +102,7 @@ export default function List({ petitions, filters }: PetitionListProps) {
                 </Button>
               </InputGroup>
             </Col>
-            <Col xs={12} sm={4} lg={2}>
+            <Col xs={12} sm={4} lg={3}>
               <Form.Label htmlFor="petition-status">{t('page.list.status_label')}</Form.Label>
               <Form.Select
                 id="petition-status"
