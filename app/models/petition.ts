@@ -7,6 +7,7 @@ import Letter from '#models/letter'
 import PetitionUpdate from '#models/petition_update'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
+import { descriptionText } from '#services/petitions/search_text'
 
 export default class Petition extends BaseModel {
   @column({ isPrimary: true })
@@ -28,8 +29,17 @@ export default class Petition extends BaseModel {
   @column()
   declare target: string
 
+  /** Sanitised HTML. */
   @column()
   declare description: string
+
+  /** The description's words without markup, for the search index; kept by `keepDescriptionText`. */
+  @column()
+  declare descriptionText: string
+
+  /** The language it is written in: the site's language where it was created. */
+  @column()
+  declare lang: string
 
   @column()
   declare targetSignatures: number
@@ -118,6 +128,16 @@ export default class Petition extends BaseModel {
   /** Whether its closing date has come: closed for signing even before the job finished it. */
   get hasPassedClosingDate() {
     return this.closesAt !== null && this.closesAt <= DateTime.utc()
+  }
+
+  /**
+   * The search index reads the description's words, not its tags: every
+   * save that writes the HTML writes its text too.
+   */
+  @beforeSave()
+  static keepDescriptionText(petition: Petition) {
+    if (petition.$dirty.description === undefined) return
+    petition.descriptionText = descriptionText(petition.description ?? '')
   }
 
   /** Whether anyone may sign now: published, not finished, its closing date not come. */

@@ -13,6 +13,7 @@ import { mailDeletionLink } from '#services/accounts/deletion'
 import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
+import Petition from '#models/petition'
 import type { Locale } from '#app/i18n/locales'
 
 const AXE_PATH = app.makePath('node_modules/axe-core/axe.min.js')
@@ -108,6 +109,8 @@ test.group('Browser: accessibility', (group) => {
     .timeout(180_000)
     .run(async ({ assert }, { locale, width }) => {
       const { petition, owner } = await petitionWithEverything()
+      // The list shows the visitor's language: these petitions are in this one.
+      await Petition.query().update({ lang: locale })
       const unconfirmed = await addSignature(petition, {
         email: 'unconfirmed@example.org',
         confirmedAt: null,
@@ -141,7 +144,8 @@ test.group('Browser: accessibility', (group) => {
       const showPage = `/petition/${petition.slug}`
       const mustShow: Record<string, string[]> = {
         '/': ['[data-testid="petition-card"] .progress'],
-        '/petitions': ['.pagination'],
+        '/petitions': ['.pagination', 'form[role="search"] select'],
+        '/petitions?q=nothing+like+this&status=open': ['[data-testid="no-match"] a'],
         [showPage]: [
           '.progress',
           '.petition-photo-thumb',
@@ -153,7 +157,14 @@ test.group('Browser: accessibility', (group) => {
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
         '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
       }
-      const shared = ['/', '/petitions', showPage, '/contacts', '/faq']
+      const shared = [
+        '/',
+        '/petitions',
+        '/petitions?q=nothing+like+this&status=open',
+        showPage,
+        '/contacts',
+        '/faq',
+      ]
       const more = ['/privacy-policy', '/no-such-page']
       const guestPages = () => [
         ...shared,
