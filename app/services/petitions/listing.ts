@@ -100,6 +100,10 @@ const CARD_COLUMNS = [
   'allow_opposite',
   'support_count',
   'oppose_count',
+  'published',
+  'finished',
+  'finished_at',
+  'closes_at',
   'created_at',
 ].map((column) => `petitions.${column}`)
 
