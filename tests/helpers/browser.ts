@@ -1,9 +1,9 @@
+import { emptiedAfterwards } from '#tests/helpers/database'
 import { mkdir } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import type { Group } from '@japa/runner/core'
 import { outbox } from '#tests/helpers/outbox'
@@ -85,7 +85,7 @@ export function browserJourneys(group: Group) {
     await launchBrowser()
     return () => closeBrowser()
   })
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => emptiedAfterwards())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()

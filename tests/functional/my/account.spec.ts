@@ -1,3 +1,4 @@
+import { emptiedAfterwards } from '#tests/helpers/database'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -423,7 +424,7 @@ test.group('Account settings: e-mail', (group) => {
 
 /** Not in a global transaction: on PostgreSQL the refused update would end it. */
 test.group('Account settings: two accounts racing for one address', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => emptiedAfterwards())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()

@@ -1,5 +1,5 @@
+import { emptiedAfterwards } from '#tests/helpers/database'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
@@ -29,7 +29,7 @@ async function rowsIn(table: string) {
  * global transaction: on PostgreSQL the refused insert would end it.
  */
 test.group('Races for a unique value', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => emptiedAfterwards())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()

@@ -1,3 +1,4 @@
+import { emptiedAfterwards } from '#tests/helpers/database'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -182,7 +183,7 @@ test.group('Signing again over an unconfirmed signature', (group) => {
 
 // Concurrent requests need committed rows: no shared test transaction here.
 test.group('Signs racing over an unconfirmed signature', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => emptiedAfterwards())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()

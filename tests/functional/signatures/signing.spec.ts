@@ -1,3 +1,4 @@
+import { emptiedAfterwards } from '#tests/helpers/database'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -338,7 +339,7 @@ test.group('Signing a petition', (group) => {
  * other requests using it at that moment.
  */
 test.group('Signs at the same moment', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => emptiedAfterwards())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()
