@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { type DateTime } from 'luxon'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import Petition from '#models/petition'
 import { ownerOf } from '#transformers/petition_card_transformer'
