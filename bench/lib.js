@@ -76,7 +76,7 @@ export async function prepare(dir, smtpPort) {
 }
 
 /**
- * An empty `undersign_bench` database on the local PostgreSQL (PG_HOST, PG_PORT,
+ * An empty `undersign_bench` (or BENCH_PG_DB) database on the local PostgreSQL (PG_HOST, PG_PORT,
  * PG_USER, PG_PASSWORD; started with pg_ctlcluster when it is down) and a
  * redis-server of the bench's own for sessions, rate limits and the queue.
  */
@@ -87,7 +87,8 @@ async function postgresAndRedis() {
     PG_PORT: process.env.PG_PORT ?? '5432',
     PG_USER: process.env.PG_USER ?? 'postgres',
     PG_PASSWORD: process.env.PG_PASSWORD ?? 'postgres',
-    PG_DB_NAME: 'undersign_bench',
+    // BENCH_PG_DB: a database of its own, when several benchmarks share the server.
+    PG_DB_NAME: process.env.BENCH_PG_DB ?? 'undersign_bench',
     REDIS_HOST: '127.0.0.1',
     REDIS_PORT: String(REDIS_PORT),
     LIMITER_STORE: 'redis',
@@ -104,8 +105,8 @@ async function postgresAndRedis() {
     client = await admin()
     await client.connect()
   }
-  await client.query('DROP DATABASE IF EXISTS undersign_bench WITH (FORCE)')
-  await client.query('CREATE DATABASE undersign_bench')
+  await client.query(`DROP DATABASE IF EXISTS ${settings.PG_DB_NAME} WITH (FORCE)`)
+  await client.query(`CREATE DATABASE ${settings.PG_DB_NAME}`)
   await client.end()
 
   log(`starting redis-server on port ${REDIS_PORT}…`)

@@ -18,10 +18,20 @@ import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_jo
 import PruneContactMessagesJob from '#jobs/prune_contact_messages_job'
 import MailRetentionNoticesJob from '#jobs/mail_retention_notices_job'
 import EraseExpiredSignaturesJob from '#jobs/erase_expired_signatures_job'
+import FinishClosedPetitionsJob from '#jobs/finish_closed_petitions_job'
+import PruneHourlySignaturesJob from '#jobs/prune_hourly_signatures_job'
 
 app.ready(async () => {
   // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
   await PrunePendingMediaJob.schedule({}).id('prune-pending-media').cron('17 * * * *').run()
+  // Every ten minutes: petitions past their closing date are finished and
+  // their owners told (signing stopped at the closing moment already).
+  await FinishClosedPetitionsJob.schedule({})
+    .id('finish-closed-petitions')
+    .cron('*/10 * * * *')
+    .run()
+  // Hourly: signature counts per hour older than 48 hours (the trending list reads 24).
+  await PruneHourlySignaturesJob.schedule({}).id('prune-hourly-signatures').cron('29 * * * *').run()
   // Daily: unconfirmed signatures older than 7 days (never counted, so no count moves).
   await PruneUnconfirmedSignaturesJob.schedule({})
     .id('prune-unconfirmed-signatures')

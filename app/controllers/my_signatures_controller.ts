@@ -17,6 +17,7 @@ const PETITION_COLUMNS = [
   'slug',
   'published',
   'finished',
+  'closes_at',
   'allow_opposite',
   'support_count',
   'oppose_count',

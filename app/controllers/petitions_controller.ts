@@ -6,7 +6,7 @@ import { flashAlert } from '#services/http/flash'
 import { BANNER_TEMPLATES, savePetition } from '#services/petitions/petition_writer'
 import PetitionFormTransformer from '#transformers/petition_form_transformer'
 import { site } from '#services/http/site'
-import { publicPetitions } from '#services/petitions/listing'
+import { listFilters, listQueryString, publicPetitions } from '#services/petitions/listing'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 import PetitionPolicy from '#policies/petition_policy'
 import { petitionPageData } from '#services/petitions/page_data'
@@ -18,18 +18,27 @@ import { signedPetitionsOf } from '#services/signatures/signed_petitions_cookie'
 import NotFoundException from '#exceptions/not_found_exception'
 import { paginatorProps, requestedPage } from '#services/http/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { closingDateOf } from '#services/petitions/closing'
+import { localeOf } from '#app/i18n/locales'
 
 export default class PetitionsController {
-  /** Petition/List: public petitions, newest first, 10 a page. */
+  /**
+   * Petition/List: public petitions, 10 a page, searched (`q`), filtered
+   * (`status`, `lang`: the visitor's language unless asked otherwise) and
+   * sorted (`sort`); the page links keep them.
+   */
   async index({ inertia, request, i18n }: HttpContext) {
+    const locale = localeOf(i18n)
     const page = requestedPage(request.input('page'))
-    const petitions = await publicPetitions(page)
-    petitions.baseUrl(urlFor('petitions.index'))
+    const filters = listFilters(request.only(['q', 'status', 'lang', 'sort']), locale)
+    const petitions = await publicPetitions(filters, page)
+    petitions.baseUrl(urlFor('petitions.index')).queryString(listQueryString(filters, locale))
     const deletedOwnerName = i18n.t('page.account.deleted_user')
     return inertia.render('Petition/List', {
-      petitions: paginatorProps(petitions, (petition) =>
+      petitions: paginatorProps(petitions, (petition: Petition) =>
         new PetitionCardTransformer(petition, deletedOwnerName).toObject()
       ),
+      filters,
     })
   }
 
@@ -99,9 +108,12 @@ export default class PetitionsController {
   async store(ctx: HttpContext) {
     const { request, response, params, auth, bouncer, session, i18n } = ctx
     const guid: string = params.guid
-    await bouncer.with(PetitionPolicy).authorize('write', await petitionAtGuid(guid))
-    const payload = await request.validateUsing(petitionValidator, { meta: { ip: request.ip() } })
-    const { isNew } = await savePetition(auth.user!, guid, payload)
+    const target = await petitionAtGuid(guid)
+    await bouncer.with(PetitionPolicy).authorize('write', target)
+    const payload = await request.validateUsing(petitionValidator, {
+      meta: { ip: request.ip(), currentClosingDate: closingDateOf(target.petition) },
+    })
+    const { isNew } = await savePetition(auth.user!, guid, payload, localeOf(i18n))
     flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
     return response.redirect().toRoute('petitions.edit', { guid })
   }

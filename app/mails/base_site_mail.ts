@@ -12,6 +12,8 @@ export type MailContent = {
   heading: string
   paragraphs: string[]
   action?: { label: string; url: string }
+  /** Further places to go, as plain links under the action. */
+  links?: Array<{ label: string; url: string }>
   footnote?: string
   /**
    * The footer: why this person gets this mail, and where to act on it

@@ -7,6 +7,7 @@ import Letter from '#models/letter'
 import PetitionUpdate from '#models/petition_update'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
+import { descriptionText } from '#services/petitions/search_text'
 
 export default class Petition extends BaseModel {
   @column({ isPrimary: true })
@@ -28,8 +29,17 @@ export default class Petition extends BaseModel {
   @column()
   declare target: string
 
+  /** Sanitised HTML. */
   @column()
   declare description: string
+
+  /** The description's words without markup, for the search index; kept by `keepDescriptionText`. */
+  @column()
+  declare descriptionText: string
+
+  /** The language it is written in: the site's language where it was created. */
+  @column()
+  declare lang: string
 
   @column()
   declare targetSignatures: number
@@ -58,7 +68,12 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare succeededAt: DateTime | null
 
-  /** When it closes for signing by itself; null: open until its owner finishes it. */
+  /**
+   * When it closes for signing by itself (the midnight UTC after the day its
+   * owner picked: app/petitions/closing.ts); null: open until its owner
+   * finishes it. Signing stops at that moment; a scheduled job then finishes
+   * it (services/petitions/closing).
+   */
   @column.dateTime()
   declare closesAt: DateTime | null
 
@@ -110,8 +125,35 @@ export default class Petition extends BaseModel {
     petition.finishedAt = petition.finished ? DateTime.utc() : null
   }
 
-  /** Whether anyone may sign now: published and not finished. */
+  /** Whether its closing date has come: closed for signing even before the job finished it. */
+  get hasPassedClosingDate() {
+    return this.closesAt !== null && this.closesAt <= DateTime.utc()
+  }
+
+  /**
+   * The search index reads the description's words, not its tags: every
+   * save that writes the HTML writes its text too.
+   */
+  @beforeSave()
+  static keepDescriptionText(petition: Petition) {
+    if (petition.$dirty.description === undefined) return
+    petition.descriptionText = descriptionText(petition.description ?? '')
+  }
+
+  /** Whether anyone may sign now: published, not finished, its closing date not come. */
   get isOpenForSigning() {
-    return this.published && !this.finished
+    return this.published && !this.finished && !this.hasPassedClosingDate
+  }
+
+  /**
+   * When signing closed, null while it is open: its closing date when that
+   * came first (the job finishes it a little later), else when its owner
+   * finished it.
+   */
+  get closedAt(): DateTime | null {
+    if (this.closesAt && this.hasPassedClosingDate) {
+      if (!this.finishedAt || this.closesAt <= this.finishedAt) return this.closesAt
+    }
+    return this.finished ? this.finishedAt : null
   }
 }

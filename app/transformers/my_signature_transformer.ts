@@ -12,9 +12,11 @@ export default class MySignatureTransformer extends BaseTransformer<Signature> {
   toObject() {
     const signature = this.resource
     const petition = signature.petition
+    // Past its closing date it is closed, even before the job finished it.
+    const closed = petition.finished || petition.hasPassedClosingDate
     const state: SignedPetitionState = !petition.published
       ? 'unpublished'
-      : petition.finished
+      : closed
         ? 'finished'
         : 'open'
     return {

@@ -74,6 +74,10 @@ export default class PetitionCardTransformer extends BaseTransformer<Petition> {
       ]),
       bannerUrl: bannerUrlOf(petition),
       created: petition.createdAt.toISO()!,
+      /** When signing closes by itself (ISO), or null: no closing date. */
+      closesAt: petition.closesAt?.toUTC().toISO() ?? null,
+      /** When signing closed (ISO: its closing date, or when its owner finished it), or null while open. */
+      closedAt: petition.closedAt?.toUTC().toISO() ?? null,
       user: ownerOf(petition, this.deletedOwnerName),
       ...petitionProgress(petition),
     }

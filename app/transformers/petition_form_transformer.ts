@@ -4,6 +4,7 @@ import type CustomField from '#models/custom_field'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import PetitionMediaTransformer from '#transformers/petition_media_transformer'
 import { PHOTO_SLOTS } from '#app/petitions/constants'
+import { closingDateOf } from '#services/petitions/closing'
 
 type Media = ReturnType<PetitionMediaTransformer['toObject']>
 
@@ -50,6 +51,7 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       allowOpposite: false,
       private: false,
       targetSignatures: 1000,
+      closingDate: null,
     }
   }
 
@@ -111,6 +113,8 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       allowOpposite: petition.allowOpposite,
       private: petition.private,
       targetSignatures: petition.targetSignatures,
+      /** The last day it is open (YYYY-MM-DD, UTC), or null: no closing date. */
+      closingDate: closingDateOf(petition) as string | null,
     }
   }
 }

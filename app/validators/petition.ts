@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { turnstileToken } from '#validators/rules/turnstile'
 import { videoUrlRule } from '#validators/rules/video_url'
 import { databaseId } from '#validators/rules/database_id'
+import { closingDateRule } from '#validators/rules/closing_date'
 import {
   CUSTOM_FIELD_TYPES,
   LIMITS,
@@ -21,7 +22,7 @@ const existingId = () => databaseId().optional()
  * The whole petition of POST /petition/{guid}/create. Its
  * error keys are the ones the page and other clients read: title, target, description, videos.{i}.url,
  * letters.{i}.payload, letters.{i}.recipients.{j}.name, updates.{i}.createdAt,
- * customFields.{i}.title… A list longer than its maximum gets its error
+ * customFields.{i}.title, closingDate… A list longer than its maximum gets its error
  * under the list itself: videos, letters, letters.{i}.recipients, updates,
  * customFields.
  */
@@ -97,6 +98,8 @@ export const petitionValidator = vine.create({
   allowComments: vine.boolean().optional(),
   allowOpposite: vine.boolean().optional(),
   private: vine.boolean().optional(),
+  // The last day it is open (YYYY-MM-DD); empty or null: no closing date.
+  closingDate: vine.string().trim().use(closingDateRule()).nullable().optional(),
   targetSignatures: vine.number().in([...TARGET_SIGNATURE_OPTIONS]),
   cfTurnstileResponse: turnstileToken('petition'),
 })

@@ -13,6 +13,7 @@ import { mailDeletionLink } from '#services/accounts/deletion'
 import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
+import Petition from '#models/petition'
 import type { Locale } from '#app/i18n/locales'
 
 const AXE_PATH = app.makePath('node_modules/axe-core/axe.min.js')
@@ -100,14 +101,16 @@ async function petitionWithEverything() {
 test.group('Browser: accessibility', (group) => {
   browserJourneys(group)
 
-  // One test per language: each visits some 45 pages, well inside its time limit.
+  // One test per language and width: each visits some 22 pages, well inside its time limit.
   test(
-    'every page has no serious WCAG 2.2 AA violation, for guests and members, in {$self}, wide and narrow'
+    'every page has no serious WCAG 2.2 AA violation, for guests and members, in {locale} at {width} px'
   )
-    .with(LOCALES)
+    .with(LOCALES.flatMap((locale) => WIDTHS.map((width) => ({ locale, width }))))
     .timeout(180_000)
-    .run(async ({ assert }, locale) => {
+    .run(async ({ assert }, { locale, width }) => {
       const { petition, owner } = await petitionWithEverything()
+      // The list shows the visitor's language: these petitions are in this one.
+      await Petition.query().update({ lang: locale })
       const unconfirmed = await addSignature(petition, {
         email: 'unconfirmed@example.org',
         confirmedAt: null,
@@ -141,7 +144,8 @@ test.group('Browser: accessibility', (group) => {
       const showPage = `/petition/${petition.slug}`
       const mustShow: Record<string, string[]> = {
         '/': ['[data-testid="petition-card"] .progress'],
-        '/petitions': ['.pagination'],
+        '/petitions': ['.pagination', 'form[role="search"] select'],
+        '/petitions?q=nothing+like+this&status=open': ['[data-testid="no-match"] a'],
         [showPage]: [
           '.progress',
           '.petition-photo-thumb',
@@ -153,7 +157,14 @@ test.group('Browser: accessibility', (group) => {
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
         '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
       }
-      const shared = ['/', '/petitions', showPage, '/contacts', '/faq']
+      const shared = [
+        '/',
+        '/petitions',
+        '/petitions?q=nothing+like+this&status=open',
+        showPage,
+        '/contacts',
+        '/faq',
+      ]
       const more = ['/privacy-policy', '/no-such-page']
       const guestPages = () => [
         ...shared,
@@ -182,8 +193,8 @@ test.group('Browser: accessibility', (group) => {
       const browser = await launchBrowser()
       const problems: string[] = []
       let checked = 0
-      /** One browser context per width and visitor, reused for all of its pages. */
-      const checkAll = async (width: number, who: 'guest' | 'member') => {
+      /** One browser context per visitor, reused for all of its pages. */
+      const checkAll = async (who: 'guest' | 'member') => {
         const context = await browser.newContext({ viewport: { width, height: 900 } })
         const page = await context.newPage()
         try {
@@ -210,10 +221,8 @@ test.group('Browser: accessibility', (group) => {
         }
       }
       // The guest and the member browse side by side: the browser waits on the server half the time.
-      for (const width of WIDTHS) {
-        await Promise.all([checkAll(width, 'guest'), checkAll(width, 'member')])
-      }
-      assert.isAbove(checked, 40)
+      await Promise.all([checkAll('guest'), checkAll('member')])
+      assert.isAbove(checked, 20)
       assert.deepEqual(problems, [], problems.join('\n'))
     })
 })

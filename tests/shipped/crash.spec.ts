@@ -135,4 +135,18 @@ test.group('Shipped: a crash', () => {
     )
     assert.equal(total, answered.length)
   })
+
+  test('workers whose supervisor is killed exit by themselves, and the site starts again', async ({
+    assert,
+  }) => {
+    const { workers } = serverProcesses()
+    assert.lengthOf(workers, 2)
+    // crashAndRestart waits for each worker to be gone before starting the site again.
+    await crashAndRestart(async () => {}, { supervisorOnly: true })
+    const { workers: now } = serverProcesses()
+    assert.lengthOf(now, 2)
+    assert.notIncludeMembers(now, workers)
+    const { page } = await visitor().open('/')
+    assert.equal(page?.component, 'Home/Main')
+  })
 })

@@ -1,28 +1,344 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { SimplePaginator } from '@adonisjs/lucid/database'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import Petition from '#models/petition'
+import { hourOf } from '#services/signatures/counter'
+import { isLocale, type Locale } from '#app/i18n/locales'
 
 export const PETITIONS_PER_PAGE = 10
 export const SUCCESSFUL_ON_HOME = 6
 
+export const LIST_STATUSES = ['open', 'successful', 'closed'] as const
+export const LIST_SORTS = ['newest', 'signatures', 'trending', 'closing', 'relevance'] as const
+export type ListStatus = (typeof LIST_STATUSES)[number]
+export type ListSort = (typeof LIST_SORTS)[number]
+
+/** What the list shows: the search, the filters and the order, as the page and its links carry them. */
+export type ListFilters = {
+  /** The search as typed (trimmed); '' for none. */
+  q: string
+  /** null: every status. */
+  status: ListStatus | null
+  /** A language, or 'all'. */
+  lang: Locale | 'all'
+  sort: ListSort
+}
+
+/** Longest search kept, and most words searched: a search box, not a document. */
+const MAX_QUERY_LENGTH = 200
+const MAX_WORDS = 10
+/** Hours the trending list adds up: the current one and the 23 before it. */
+const TRENDING_HOURS = 24
+
+/** A query-string value as one string: anything else (an array, an object) counts as absent. */
+function text(value: unknown) {
+  return typeof value === 'string' ? value : ''
+}
+
+/**
+ * The words of a search: runs of letters, marks and digits in any script.
+ * Everything else (quotes, operators, brackets, the syntax of either
+ * database's search language) separates words and is never passed on, so
+ * that no input can break a search query.
+ */
+export function searchWords(q: string) {
+  return (q.normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS)
+}
+
+/**
+ * The list's parameters read from the query string. The list is browsed,
+ * not submitted: a value it does not know reads as its default (the
+ * visitor's language, every status, newest first), never as an error.
+ * With a search and no order chosen, the best matches come first.
+ */
+export function listFilters(
+  input: { q?: unknown; status?: unknown; lang?: unknown; sort?: unknown },
+  visitorLocale: Locale
+): ListFilters {
+  const q = text(input.q).trim().slice(0, MAX_QUERY_LENGTH)
+  const searching = searchWords(q).length > 0
+  const status = text(input.status)
+  const lang = text(input.lang)
+  const sort = text(input.sort)
+  const knownSort = (LIST_SORTS as readonly string[]).includes(sort) ? (sort as ListSort) : null
+  return {
+    q,
+    status: (LIST_STATUSES as readonly string[]).includes(status) ? (status as ListStatus) : null,
+    lang: lang === 'all' || isLocale(lang) ? lang : visitorLocale,
+    sort:
+      knownSort && (knownSort !== 'relevance' || searching)
+        ? knownSort
+        : searching
+          ? 'relevance'
+          : 'newest',
+  }
+}
+
+/** The parameters a link to another page of the list keeps: those that differ from the defaults. */
+export function listQueryString(filters: ListFilters, visitorLocale: Locale) {
+  const values: Record<string, string> = {}
+  if (filters.q) values.q = filters.q
+  if (filters.status) values.status = filters.status
+  if (filters.lang !== visitorLocale) values.lang = filters.lang
+  const searching = searchWords(filters.q).length > 0
+  if (filters.sort !== (searching ? 'relevance' : 'newest')) values.sort = filters.sort
+  return values
+}
+
+const stored = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
+
+/** The columns a card shows: never the description, its text or its search index. */
+const CARD_COLUMNS = [
+  'id',
+  'guid',
+  'slug',
+  'user_id',
+  'title',
+  'target',
+  'target_signatures',
+  'allow_opposite',
+  'support_count',
+  'oppose_count',
+  'published',
+  'finished',
+  'finished_at',
+  'closes_at',
+  'created_at',
+].map((column) => `petitions.${column}`)
+
+type PetitionQuery = ModelQueryBuilderContract<typeof Petition>
+
 /** Petitions anyone may find: published and not unlisted. */
-function listed() {
-  return Petition.query()
-    .where('published', true)
-    .where('private', false)
+function listed(query: PetitionQuery = Petition.query()) {
+  return query.where('petitions.published', true).where('petitions.private', false)
+}
+
+/** What a card needs besides its row: the owner and the banner. */
+function withCardRelations(query: PetitionQuery) {
+  return query
+    .select(CARD_COLUMNS)
     .preload('user')
     .preload('media', (media) => media.where('type', 'banner'))
 }
 
-/** The public list: newest first, 10 a page. */
-export function publicPetitions(page: number) {
-  return listed()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .paginate(page, PETITIONS_PER_PAGE)
+/** Open: signing goes on (not finished, no closing date passed). */
+function whereOpen(query: PetitionQuery, now: string) {
+  return query
+    .where('petitions.finished', false)
+    .where((date) => date.whereNull('petitions.closes_at').orWhere('petitions.closes_at', '>', now))
+}
+
+/** Closed: finished by its owner, or its closing date passed. */
+function whereClosed(query: PetitionQuery, now: string) {
+  return query.where((closed) =>
+    closed.where('petitions.finished', true).orWhere('petitions.closes_at', '<=', now)
+  )
+}
+
+const isPostgres = () => db.connection().dialect.name === 'postgres'
+
+/**
+ * The search, per database. PostgreSQL: the words ANDed in a tsquery on the
+ * `search_vector` column, each folded as the index folds it, the last one a
+ * prefix (a search box is typed left to right). SQLite: the same as an FTS5
+ * query, each word a quoted string.
+ */
+function whereMatches(query: PetitionQuery, words: string[]) {
+  if (isPostgres()) {
+    const tsquery = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word))
+    return query.whereRaw(
+      `petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?))`,
+      [tsquery.join(' & ')]
+    )
+  }
+  const match = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
+  // The matches and their scores once, from the index alone (LIMIT keeps
+  // SQLite from merging it into the join, which would probe the index once
+  // per petition of the language instead).
+  return query.joinRaw(
+    `JOIN (SELECT rowid AS id, bm25(petitions_fts, 10.0, 4.0, 1.0) AS score
+       FROM petitions_fts WHERE petitions_fts MATCH ? LIMIT -1) hits ON hits.id = petitions.id`,
+    [match.join(' ')]
+  )
+}
+
+/** Best match first: a word of the title weighs most, then the target, then the description. */
+function orderByRelevance(query: PetitionQuery, words: string[]) {
+  if (isPostgres()) {
+    const tsquery = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word))
+    query.orderByRaw(
+      `ts_rank(petitions.search_vector, to_tsquery('simple', petitions_search_fold(?))) desc`,
+      [tsquery.join(' & ')]
+    )
+  } else {
+    query.orderBy('hits.score', 'asc')
+  }
+  return orderByNewest(query)
+}
+
+function orderByNewest(query: PetitionQuery) {
+  return query.orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc')
+}
+
+/** The filtered list, unordered: listed, in the language, of the status, matching the search. */
+function filtered(filters: ListFilters, now: string) {
+  const query = listed()
+  if (filters.lang !== 'all') query.where('petitions.lang', filters.lang)
+  if (filters.status === 'open') whereOpen(query, now)
+  if (filters.status === 'closed') whereClosed(query, now)
+  if (filters.status === 'successful')
+    query.whereRaw('petitions.support_count >= petitions.target_signatures')
+  const words = searchWords(filters.q)
+  if (words.length > 0) whereMatches(query, words)
+  return query
+}
+
+async function countOf(query: PetitionQuery) {
+  const [row] = await query.clearOrder().count('* as total').pojo<{ total: number | string }>()
+  return Number(row?.total ?? 0)
+}
+
+/**
+ * A page of a list ranked in two parts: `head` (the petitions the order
+ * is about, in its order), then `rest` (all the others, newest first). Each
+ * part is read through its own index, so that neither sorts the whole
+ * table: two counts and one or two page reads.
+ */
+async function twoPartPage(
+  head: () => PetitionQuery,
+  rest: () => PetitionQuery,
+  page: number
+): Promise<SimplePaginator> {
+  const [headTotal, restTotal] = await Promise.all([countOf(head()), countOf(rest())])
+  const offset = (page - 1) * PETITIONS_PER_PAGE
+  let rows: Petition[] = []
+  if (offset < headTotal) {
+    rows = await withCardRelations(head()).offset(offset).limit(PETITIONS_PER_PAGE)
+  }
+  const missing = PETITIONS_PER_PAGE - rows.length
+  if (missing > 0 && offset + rows.length < headTotal + restTotal) {
+    const restOffset = Math.max(0, offset - headTotal)
+    rows = rows.concat(await withCardRelations(rest()).offset(restOffset).limit(missing))
+  }
+  return new SimplePaginator(headTotal + restTotal, PETITIONS_PER_PAGE, page, ...rows)
+}
+
+/** Most petitions that rank as trending; any others follow, newest first. */
+const TRENDING_MOST = 5000
+/** How long a process reuses the trending sums (its own flushes drop them at once). */
+const TRENDING_CACHE_MS = 30_000
+
+let trendingCache: { at: number; sums: Map<number, number> } | null = null
+
+/** A flush of this process counted signatures: its next trending list is read afresh. */
+export function forgetTrending() {
+  trendingCache = null
+}
+
+/**
+ * The signatures counted per petition in the last 24 hours (those with
+ * more than none, the most first), summed once from the hourly counts and
+ * kept for a few seconds: every page of every trending list reuses it.
+ */
+async function trendingSums() {
+  if (trendingCache && Date.now() - trendingCache.at < TRENDING_CACHE_MS) return trendingCache.sums
+  const rows: Array<{ petition_id: number | string; recent: number | string }> = await db
+    .from('petition_hourly_signatures')
+    .where('hour', '>=', hourOf() - (TRENDING_HOURS - 1))
+    .groupBy('petition_id')
+    .havingRaw('SUM("count") > 0')
+    .select('petition_id', db.raw('SUM("count") AS recent'))
+    .orderBy('recent', 'desc')
+    .limit(TRENDING_MOST)
+  const sums = new Map(rows.map((row) => [Number(row.petition_id), Number(row.recent)]))
+  trendingCache = { at: Date.now(), sums }
+  return sums
+}
+
+/**
+ * Trending: the most signatures counted in the last 24 hours (the counter's
+ * hourly rows, never a scan of signatures), then the petitions with none,
+ * newest first. The trending ones of this list are found by their ids and
+ * ranked here; the others are read newest first through the list's index.
+ */
+async function trendingPage(filters: ListFilters, now: string, page: number) {
+  const sums = await trendingSums()
+  const trendingIds = [...sums.keys()]
+  const [matching, total] = await Promise.all([
+    trendingIds.length === 0
+      ? []
+      : filtered(filters, now)
+          .whereIn('petitions.id', trendingIds)
+          .select('petitions.id', 'petitions.created_at')
+          .pojo<{ id: number; created_at: unknown }>(),
+    countOf(filtered(filters, now)),
+  ])
+  const createdOf = (row: { created_at: unknown }) => new Date(row.created_at as string).getTime()
+  const head = matching
+    .sort(
+      (a, b) =>
+        sums.get(Number(b.id))! - sums.get(Number(a.id))! ||
+        createdOf(b) - createdOf(a) ||
+        Number(b.id) - Number(a.id)
+    )
+    .map((row) => Number(row.id))
+  const offset = (page - 1) * PETITIONS_PER_PAGE
+  const pageIds = head.slice(offset, offset + PETITIONS_PER_PAGE)
+  let rows: Petition[] = []
+  if (pageIds.length > 0) {
+    const found = await withCardRelations(Petition.query()).whereIn('petitions.id', pageIds)
+    rows = pageIds.map((id) => found.find((row) => row.id === id)!).filter(Boolean)
+  }
+  const missing = PETITIONS_PER_PAGE - rows.length
+  if (missing > 0 && offset + rows.length < total) {
+    const others = orderByNewest(withCardRelations(filtered(filters, now)))
+    if (head.length > 0) others.whereNotIn('petitions.id', head)
+    rows = rows.concat(await others.offset(Math.max(0, offset - head.length)).limit(missing))
+  }
+  return new SimplePaginator(total, PETITIONS_PER_PAGE, page, ...rows)
+}
+
+/** Closing soonest: open petitions with a closing date, soonest first, then all the others. */
+function closingPage(filters: ListFilters, now: string, page: number) {
+  return twoPartPage(
+    () =>
+      filtered(filters, now)
+        .where('petitions.finished', false)
+        .where('petitions.closes_at', '>', now)
+        .orderBy('petitions.closes_at', 'asc')
+        .orderBy('petitions.id', 'asc'),
+    () =>
+      orderByNewest(
+        filtered(filters, now).where((others) =>
+          others
+            .where('petitions.finished', true)
+            .orWhereNull('petitions.closes_at')
+            .orWhere('petitions.closes_at', '<=', now)
+        )
+      ),
+    page
+  )
+}
+
+/** The public list: a page of 10, searched, filtered and sorted as `filters` say. */
+export async function publicPetitions(filters: ListFilters, page: number) {
+  const now = stored(DateTime.now())
+  if (filters.sort === 'trending') return trendingPage(filters, now, page)
+  if (filters.sort === 'closing') return closingPage(filters, now, page)
+  const query = withCardRelations(filtered(filters, now))
+  if (filters.sort === 'relevance') orderByRelevance(query, searchWords(filters.q))
+  else if (filters.sort === 'signatures')
+    query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
+  else orderByNewest(query)
+  return query.paginate(page, PETITIONS_PER_PAGE)
 }
 
 /** Home: up to 6 successful petitions, most recently successful first. */
 export function successfulPetitions() {
   return listed()
+    .preload('user')
+    .preload('media', (media) => media.where('type', 'banner'))
     .whereRaw('support_count >= target_signatures')
     .orderByRaw('succeeded_at desc nulls last')
     .orderBy('created_at', 'desc')

@@ -17,6 +17,8 @@ import { uniqueSlug, unlistedSlug } from '#services/petitions/slugs'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { deleteMedia } from '#services/petitions/media'
 import { isUniqueViolation } from '#services/database_errors'
+import { closesAtFor } from '#services/petitions/closing'
+import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
 export type PetitionInput = Infer<typeof petitionValidator>
 
@@ -155,12 +157,19 @@ async function attachMedia(
 /**
  * Creates the petition of a guid, or updates it when it exists, in one
  * transaction: nothing half-written. The caller has checked that the member
- * may edit it. The slug is made once, from the first title.
+ * may edit it. The slug is made once, from the first title, and the
+ * language (`lang`, the site's) once, when it is created. The search index
+ * follows the title, target and description by the database's triggers.
  */
-export async function savePetition(user: User, guid: string, input: PetitionInput) {
+export async function savePetition(
+  user: User,
+  guid: string,
+  input: PetitionInput,
+  lang: Locale = DEFAULT_LOCALE
+) {
   let saved: Awaited<ReturnType<typeof writePetition>>
   try {
-    saved = await writePetition(user, guid, input)
+    saved = await writePetition(user, guid, input, lang)
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
     // Two saves of one new petition at once (a double click) both tried to
@@ -168,18 +177,20 @@ export async function savePetition(user: User, guid: string, input: PetitionInpu
     // slug taken meanwhile by another petition gets the next free one.
     const raced = await Petition.findBy('guid', guid)
     if (raced && raced.userId !== user.id) throw error
-    saved = await writePetition(user, guid, input)
+    saved = await writePetition(user, guid, input, lang)
   }
   return saved
 }
 
-function writePetition(user: User, guid: string, input: PetitionInput) {
+function writePetition(user: User, guid: string, input: PetitionInput, lang: Locale) {
   return db.transaction(async (trx) => {
     let petition = await Petition.query({ client: trx }).where('guid', guid).first()
     const isNew = !petition
     petition ??= new Petition().merge({
       guid,
       userId: user.id,
+      // The language of the site it was written on; the list shows each language's own.
+      lang,
       // Made once: a petition made unlisted later keeps the link already shared.
       slug: input.private ? unlistedSlug(input.title) : await uniqueSlug(input.title, trx),
     })
@@ -195,7 +206,15 @@ function writePetition(user: User, guid: string, input: PetitionInput) {
       // A new petition is published and open; these switches exist only when editing.
       published: isNew ? true : (input.published ?? petition.published),
       finished: isNew ? false : (input.finished ?? petition.finished),
+      closesAt: closesAtFor(input.closingDate),
     })
+    // Reopening a finished petition drops a closing date that has passed,
+    // or the petition would be closed again at once; a new date sent with
+    // it stands. An open petition whose date passed before the closing job
+    // ran keeps it: the job finishes it and tells its owner.
+    if (petition.$original.finished && !petition.finished && petition.hasPassedClosingDate) {
+      petition.closesAt = null
+    }
     await petition.save()
     forgetPetitionPageOnCommit(trx, petition.id)
 

@@ -5,6 +5,7 @@ import type { QueryClientContract, TransactionClientContract } from '@adonisjs/l
 import Petition from '#models/petition'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { rowsOf } from '#services/database_errors'
+import { forgetTrending } from '#services/petitions/listing'
 
 export type Delta = { support: number; oppose: number }
 
@@ -44,6 +45,7 @@ type DeltaRow = { petition_id: number | string; support: number | string; oppose
  * once per signature (the UK Parliament site had to batch its +1 updates for
  * the same reason). Pages lag by at most the flush interval and are exact
  * once writes stop. Rows left by a crash are applied by the flush at boot.
+ * The same sums go to the hourly counts that rank the trending list.
  */
 export class SignatureCounter {
   #timer: NodeJS.Timeout | null = null
@@ -107,6 +109,8 @@ export class SignatureCounter {
         await applyDelta(petitionId, sums.get(petitionId)!, trx)
         forgetPetitionPageOnCommit(trx, petitionId)
       }
+      await addToHourlyCounts(trx, petitionIds, sums)
+      if (petitionIds.length > 0) trx.after('commit', () => forgetTrending())
     })
   }
 }
@@ -128,6 +132,50 @@ async function applyDelta(petitionId: number, delta: Delta, client: QueryClientC
       WHERE id = ?`,
     [delta.support, delta.oppose, delta.support, now, petitionId]
   )
+}
+
+/** Whole hours since 1970 (UTC): the key of the hourly counts. */
+export function hourOf(time: number = DateTime.now().toMillis()) {
+  return Math.floor(time / 3_600_000)
+}
+
+/** Petitions per INSERT: three parameters each, far below any database's limit. */
+const HOURLY_BATCH = 1000
+
+/**
+ * The signatures counted in this hour, per petition, for the trending list:
+ * the flush adds the same sums it applies to the petitions, in the same
+ * transaction, so the two never disagree. An upsert adds to the hour's row
+ * (SQLite and PostgreSQL share the syntax); an uncounted signature
+ * subtracts from the hour it is uncounted in.
+ */
+async function addToHourlyCounts(
+  client: QueryClientContract,
+  petitionIds: number[],
+  sums: Map<number, Delta>
+) {
+  const hour = hourOf()
+  const rows = petitionIds
+    .map((id) => [id, hour, sums.get(id)!.support + sums.get(id)!.oppose])
+    .filter(([, , count]) => count !== 0)
+  for (let start = 0; start < rows.length; start += HOURLY_BATCH) {
+    const batch = rows.slice(start, start + HOURLY_BATCH)
+    await client.rawQuery(
+      `INSERT INTO petition_hourly_signatures (petition_id, hour, count)
+       VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
+       ON CONFLICT (petition_id, hour)
+       DO UPDATE SET count = petition_hourly_signatures.count + excluded.count`,
+      batch.flat()
+    )
+  }
+}
+
+/** Hourly counts older than 48 hours: the trending list reads 24. Safe to run twice. */
+export async function pruneHourlyCounts(keepHours = 48) {
+  await db
+    .from('petition_hourly_signatures')
+    .where('hour', '<', hourOf() - keepHours)
+    .delete()
 }
 
 function dateTimeFormat() {

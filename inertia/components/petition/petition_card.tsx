@@ -6,6 +6,7 @@ import OwnerBadge from './owner_badge.tsx'
 import SignaturesBar from './signatures_bar.tsx'
 import { urlFor } from '~/client.ts'
 import BannerLink from '~/components/petition/banner_link.tsx'
+import ClosingNote from './closing_note.tsx'
 
 /** The petition card of home, list and My petitions. */
 export default function PetitionCard({ petition }: { petition: Data.PetitionCard }) {
@@ -24,6 +25,7 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
           {t('page.petition_card.target', { targetSignatures: petition.targetSignatures })}
         </p>
         <SignaturesBar petition={petition} />
+        <ClosingNote petition={petition} className="small text-body-secondary mt-2 mb-0" />
         <div className="d-flex align-items-center justify-content-between mt-3">
           <OwnerBadge owner={petition.user} />
           <span className="small fw-semibold">

@@ -155,6 +155,7 @@ export default function Create({
           <SettingsSection
             data={form.data}
             editing={editing}
+            errors={errors}
             onChange={(key, value) => set(key, value as never)}
           />
 

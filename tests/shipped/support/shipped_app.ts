@@ -236,16 +236,25 @@ function exitOf(child: ChildProcess, graceMs: number) {
 }
 
 /**
- * A crash: the server process is killed with SIGKILL (no shutdown hook runs),
- * then `npm start` starts the site again on the same database. `beforeRestart`
- * runs while the site is down.
+ * A crash: the server's processes are killed with SIGKILL (no shutdown hook
+ * runs), then `npm start` starts the site again on the same database.
+ * `beforeRestart` runs while the site is down. By default the whole server
+ * dies at once, as in a power cut or at the OOM killer's hand (a worker left
+ * to notice its supervisor's death could flush its counters meanwhile); with
+ * `supervisorOnly` only the supervisor is killed and its workers must exit
+ * by themselves.
  */
-export async function crashAndRestart(beforeRestart: () => Promise<void> = async () => {}) {
+export async function crashAndRestart(
+  beforeRestart: () => Promise<void> = async () => {},
+  { supervisorOnly = false } = {}
+) {
   const parent = starter!
   const { supervisor, workers } = serverProcesses()
-  process.kill(supervisor, 'SIGKILL')
+  for (const pid of supervisorOnly ? [supervisor] : [supervisor, ...workers]) {
+    process.kill(pid, 'SIGKILL')
+  }
   await exitOf(parent, 10_000)
-  // Workers whose supervisor is gone exit by themselves: none may hold the database.
+  // None may be left holding the database.
   await Promise.all(workers.map((pid) => processGone(pid, 10_000)))
   await beforeRestart()
   await launch()

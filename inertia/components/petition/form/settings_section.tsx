@@ -1,16 +1,19 @@
 import { Form } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
 import { TARGET_SIGNATURE_OPTIONS } from '@app/petitions/constants.ts'
-import { FormSection, type PetitionFormData } from './shared.tsx'
+import { FormSection, type Errors, type PetitionFormData } from './shared.tsx'
+import ClosingDateField from './closing_date_field.tsx'
 
-/** Settings: switches with their info texts and the target select. */
+/** Settings: switches with their info texts, the closing date and the target select. */
 export default function SettingsSection({
   data,
   editing,
+  errors,
   onChange,
 }: {
   data: PetitionFormData
   editing: boolean
+  errors: Errors
   onChange: <Key extends keyof PetitionFormData>(key: Key, value: PetitionFormData[Key]) => void
 }) {
   const { t, locale } = useTranslation()
@@ -58,6 +61,11 @@ export default function SettingsSection({
           {info && <div className="form-text">{info}</div>}
         </div>
       ))}
+      <ClosingDateField
+        value={data.closingDate}
+        error={errors.closingDate}
+        onChange={(value) => onChange('closingDate', value)}
+      />
       <Form.Group className="mb-3" controlId="target-signatures" style={{ maxWidth: 320 }}>
         <Form.Label>{t('page.petition.target_signatures')}</Form.Label>
         <Form.Select

@@ -5,11 +5,13 @@ import { useSharedProps } from '~/lib/shared.ts'
 import type { Data } from '@generated/data'
 import ShareWidget from './share_widget.tsx'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
+import ClosingNote, { useClosingText } from '~/components/petition/closing_note.tsx'
 
 /** Title, progress, status badges and sharing, over the banner. */
 export default function PetitionHeader({ petition }: { petition: Data.PetitionShow }) {
   const { t } = useTranslation()
   const { appUrl } = useSharedProps()
+  const closing = useClosingText(petition)
   const bannerUrl = petition.banner?.url
   // The banner goes in a CSS variable; the stylesheet lays a dark overlay over it.
   const style = bannerUrl
@@ -29,7 +31,7 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
               {t('page.show.draft')}
             </Badge>
           )}
-          {petition.finished && (
+          {(petition.finished || closing?.closed) && (
             <Badge bg="secondary" data-testid="finished-badge">
               {t('page.show.finished')}
             </Badge>
@@ -44,6 +46,7 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
               target: petition.targetSignatures,
             })}
           </p>
+          <ClosingNote petition={petition} className="mt-2 mb-0" withDetail />
         </div>
         <ShareWidget url={`${appUrl}/petition/${petition.slug}`} title={petition.title} />
       </Container>

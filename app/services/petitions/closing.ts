@@ -1,0 +1,66 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
+import Petition from '#models/petition'
+import PetitionClosedMail from '#mails/petition_closed_mail'
+import { rowsOf } from '#services/database_errors'
+import { closingMomentOf, lastOpenDay } from '#app/petitions/closing'
+
+/*
+ * A petition may close on a day its owner picked (app/petitions/closing.ts):
+ * `closes_at` is the midnight UTC after that day. Signing stops at that
+ * moment by itself (Petition.isOpenForSigning); a scheduled job then
+ * finishes the petition, which starts its signatures' retention period, and
+ * tells its owner.
+ *
+ * Reopening a finished petition drops a closing date that has passed (the
+ * writer), so that it does not close again at once; the owner may pick a new
+ * date in the same save.
+ */
+
+/** The day a petition is open until, as the form shows it (YYYY-MM-DD), or null. */
+export function closingDateOf(petition: Petition | null): string | null {
+  return petition?.closesAt ? lastOpenDay(petition.closesAt.toJSDate()) : null
+}
+
+/** `closes_at` for the day the form sent; empty or missing: none. */
+export function closesAtFor(closingDate: string | null | undefined): DateTime | null {
+  if (!closingDate) return null
+  return DateTime.fromJSDate(closingMomentOf(closingDate), { zone: 'utc' })
+}
+
+/**
+ * Finishes every published, open petition whose closing date has come, and
+ * queues one mail to each one's owner with its final count. One UPDATE
+ * takes them (through the closes_at index: petitions without a date are
+ * never read) and returns what it changed, so that a second run, or another
+ * process running at the same time, finishes and mails nothing twice. Their
+ * `finished_at` is the closing moment: the retention period counts from
+ * when signing stopped, however late the job ran. A petition whose owner
+ * deleted their account is finished without a mail. Returns the petitions
+ * finished.
+ */
+export async function finishClosedPetitions(now = DateTime.utc()) {
+  const at = now.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
+  const result = await db.rawQuery(
+    `UPDATE petitions
+        SET finished = ?, finished_at = closes_at, updated_at = ?
+      WHERE closes_at IS NOT NULL AND closes_at <= ?
+        AND finished = ? AND published = ?
+      RETURNING id`,
+    [true, at, at, false, true]
+  )
+  const ids = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
+  if (ids.length === 0) return 0
+
+  const petitions = await Petition.query()
+    .whereIn('id', ids)
+    .whereNotNull('user_id')
+    .preload('user')
+  // Mailed once the rows are taken: a crash in between loses a mail rather
+  // than sending one twice (the petition is finished either way).
+  for (const petition of petitions) {
+    if (petition.user) await mail.sendLater(new PetitionClosedMail(petition.user, petition))
+  }
+  return ids.length
+}

@@ -1,0 +1,115 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import type { Page } from 'playwright-core'
+import Petition from '#models/petition'
+import { UserFactory } from '#database/factories/user_factory'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { addSignature, makePetition } from '#tests/helpers/signatures'
+import { recountSignatures } from '#services/signatures/counter'
+import { addDays, utcDay } from '#app/petitions/closing'
+
+const EMAIL = 'author@example.com'
+const PASSWORD = 'violet-river-3141'
+
+const AXE_PATH = app.makePath('node_modules/axe-core/axe.min.js')
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** The serious and critical WCAG 2.2 AA violations axe finds in a part of the page. */
+async function seriousViolations(page: Page, selector: string) {
+  await page.addScriptTag({ path: AXE_PATH })
+  const violations = await page.evaluate<Array<{ id: string; impact: string | null }>>(
+    `axe.run(document.querySelector(${JSON.stringify(selector)}), { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} } })
+      .then((result) => result.violations)`
+  )
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id }) => id)
+}
+
+async function logIn(page: Page, locale: string) {
+  await visit(page, siteUrl('/login', locale))
+  await page.getByTestId('login-form').locator('[name="email"]').fill(EMAIL)
+  await page.getByTestId('login-form').locator('[name="password"]').fill(PASSWORD)
+  await Promise.all([
+    page.waitForURL(/\/my\/petitions$/),
+    page.getByTestId('login-form').getByRole('button').click(),
+  ])
+}
+
+test.group('Browser: closing dates', (group) => {
+  browserJourneys(group)
+
+  test('an owner sets a closing date with the keyboard; the page says when it closes, in Ukrainian', async ({
+    assert,
+  }) => {
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD, firstName: 'Iryna' }).create()
+    const lastDay = addDays(utcDay(Date.now()), 5)
+
+    await inBrowser('closing date', async (page) => {
+      await logIn(page, 'uk')
+      await visit(page, siteUrl('/petition/create', 'uk'))
+      const form = page.getByTestId('petition-form')
+      await form.locator('[name="title"]').fill('Збережемо парк Шевченка')
+      await form.locator('[name="target"]').fill('Київська міська рада')
+      await page.locator('[data-template="forest"]').click()
+      await page.locator('.ProseMirror').click()
+      await page.keyboard.type('Наш парк потребує захисту.')
+
+      // The field is found by its label; the calendar opens as it gets the focus.
+      const field = page.getByLabel('Дата закриття (необов’язково)')
+      await field.focus()
+      await page.locator('.react-datepicker[role="dialog"]').waitFor()
+      await page.keyboard.type(lastDay)
+      const picked = page.locator('.react-datepicker__day--selected')
+      await picked.waitFor()
+      assert.equal(await picked.textContent(), String(Number(lastDay.slice(8))))
+      assert.deepEqual(await seriousViolations(page, '[data-testid="settings-section"]'), [])
+      await page.keyboard.press('Enter')
+      await page.locator('.react-datepicker[role="dialog"]').waitFor({ state: 'detached' })
+      assert.equal(await field.inputValue(), lastDay)
+
+      await Promise.all([
+        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
+        page.getByTestId('petition-submit').click(),
+      ])
+      const petition = await Petition.query().firstOrFail()
+      assert.equal(petition.closesAt?.toUTC().toISODate(), addDays(lastDay, 1))
+      assert.equal(await page.getByLabel('Дата закриття (необов’язково)').inputValue(), lastDay)
+
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'uk'))
+      const note = page.getByTestId('petition-header').getByTestId('closing-note')
+      assert.include(await note.textContent(), 'Закривається через 5 днів')
+    })
+  })
+
+  test('a closed petition says when it closed and with how many signatures, on its page and its card', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition({ title: 'Закритий парк' })
+    await addSignature(petition)
+    await addSignature(petition)
+    await recountSignatures(petition.id)
+    const closedDay = addDays(utcDay(Date.now()), -3)
+    const closesAt = `${addDays(closedDay, 1)} 00:00:00`
+    await db
+      .from('petitions')
+      .where('id', petition.id)
+      .update({ closes_at: closesAt, finished: true, finished_at: closesAt })
+
+    await inBrowser('closed petition', async (page) => {
+      const [year, month, day] = closedDay.split('-').map(Number)
+      const date = new Intl.DateTimeFormat('uk', { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(year, month - 1, day))
+      )
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'uk'))
+      const note = page.getByTestId('petition-header').getByTestId('closing-note')
+      assert.equal(await note.textContent(), `Закрита ${date}, 2 підписи`)
+      await page.getByTestId('finished-badge').waitFor()
+
+      await visit(page, siteUrl('/petitions', 'uk'))
+      const card = page.getByTestId('petition-card').getByTestId('closing-note')
+      assert.equal(await card.textContent(), `Закрита ${date}, 2 підписи`)
+    })
+  })
+})
