@@ -38,7 +38,7 @@ export const matchers = {
  * A slug with a file extension, as in `/petition/:slug.json`: the router
  * tests the whole segment and hands the controller the slug alone.
  */
-export function slugWithExtension(extension: string): RouteMatcher {
+export function slugWithExtension(extension: string): RouteMatcher & { match: RegExp } {
   const slug = SLUG.replace('$)', `\\.${extension}$)`)
   return { match: new RegExp(`^${slug}\\.${extension}$`) }
 }

@@ -70,6 +70,8 @@ router
 // Open data: listed petitions and single petitions, for any site to read.
 router
   .group(() => {
+    router.get('/petitions.json', [OpenDataController, 'index']).as('open_data.index')
+    router.get('/petitions.csv', [OpenDataController, 'csv']).as('open_data.csv')
     router
       .get('/petition/:slug.json', [OpenDataController, 'petition'])
       .as('open_data.petition')

@@ -2,7 +2,6 @@ import { type DateTime } from 'luxon'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import Petition from '#models/petition'
 import { ownerOf } from '#transformers/petition_card_transformer'
-import { descriptionText } from '#services/petitions/description_text'
 import { csvRow } from '#services/signatures/csv'
 
 /**
@@ -12,6 +11,7 @@ import { csvRow } from '#services/signatures/csv'
 export type OpenPetition = {
   slug: string
   url: string
+  lang: string
   title: string
   target: string
   description: string
@@ -44,9 +44,10 @@ export function openPetition(
   return {
     slug: petition.slug,
     url: siteUrl + urlFor('petitions.show', { slug: petition.slug }),
+    lang: petition.lang,
     title: petition.title,
     target: petition.target,
-    description: descriptionText(petition.description),
+    description: petition.descriptionText,
     state: open ? 'open' : 'closed',
     successful: petition.supportCount >= petition.targetSignatures,
     supportCount: petition.supportCount,
@@ -70,6 +71,7 @@ export function publishedPetition(slug: string) {
 const CSV_COLUMNS = [
   'slug',
   'url',
+  'lang',
   'title',
   'target',
   'state',

@@ -36,6 +36,7 @@ test.group('Open data: a petition as JSON', (group) => {
     assert.deepEqual(response.body(), {
       slug: petition.slug,
       url: `http://de.undersign.test:3334/petition/${petition.slug}`,
+      lang: 'en',
       title: 'A park for Oak Hill',
       target: 'Riverside City Council',
       description: 'Children play on the road & the pavement.\nOne\nTwo',
