@@ -52,6 +52,9 @@ export const rateLimits = {
   // again re-sends the link (three mails a day in all), but never floods a
   // mailbox that someone else typed in.
   signConfirmationResends: { requests: 2, every: '1 day', blockFor: '1 day' },
+  // Open data, per address: enough to read every listed petition page by
+  // page in minutes, not enough to stand in for the site's own pages.
+  openData: { requests: 300, every: '1 minute', blockFor: '1 minute' },
 } as const
 
 export type RateLimitName = keyof typeof rateLimits

@@ -38,4 +38,5 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   devOnly: () => import('#middleware/dev_only_middleware'),
+  openData: () => import('#middleware/open_data_middleware'),
 })

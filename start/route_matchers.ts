@@ -11,6 +11,8 @@
 */
 import type { RouteMatcher } from '@adonisjs/core/types/http'
 
+const SLUG = '(?=.{1,160}$)[a-z0-9]+(?:-[a-z0-9]+)*'
+
 /** 1 to 2147483647, the ids an integer column holds, without leading zeros. */
 const DATABASE_ID =
   /^(?:[1-9]\d{0,8}|1\d{9}|20\d{8}|21[0-3]\d{7}|214[0-6]\d{6}|2147[0-3]\d{5}|21474[0-7]\d{4}|214748[0-2]\d{3}|2147483[0-5]\d{2}|21474836[0-3]\d|214748364[0-7])$/
@@ -26,8 +28,17 @@ export const matchers = {
   },
 
   /** A petition's slug as the slug service makes them: a-z, 0-9 and single dashes. */
-  slug: { match: /^(?=.{1,160}$)[a-z0-9]+(?:-[a-z0-9]+)*$/ },
+  slug: { match: new RegExp(`^${SLUG}$`) },
 
   /** A mailed password-reset token (base64url). */
   token: { match: /^[A-Za-z0-9_-]{16,200}$/ },
 } satisfies Record<string, RouteMatcher>
+
+/**
+ * A slug with a file extension, as in `/petition/:slug.json`: the router
+ * tests the whole segment and hands the controller the slug alone.
+ */
+export function slugWithExtension(extension: string): RouteMatcher & { match: RegExp } {
+  const slug = SLUG.replace('$)', `\\.${extension}$)`)
+  return { match: new RegExp(`^${slug}\\.${extension}$`) }
+}

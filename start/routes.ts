@@ -5,7 +5,7 @@
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { matchers } from '#start/route_matchers'
+import { matchers, slugWithExtension } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
 import { PROVIDERS } from '#services/accounts/social_auth'
 import {
@@ -17,6 +17,7 @@ import {
   throttleContact,
   throttleLogin,
   throttleMediaUpload,
+  throttleOpenData,
   throttlePasswordReset,
   throttlePasswordResetRequest,
   throttleSign,
@@ -28,6 +29,7 @@ import {
 
 const PagesController = () => import('#controllers/pages_controller')
 const SeoController = () => import('#controllers/seo_controller')
+const OpenDataController = () => import('#controllers/open_data_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
 const SubscriptionsController = () => import('#controllers/subscriptions_controller')
 const TranslationsController = () => import('#controllers/translations_controller')
@@ -64,6 +66,18 @@ router
   .get('/sitemap/:number', [SeoController, 'sitemapPart'])
   .as('seo.sitemap_part')
   .where('number', matchers.id)
+
+// Open data: listed petitions and single petitions, for any site to read.
+router
+  .group(() => {
+    router.get('/petitions.json', [OpenDataController, 'index']).as('open_data.index')
+    router.get('/petitions.csv', [OpenDataController, 'csv']).as('open_data.csv')
+    router
+      .get('/petition/:slug.json', [OpenDataController, 'petition'])
+      .as('open_data.petition')
+      .where('slug', slugWithExtension('json'))
+  })
+  .use([middleware.openData(), throttleOpenData])
 
 // Reading and signing.
 router

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
-import { matchers } from '#start/route_matchers'
+import { matchers, slugWithExtension } from '#start/route_matchers'
 
 const INTEGER_COLUMN_MAX = 2147483647
 
@@ -47,6 +47,24 @@ test.group('Route matchers', () => {
       'a'.repeat(161),
     ]) {
       assert.notMatch(slug, matchers.slug.match, slug)
+    }
+  })
+
+  test('a slug with an extension is exactly a slug followed by that extension', ({ assert }) => {
+    const json = slugWithExtension('json').match
+    for (const path of ['a-park-for-oak-hill.json', 'a.json', `${'x'.repeat(160)}.json`]) {
+      assert.match(path, json, path)
+    }
+    for (const path of [
+      'a-park',
+      'a-park.csv',
+      'a--park.json',
+      '.json',
+      'A-park.json',
+      `${'x'.repeat(161)}.json`,
+      'a.json.json',
+    ]) {
+      assert.notMatch(path, json, path)
     }
   })
 })

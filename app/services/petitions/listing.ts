@@ -122,6 +122,26 @@ function withCardRelations(query: PetitionQuery) {
     .preload('media', (media) => media.where('type', 'banner'))
 }
 
+/** How a page of the list is read: its size, and the columns and relations of its rows. */
+export type ListPage = { perPage: number; read: (query: PetitionQuery) => PetitionQuery }
+
+/** The site's list: 10 cards a page. */
+const CARD_PAGE: ListPage = { perPage: PETITIONS_PER_PAGE, read: withCardRelations }
+
+/** Open data: 50 petitions a page, each with its text and dates and its owner's name. */
+export const OPEN_DATA_PAGE: ListPage = {
+  perPage: 50,
+  read: (query) =>
+    query
+      .select([
+        ...CARD_COLUMNS,
+        'petitions.description_text',
+        'petitions.succeeded_at',
+        'petitions.lang',
+      ])
+      .preload('user'),
+}
+
 /** Open: signing goes on (not finished, no closing date passed). */
 function whereOpen(query: PetitionQuery, now: string) {
   return query
@@ -208,20 +228,21 @@ async function countOf(query: PetitionQuery) {
 async function twoPartPage(
   head: () => PetitionQuery,
   rest: () => PetitionQuery,
-  page: number
+  page: number,
+  { perPage, read }: ListPage
 ): Promise<SimplePaginator> {
   const [headTotal, restTotal] = await Promise.all([countOf(head()), countOf(rest())])
-  const offset = (page - 1) * PETITIONS_PER_PAGE
+  const offset = (page - 1) * perPage
   let rows: Petition[] = []
   if (offset < headTotal) {
-    rows = await withCardRelations(head()).offset(offset).limit(PETITIONS_PER_PAGE)
+    rows = await read(head()).offset(offset).limit(perPage)
   }
-  const missing = PETITIONS_PER_PAGE - rows.length
+  const missing = perPage - rows.length
   if (missing > 0 && offset + rows.length < headTotal + restTotal) {
     const restOffset = Math.max(0, offset - headTotal)
-    rows = rows.concat(await withCardRelations(rest()).offset(restOffset).limit(missing))
+    rows = rows.concat(await read(rest()).offset(restOffset).limit(missing))
   }
-  return new SimplePaginator(headTotal + restTotal, PETITIONS_PER_PAGE, page, ...rows)
+  return new SimplePaginator(headTotal + restTotal, perPage, page, ...rows)
 }
 
 /** Most petitions that rank as trending; any others follow, newest first. */
@@ -262,7 +283,12 @@ async function trendingSums() {
  * newest first. The trending ones of this list are found by their ids and
  * ranked here; the others are read newest first through the list's index.
  */
-async function trendingPage(filters: ListFilters, now: string, page: number) {
+async function trendingPage(
+  filters: ListFilters,
+  now: string,
+  page: number,
+  { perPage, read }: ListPage
+) {
   const sums = await trendingSums()
   const trendingIds = [...sums.keys()]
   const [matching, total] = await Promise.all([
@@ -283,24 +309,24 @@ async function trendingPage(filters: ListFilters, now: string, page: number) {
         Number(b.id) - Number(a.id)
     )
     .map((row) => Number(row.id))
-  const offset = (page - 1) * PETITIONS_PER_PAGE
-  const pageIds = head.slice(offset, offset + PETITIONS_PER_PAGE)
+  const offset = (page - 1) * perPage
+  const pageIds = head.slice(offset, offset + perPage)
   let rows: Petition[] = []
   if (pageIds.length > 0) {
-    const found = await withCardRelations(Petition.query()).whereIn('petitions.id', pageIds)
+    const found = await read(Petition.query()).whereIn('petitions.id', pageIds)
     rows = pageIds.map((id) => found.find((row) => row.id === id)!).filter(Boolean)
   }
-  const missing = PETITIONS_PER_PAGE - rows.length
+  const missing = perPage - rows.length
   if (missing > 0 && offset + rows.length < total) {
-    const others = orderByNewest(withCardRelations(filtered(filters, now)))
+    const others = orderByNewest(read(filtered(filters, now)))
     if (head.length > 0) others.whereNotIn('petitions.id', head)
     rows = rows.concat(await others.offset(Math.max(0, offset - head.length)).limit(missing))
   }
-  return new SimplePaginator(total, PETITIONS_PER_PAGE, page, ...rows)
+  return new SimplePaginator(total, perPage, page, ...rows)
 }
 
 /** Closing soonest: open petitions with a closing date, soonest first, then all the others. */
-function closingPage(filters: ListFilters, now: string, page: number) {
+function closingPage(filters: ListFilters, now: string, page: number, shape: ListPage) {
   return twoPartPage(
     () =>
       filtered(filters, now)
@@ -317,21 +343,25 @@ function closingPage(filters: ListFilters, now: string, page: number) {
             .orWhere('petitions.closes_at', '<=', now)
         )
       ),
-    page
+    page,
+    shape
   )
 }
 
-/** The public list: a page of 10, searched, filtered and sorted as `filters` say. */
-export async function publicPetitions(filters: ListFilters, page: number) {
+/**
+ * A page of the public list, searched, filtered and sorted as `filters` say:
+ * 10 cards for the site, or 50 petitions of open data.
+ */
+export async function publicPetitions(filters: ListFilters, page: number, shape = CARD_PAGE) {
   const now = stored(DateTime.now())
-  if (filters.sort === 'trending') return trendingPage(filters, now, page)
-  if (filters.sort === 'closing') return closingPage(filters, now, page)
-  const query = withCardRelations(filtered(filters, now))
+  if (filters.sort === 'trending') return trendingPage(filters, now, page, shape)
+  if (filters.sort === 'closing') return closingPage(filters, now, page, shape)
+  const query = shape.read(filtered(filters, now))
   if (filters.sort === 'relevance') orderByRelevance(query, searchWords(filters.q))
   else if (filters.sort === 'signatures')
     query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
   else orderByNewest(query)
-  return query.paginate(page, PETITIONS_PER_PAGE)
+  return query.paginate(page, shape.perPage)
 }
 
 /** Home: up to 6 successful petitions, most recently successful first. */

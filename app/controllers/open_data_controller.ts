@@ -1,0 +1,101 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { SimplePaginatorContract } from '@adonisjs/lucid/types/querybuilder'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import type Petition from '#models/petition'
+import { site } from '#services/http/site'
+import { localeOf } from '#app/i18n/locales'
+import { requestedPage } from '#services/http/pagination'
+import {
+  OPEN_DATA_PAGE,
+  listFilters,
+  listQueryString,
+  publicPetitions,
+} from '#services/petitions/listing'
+import {
+  openPetition,
+  openPetitionsCsv,
+  publishedPetition,
+  type OpenPetition,
+} from '#services/petitions/open_data'
+import NotFoundException from '#exceptions/not_found_exception'
+
+type Links = { self: string; first: string; prev: string | null; next: string | null; last: string }
+
+/**
+ * Listed petitions and single petitions as JSON and CSV, for anyone to
+ * reuse: what the public pages show, never an e-mail or a signer.
+ */
+export default class OpenDataController {
+  /** GET /petitions.json: a page of 50 listed petitions, filtered and sorted as the list is. */
+  async index(ctx: HttpContext) {
+    const { petitions, paginator, links } = await this.#page(ctx, 'open_data.index')
+    const body = JSON.stringify({
+      data: petitions,
+      meta: {
+        total: paginator.total,
+        perPage: paginator.perPage,
+        currentPage: paginator.currentPage,
+        lastPage: paginator.lastPage,
+      },
+      links,
+    })
+    return this.#send(ctx.response, body, 'application/json; charset=utf-8')
+  }
+
+  /** GET /petitions.csv: the same page as a spreadsheet; the other pages are in its Link header. */
+  async csv(ctx: HttpContext) {
+    const { petitions, links } = await this.#page(ctx, 'open_data.csv')
+    const relations = (['first', 'prev', 'next', 'last'] as const).flatMap((rel) =>
+      links[rel] ? [`<${links[rel]}>; rel="${rel}"`] : []
+    )
+    ctx.response.header('Link', relations.join(', '))
+    ctx.response.header('Content-Disposition', 'inline; filename="petitions.csv"')
+    return this.#send(ctx.response, openPetitionsCsv(petitions), 'text/csv; charset=utf-8')
+  }
+
+  /** GET /petition/{slug}.json: what the petition's page shows, as data. */
+  async petition({ params, response, i18n }: HttpContext) {
+    const petition = await publishedPetition(params.slug)
+    if (!petition) throw new NotFoundException()
+    const body = JSON.stringify(
+      openPetition(petition, site.urlFor(localeOf(i18n)), i18n.t('page.account.deleted_user'))
+    )
+    return this.#send(response, body, 'application/json; charset=utf-8')
+  }
+
+  /** The page asked for, and links to the others that keep its filters, on the reader's language site. */
+  async #page({ request, i18n }: HttpContext, route: 'open_data.index' | 'open_data.csv') {
+    const locale = localeOf(i18n)
+    const filters = listFilters(request.only(['q', 'status', 'lang', 'sort']), locale)
+    const paginator = await publicPetitions(
+      filters,
+      requestedPage(request.input('page')),
+      OPEN_DATA_PAGE
+    )
+    const siteUrl = site.urlFor(locale)
+    const query = listQueryString(filters, locale)
+    const urlOf = (page: number) =>
+      siteUrl + urlFor(route, {}, { qs: page > 1 ? { ...query, page } : query })
+    const lastPage = Math.max(1, paginator.lastPage)
+    const links: Links = {
+      self: urlOf(paginator.currentPage),
+      first: urlOf(1),
+      prev: paginator.currentPage > 1 ? urlOf(Math.min(paginator.currentPage - 1, lastPage)) : null,
+      next: paginator.currentPage < lastPage ? urlOf(paginator.currentPage + 1) : null,
+      last: urlOf(lastPage),
+    }
+    const deletedOwnerName = i18n.t('page.account.deleted_user')
+    const petitions: OpenPetition[] = (paginator as SimplePaginatorContract<Petition>)
+      .all()
+      .map((petition) => openPetition(petition, siteUrl, deletedOwnerName))
+    return { petitions, paginator, links }
+  }
+
+  /** The body, or 304 when the reader's copy (by its ETag) is still the same. */
+  #send(response: HttpContext['response'], body: string, contentType: string) {
+    response.header('Content-Type', contentType)
+    response.setEtag(body)
+    if (response.fresh()) return response.notModified()
+    return response.send(body)
+  }
+}

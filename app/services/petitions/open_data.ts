@@ -1,0 +1,101 @@
+import { type DateTime } from 'luxon'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import Petition from '#models/petition'
+import { ownerOf } from '#transformers/petition_card_transformer'
+import { csvRow } from '#services/signatures/csv'
+
+/**
+ * What anyone may read about a petition outside the site: what its public
+ * page shows, as data. Never an e-mail, a signer or a draft.
+ */
+export type OpenPetition = {
+  slug: string
+  url: string
+  lang: string
+  title: string
+  target: string
+  description: string
+  state: 'open' | 'closed'
+  successful: boolean
+  supportCount: number
+  opposeCount: number
+  targetSignatures: number
+  owner: string
+  createdAt: string
+  closesAt: string | null
+  closedAt: string | null
+  succeededAt: string | null
+}
+
+const iso = (value: DateTime | null) => (value ? value.toUTC().toISO() : null)
+
+/**
+ * A published petition as open data. `siteUrl` is the language site the
+ * reader asked on, so that links open in their language; `deletedOwnerName`
+ * names the owner of a petition whose account is gone.
+ */
+export function openPetition(
+  petition: Petition,
+  siteUrl: string,
+  deletedOwnerName: string
+): OpenPetition {
+  const owner = ownerOf(petition, deletedOwnerName)
+  const open = petition.isOpenForSigning
+  return {
+    slug: petition.slug,
+    url: siteUrl + urlFor('petitions.show', { slug: petition.slug }),
+    lang: petition.lang,
+    title: petition.title,
+    target: petition.target,
+    description: petition.descriptionText,
+    state: open ? 'open' : 'closed',
+    successful: petition.supportCount >= petition.targetSignatures,
+    supportCount: petition.supportCount,
+    opposeCount: petition.opposeCount,
+    targetSignatures: petition.targetSignatures,
+    owner: [owner.firstName, owner.lastName].filter(Boolean).join(' '),
+    createdAt: iso(petition.createdAt)!,
+    closesAt: iso(petition.closesAt),
+    // A petition past its closing date is closed even before the job marks it finished.
+    closedAt: open ? null : iso(petition.finishedAt ?? petition.closesAt),
+    succeededAt: iso(petition.succeededAt),
+  }
+}
+
+/** A published petition by its slug with what its open data shows (its owner). */
+export function publishedPetition(slug: string) {
+  return Petition.query().where('slug', slug).where('published', true).preload('user').first()
+}
+
+/** The columns of the CSV list, in order: the same fields as the JSON. */
+const CSV_COLUMNS = [
+  'slug',
+  'url',
+  'lang',
+  'title',
+  'target',
+  'state',
+  'successful',
+  'supportCount',
+  'opposeCount',
+  'targetSignatures',
+  'owner',
+  'createdAt',
+  'closesAt',
+  'closedAt',
+  'succeededAt',
+  'description',
+] as const satisfies ReadonlyArray<keyof OpenPetition>
+
+export function openPetitionsCsv(petitions: OpenPetition[]) {
+  const header = csvRow([...CSV_COLUMNS])
+  const rows = petitions.map((petition) =>
+    csvRow(
+      CSV_COLUMNS.map((column) => {
+        const value = petition[column]
+        return typeof value === 'boolean' ? String(value) : value
+      })
+    )
+  )
+  return header + rows.join('')
+}

@@ -1,0 +1,124 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { makeMember } from '#tests/helpers/auth'
+import { addSignature, makePetition } from '#tests/helpers/signatures'
+import { recountSignatures } from '#services/signatures/counter'
+
+test.group('Open data: a petition as JSON', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('gives what the page shows, as data, on the language site it was asked on', async ({
+    client,
+    assert,
+  }) => {
+    const owner = await makeMember({ firstName: 'Olena', lastName: 'Koval' })
+    const { petition } = await makePetition(
+      {
+        title: 'A park for Oak Hill',
+        target: 'Riverside City Council',
+        description:
+          '<p>Children play <strong>on the road</strong> &amp; the pavement.</p><ul><li>One</li><li>Two</li></ul>',
+        targetSignatures: 100,
+        allowOpposite: true,
+      },
+      owner
+    )
+    await addSignature(petition, { score: 1 })
+    await addSignature(petition, { score: 1 })
+    await addSignature(petition, { score: -1 })
+    await recountSignatures(petition.id)
+
+    const response = await client
+      .get(`/petition/${petition.slug}.json`)
+      .header('host', 'de.undersign.test')
+    response.assertStatus(200)
+    assert.match(response.header('content-type') ?? '', /^application\/json/)
+    assert.deepEqual(response.body(), {
+      slug: petition.slug,
+      url: `http://de.undersign.test:3334/petition/${petition.slug}`,
+      lang: 'en',
+      title: 'A park for Oak Hill',
+      target: 'Riverside City Council',
+      description: 'Children play on the road & the pavement.\nOne\nTwo',
+      state: 'open',
+      successful: false,
+      supportCount: 2,
+      opposeCount: 1,
+      targetSignatures: 100,
+      owner: 'Olena Koval',
+      createdAt: petition.createdAt.toUTC().toISO(),
+      closesAt: null,
+      closedAt: null,
+      succeededAt: null,
+    })
+  })
+
+  test('names no signer and no e-mail', async ({ client, assert }) => {
+    const owner = await makeMember({ email: 'owner-secret@example.org' })
+    const { petition } = await makePetition({}, owner)
+    await addSignature(petition, {
+      firstName: 'Hidden',
+      lastName: 'Signer',
+      email: 'signer-secret@example.org',
+    })
+    await recountSignatures(petition.id)
+    const text = (await client.get(`/petition/${petition.slug}.json`)).text()
+    for (const secret of ['owner-secret', 'signer-secret', 'Hidden', 'Signer']) {
+      assert.notInclude(text, secret)
+    }
+  })
+
+  test('a finished petition is closed; a draft or an unknown slug is not found', async ({
+    client,
+    assert,
+  }) => {
+    const { petition: finished } = await makePetition({ finished: true })
+    const closed = (await client.get(`/petition/${finished.slug}.json`)).body()
+    assert.equal(closed.state, 'closed')
+    assert.isString(closed.closedAt)
+
+    const { petition: draft } = await makePetition({ published: false })
+    const forDraft = await client
+      .get(`/petition/${draft.slug}.json`)
+      .header('accept', 'application/json')
+    forDraft.assertStatus(404)
+    assert.notInclude(forDraft.text(), draft.title)
+    ;(await client.get('/petition/no-such-petition.json')).assertStatus(404)
+  })
+
+  test('any site may read it; caches keep it a minute and revalidate it by its ETag', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const first = await client
+      .get(`/petition/${petition.slug}.json`)
+      .header('origin', 'https://news.example')
+    first.assertStatus(200)
+    assert.equal(first.header('access-control-allow-origin'), '*')
+    assert.isUndefined(first.header('access-control-allow-credentials'))
+    assert.equal(first.header('cache-control'), 'public, max-age=60')
+    const etag = first.header('etag')
+    assert.isString(etag)
+
+    const again = await client.get(`/petition/${petition.slug}.json`).header('if-none-match', etag!)
+    again.assertStatus(304)
+    assert.equal(again.text(), '')
+
+    await addSignature(petition)
+    await recountSignatures(petition.id)
+    const changed = await client
+      .get(`/petition/${petition.slug}.json`)
+      .header('if-none-match', etag!)
+    changed.assertStatus(200)
+    assert.equal(changed.body().supportCount, 1)
+  })
+
+  test('the site’s own pages allow no other origin', async ({ client, assert }) => {
+    const { petition } = await makePetition()
+    const page = await client
+      .get(`/petition/${petition.slug}`)
+      .header('origin', 'https://news.example')
+    assert.isUndefined(page.header('access-control-allow-origin'))
+  })
+})

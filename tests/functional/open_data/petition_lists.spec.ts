@@ -1,0 +1,189 @@
+import { test } from '@japa/runner'
+import { randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import limiter from '@adonisjs/limiter/services/main'
+import { makeMember } from '#tests/helpers/auth'
+import { addSignature, makePetition, parseCsv } from '#tests/helpers/signatures'
+import { recountSignatures } from '#services/signatures/counter'
+import { allowedRequests } from '#config/rate_limits'
+import type User from '#models/user'
+
+const SITE = 'http://undersign.test:3334'
+
+/** `count` listed petitions in English, written straight to the table, oldest first. */
+async function bulkPetitions(owner: User, count: number) {
+  const start = DateTime.utc().minus({ days: 1 })
+  const stored = (date: DateTime) => date.toFormat(db.connection().dialect.dateTimeFormat)
+  const rows = Array.from({ length: count }, (_, index) => ({
+    guid: randomUUID(),
+    slug: `bulk-petition-${index}`,
+    user_id: owner.id,
+    title: `Bulk petition ${index}`,
+    target: 'The council',
+    description: '<p>Text</p>',
+    description_text: 'Text',
+    lang: 'en',
+    created_at: stored(start.plus({ minutes: index })),
+    updated_at: stored(start.plus({ minutes: index })),
+  }))
+  await db.table('petitions').multiInsert(rows)
+}
+
+test.group('Open data: lists of petitions', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('50 listed petitions a page, newest first, with links to the other pages', async ({
+    client,
+    assert,
+  }) => {
+    const owner = await makeMember()
+    await bulkPetitions(owner, 120)
+    const { petition: draft } = await makePetition({ published: false })
+    const { petition: unlisted } = await makePetition({ private: true })
+
+    const first = await client.get('/petitions.json')
+    first.assertStatus(200)
+    const body = first.body()
+    assert.lengthOf(body.data, 50)
+    assert.equal(body.data[0].title, 'Bulk petition 119')
+    assert.deepEqual(body.meta, { total: 120, perPage: 50, currentPage: 1, lastPage: 3 })
+    assert.deepEqual(body.links, {
+      self: `${SITE}/petitions.json`,
+      first: `${SITE}/petitions.json`,
+      prev: null,
+      next: `${SITE}/petitions.json?page=2`,
+      last: `${SITE}/petitions.json?page=3`,
+    })
+    const last = (await client.get('/petitions.json?page=3')).body()
+    assert.lengthOf(last.data, 20)
+    assert.equal(last.data[19].title, 'Bulk petition 0')
+    assert.equal(last.links.prev, `${SITE}/petitions.json?page=2`)
+    assert.isNull(last.links.next)
+
+    const everything = JSON.stringify([body, last])
+    assert.notInclude(everything, draft.slug)
+    assert.notInclude(everything, unlisted.slug)
+  })
+
+  test('the list’s filters and orders apply, and the links keep them', async ({
+    client,
+    assert,
+  }) => {
+    const owner = await makeMember()
+    const { petition: park } = await makePetition(
+      { title: 'A park for Oak Hill', targetSignatures: 100 },
+      owner
+    )
+    await makePetition({ title: 'Street lights on Elm Street' }, owner)
+    const { petition: finished } = await makePetition(
+      { title: 'A finished petition for Oak Hill', finished: true },
+      owner
+    )
+    // Its target reached: the counter column is what the list reads.
+    await db.from('petitions').where('id', park.id).update({ support_count: 100 })
+    const german = await makePetition({ title: 'Ein Park für Eichberg' }, owner)
+    await db.from('petitions').where('id', german.petition.id).update({ lang: 'de' })
+
+    const titles = async (query: string, host = 'undersign.test') =>
+      (await client.get(`/petitions.json${query}`).header('host', host))
+        .body()
+        .data.map((petition: { title: string }) => petition.title)
+
+    assert.sameMembers(await titles('?q=oak'), ['A park for Oak Hill', finished.title])
+    assert.deepEqual(await titles('?status=successful'), ['A park for Oak Hill'])
+    assert.deepEqual(await titles('?status=closed'), [finished.title])
+    assert.deepEqual(await titles('', 'de.undersign.test'), ['Ein Park für Eichberg'])
+    assert.include(await titles('?lang=all', 'de.undersign.test'), 'A park for Oak Hill')
+    assert.equal((await titles('?sort=signatures'))[0], 'A park for Oak Hill')
+
+    const filtered = (
+      await client.get('/petitions.json?q=oak&status=open&lang=all&sort=signatures&junk=1')
+    ).body()
+    assert.equal(
+      filtered.links.self,
+      `${SITE}/petitions.json?q=oak&status=open&lang=all&sort=signatures`
+    )
+    assert.equal(filtered.data[0].state, 'open')
+    assert.isTrue(filtered.data[0].successful)
+  })
+
+  test('the CSV holds the same page, with its other pages in the Link header', async ({
+    client,
+    assert,
+  }) => {
+    const owner = await makeMember({ firstName: 'Olena', lastName: 'Koval' })
+    await bulkPetitions(owner, 60)
+    await makePetition({ title: '=HYPERLINK("http://evil.example")', targetSignatures: 100 }, owner)
+
+    const response = await client.get('/petitions.csv?page=1')
+    response.assertStatus(200)
+    assert.match(response.header('content-type') ?? '', /^text\/csv/)
+    assert.equal(
+      response.header('link'),
+      `<${SITE}/petitions.csv>; rel="first", <${SITE}/petitions.csv?page=2>; rel="next", <${SITE}/petitions.csv?page=2>; rel="last"`
+    )
+    const [header, ...rows] = parseCsv(response.text())
+    assert.deepEqual(header.slice(0, 4), ['slug', 'url', 'lang', 'title'])
+    assert.lengthOf(rows, 50)
+    const title = rows[0][header.indexOf('title')]
+    // A spreadsheet shows the title as text, never runs it.
+    assert.equal(title, `'=HYPERLINK("http://evil.example")`)
+    assert.equal(rows[0][header.indexOf('owner')], 'Olena Koval')
+    assert.equal(rows[0][header.indexOf('targetSignatures')], '100')
+    assert.equal(rows[0][header.indexOf('state')], 'open')
+  })
+
+  test('no answer names a signer or carries an e-mail', async ({ client, assert }) => {
+    const owner = await makeMember({ email: 'owner-private@example.org', nickName: 'owner-nick' })
+    const { petition } = await makePetition({ allowComments: true }, owner)
+    const signers = [
+      { firstName: 'Zofia', lastName: 'Wiśniewska', email: 'zofia.private@example.org' },
+      { firstName: 'Matteo', lastName: 'Bianchi', email: 'matteo.private@example.org' },
+    ]
+    for (const signer of signers) await addSignature(petition, { ...signer, comment: 'Yes!' })
+    await recountSignatures(petition.id)
+
+    const answers = await Promise.all(
+      [
+        '/petitions.json',
+        '/petitions.json?lang=all&sort=trending',
+        '/petitions.csv',
+        `/petition/${petition.slug}.json`,
+      ].map(async (path) => (await client.get(path)).text())
+    )
+    assert.include(answers.join(), petition.slug)
+    for (const text of answers) {
+      assert.notMatch(text, /@/)
+      for (const signer of signers) {
+        assert.notInclude(text, signer.firstName)
+        assert.notInclude(text, signer.lastName)
+      }
+      assert.notInclude(text, 'owner-nick')
+    }
+  })
+
+  test('any site may read them, caches revalidate them, and each address is limited', async ({
+    client,
+    assert,
+  }) => {
+    await makePetition()
+    const first = await client.get('/petitions.json').header('origin', 'https://news.example')
+    assert.equal(first.header('access-control-allow-origin'), '*')
+    assert.equal(first.header('cache-control'), 'public, max-age=60')
+    const unchanged = await client
+      .get('/petitions.json')
+      .header('if-none-match', first.header('etag')!)
+    unchanged.assertStatus(304)
+
+    // Two sent so far; the allowance of the minute is spent on the CSV.
+    const allowed = allowedRequests('openData')
+    for (let sent = 3; sent <= allowed; sent++) {
+      assert.equal((await client.get('/petitions.csv')).status(), 200, `request ${sent}`)
+    }
+    const refused = await client.get('/petitions.csv').header('accept', 'application/json')
+    refused.assertStatus(429)
+  })
+})
