@@ -45,7 +45,11 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
             })}
           </p>
         </div>
-        <ShareWidget url={`${appUrl}/petition/${petition.slug}`} title={petition.title} />
+        <ShareWidget
+          url={`${appUrl}/petition/${petition.slug}`}
+          title={petition.title}
+          slug={petition.slug}
+        />
       </Container>
     </section>
   )
