@@ -12,6 +12,8 @@ import type { NextFn } from '@adonisjs/core/types/http'
 export default class PublicAnswersMiddleware {
   async handle({ response }: HttpContext, next: NextFn) {
     await next()
+    // Static files are written by their middleware before this runs, and set no cookie.
+    if (response.response.headersSent) return
     if (/^\s*public\b/i.test(String(response.getHeader('Cache-Control') ?? ''))) {
       response.removeHeader('Set-Cookie')
     }
