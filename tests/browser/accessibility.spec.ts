@@ -100,12 +100,12 @@ async function petitionWithEverything() {
 test.group('Browser: accessibility', (group) => {
   browserJourneys(group)
 
-  // One test per language: each visits some 45 pages, well inside its time limit.
+  // One test per language: each visits some 50 pages, well inside its time limit.
   test(
     'every page has no serious WCAG 2.2 AA violation, for guests and members, in {$self}, wide and narrow'
   )
     .with(LOCALES)
-    .timeout(180_000)
+    .timeout(240_000)
     .run(async ({ assert }, locale) => {
       const { petition, owner } = await petitionWithEverything()
       const unconfirmed = await addSignature(petition, {
