@@ -42,6 +42,7 @@ const SocialAuthController = () => import('#controllers/auth/social_auth_control
 const MyPetitionsController = () => import('#controllers/my_petitions_controller')
 const AvatarsController = () => import('#controllers/avatars_controller')
 const PetitionsController = () => import('#controllers/petitions_controller')
+const PetitionSharingController = () => import('#controllers/petition_sharing_controller')
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
 const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
@@ -289,6 +290,17 @@ router
     router.get('/dev/mail/:id', [DevMailsController, 'show']).as('dev.mail.show')
   })
   .use(middleware.devOnly())
+
+// Spreading a published petition: the widget other sites frame, its QR code, a poster to print.
+router
+  .group(() => {
+    router.get('/petition/:slug/embed', [PetitionSharingController, 'embed']).as('petitions.embed')
+    router.get('/petition/:slug/qr.svg', [PetitionSharingController, 'qr']).as('petitions.qr')
+    router
+      .get('/petition/:slug/poster', [PetitionSharingController, 'poster'])
+      .as('petitions.poster')
+  })
+  .where('slug', matchers.slug)
 
 // Last, so that /petition/create is never taken for a slug.
 router

@@ -27,6 +27,7 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
     return {
       ...card,
       description: petition.description,
+      supportCount: petition.supportCount,
       banner: card.bannerUrl ? { url: card.bannerUrl } : null,
       allowComments: petition.allowComments,
       finished: petition.finished,

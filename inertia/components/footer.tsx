@@ -17,7 +17,7 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
   const year = new Date().getFullYear()
 
   return (
-    <footer className="bg-dark text-light pt-5 pb-4 mt-5">
+    <footer className="bg-dark text-light pt-5 pb-4 mt-5 d-print-none">
       <Container>
         <Row className="gy-4">
           <Col md={5}>

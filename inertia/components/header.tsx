@@ -26,7 +26,12 @@ export default function Header() {
   const { url, component } = usePage()
 
   return (
-    <Navbar expand="lg" bg="white" className="border-bottom shadow-sm sticky-top" collapseOnSelect>
+    <Navbar
+      expand="lg"
+      bg="white"
+      className="border-bottom shadow-sm sticky-top d-print-none"
+      collapseOnSelect
+    >
       <Container>
         <Navbar.Brand
           as={Link}

@@ -1,6 +1,9 @@
-import { Head } from '@inertiajs/react'
+import { Head, usePage } from '@inertiajs/react'
 import { useSharedProps } from '~/lib/shared.ts'
 import { languageSiteUrl } from '~/lib/language_href.ts'
+import { canonicalQuery } from '~/lib/canonical.ts'
+import { jsonLdText } from '~/lib/json_ld.ts'
+import { urlFor } from '~/client.ts'
 import { DEFAULT_LOCALE, LOCALES } from '@app/i18n/locales.ts'
 
 type SeoProps = {
@@ -9,17 +12,24 @@ type SeoProps = {
   image?: string | null
   path?: string
   noindex?: boolean
+  /** Structured data (schema.org) for search engines, on indexable pages only. */
+  jsonLd?: object | null
 }
 
 /**
  * Title and social-sharing meta tags, rendered on the server with
  * the page so that link previews see them.
  */
-export default function Seo({ title, description, image, path, noindex }: SeoProps) {
+export default function Seo({ title, description, image, path, noindex, jsonLd }: SeoProps) {
   const { appName, appUrl, appLocale, xUserName, general } = useSharedProps()
+  const { url: pageUrl } = usePage()
+  // The page's own address without what does not change it: on its language's
+  // site, with the page number and the list's filters only.
+  const pagePath = path ?? pageUrl.split(/[?#]/)[0]
+  const address = pagePath + canonicalQuery(pageUrl, pagePath, urlFor('petitions.index'))
   const inLanguage = (locale: (typeof LOCALES)[number]) =>
-    `${languageSiteUrl(locale, appUrl, general.domain)}${path ?? ''}`
-  const url = `${appUrl}${path ?? ''}`
+    `${languageSiteUrl(locale, appUrl, general.domain)}${address}`
+  const url = `${appUrl}${address}`
   const imageUrl = image
     ? image.startsWith('http')
       ? image
@@ -51,6 +61,11 @@ export default function Seo({ title, description, image, path, noindex }: SeoPro
       ) : null}
       <meta head-key="twitter:image" name="twitter:image" content={imageUrl} />
       {noindex ? <meta head-key="robots" name="robots" content="noindex" /> : null}
+      {jsonLd && !noindex ? (
+        <script head-key="json-ld" type="application/ld+json">
+          {jsonLdText(jsonLd)}
+        </script>
+      ) : null}
       {/* The same page on every language's site, for search engines to offer the reader's. */}
       {noindex
         ? null

@@ -14,6 +14,8 @@ type AppLayoutProps = {
   image?: string | null
   path?: string
   noindex?: boolean
+  /** Structured data for search engines (see Seo). */
+  jsonLd?: object | null
   contactEmail?: string
   children: ReactNode
 }
@@ -25,6 +27,7 @@ export default function AppLayout({
   image,
   path,
   noindex,
+  jsonLd,
   contactEmail,
   children,
 }: AppLayoutProps) {
@@ -32,7 +35,14 @@ export default function AppLayout({
   const { t } = useTranslation()
   return (
     <div className="d-flex flex-column min-vh-100">
-      <Seo title={title} description={description} image={image} path={path} noindex={noindex} />
+      <Seo
+        title={title}
+        description={description}
+        image={image}
+        path={path}
+        noindex={noindex}
+        jsonLd={jsonLd}
+      />
       {/* The first stop of the Tab key: keyboard users jump over the navigation. */}
       <a href="#main-content" className="visually-hidden-focusable skip-link">
         {t('common.skip_to_content')}

@@ -10,6 +10,8 @@ import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import SignForm from '~/components/petition/sign_form.tsx'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
+import { useSharedProps } from '~/lib/shared.ts'
+import { petitionJsonLd } from '~/lib/json_ld.ts'
 
 type PetitionShowProps = {
   petition: Data.PetitionShow
@@ -31,14 +33,22 @@ export default function Show({
   canEditPetition,
   turnstileKey,
 }: PetitionShowProps) {
+  const { appUrl } = useSharedProps()
+  const path = urlFor('petitions.show', { slug: petition.slug })
+  const banner = petition.banner?.url ?? null
   return (
     <AppLayout
       title={petition.title}
       description={petition.target || petition.title}
-      image={petition.banner?.url ?? null}
-      path={urlFor('petitions.show', { slug: petition.slug })}
+      image={banner}
+      path={path}
       // Drafts and unlisted petitions stay out of search engines.
       noindex={petition.private || !petition.published}
+      jsonLd={petitionJsonLd(
+        petition,
+        `${appUrl}${path}`,
+        banner && !banner.startsWith('http') ? `${appUrl}${banner}` : banner
+      )}
     >
       <PetitionHeader petition={petition} />
       <Container className="petition-show pb-5">

@@ -48,7 +48,11 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
           </p>
           <ClosingNote petition={petition} className="mt-2 mb-0" withDetail />
         </div>
-        <ShareWidget url={`${appUrl}/petition/${petition.slug}`} title={petition.title} />
+        <ShareWidget
+          url={`${appUrl}/petition/${petition.slug}`}
+          title={petition.title}
+          slug={petition.slug}
+        />
       </Container>
     </section>
   )

@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react'
-import { Button } from 'react-bootstrap'
+import { Button, Form } from 'react-bootstrap'
+import { Link } from '@adonisjs/inertia/react'
 import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
+import { urlFor } from '~/client.ts'
 
 type ShareTarget = {
   name: string
@@ -62,13 +64,37 @@ function shareTargets(
   return targets
 }
 
+/** Text made safe inside a double-quoted HTML attribute. */
+const attribute = (text: string) =>
+  text.replace(
+    /[&<>"]/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!
+  )
+
+/** The `<iframe>` other sites paste to show the petition's widget. */
+export function embedSnippet(embedUrl: string, title: string) {
+  return (
+    `<iframe src="${attribute(embedUrl)}" title="${attribute(title)}" width="100%" height="240"` +
+    ` style="max-width:480px;border:0" loading="lazy"></iframe>`
+  )
+}
+
 const noSubscription = () => () => {}
 const browserCanShare = () => typeof navigator.share === 'function'
 
 /** Share links, the browser's own share sheet where it has one, and copy-link. */
-export default function ShareWidget({ url, title }: { url: string; title: string }) {
+export default function ShareWidget({
+  url,
+  title,
+  slug,
+}: {
+  url: string
+  title: string
+  slug: string
+}) {
   const { t } = useTranslation()
-  const { xUserName } = useSharedProps()
+  const { xUserName, appUrl } = useSharedProps()
+  const snippet = embedSnippet(`${appUrl}${urlFor('petitions.embed', { slug })}`, title)
   // Known only in the browser: false on the server and while hydrating, so the HTML matches.
   const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
 
@@ -87,6 +113,15 @@ export default function ShareWidget({ url, title }: { url: string; title: string
     } catch {
       // No clipboard (insecure context, denied permission): show the link instead.
       showToast('error', t('page.show.copy_failed', { url }))
+    }
+  }
+
+  const copySnippet = async () => {
+    try {
+      await navigator.clipboard.writeText(snippet)
+      showToast('success', t('page.show.embed_copied'), { toastId: 'embed-copied' })
+    } catch {
+      showToast('error', t('page.show.embed_copy_failed'))
     }
   }
 
@@ -120,6 +155,43 @@ export default function ShareWidget({ url, title }: { url: string; title: string
           {t('page.show.copy_link')}
         </Button>
       </div>
+      <div className="d-flex flex-wrap gap-3 mt-3 small">
+        <Link
+          className="link-light"
+          route="petitions.poster"
+          routeParams={{ slug }}
+          data-testid="poster-link"
+        >
+          {t('page.show.poster')}
+        </Link>
+        <a
+          className="link-light"
+          href={urlFor('petitions.qr', { slug })}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="qr-link"
+        >
+          {t('page.show.qr_code')}
+        </a>
+      </div>
+      <details className="share-embed mt-3" data-testid="embed-code">
+        <summary className="small">{t('page.show.embed')}</summary>
+        <Form.Label htmlFor="embed-snippet" className="visually-hidden">
+          {t('page.show.embed_label')}
+        </Form.Label>
+        <Form.Control
+          as="textarea"
+          id="embed-snippet"
+          readOnly
+          rows={3}
+          value={snippet}
+          className="font-monospace small mt-2"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button size="sm" variant="light" className="mt-2" onClick={copySnippet} data-share="embed">
+          {t('page.show.embed_copy')}
+        </Button>
+      </details>
     </div>
   )
 }

@@ -1,0 +1,84 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import NotFoundException from '#exceptions/not_found_exception'
+import { localeOf } from '#app/i18n/locales'
+import { site } from '#services/http/site'
+import { petitionUrl, publishedPetition, qrCodeSvg } from '#services/petitions/sharing'
+import { petitionProgress } from '#transformers/petition_card_transformer'
+import PetitionPosterTransformer from '#transformers/petition_poster_transformer'
+
+/**
+ * The widget is shown inside other sites' pages, so it alone may be framed
+ * by anyone. It runs no script and loads nothing, and its form-less page
+ * can post nowhere.
+ */
+const EMBED_CSP = [
+  `default-src 'none'`,
+  `style-src 'unsafe-inline'`,
+  `frame-ancestors *`,
+  `base-uri 'none'`,
+  `form-action 'none'`,
+].join('; ')
+
+/** Counts in the widget may lag a minute: a popular blog's readers are served by caches. */
+const EMBED_CACHE = 'public, max-age=60'
+
+/** A petition's code changes only with the site's address: a day in any cache. */
+const QR_CACHE = 'public, max-age=86400'
+
+/** Ways to spread a published petition: a widget for other sites, its QR code and a poster. */
+export default class PetitionSharingController {
+  /** GET /petition/{slug}/embed: a small standalone page for other sites' iframes. */
+  async embed({ params, response, i18n, view }: HttpContext) {
+    const petition = await publishedPetition(params.slug)
+    if (!petition) throw new NotFoundException()
+    const locale = localeOf(i18n)
+    // Support towards the target, as the petition page counts it.
+    const { percentage } = petitionProgress(petition)
+    const html = await view.render('petition/embed', {
+      lang: locale,
+      title: petition.title,
+      url: petitionUrl(petition.slug, locale),
+      siteName: site.name,
+      barPercent: Math.min(100, percentage),
+      supportCount: petition.supportCount,
+      open: petition.isOpenForSigning,
+      texts: {
+        count: i18n.t('page.show.signatures_of', {
+          total: petition.supportCount,
+          target: petition.targetSignatures,
+        }),
+        progress: i18n.t('page.petition_card.progress_target', { percentage }),
+        sign: i18n.t('page.embed.sign'),
+        newTab: i18n.t('page.embed.new_tab'),
+        closed: i18n.t('page.embed.closed'),
+        onSite: i18n.t('page.embed.on_site', { site: site.name }),
+      },
+    })
+    response.removeHeader('X-Frame-Options')
+    response
+      .header('Content-Security-Policy', EMBED_CSP)
+      .header('Cache-Control', EMBED_CACHE)
+      .header('Content-Type', 'text/html; charset=utf-8')
+    return html
+  }
+
+  /** GET /petition/{slug}/qr.svg: the QR code of the petition's address on this language's site. */
+  async qr({ params, response, i18n }: HttpContext) {
+    const petition = await publishedPetition(params.slug)
+    if (!petition) throw new NotFoundException()
+    const svg = await qrCodeSvg(petitionUrl(petition.slug, localeOf(i18n)))
+    response
+      .header('Content-Type', 'image/svg+xml; charset=utf-8')
+      .header('Cache-Control', QR_CACHE)
+    return svg
+  }
+
+  /** Petition/Poster: a printable A4 page with the title, the goal, the QR code and the address. */
+  async poster({ params, inertia }: HttpContext) {
+    const petition = await publishedPetition(params.slug)
+    if (!petition) throw new NotFoundException()
+    return inertia.render('Petition/Poster', {
+      petition: PetitionPosterTransformer.transform(petition),
+    })
+  }
+}

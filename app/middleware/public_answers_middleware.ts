@@ -1,0 +1,21 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+
+/**
+ * An answer marked `Cache-Control: public` (the petition widget, its QR
+ * code, robots.txt, the sitemap) is the same for everyone, so it carries no
+ * cookie: the session's or the CSRF token's, set by the router's middleware
+ * on every visit. A shared cache would hand them to the next visitor, and
+ * most caches refuse to keep an answer that sets one. Run here, after the
+ * router's middleware has written them and before the answer is sent.
+ */
+export default class PublicAnswersMiddleware {
+  async handle({ response }: HttpContext, next: NextFn) {
+    await next()
+    // Static files are written by their middleware before this runs, and set no cookie.
+    if (response.response.headersSent) return
+    if (/^\s*public\b/i.test(String(response.getHeader('Cache-Control') ?? ''))) {
+      response.removeHeader('Set-Cookie')
+    }
+  }
+}

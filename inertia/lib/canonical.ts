@@ -1,0 +1,24 @@
+/** The list's filters, in the order a canonical address names them. */
+const LIST_FILTERS = ['q', 'status', 'lang', 'sort'] as const
+
+/**
+ * The query string of a page's canonical address, from the address it was
+ * opened at: only what changes what the page shows, so that search engines
+ * see one address per page. The page number when it is past the first (on
+ * any paginated page) and, on the petition list (`listPath`), its filters;
+ * always in the same order, empty and unknown parameters dropped.
+ */
+export function canonicalQuery(pageUrl: string, path: string, listPath: string) {
+  const params = new URL(pageUrl, 'http://localhost').searchParams
+  const kept = new URLSearchParams()
+  if (path === listPath) {
+    for (const name of LIST_FILTERS) {
+      const value = params.get(name)?.trim()
+      if (value) kept.set(name, value)
+    }
+  }
+  const page = params.get('page')?.trim() ?? ''
+  if (/^\d{1,9}$/.test(page) && Number(page) > 1) kept.set('page', String(Number(page)))
+  const query = kept.toString()
+  return query ? `?${query}` : ''
+}
