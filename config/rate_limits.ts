@@ -52,6 +52,10 @@ export const rateLimits = {
   // again re-sends the link (three mails a day in all), but never floods a
   // mailbox that someone else typed in.
   signConfirmationResends: { requests: 2, every: '1 day', blockFor: '1 day' },
+  // Live counts: each petition page a browser opens starts one stream (and
+  // reconnects after a network change), so a shared address opens many; a
+  // script opening thousands to hold the workers' sockets is stopped.
+  liveUpdates: { requests: 300, every: '1 minute', blockFor: '5 minutes' },
 } as const
 
 export type RateLimitName = keyof typeof rateLimits

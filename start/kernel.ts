@@ -38,4 +38,5 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   devOnly: () => import('#middleware/dev_only_middleware'),
+  liveUpdatesInput: () => import('#middleware/live_updates_input_middleware'),
 })

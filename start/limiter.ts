@@ -44,6 +44,7 @@ export const throttleVerificationResend = throttleFor('verificationResend', (ctx
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )
 export const throttleSign = throttleFor('sign')
+export const throttleLiveUpdates = throttleFor('liveUpdates')
 export const throttleAvatarUpload = throttleFor('avatarUpload', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )

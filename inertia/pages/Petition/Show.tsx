@@ -10,6 +10,7 @@ import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import SignForm from '~/components/petition/sign_form.tsx'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
+import { useLiveCounts } from '~/lib/live_counts.ts'
 
 type PetitionShowProps = {
   petition: Data.PetitionShow
@@ -23,14 +24,20 @@ type PetitionShowProps = {
 }
 
 /** The public petition page: its sections in the specified order. */
-export default function Show({
-  petition,
-  lastSignatures,
-  whenISignedThisPetition,
-  canSignPetition,
-  canEditPetition,
-  turnstileKey,
-}: PetitionShowProps) {
+export default function Show(props: PetitionShowProps) {
+  const { whenISignedThisPetition, canSignPetition, canEditPetition, turnstileKey } = props
+  // An open petition's counts and last signatures move as signatures are confirmed.
+  const { live, connected } = useLiveCounts(props.petition, props)
+  const petition = live
+    ? {
+        ...props.petition,
+        totalSignatures: live.totalSignatures,
+        percentage: live.percentage,
+        positivePercentage: live.positivePercentage,
+        negativePercentage: live.negativePercentage,
+      }
+    : props.petition
+  const lastSignatures = live ? live.lastSignatures : props.lastSignatures
   return (
     <AppLayout
       title={petition.title}
@@ -41,7 +48,7 @@ export default function Show({
       noindex={petition.private || !petition.published}
     >
       <PetitionHeader petition={petition} />
-      <Container className="petition-show pb-5">
+      <Container className="petition-show pb-5" data-live={connected ? 'connected' : undefined}>
         <ActionBar
           guid={petition.guid}
           canEditPetition={canEditPetition}
