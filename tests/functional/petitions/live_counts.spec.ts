@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import http from 'node:http'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -9,55 +8,12 @@ import type Petition from '#models/petition'
 import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { channelOf, liveCounts, type LiveCountsMessage } from '#services/petitions/live_counts'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
+import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
 
-/** A page's stream, read over real HTTP as a browser's EventSource reads it. */
-type Stream = {
-  uid: string
-  status: number
-  headers: http.IncomingHttpHeaders
-  messages: Array<{ channel: string; payload: LiveCountsMessage }>
-  close(): void
-}
+type Stream = EventStream<LiveCountsMessage>
 
 function openStream(query: Record<string, string>): Promise<Stream> {
-  const url = `http://localhost:${env.get('PORT')}/__transmit/events?${new URLSearchParams(query)}`
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      // A browser always offers compression: the stream must not be compressed (buffered).
-      { headers: { 'accept': 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' } },
-      (response) => {
-        const stream: Stream = {
-          uid: query.uid,
-          status: response.statusCode!,
-          headers: response.headers,
-          messages: [],
-          close: () => request.destroy(),
-        }
-        let buffer = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          buffer += chunk
-          let end: number
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const event = buffer.slice(0, end)
-            buffer = buffer.slice(end + 2)
-            const data = event
-              .split('\n')
-              .filter((line) => line.startsWith('data: '))
-              .map((line) => line.slice(6))
-              .join('\n')
-            if (data) stream.messages.push(JSON.parse(data))
-          }
-        })
-        response.on('error', () => {})
-        resolve(stream)
-      }
-    )
-    request.on('error', (error) => {
-      if (!('code' in error && error.code === 'ECONNRESET')) reject(error)
-    })
-  })
+  return openEventStream<LiveCountsMessage>({ host: 'localhost', port: env.get('PORT') }, query)
 }
 
 async function until(condition: () => boolean, what: string) {
@@ -244,7 +200,12 @@ test.group('Live counts', (group) => {
     assert,
   }) => {
     const { petition } = await makePetition()
-    for (const query of [{}, { uid: 'x' }, { uid: randomUUID(), channel: 'users/1' }]) {
+    const queries: Array<Record<string, string>> = [
+      {},
+      { uid: 'x' },
+      { uid: randomUUID(), channel: 'users/1' },
+    ]
+    for (const query of queries) {
       const response = await fetch(
         `http://localhost:${env.get('PORT')}/__transmit/events?${new URLSearchParams(query)}`
       )
