@@ -13,6 +13,10 @@ export default class LiveCountsProvider {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
     const { liveCounts } = await import('#services/petitions/live_counts')
     liveCounts.start()
+    // Registered before the HTTP server's own hook, which waits for every
+    // answer to end: the streams end first, or a stopping worker would wait
+    // for its open pages until the supervisor kills it.
+    this.app.terminating(() => liveCounts.closeStreams())
   }
 
   async shutdown() {

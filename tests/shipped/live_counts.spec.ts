@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import { linkIn } from '#tests/shipped/support/mailbox'
-import { DOMAIN, shippedApp, onRedis, visitor } from '#tests/shipped/support/shipped_app'
+import {
+  DOMAIN,
+  onRedis,
+  processGone,
+  serverProcesses,
+  shippedApp,
+  visitor,
+} from '#tests/shipped/support/shipped_app'
 import { createPetition, eventually, verifiedMember } from '#tests/shipped/support/journeys'
 import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
 
@@ -74,6 +81,41 @@ test.group('Shipped: live counts across workers', () => {
         assert.notInclude(JSON.stringify(message), 'live-signer@example.org')
         assert.isBelow(message.at - confirmedAt, 2000)
       }
+    } finally {
+      for (const stream of streams) stream.close()
+    }
+  })
+
+  test('a worker told to stop ends its streams and exits at once, and the pages reconnect', async ({
+    assert,
+  }) => {
+    const { port } = shippedApp()
+    const owner = await verifiedMember('live-stop@example.org', 'en', 'Iryna')
+    const { guid } = await createPetition(owner)
+    const streams: Array<EventStream<Counts>> = []
+    for (let index = 0; index < 4; index++) {
+      streams.push(
+        await openEventStream<Counts>(
+          { host: '127.0.0.1', port },
+          { uid: randomUUID(), channel: `petitions/${guid}` },
+          { 'host': DOMAIN, 'x-forwarded-proto': 'https' }
+        )
+      )
+    }
+    try {
+      const { workers } = serverProcesses()
+      const [worker] = workers
+      const stoppedAt = Date.now()
+      process.kill(worker, 'SIGTERM')
+      // The supervisor would kill it after 30 s; the open pages must not hold it that long.
+      await processGone(worker, 10_000)
+      assert.isBelow(Date.now() - stoppedAt, 5000)
+      // A new worker takes its place.
+      await eventually(
+        async () => serverProcesses().workers.length,
+        (count) => count === workers.length
+      )
+      assert.lengthOf(serverProcesses().workers, workers.length)
     } finally {
       for (const stream of streams) stream.close()
     }

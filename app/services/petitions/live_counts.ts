@@ -108,6 +108,15 @@ export class LiveCounts {
     }
   }
 
+  /**
+   * Ends every stream of this process, so that a stopping worker is not held
+   * open by pages that never hang up (the HTTP server waits for all its
+   * answers to end); their browsers reconnect to a worker that runs.
+   */
+  closeStreams() {
+    for (const stream of transmit.getManager().getAllSubscribers().keys()) stream.end()
+  }
+
   stop() {
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = null
