@@ -291,3 +291,54 @@ export async function logIn(email, password) {
     version: visitor.page.version,
   }
 }
+
+/**
+ * `count` live-count streams (Transmit's server-sent events) joined to a
+ * petition's channel, as that many open petition pages hold them. Each
+ * counts the messages it receives; `close()` ends them all.
+ */
+export async function openLiveStreams(count, guid) {
+  const http = await import('node:http')
+  const { randomUUID } = await import('node:crypto')
+  const streams = []
+  for (let index = 0; index < count; index++) {
+    const stream = { messages: 0, open: false, request: null }
+    const query = new URLSearchParams({ uid: randomUUID(), channel: `petitions/${guid}` })
+    await new Promise((resolve, reject) => {
+      stream.request = http.get(
+        `${base}/__transmit/events?${query}`,
+        { agent: false, headers: { 'accept': 'text/event-stream', 'accept-encoding': 'gzip, br' } },
+        (response) => {
+          stream.open = response.statusCode === 200
+          response.setEncoding('utf8')
+          response.on('data', (chunk) => {
+            stream.messages += chunk.split('\n\n').filter((event) => event.includes('"petitions/')).length
+          })
+          response.on('close', () => (stream.open = false))
+          response.on('error', () => {})
+          resolve()
+        }
+      )
+      stream.request.on('error', (error) => (stream.open ? undefined : reject(error)))
+    })
+    streams.push(stream)
+  }
+  return {
+    streams,
+    stats() {
+      const counts = streams.map((stream) => stream.messages).sort((a, b) => a - b)
+      return {
+        open: streams.filter((stream) => stream.open).length,
+        total: counts.reduce((sum, n) => sum + n, 0),
+        min: counts[0] ?? 0,
+        max: counts.at(-1) ?? 0,
+      }
+    },
+    reset() {
+      for (const stream of streams) stream.messages = 0
+    },
+    close() {
+      for (const stream of streams) stream.request.destroy()
+    },
+  }
+}

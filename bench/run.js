@@ -11,6 +11,9 @@
 |   - guest sign requests (distinct e-mails), sustained, and how long after
 |     the last one the last confirmation mail reaches the SMTP server;
 |   - confirmations (the POST of the mailed link), sustained;
+|   - the page views, signing and confirming again while BENCH_SUBSCRIBERS
+|     open pages hold a live-count stream of that petition (one message per
+|     flush reaches each of them);
 |   - a crash: a worker killed with SIGKILL in the middle of a sign run;
 |     every signature answered with success must be stored and mailed;
 | then checks that the counters equal a recount from the rows.
@@ -19,7 +22,9 @@
 | BENCH_DURATION (s, default 30) for signing and confirming,
 | BENCH_PAGE_DURATION (s, default 10) per page scenario, BENCH_CONNECTIONS
 | (default 32), BENCH_LARGE (default 1000000) signatures of the big petition,
-| WEB_CONCURRENCY (default: the cores). Rate limits are wide open
+| WEB_CONCURRENCY (default: the cores), BENCH_SUBSCRIBERS (default 200) live
+| streams on the small petition for the second round of page views, signing
+| and confirming (0 skips it). Rate limits are wide open
 | (RATE_LIMIT_FACTOR) and kept in memory, or in Redis with BENCH_DB=pg.
 |
 */
@@ -32,6 +37,7 @@ import {
   childProcessesOf,
   firstVisit,
   log,
+  openLiveStreams,
   onPostgres,
   prepare,
   root,
@@ -123,6 +129,26 @@ await measure(
   'no cookie: the new session goes out in a cookie, nothing stored'
 )
 
+// 3b. The same page views while that many open pages of the petition hold a live-count
+// stream (right after the ones without, so that both see the same database).
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 200)
+if (SUBSCRIBERS > 0) {
+  const live = await openLiveStreams(SUBSCRIBERS, small.guid)
+  const label = `, ${SUBSCRIBERS} live streams`
+  log(`${live.stats().open} live streams open on the small petition`)
+  await measure(`page JSON, 1,000 signatures${label}`, {
+    url: `${base}/petition/${small.slug}`,
+    headers: pageHeaders,
+    duration: PAGE_DURATION,
+  })
+  await measure(`page HTML (SSR), 1,000 signatures${label}`, {
+    url: `${base}/petition/${small.slug}`,
+    headers: { cookie: visitor.cookie },
+    duration: PAGE_DURATION,
+  })
+  live.close()
+}
+
 // 4. Guest signatures, each with its own e-mail, on the small petition.
 let signer = 0
 const signStartedAt = Date.now()
@@ -213,6 +239,71 @@ await measure(
   },
   `${links.length.toLocaleString('en')} links, each once`
 )
+
+// 5b. Signing and confirming again with the live-count streams open: each flush that
+// moves the petition's counts sends one message to each of them, whichever worker holds it.
+if (SUBSCRIBERS > 0) {
+  const live = await openLiveStreams(SUBSCRIBERS, small.guid)
+  const label = `, ${SUBSCRIBERS} live streams`
+  log(`${live.stats().open} live streams open on the small petition`)
+  const liveSigned = await measure(`sign (guest, distinct e-mails)${label}`, {
+    url: `${base}/petition/${small.guid}/sign`,
+    method: 'POST',
+    duration: DURATION,
+    headers: signHeaders,
+    requests: [
+      {
+        setupRequest(request) {
+          request.body = signatureBody(signer++)
+          return request
+        },
+      },
+    ],
+  })
+  const liveLinksFile = join(benchDir, 'live-links.txt')
+  run(['ace.js', 'bench:links', `--out=${liveLinksFile}`, `--limit=${liveSigned.requests.total}`], {
+    cwd: buildDir,
+    env: appEnv,
+  })
+  const liveLinks = readFileSync(liveLinksFile, 'utf8').split('\n').filter(Boolean)
+  let nextLive = 0
+  live.reset()
+  const confirmStarted = Date.now()
+  await measure(
+    `confirm (POST of the mailed link)${label}`,
+    {
+      url: `${base}/`,
+      method: 'POST',
+      duration: DURATION,
+      amount: liveLinks.length,
+      headers: { 'cookie': visitor.cookie, 'x-xsrf-token': visitor.xsrf, 'x-inertia': 'true' },
+      requests: [
+        {
+          setupRequest(request) {
+            request.path = liveLinks[nextLive++ % liveLinks.length]
+            return request
+          },
+        },
+      ],
+    },
+    `${liveLinks.length.toLocaleString('en')} links, each once`
+  )
+  // The last flush and poll land within about 1.5 s.
+  await new Promise((done) => setTimeout(done, 2000))
+  const seconds = (Date.now() - confirmStarted) / 1000
+  const stats = live.stats()
+  results.push({
+    'scenario': `live messages while confirming${label}`,
+    'req/s': Math.round(stats.total / seconds),
+    'p50 ms': null,
+    'p99 ms': null,
+    'requests': stats.total,
+    'errors': SUBSCRIBERS - stats.open,
+    'notes': `per stream ${stats.min}–${stats.max} messages in ${seconds.toFixed(0)} s (one per flush); ${stats.open} of ${SUBSCRIBERS} streams still open`,
+  })
+  log(`  live: ${stats.total} messages, ${stats.min}–${stats.max} per stream, ${stats.open} open`)
+  live.close()
+}
 
 // 6. A crash under load: one worker is killed with SIGKILL halfway through a sign run. Every
 // signature answered with success must be stored, and its mail sent (links the dead worker

@@ -45,6 +45,7 @@ export const throttleVerificationResend = throttleFor('verificationResend', (ctx
 )
 export const throttleSign = throttleFor('sign')
 export const throttleOpenData = throttleFor('openData')
+export const throttleLiveUpdates = throttleFor('liveUpdates')
 export const throttleAvatarUpload = throttleFor('avatarUpload', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )

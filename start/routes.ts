@@ -4,6 +4,7 @@
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'
+import transmit from '@adonisjs/transmit/services/main'
 import { middleware } from '#start/kernel'
 import { matchers, slugWithExtension } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
@@ -15,6 +16,7 @@ import {
   throttleAccountPassword,
   throttleAvatarUpload,
   throttleContact,
+  throttleLiveUpdates,
   throttleLogin,
   throttleMediaUpload,
   throttleOpenData,
@@ -281,6 +283,19 @@ router
       .as('account.delete.store')
   })
   .where('id', matchers.id)
+
+// Live counts: Transmit's stream (GET /__transmit/events) and its subscribe
+// and unsubscribe requests; pages name their channel in the stream's URL.
+const TRANSMIT_ROUTE_NAMES: Record<string, string> = {
+  '/__transmit/events': 'transmit.events',
+  '/__transmit/subscribe': 'transmit.subscribe',
+  '/__transmit/unsubscribe': 'transmit.unsubscribe',
+}
+transmit.registerRoutes((route) => {
+  route
+    .as(TRANSMIT_ROUTE_NAMES[route.getPattern()])
+    .use([middleware.liveUpdatesInput(), throttleLiveUpdates])
+})
 
 // Developer pages, absent in production.
 router

@@ -5,7 +5,7 @@ import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
 /**
  * A signer in the public list: first name and avatar only, never
  * the e-mail; an anonymous signature shows under `anonymousName` with a
- * default avatar.
+ * default avatar, and says it is anonymous.
  */
 export default class LastSignatureTransformer extends BaseTransformer<Signature> {
   constructor(
@@ -20,6 +20,8 @@ export default class LastSignatureTransformer extends BaseTransformer<Signature>
     const member = signature.userId ? signature.user : null
     return {
       id: signature.id,
+      /** Shown under the page's word for "Anonymous" (live updates carry no name for it). */
+      anonymous: signature.private,
       user: signature.private
         ? { firstName: this.anonymousName, avatar: initialsAvatar('?') }
         : {

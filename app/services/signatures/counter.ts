@@ -50,6 +50,7 @@ type DeltaRow = { petition_id: number | string; support: number | string; oppose
 export class SignatureCounter {
   #timer: NodeJS.Timeout | null = null
   #flushing: Promise<void> | null = null
+  #listeners = new Set<(petitionIds: number[]) => unknown>()
 
   constructor(private intervalMs = 1000) {}
 
@@ -64,6 +65,16 @@ export class SignatureCounter {
     this.#timer.unref()
   }
 
+  /**
+   * Called after each flush that moved counts, with the petitions whose
+   * counts it changed (ascending ids), once its transaction has committed:
+   * one call per flush, however many signatures it counted.
+   */
+  onFlushed(listener: (petitionIds: number[]) => unknown) {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
   /** Applies every recorded delta now; resolves when the petitions have them. */
   async flush(): Promise<void> {
     // This flush takes what the scheduled one was for.
@@ -71,8 +82,22 @@ export class SignatureCounter {
     this.#timer = null
     // One flush at a time in a process; across processes the DELETE decides.
     while (this.#flushing) await this.#flushing
-    this.#flushing = this.#applyRecorded().finally(() => (this.#flushing = null))
+    this.#flushing = this.#applyRecorded()
+      .then((changed) => this.#tell(changed))
+      .finally(() => (this.#flushing = null))
     await this.#flushing
+  }
+
+  /** A listener's failure is logged, never the flush's: the counts are stored. */
+  async #tell(petitionIds: number[]) {
+    if (petitionIds.length === 0) return
+    for (const listener of this.#listeners) {
+      try {
+        await listener(petitionIds)
+      } catch (error) {
+        logger.warn({ err: error }, 'a signature counter listener failed')
+      }
+    }
   }
 
   /** At shutdown: the flush this process was waiting for happens now. */
@@ -91,8 +116,8 @@ export class SignatureCounter {
    * applies their sums in the same transaction: a failure leaves both as
    * they were, for the next flush.
    */
-  async #applyRecorded() {
-    await db.transaction(async (trx) => {
+  async #applyRecorded(): Promise<number[]> {
+    return db.transaction(async (trx) => {
       const rows = rowsOf<DeltaRow>(
         await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, support, oppose`)
       )
@@ -111,6 +136,8 @@ export class SignatureCounter {
       }
       await addToHourlyCounts(trx, petitionIds, sums)
       if (petitionIds.length > 0) trx.after('commit', () => forgetTrending())
+      // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
+      return petitionIds.filter((id) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0)
     })
   }
 }

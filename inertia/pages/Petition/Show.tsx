@@ -12,6 +12,7 @@ import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
 import { petitionJsonLd } from '~/lib/json_ld.ts'
+import { useLiveCounts } from '~/lib/live_counts.ts'
 
 type PetitionShowProps = {
   petition: Data.PetitionShow
@@ -25,14 +26,20 @@ type PetitionShowProps = {
 }
 
 /** The public petition page: its sections in the specified order. */
-export default function Show({
-  petition,
-  lastSignatures,
-  whenISignedThisPetition,
-  canSignPetition,
-  canEditPetition,
-  turnstileKey,
-}: PetitionShowProps) {
+export default function Show(props: PetitionShowProps) {
+  const { whenISignedThisPetition, canSignPetition, canEditPetition, turnstileKey } = props
+  // An open petition's counts and last signatures move as signatures are confirmed.
+  const { live, connected } = useLiveCounts(props.petition, props)
+  const petition = live
+    ? {
+        ...props.petition,
+        totalSignatures: live.totalSignatures,
+        percentage: live.percentage,
+        positivePercentage: live.positivePercentage,
+        negativePercentage: live.negativePercentage,
+      }
+    : props.petition
+  const lastSignatures = live ? live.lastSignatures : props.lastSignatures
   const { appUrl } = useSharedProps()
   const path = urlFor('petitions.show', { slug: petition.slug })
   const banner = petition.banner?.url ?? null
@@ -51,7 +58,7 @@ export default function Show({
       )}
     >
       <PetitionHeader petition={petition} />
-      <Container className="petition-show pb-5">
+      <Container className="petition-show pb-5" data-live={connected ? 'connected' : undefined}>
         <ActionBar
           guid={petition.guid}
           canEditPetition={canEditPetition}

@@ -2,7 +2,10 @@ import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 import { formatDate } from '~/lib/format_date.ts'
 
-/** The latest confirmed signatures; anonymity is applied by the server. */
+/**
+ * The latest confirmed signatures; anonymity is applied by the server, which
+ * sends no name for an anonymous signer (the word is this page's language's).
+ */
 export default function LastSignatures({ signatures }: { signatures: Data.LastSignature[] }) {
   const { t, locale } = useTranslation()
   return (
@@ -29,7 +32,9 @@ export default function LastSignatures({ signatures }: { signatures: Data.LastSi
               />
               <div className="flex-grow-1">
                 <div className="d-flex flex-wrap justify-content-between gap-2">
-                  <span className="fw-semibold">{signature.user.firstName}</span>
+                  <span className="fw-semibold">
+                    {signature.anonymous ? t('page.sign.anonymous') : signature.user.firstName}
+                  </span>
                   <time className="small text-muted" dateTime={signature.createdAt}>
                     {formatDate(locale, signature.createdAt, {
                       day: 'numeric',

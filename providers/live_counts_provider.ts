@@ -1,0 +1,27 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+
+/**
+ * Live counts on petition pages (`services/petitions/live_counts`): the
+ * channels' access rule, the broadcast after each counter flush and, without
+ * Redis, the poll of the petitions this worker's streams watch. Only in a
+ * process that serves pages.
+ */
+export default class LiveCountsProvider {
+  constructor(protected app: ApplicationService) {}
+
+  async ready() {
+    if (!['web', 'test'].includes(this.app.getEnvironment())) return
+    const { liveCounts } = await import('#services/petitions/live_counts')
+    liveCounts.start()
+    // Registered before the HTTP server's own hook, which waits for every
+    // answer to end: the streams end first, or a stopping worker would wait
+    // for its open pages until the supervisor kills it.
+    this.app.terminating(() => liveCounts.closeStreams())
+  }
+
+  async shutdown() {
+    if (!['web', 'test'].includes(this.app.getEnvironment())) return
+    const { liveCounts } = await import('#services/petitions/live_counts')
+    liveCounts.stop()
+  }
+}

@@ -1,0 +1,63 @@
+import { test } from '@japa/runner'
+import i18nManager from '@adonisjs/i18n/services/main'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { confirmationPath, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+
+const de = i18nManager.locale('de')
+
+test.group('Browser: live counts', (group) => {
+  browserJourneys(group)
+
+  test('an open petition page shows a signature confirmed elsewhere within 2 s, without a reload', async ({
+    assert,
+    client,
+  }) => {
+    const { petition } = await makePetition({ allowComments: true, targetSignatures: 100 })
+    const count = (total: number) =>
+      de.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
+
+    await inBrowser('live counts', async (page) => {
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'de'))
+      const counter = page.getByTestId('signature-count')
+      assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(0))
+      await page.getByTestId('no-signatures').waitFor()
+      // Whatever reloads the page loses this mark.
+      await page.evaluate('window.__notReloaded = true')
+      await page.locator('[data-live="connected"]').waitFor({ timeout: 5000 })
+
+      // Someone else signs, anonymously, and confirms from their mail.
+      const signed = await sign(client, petition, {
+        firstName: 'Dmytro',
+        lastName: 'Shevchuk',
+        email: 'dmytro.shevchuk@example.org',
+        private: true,
+        comment: 'Ein Park für alle Kinder.',
+      })
+      signed.assertStatus(302)
+      const [row] = await signatureRows(petition)
+      const confirmed = await client.post(confirmationPath(row)).withCsrfToken().redirects(0)
+      assert.isBelow(confirmed.status(), 400)
+      const confirmedAt = Date.now()
+
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="signature-count"]').textContent.replace(/\\s/g, ' ') === ${JSON.stringify(count(1))}`,
+        undefined,
+        { timeout: 5000 }
+      )
+      const waited = Date.now() - confirmedAt
+      assert.isBelow(waited, 2000, `the count changed ${waited} ms after the confirmation`)
+      assert.isTrue(await page.evaluate('window.__notReloaded === true'))
+
+      // The last signatures list has the signer, under the page's word for anonymous.
+      const signer = page.getByTestId('last-signature')
+      await signer.waitFor()
+      const text = (await signer.textContent()) ?? ''
+      assert.include(text, de.t('page.sign.anonymous'))
+      assert.include(text, 'Ein Park für alle Kinder.')
+      assert.notInclude(text, 'Dmytro')
+      assert.notInclude(await page.content(), 'dmytro.shevchuk@example.org')
+      // The bar moved too: 1 of 100.
+      assert.equal(await page.locator('.progress-bar').first().getAttribute('aria-valuenow'), '1')
+    })
+  })
+})
