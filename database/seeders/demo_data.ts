@@ -4,11 +4,12 @@ import { UserFactory } from '#database/factories/user_factory'
 import Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import { savePetition, type PetitionInput } from '#services/petitions/petition_writer'
+import type { Locale } from '#app/i18n/locales'
 import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 
 type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
-  Partial<PetitionInput> & { owner: number }
+  Partial<PetitionInput> & { owner: number; lang: Locale }
 
 const today = () => new Date(new Date().toISOString().slice(0, 10))
 
@@ -16,6 +17,7 @@ const today = () => new Date(new Date().toISOString().slice(0, 10))
 const PETITIONS: DemoPetition[] = [
   {
     owner: 0,
+    lang: 'en',
     title: 'Protect the old oak trees of Riverside Park',
     target: 'Riverside City Council',
     description:
@@ -40,6 +42,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 0,
+    lang: 'en',
     title: 'Free drinking water fountains in every school',
     target: 'Ministry of Education',
     description:
@@ -50,6 +53,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 1,
+    lang: 'es',
     title: 'Carriles bici seguros en el centro de Valencia',
     target: 'Ayuntamiento de Valencia',
     description:
@@ -61,6 +65,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 1,
+    lang: 'es',
     title: 'Más bibliotecas abiertas los domingos',
     target: 'Consejería de Cultura',
     description:
@@ -70,6 +75,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 2,
+    lang: 'uk',
     title: 'Збережемо парк Шевченка',
     target: 'Київська міська рада',
     description:
@@ -89,6 +95,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 2,
+    lang: 'uk',
     title: 'Укриття в кожній школі',
     target: 'Міністерство освіти і науки України',
     description:
@@ -99,6 +106,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 3,
+    lang: 'de',
     title: 'Nachtzüge zwischen Berlin und Wien erhalten',
     target: 'Bundesministerium für Verkehr',
     description:
@@ -109,6 +117,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 3,
+    lang: 'de',
     title: 'Mehr Grün auf Schulhöfen',
     target: 'Senatsverwaltung für Bildung',
     description:
@@ -118,6 +127,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 0,
+    lang: 'fr',
     title: 'Des repas bio et locaux dans les cantines',
     target: 'Conseil régional',
     description:
@@ -127,6 +137,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 1,
+    lang: 'it',
     title: 'Piste ciclabili sicure a Bologna',
     target: 'Comune di Bologna',
     description:
@@ -137,6 +148,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 2,
+    lang: 'pt',
     title: 'Transporte público gratuito para estudantes',
     target: 'Prefeitura de São Paulo',
     description: '<p>Estudantes não deveriam pagar para chegar à escola ou à universidade.</p>',
@@ -145,6 +157,7 @@ const PETITIONS: DemoPetition[] = [
   },
   {
     owner: 3,
+    lang: 'ru',
     title: 'Сохраним исторический трамвай',
     target: 'Городская дума',
     description:
@@ -184,9 +197,15 @@ export async function seedDemoData(): Promise<boolean> {
   ]).createMany(4)
   let signer = 0
   let successful = 0
-  for (const [index, { owner, ...input }] of PETITIONS.entries()) {
+  for (const [index, { owner, lang, ...input }] of PETITIONS.entries()) {
     const guid = randomUUID()
-    await savePetition(users[owner], guid, { targetSignatures: 1000, ...input } as PetitionInput)
+    // Each in the language it is written in: every language's list shows its own.
+    await savePetition(
+      users[owner],
+      guid,
+      { targetSignatures: 1000, ...input } as PetitionInput,
+      lang
+    )
     const petition = await Petition.findByOrFail('guid', guid)
     await petition.load('customFields')
     // Some petitions reach their target (the home page shows them), the others are on their way.

@@ -15,6 +15,11 @@ test.group('Demo data', (group) => {
     assert.lengthOf(await User.all(), 4)
     const petitions = await Petition.query().preload('media').preload('letters')
     assert.lengthOf(petitions, 12)
+    // Each language's list has petitions written in it.
+    assert.sameMembers(
+      [...new Set(petitions.map((petition) => petition.lang))],
+      ['en', 'es', 'fr', 'de', 'it', 'uk', 'pt', 'ru']
+    )
     assert.include(
       petitions.map((petition) => petition.slug),
       'zberezhemo-park-shevchenka'
