@@ -36,6 +36,9 @@ export async function startMailbox() {
         .catch(done)
     },
   })
+  // A sender that dies mid-mail (a worker killed, the app stopped) resets its connection;
+  // a real server drops that mail and goes on, and so does this one.
+  server.on('error', () => {})
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
 
