@@ -95,7 +95,7 @@ async function createPostgresIndex(db: QueryClientContract) {
  * Triggers keep it on every insert, delete and write of those columns,
  * whoever writes (the petition writer, account deletion, a cascade).
  */
-async function createSqliteIndex(db: QueryClientContract) {
+export async function createSqliteIndex(db: QueryClientContract) {
   await db.rawQuery(`
     CREATE VIRTUAL TABLE petitions_fts USING fts5(
       title, target, description_text,

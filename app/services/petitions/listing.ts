@@ -159,42 +159,66 @@ function whereClosed(query: PetitionQuery, now: string) {
 const isPostgres = () => db.connection().dialect.name === 'postgres'
 
 /**
- * The search, per database. PostgreSQL: the words ANDed in a tsquery on the
- * `search_vector` column, each folded as the index folds it, the last one a
- * prefix (a search box is typed left to right). SQLite: the same as an FTS5
- * query, each word a quoted string.
+ * The search index marks each listed petition with facets (see the search
+ * index's migration): every listed one, and those of each language. A
+ * search names the facet of the list it searches, so that the index alone
+ * finds the matches the list may show.
  */
-function whereMatches(query: PetitionQuery, words: string[]) {
+function facetOf(lang: ListFilters['lang']) {
+  if (isPostgres()) return lang === 'all' ? '_listed' : `_lang_${lang}`
+  return lang === 'all' ? 'listed' : `lang${lang}`
+}
+
+/** PostgreSQL: the words ANDed, the last one a prefix (a search box is typed left to right). */
+const postgresQuery = (words: string[]) =>
+  words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ')
+
+/**
+ * SQLite: the words as an FTS5 query (each a quoted string, the last one a
+ * prefix) over the petition's text only, and the list's facet.
+ */
+function sqliteMatch(words: string[], lang: ListFilters['lang']) {
+  const phrase = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
+  return `{title target description_text} : (${phrase.join(' ')}) AND facets : ${facetOf(lang)}`
+}
+
+/** SQLite's relevance: a word of the title weighs most, then the target, then the description. */
+const SQLITE_SCORE = 'bm25(petitions_fts, 10.0, 4.0, 1.0, 0.0)'
+
+/**
+ * The search, per database. PostgreSQL: the words in a tsquery on the
+ * `search_vector` column, each folded as the index folds it, and the
+ * list's facet. SQLite: the FTS5 query joined by id.
+ */
+function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['lang']) {
   if (isPostgres()) {
-    const tsquery = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word))
-    return query.whereRaw(
-      `petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?))`,
-      [tsquery.join(' & ')]
-    )
+    return query
+      .whereRaw(`petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?))`, [
+        postgresQuery(words),
+      ])
+      .whereRaw('petitions.search_vector @@ ?::tsquery', [facetOf(lang)])
   }
-  const match = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
   // The matches and their scores once, from the index alone (LIMIT keeps
   // SQLite from merging it into the join, which would probe the index once
   // per petition of the language instead).
   return query.joinRaw(
-    `JOIN (SELECT rowid AS id, bm25(petitions_fts, 10.0, 4.0, 1.0) AS score
+    `JOIN (SELECT rowid AS id, ${SQLITE_SCORE} AS score
        FROM petitions_fts WHERE petitions_fts MATCH ? LIMIT -1) hits ON hits.id = petitions.id`,
-    [match.join(' ')]
+    [sqliteMatch(words, lang)]
   )
 }
 
-/** Best match first: a word of the title weighs most, then the target, then the description. */
+/** Best match first; equal matches newest first (ids grow with time). */
 function orderByRelevance(query: PetitionQuery, words: string[]) {
   if (isPostgres()) {
-    const tsquery = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word))
     query.orderByRaw(
       `ts_rank(petitions.search_vector, to_tsquery('simple', petitions_search_fold(?))) desc`,
-      [tsquery.join(' & ')]
+      [postgresQuery(words)]
     )
   } else {
     query.orderBy('hits.score', 'asc')
   }
-  return orderByNewest(query)
+  return query.orderBy('petitions.id', 'desc')
 }
 
 function orderByNewest(query: PetitionQuery) {
@@ -210,13 +234,63 @@ function filtered(filters: ListFilters, now: string) {
   if (filters.status === 'successful')
     query.whereRaw('petitions.support_count >= petitions.target_signatures')
   const words = searchWords(filters.q)
-  if (words.length > 0) whereMatches(query, words)
+  if (words.length > 0) whereMatches(query, words, filters.lang)
   return query
 }
 
 async function countOf(query: PetitionQuery) {
   const [row] = await query.clearOrder().count('* as total').pojo<{ total: number | string }>()
   return Number(row?.total ?? 0)
+}
+
+/**
+ * SQLite, a search with no status to check: the search index alone holds
+ * the list (its facet says listed and in which language), so neither the
+ * count nor the best matches read a petition row, however many match.
+ */
+const answeredByTheIndex = (filters: ListFilters) =>
+  !isPostgres() && filters.status === null && searchWords(filters.q).length > 0
+
+/** SQLite: the rows of the search index that match the list's search and facet. */
+const indexMatches = (filters: ListFilters) =>
+  db
+    .from('petitions_fts')
+    .whereRaw('petitions_fts MATCH ?', [sqliteMatch(searchWords(filters.q), filters.lang)])
+
+async function indexTotal(filters: ListFilters) {
+  const [row] = await indexMatches(filters).count('* as total')
+  return Number(row?.total ?? 0)
+}
+
+/** How many petitions the list holds, from the search index where it can answer alone. */
+function totalOf(filters: ListFilters, now: string) {
+  return answeredByTheIndex(filters) ? indexTotal(filters) : countOf(filtered(filters, now))
+}
+
+/** Petitions of `from` read by id, in the order of `ids`. */
+async function readByIds(ids: number[], read: ListPage['read'], from = Petition.query()) {
+  if (ids.length === 0) return []
+  const found = await read(from).whereIn('petitions.id', ids)
+  return ids.flatMap((id) => found.filter((row) => row.id === id))
+}
+
+/** SQLite: a search's best matches, page by page, ranked inside the search index. */
+async function bestMatchesPage(filters: ListFilters, page: number, { perPage, read }: ListPage) {
+  const offset = (page - 1) * perPage
+  const [total, hits] = await Promise.all([
+    indexTotal(filters),
+    indexMatches(filters)
+      .select('rowid as id')
+      .orderByRaw(`${SQLITE_SCORE} asc`)
+      .orderBy('rowid', 'desc')
+      .offset(offset)
+      .limit(perPage),
+  ])
+  const rows = await readByIds(
+    hits.map((hit: { id: number | string }) => Number(hit.id)),
+    read
+  )
+  return new SimplePaginator(total, perPage, page, ...rows)
 }
 
 /**
@@ -250,7 +324,16 @@ const TRENDING_MOST = 5000
 /** How long a process reuses the trending sums (its own flushes drop them at once). */
 const TRENDING_CACHE_MS = 30_000
 
-let trendingCache: { at: number; sums: Map<number, number> } | null = null
+/** Most lists whose trending order a process keeps at once (each search is one). */
+const TRENDING_LISTS_KEPT = 100
+
+/**
+ * The trending sums, and the ranked trending ids of each list asked for
+ * since (by its search, status and language), reused until the sums are
+ * read again: ranking a list's trending petitions reads up to 5,000 rows.
+ */
+let trendingCache: { at: number; sums: Map<number, number>; heads: Map<string, number[]> } | null =
+  null
 
 /** A flush of this process counted signatures: its next trending list is read afresh. */
 export function forgetTrending() {
@@ -273,33 +356,27 @@ async function trendingSums() {
     .orderBy('recent', 'desc')
     .limit(TRENDING_MOST)
   const sums = new Map(rows.map((row) => [Number(row.petition_id), Number(row.recent)]))
-  trendingCache = { at: Date.now(), sums }
+  trendingCache = { at: Date.now(), sums, heads: new Map() }
   return sums
 }
 
 /**
- * Trending: the most signatures counted in the last 24 hours (the counter's
- * hourly rows, never a scan of signatures), then the petitions with none,
- * newest first. The trending ones of this list are found by their ids and
- * ranked here; the others are read newest first through the list's index.
+ * The list's trending petitions, most signatures in the last 24 hours
+ * first (then newest first): found by their ids and ranked here.
  */
-async function trendingPage(
-  filters: ListFilters,
-  now: string,
-  page: number,
-  { perPage, read }: ListPage
-) {
+async function trendingHead(filters: ListFilters, now: string) {
   const sums = await trendingSums()
-  const trendingIds = [...sums.keys()]
-  const [matching, total] = await Promise.all([
-    trendingIds.length === 0
+  const heads = trendingCache!.heads
+  const key = JSON.stringify([filters.q, filters.status, filters.lang])
+  const kept = heads.get(key)
+  if (kept) return kept
+  const matching =
+    sums.size === 0
       ? []
-      : filtered(filters, now)
-          .whereIn('petitions.id', trendingIds)
+      : await filtered(filters, now)
+          .whereIn('petitions.id', [...sums.keys()])
           .select('petitions.id', 'petitions.created_at')
-          .pojo<{ id: number; created_at: unknown }>(),
-    countOf(filtered(filters, now)),
-  ])
+          .pojo<{ id: number; created_at: unknown }>()
   const createdOf = (row: { created_at: unknown }) => new Date(row.created_at as string).getTime()
   const head = matching
     .sort(
@@ -309,13 +386,26 @@ async function trendingPage(
         Number(b.id) - Number(a.id)
     )
     .map((row) => Number(row.id))
+  if (heads.size >= TRENDING_LISTS_KEPT) heads.clear()
+  heads.set(key, head)
+  return head
+}
+
+/**
+ * Trending: the most signatures counted in the last 24 hours (the counter's
+ * hourly rows, never a scan of signatures), then the petitions with none,
+ * newest first, read through the list's index.
+ */
+async function trendingPage(
+  filters: ListFilters,
+  now: string,
+  page: number,
+  { perPage, read }: ListPage
+) {
+  const [head, total] = await Promise.all([trendingHead(filters, now), totalOf(filters, now)])
   const offset = (page - 1) * perPage
-  const pageIds = head.slice(offset, offset + perPage)
-  let rows: Petition[] = []
-  if (pageIds.length > 0) {
-    const found = await read(Petition.query()).whereIn('petitions.id', pageIds)
-    rows = pageIds.map((id) => found.find((row) => row.id === id)!).filter(Boolean)
-  }
+  // A kept ranking may name a petition unlisted since: it is left out.
+  let rows = await readByIds(head.slice(offset, offset + perPage), read, listed())
   const missing = perPage - rows.length
   if (missing > 0 && offset + rows.length < total) {
     const others = orderByNewest(read(filtered(filters, now)))
@@ -356,12 +446,19 @@ export async function publicPetitions(filters: ListFilters, page: number, shape 
   const now = stored(DateTime.now())
   if (filters.sort === 'trending') return trendingPage(filters, now, page, shape)
   if (filters.sort === 'closing') return closingPage(filters, now, page, shape)
+  if (filters.sort === 'relevance' && answeredByTheIndex(filters)) {
+    return bestMatchesPage(filters, page, shape)
+  }
   const query = shape.read(filtered(filters, now))
   if (filters.sort === 'relevance') orderByRelevance(query, searchWords(filters.q))
   else if (filters.sort === 'signatures')
     query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
   else orderByNewest(query)
-  return query.paginate(page, shape.perPage)
+  const [total, rows] = await Promise.all([
+    totalOf(filters, now),
+    query.offset((page - 1) * shape.perPage).limit(shape.perPage),
+  ])
+  return new SimplePaginator(total, shape.perPage, page, ...rows)
 }
 
 /** Home: up to 6 successful petitions, most recently successful first. */

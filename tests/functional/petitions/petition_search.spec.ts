@@ -161,6 +161,41 @@ test.group('Petition list: search', (group) => {
     assert.deepEqual(await indexedIds('benches'), [])
   })
 
+  test('a search and its count follow a petition that is unlisted, unpublished or moved to another language', async ({
+    assert,
+    client,
+  }) => {
+    const lighthouse = await petition('Restore the lighthouse')
+    await petition('Lighthouse museum hours')
+    const found = async (query: string) => {
+      const props = await list(client, query)
+      return { titles: titles(props).sort(), total: props.petitions.total }
+    }
+    const both = { titles: ['Lighthouse museum hours', 'Restore the lighthouse'], total: 2 }
+    const museumOnly = { titles: ['Lighthouse museum hours'], total: 1 }
+    assert.deepEqual(await found('?q=lighthouse'), both)
+
+    for (const [hidden, shown] of [
+      [{ private: true }, { private: false }],
+      [{ published: false }, { published: true }],
+    ]) {
+      await lighthouse.merge(hidden).save()
+      assert.deepEqual(await found('?q=lighthouse'), museumOnly)
+      assert.deepEqual(await found('?q=lighthouse&lang=all'), museumOnly)
+      assert.deepEqual(await found('?q=lighthouse&sort=newest'), museumOnly)
+      await lighthouse.merge(shown).save()
+      assert.deepEqual(await found('?q=lighthouse'), both)
+    }
+
+    await lighthouse.merge({ lang: 'de' }).save()
+    assert.deepEqual(await found('?q=lighthouse'), museumOnly)
+    assert.deepEqual(await found('?q=lighthouse&lang=de'), {
+      titles: ['Restore the lighthouse'],
+      total: 1,
+    })
+    assert.deepEqual(await found('?q=lighthouse&lang=all'), both)
+  })
+
   test('no search text can break the query: quotes, operators and syntax of either database', async ({
     assert,
     client,
