@@ -169,26 +169,72 @@ function facetOf(lang: ListFilters['lang']) {
   return lang === 'all' ? 'listed' : `lang${lang}`
 }
 
-/** PostgreSQL: the words ANDed, the last one a prefix (a search box is typed left to right). */
-const postgresQuery = (words: string[]) =>
-  words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ')
+/*
+ * Relevance ranks in tiers, then by score: petitions whose title holds
+ * every word, then those whose target does, then those matching anywhere
+ * (words spread over the fields, or in the description). Within a tier the
+ * best score comes first, and equal matches newest first (ids grow with
+ * time). The tiers let a page of the first ones be ranked among a few
+ * matches, not among every petition that mentions a common word.
+ */
 
 /**
- * SQLite: the words as an FTS5 query (each a quoted string, the last one a
- * prefix) over the petition's text only, and the list's facet.
+ * PostgreSQL: the words ANDed, the last one a prefix (a search box is
+ * typed left to right), limited to the weight of a field when given
+ * (A: title, B: target).
  */
-function sqliteMatch(words: string[], lang: ListFilters['lang']) {
-  const phrase = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
-  return `{title target description_text} : (${phrase.join(' ')}) AND facets : ${facetOf(lang)}`
+const postgresQuery = (words: string[], weight = '') =>
+  words
+    .map((word, index) => `${word}:${index === words.length - 1 ? '*' : ''}${weight}`)
+    .map((term) => (term.endsWith(':') ? term.slice(0, -1) : term))
+    .join(' & ')
+
+/** PostgreSQL: a petition's tier for the search (1 title, 2 target, 3 anywhere). */
+function postgresTier(words: string[]) {
+  return {
+    sql: `CASE WHEN petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?)) THEN 1
+      WHEN petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?)) THEN 2
+      ELSE 3 END`,
+    bindings: [postgresQuery(words, 'A'), postgresQuery(words, 'B')],
+  }
 }
 
-/** SQLite's relevance: a word of the title weighs most, then the target, then the description. */
+/**
+ * SQLite: the FTS5 query of each tier, over the list's facet. The words
+ * are quoted strings, the last one a prefix, searched in the text columns
+ * only.
+ */
+function sqliteTiers(words: string[], lang: ListFilters['lang']) {
+  const phrase = words
+    .map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
+    .join(' ')
+  const facet = `(facets : ${facetOf(lang)})`
+  const inTitle = `({title} : (${phrase}))`
+  const inTarget = `({target} : (${phrase}))`
+  const anywhere = `({title target description_text} : (${phrase}))`
+  return [
+    `${inTitle} AND ${facet}`,
+    `(${inTarget} NOT ${inTitle}) AND ${facet}`,
+    `(${anywhere} NOT ${inTitle} NOT ${inTarget}) AND ${facet}`,
+  ]
+}
+
+/** SQLite: every match of the search in the list's facet, whatever its tier. */
+function sqliteMatch(words: string[], lang: ListFilters['lang']) {
+  const phrase = words
+    .map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
+    .join(' ')
+  return `({title target description_text} : (${phrase})) AND (facets : ${facetOf(lang)})`
+}
+
+/** SQLite's score: a word of the title weighs most, then the target, then the description. */
 const SQLITE_SCORE = 'bm25(petitions_fts, 10.0, 4.0, 1.0, 0.0)'
 
 /**
  * The search, per database. PostgreSQL: the words in a tsquery on the
  * `search_vector` column, each folded as the index folds it, and the
- * list's facet. SQLite: the FTS5 query joined by id.
+ * list's facet. SQLite: the matches of each tier with their scores, joined
+ * by id.
  */
 function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['lang']) {
   if (isPostgres()) {
@@ -198,25 +244,31 @@ function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['
       ])
       .whereRaw('petitions.search_vector @@ ?::tsquery', [facetOf(lang)])
   }
-  // The matches and their scores once, from the index alone (LIMIT keeps
-  // SQLite from merging it into the join, which would probe the index once
-  // per petition of the language instead).
+  // Read from the index alone (LIMIT keeps SQLite from merging it into the
+  // join, which would probe the index once per petition of the language).
+  const tiers = sqliteTiers(words, lang).map(
+    (_, index) =>
+      `SELECT rowid AS id, ${index + 1} AS tier, ${SQLITE_SCORE} AS score
+       FROM petitions_fts WHERE petitions_fts MATCH ?`
+  )
   return query.joinRaw(
-    `JOIN (SELECT rowid AS id, ${SQLITE_SCORE} AS score
-       FROM petitions_fts WHERE petitions_fts MATCH ? LIMIT -1) hits ON hits.id = petitions.id`,
-    [sqliteMatch(words, lang)]
+    `JOIN (SELECT * FROM (${tiers.join(' UNION ALL ')}) LIMIT -1) hits ON hits.id = petitions.id`,
+    sqliteTiers(words, lang)
   )
 }
 
-/** Best match first; equal matches newest first (ids grow with time). */
+/** Best match first, tier by tier; equal matches newest first. */
 function orderByRelevance(query: PetitionQuery, words: string[]) {
   if (isPostgres()) {
-    query.orderByRaw(
-      `ts_rank(petitions.search_vector, to_tsquery('simple', petitions_search_fold(?))) desc`,
-      [postgresQuery(words)]
-    )
+    const tier = postgresTier(words)
+    query
+      .orderByRaw(tier.sql, tier.bindings)
+      .orderByRaw(
+        `ts_rank(petitions.search_vector, to_tsquery('simple', petitions_search_fold(?))) desc`,
+        [postgresQuery(words)]
+      )
   } else {
-    query.orderBy('hits.score', 'asc')
+    query.orderBy('hits.tier', 'asc').orderBy('hits.score', 'asc')
   }
   return query.orderBy('petitions.id', 'desc')
 }
@@ -251,16 +303,17 @@ async function countOf(query: PetitionQuery) {
 const answeredByTheIndex = (filters: ListFilters) =>
   !isPostgres() && filters.status === null && searchWords(filters.q).length > 0
 
-/** SQLite: the rows of the search index that match the list's search and facet. */
-const indexMatches = (filters: ListFilters) =>
-  db
-    .from('petitions_fts')
-    .whereRaw('petitions_fts MATCH ?', [sqliteMatch(searchWords(filters.q), filters.lang)])
+/** SQLite: the rows of the search index that match an FTS5 query. */
+const indexMatches = (match: string) =>
+  db.from('petitions_fts').whereRaw('petitions_fts MATCH ?', [match])
 
-async function indexTotal(filters: ListFilters) {
-  const [row] = await indexMatches(filters).count('* as total')
+async function indexCount(match: string) {
+  const [row] = await indexMatches(match).count('* as total')
   return Number(row?.total ?? 0)
 }
+
+const indexTotal = (filters: ListFilters) =>
+  indexCount(sqliteMatch(searchWords(filters.q), filters.lang))
 
 /** How many petitions the list holds, from the search index where it can answer alone. */
 function totalOf(filters: ListFilters, now: string) {
@@ -274,31 +327,32 @@ async function readByIds(ids: number[], read: ListPage['read'], from = Petition.
   return ids.flatMap((id) => found.filter((row) => row.id === id))
 }
 
-/** SQLite: a search's best matches, page by page, ranked inside the search index. */
-async function bestMatchesPage(filters: ListFilters, page: number, { perPage, read }: ListPage) {
-  const offset = (page - 1) * perPage
-  const [total, hits] = await Promise.all([
-    indexTotal(filters),
-    indexMatches(filters)
-      .select('rowid as id')
-      .orderByRaw(`${SQLITE_SCORE} asc`)
-      .orderBy('rowid', 'desc')
-      .offset(offset)
-      .limit(perPage),
-  ])
-  const rows = await readByIds(
-    hits.map((hit: { id: number | string }) => Number(hit.id)),
-    read
-  )
+/** A part of a ranked list: how many it holds, and a slice of it in its order. */
+type ListPart = { total: number; slice: (offset: number, limit: number) => Promise<Petition[]> }
+
+/**
+ * A page of a list made of parts one after another (a ranked head, then
+ * the rest newest first; or a search's tiers): each part is read only
+ * where the page crosses it, through its own index or the search index,
+ * so that nothing sorts the whole list.
+ */
+async function pageOfParts(parts: ListPart[], page: number, perPage: number) {
+  let skip = (page - 1) * perPage
+  let rows: Petition[] = []
+  for (const part of parts) {
+    if (rows.length >= perPage) break
+    if (skip >= part.total) {
+      skip -= part.total
+      continue
+    }
+    rows = rows.concat(await part.slice(skip, perPage - rows.length))
+    skip = 0
+  }
+  const total = parts.reduce((sum, part) => sum + part.total, 0)
   return new SimplePaginator(total, perPage, page, ...rows)
 }
 
-/**
- * A page of a list ranked in two parts: `head` (the petitions the order
- * is about, in its order), then `rest` (all the others, newest first). Each
- * part is read through its own index, so that neither sorts the whole
- * table: two counts and one or two page reads.
- */
+/** A list ranked in two parts, `head` then `rest`, each a query in its order. */
 async function twoPartPage(
   head: () => PetitionQuery,
   rest: () => PetitionQuery,
@@ -306,17 +360,41 @@ async function twoPartPage(
   { perPage, read }: ListPage
 ): Promise<SimplePaginator> {
   const [headTotal, restTotal] = await Promise.all([countOf(head()), countOf(rest())])
-  const offset = (page - 1) * perPage
-  let rows: Petition[] = []
-  if (offset < headTotal) {
-    rows = await read(head()).offset(offset).limit(perPage)
-  }
-  const missing = perPage - rows.length
-  if (missing > 0 && offset + rows.length < headTotal + restTotal) {
-    const restOffset = Math.max(0, offset - headTotal)
-    rows = rows.concat(await read(rest()).offset(restOffset).limit(missing))
-  }
-  return new SimplePaginator(headTotal + restTotal, perPage, page, ...rows)
+  const part = (query: () => PetitionQuery, total: number): ListPart => ({
+    total,
+    slice: (offset, limit) => read(query()).offset(offset).limit(limit),
+  })
+  return pageOfParts([part(head, headTotal), part(rest, restTotal)], page, perPage)
+}
+
+/**
+ * SQLite: a search's best matches, page by page, ranked inside the search
+ * index tier by tier: a page of the first tiers scores their few matches only.
+ */
+async function bestMatchesPage(filters: ListFilters, page: number, { perPage, read }: ListPage) {
+  const tiers = sqliteTiers(searchWords(filters.q), filters.lang)
+  const [inTitle, inTarget, total] = await Promise.all([
+    indexCount(tiers[0]),
+    indexCount(tiers[1]),
+    indexTotal(filters),
+  ])
+  const totals = [inTitle, inTarget, Math.max(0, total - inTitle - inTarget)]
+  const parts = tiers.map((match, index): ListPart => ({
+    total: totals[index],
+    slice: async (offset, limit) => {
+      const hits: Array<{ id: number | string }> = await indexMatches(match)
+        .select('rowid as id')
+        .orderByRaw(`${SQLITE_SCORE} asc`)
+        .orderBy('rowid', 'desc')
+        .offset(offset)
+        .limit(limit)
+      return readByIds(
+        hits.map((hit) => Number(hit.id)),
+        read
+      )
+    },
+  }))
+  return pageOfParts(parts, page, perPage)
 }
 
 /** Most petitions that rank as trending; any others follow, newest first. */
@@ -403,16 +481,20 @@ async function trendingPage(
   { perPage, read }: ListPage
 ) {
   const [head, total] = await Promise.all([trendingHead(filters, now), totalOf(filters, now)])
-  const offset = (page - 1) * perPage
-  // A kept ranking may name a petition unlisted since: it is left out.
-  let rows = await readByIds(head.slice(offset, offset + perPage), read, listed())
-  const missing = perPage - rows.length
-  if (missing > 0 && offset + rows.length < total) {
-    const others = orderByNewest(read(filtered(filters, now)))
-    if (head.length > 0) others.whereNotIn('petitions.id', head)
-    rows = rows.concat(await others.offset(Math.max(0, offset - head.length)).limit(missing))
+  const trending: ListPart = {
+    total: head.length,
+    // A kept ranking may name a petition unlisted since: it is left out.
+    slice: (offset, limit) => readByIds(head.slice(offset, offset + limit), read, listed()),
   }
-  return new SimplePaginator(total, perPage, page, ...rows)
+  const others: ListPart = {
+    total: Math.max(0, total - head.length),
+    slice: (offset, limit) => {
+      const newest = orderByNewest(read(filtered(filters, now)))
+      if (head.length > 0) newest.whereNotIn('petitions.id', head)
+      return newest.offset(offset).limit(limit)
+    },
+  }
+  return pageOfParts([trending, others], page, perPage)
 }
 
 /** Closing soonest: open petitions with a closing date, soonest first, then all the others. */

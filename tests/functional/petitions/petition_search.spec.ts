@@ -80,6 +80,51 @@ test.group('Petition list: search', (group) => {
     assert.equal(props.petitions.total, 2)
   })
 
+  test('every word in the title ranks first, then in the target, then anywhere; pages run across the tiers', async ({
+    assert,
+    client,
+  }) => {
+    // Made oldest first: within a tier, equal matches (titles as long) come newest first.
+    const made = [
+      ['Night crossing', { description: '<p>A harbour ferry at night.</p>' }],
+      ['Ferry words spread', { target: 'The harbour office' }],
+      ['Harbour ferry timetable', {}],
+      ['Older timetable', { target: 'Harbour ferry company' }],
+      ['New harbour ferry', {}],
+    ] as const
+    for (const [title, form] of made) await petition(title, {}, form)
+    const expected = [
+      'New harbour ferry',
+      'Harbour ferry timetable',
+      'Older timetable',
+      'Ferry words spread',
+      'Night crossing',
+    ]
+    // By the search index alone, and through the list's other filters.
+    for (const filter of ['', '&status=open']) {
+      const props = await list(client, `?q=harbour+ferry${filter}`)
+      assert.deepEqual(titles(props), expected, filter)
+      assert.equal(props.petitions.total, 5)
+    }
+
+    // Four of each tier: a page of 10 ends inside the last tier.
+    const tiers: string[][] = [[], [], []]
+    for (let index = 1; index <= 4; index++) {
+      tiers[0].unshift(`Lighthouse keeper ${index}`)
+      await petition(`Lighthouse keeper ${index}`)
+      tiers[1].unshift(`Coastal walk ${index}`)
+      await petition(`Coastal walk ${index}`, {}, { target: 'The lighthouse keeper guild' })
+      tiers[2].unshift(`Old harbour ${index}`)
+      await petition(`Old harbour ${index}`, {}, { description: '<p>The lighthouse keeper.</p>' })
+    }
+    for (const filter of ['', '&status=open']) {
+      const first = await list(client, `?q=lighthouse+keeper${filter}`)
+      const second = await list(client, `?q=lighthouse+keeper${filter}&page=2`)
+      assert.equal(first.petitions.total, 12)
+      assert.deepEqual([...titles(first), ...titles(second)], tiers.flat(), filter)
+    }
+  })
+
   test('the target is searched; every word must match; the last one is a prefix', async ({
     assert,
     client,
