@@ -170,12 +170,12 @@ function facetOf(lang: ListFilters['lang']) {
 }
 
 /*
- * Relevance ranks in tiers, then by score: petitions whose title holds
- * every word, then those whose target does, then those matching anywhere
- * (words spread over the fields, or in the description). Within a tier the
- * best score comes first, and equal matches newest first (ids grow with
- * time). The tiers let a page of the first ones be ranked among a few
- * matches, not among every petition that mentions a common word.
+ * Relevance ranks in tiers: petitions whose title holds every word, then
+ * those whose target does, then those matching anywhere (words spread over
+ * the fields, or in the description); newest first within a tier (ids grow
+ * with time). Each tier is read in the search index's own order, so that a
+ * page costs the same whether a word is in ten petitions or in ten
+ * thousand: no score is computed for every match.
  */
 
 /**
@@ -227,13 +227,10 @@ function sqliteMatch(words: string[], lang: ListFilters['lang']) {
   return `({title target description_text} : (${phrase})) AND (facets : ${facetOf(lang)})`
 }
 
-/** SQLite's score: a word of the title weighs most, then the target, then the description. */
-const SQLITE_SCORE = 'bm25(petitions_fts, 10.0, 4.0, 1.0, 0.0)'
-
 /**
  * The search, per database. PostgreSQL: the words in a tsquery on the
  * `search_vector` column, each folded as the index folds it, and the
- * list's facet. SQLite: the matches of each tier with their scores, joined
+ * list's facet. SQLite: the matches of each tier, joined
  * by id.
  */
 function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['lang']) {
@@ -248,7 +245,7 @@ function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['
   // join, which would probe the index once per petition of the language).
   const tiers = sqliteTiers(words, lang).map(
     (_, index) =>
-      `SELECT rowid AS id, ${index + 1} AS tier, ${SQLITE_SCORE} AS score
+      `SELECT rowid AS id, ${index + 1} AS tier
        FROM petitions_fts WHERE petitions_fts MATCH ?`
   )
   return query.joinRaw(
@@ -257,18 +254,13 @@ function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['
   )
 }
 
-/** Best match first, tier by tier; equal matches newest first. */
+/** Best match first: tier by tier, newest first within a tier. */
 function orderByRelevance(query: PetitionQuery, words: string[]) {
   if (isPostgres()) {
     const tier = postgresTier(words)
-    query
-      .orderByRaw(tier.sql, tier.bindings)
-      .orderByRaw(
-        `ts_rank(petitions.search_vector, to_tsquery('simple', petitions_search_fold(?))) desc`,
-        [postgresQuery(words)]
-      )
+    query.orderByRaw(tier.sql, tier.bindings)
   } else {
-    query.orderBy('hits.tier', 'asc').orderBy('hits.score', 'asc')
+    query.orderBy('hits.tier', 'asc')
   }
   return query.orderBy('petitions.id', 'desc')
 }
@@ -369,7 +361,7 @@ async function twoPartPage(
 
 /**
  * SQLite: a search's best matches, page by page, ranked inside the search
- * index tier by tier: a page of the first tiers scores their few matches only.
+ * index tier by tier, each newest first.
  */
 async function bestMatchesPage(filters: ListFilters, page: number, { perPage, read }: ListPage) {
   const tiers = sqliteTiers(searchWords(filters.q), filters.lang)
@@ -384,7 +376,6 @@ async function bestMatchesPage(filters: ListFilters, page: number, { perPage, re
     slice: async (offset, limit) => {
       const hits: Array<{ id: number | string }> = await indexMatches(match)
         .select('rowid as id')
-        .orderByRaw(`${SQLITE_SCORE} asc`)
         .orderBy('rowid', 'desc')
         .offset(offset)
         .limit(limit)

@@ -84,7 +84,7 @@ test.group('Petition list: search', (group) => {
     assert,
     client,
   }) => {
-    // Made oldest first: within a tier, equal matches (titles as long) come newest first.
+    // Made oldest first: within a tier the newest come first.
     const made = [
       ['Night crossing', { description: '<p>A harbour ferry at night.</p>' }],
       ['Ferry words spread', { target: 'The harbour office' }],
