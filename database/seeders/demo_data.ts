@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import User from '#models/user'
+import User, { ROLE_MODERATOR } from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
@@ -184,7 +184,7 @@ function demoAnswers(fields: CustomField[], n: number) {
 
 /**
  * Demo data for `npm start` on an empty database: four
- * members and a dozen petitions in several languages, saved by the same
+ * members, a moderator and a dozen petitions in several languages, saved by the same
  * service as the create form. Returns false when the database holds users.
  */
 export async function seedDemoData(): Promise<boolean> {
@@ -194,7 +194,14 @@ export async function seedDemoData(): Promise<boolean> {
     { firstName: 'Lucía', lastName: 'García', email: 'lucia@undersign.org', locale: 'es' },
     { firstName: 'Олена', lastName: 'Коваленко', email: 'olena@undersign.org', locale: 'uk' },
     { firstName: 'Jonas', lastName: 'Becker', email: 'jonas@undersign.org', locale: 'de' },
-  ]).createMany(4)
+    {
+      firstName: 'Mira',
+      lastName: 'Moderator',
+      email: 'moderator@undersign.org',
+      locale: 'en',
+      role: ROLE_MODERATOR,
+    },
+  ]).createMany(5)
   let signer = 0
   let successful = 0
   for (const [index, { owner, lang, ...input }] of PETITIONS.entries()) {

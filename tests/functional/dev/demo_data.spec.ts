@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import User from '#models/user'
+import User, { ROLE_MODERATOR } from '#models/user'
 import Petition from '#models/petition'
 import { seedDemoData } from '#database/seeders/demo_data'
 import { recountSignatures } from '#services/signatures/counter'
@@ -8,11 +8,17 @@ import { recountSignatures } from '#services/signatures/counter'
 test.group('Demo data', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('an empty database gets members and a dozen petitions in several languages, once', async ({
+  test('an empty database gets members, a moderator and a dozen petitions in several languages, once', async ({
     assert,
   }) => {
     assert.isTrue(await seedDemoData())
-    assert.lengthOf(await User.all(), 4)
+    const users = await User.all()
+    assert.lengthOf(users, 5)
+    const moderators = users.filter((user) => user.role === ROLE_MODERATOR)
+    assert.deepEqual(
+      moderators.map((user) => user.email),
+      ['moderator@undersign.org']
+    )
     const petitions = await Petition.query().preload('media').preload('letters')
     assert.lengthOf(petitions, 12)
     // Each language's list has petitions written in it.

@@ -1,0 +1,57 @@
+import { DateTime } from 'luxon'
+import { BaseModel, beforeDelete, beforeUpdate, column } from '@adonisjs/lucid/orm'
+
+/** What the audit trail records. */
+export const MODERATION_ACTIONS = [
+  'role_granted',
+  'role_removed',
+  'petition_hidden',
+  'petition_restored',
+  'petition_closed',
+  'reports_dismissed',
+] as const
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
+
+/**
+ * One entry of the audit trail: who did what to which petition or member,
+ * when and why. Entries are only ever added: nothing may change or delete
+ * one, so that the trail can be trusted later.
+ */
+export default class ModerationEvent extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  /** The moderator; null when done from the command line. */
+  @column()
+  declare actorId: number | null
+
+  /** The actor's name when it happened ("command line" for the console). */
+  @column()
+  declare actorName: string
+
+  @column()
+  declare petitionId: number | null
+
+  /** The member an action is about (a role change). */
+  @column()
+  declare userId: number | null
+
+  @column()
+  declare action: ModerationAction
+
+  @column()
+  declare reason: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @beforeUpdate()
+  static refuseChanges() {
+    throw new Error('The moderation audit trail is append-only: an entry cannot change')
+  }
+
+  @beforeDelete()
+  static refuseDeletion() {
+    throw new Error('The moderation audit trail is append-only: an entry cannot be deleted')
+  }
+}

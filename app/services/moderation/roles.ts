@@ -1,0 +1,44 @@
+import db from '@adonisjs/lucid/services/db'
+import User, { ROLE_MEMBER, ROLE_MODERATOR } from '#models/user'
+import { normalizeEmail } from '#services/mail/email_normalizer'
+import { recordModeration, type Actor } from '#services/moderation/audit_trail'
+
+export const ROLE_NAMES = { member: ROLE_MEMBER, moderator: ROLE_MODERATOR } as const
+export type RoleName = keyof typeof ROLE_NAMES
+
+export type RoleChange =
+  | { outcome: 'changed'; user: User }
+  | { outcome: 'unchanged'; user: User }
+  | { outcome: 'unknown_account' }
+
+/**
+ * Makes the account of `email` a moderator or a plain member, and records
+ * the change in the audit trail in the same transaction. Granting the role
+ * to an unverified account verifies it: a moderator's address is known.
+ */
+export async function changeRole(
+  email: string,
+  role: RoleName,
+  actor: Actor,
+  reason?: string | null
+): Promise<RoleChange> {
+  return db.transaction(async (trx) => {
+    const user = await User.query({ client: trx })
+      .where('email_normalized', normalizeEmail(email))
+      .forUpdate()
+      .first()
+    if (!user) return { outcome: 'unknown_account' }
+    const granting = role === 'moderator'
+    const isModerator = user.role === ROLE_MODERATOR
+    if (granting === isModerator) return { outcome: 'unchanged', user }
+    user.role = ROLE_NAMES[role]
+    await user.save()
+    await recordModeration(trx, {
+      actor,
+      action: granting ? 'role_granted' : 'role_removed',
+      userId: user.id,
+      reason,
+    })
+    return { outcome: 'changed', user }
+  })
+}
