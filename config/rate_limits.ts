@@ -39,6 +39,9 @@ export const rateLimits = {
   // Signing from one address (a household or an office shares one), and
   // attempts on one normalised e-mail, whatever the address they come from.
   sign: { requests: 30, every: '1 hour', blockFor: '1 hour' },
+  // Reports of petitions, from one address and from one member wherever they are.
+  reportsPerIp: { requests: 10, every: '1 hour', blockFor: '1 hour' },
+  reportsPerMember: { requests: 10, every: '1 hour', blockFor: '1 hour' },
   signPerEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   // Mails to one normalised address, whoever asks for them, so that the site
   // cannot be used to flood a mailbox: all mails together, and the kinds

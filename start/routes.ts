@@ -22,6 +22,8 @@ import {
   throttleOpenData,
   throttlePasswordReset,
   throttlePasswordResetRequest,
+  throttleReportsPerIp,
+  throttleReportsPerMember,
   throttleSign,
   throttleSignaturesExport,
   throttleSignup,
@@ -47,6 +49,7 @@ const PetitionsController = () => import('#controllers/petitions_controller')
 const PetitionSharingController = () => import('#controllers/petition_sharing_controller')
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
 const SignaturesController = () => import('#controllers/signatures_controller')
+const PetitionReportsController = () => import('#controllers/petition_reports_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const MySignaturesController = () => import('#controllers/my_signatures_controller')
@@ -88,6 +91,11 @@ router
   .as('signatures.store')
   .where('guid', matchers.guid)
   .use(throttleSign)
+router
+  .post('/petition/:guid/report', [PetitionReportsController, 'store'])
+  .as('petitions.report')
+  .where('guid', matchers.guid)
+  .use([throttleReportsPerIp, throttleReportsPerMember])
 // A mailed link: GET shows a button, only its POST confirms.
 router
   .get('/signature/:id/confirm', [SignaturesController, 'show'])

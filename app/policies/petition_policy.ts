@@ -34,6 +34,13 @@ export default class PetitionPolicy extends BasePolicy {
     return this.view(user, petition) === true && petition.isOpenForSigning
   }
 
+  /** Reporting to the moderators: a published petition, by anyone; a draft is nobody's to report (404). */
+  @allowGuest()
+  report(_user: User | null, petition: Petition): AuthorizerResponse {
+    if (petition.published) return true
+    return AuthorizationResponse.deny('Not found', 404)
+  }
+
   /** Everything published is public; a draft is its owner's only (404 for others). */
   @allowGuest()
   view(user: User | null, petition: Petition): AuthorizerResponse {

@@ -39,7 +39,7 @@ export type TurnstileHandle = { reset: () => void }
 type TurnstileProps = {
   siteKey: string | null
   /** The form's action: the server accepts the token for this form only. */
-  action: 'contact-us' | 'sign' | 'signup' | 'login' | 'petition'
+  action: 'contact-us' | 'sign' | 'signup' | 'login' | 'petition' | 'report'
   onToken: (token: string) => void
   error?: string
 }

@@ -99,6 +99,7 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       support: true,
       customFields: fixture.fieldIds.map((id) => ({ id, value: '12' })),
     },
+    '/petition/:guid/report': { reason: 'other', note: 'Sells watches in every paragraph.' },
     '/petition/:guid/create': {
       title: 'A park for Oak Hill',
       target: 'Riverside City Council',

@@ -8,6 +8,7 @@ import MediaSection from '~/components/petition/show/media_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import SignForm from '~/components/petition/sign_form.tsx'
+import ReportPetition from '~/components/petition/show/report_petition.tsx'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -75,6 +76,9 @@ export default function Show(props: PetitionShowProps) {
           whenISignedThisPetition={whenISignedThisPetition}
           turnstileKey={turnstileKey}
         />
+        {petition.published && !canEditPetition && (
+          <ReportPetition guid={petition.guid} turnstileKey={turnstileKey} />
+        )}
       </Container>
     </AppLayout>
   )
