@@ -11,7 +11,14 @@ export const DEFAULT_TURNSTILE_VERIFY_URL =
  * the form it was solved on, so that a token solved on one form (or on
  * another site using the same key) cannot be spent on another.
  */
-export const TURNSTILE_ACTIONS = ['contact-us', 'sign', 'signup', 'login', 'petition', 'report'] as const
+export const TURNSTILE_ACTIONS = [
+  'contact-us',
+  'sign',
+  'signup',
+  'login',
+  'petition',
+  'report',
+] as const
 export type TurnstileAction = (typeof TURNSTILE_ACTIONS)[number]
 
 /** The hosts the site's pages are served on: its domain and one subdomain per language. */
