@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
-import type { Page } from 'playwright-core'
 import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { PASSWORD } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
@@ -16,33 +15,8 @@ import PetitionMedia from '#models/petition_media'
 import Petition from '#models/petition'
 import type { Locale } from '#app/i18n/locales'
 
-const AXE_PATH = app.makePath('node_modules/axe-core/axe.min.js')
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const WIDTHS = [1280, 375]
 const LOCALES: Locale[] = ['en', 'uk']
-
-type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] }
-
-/** The serious and critical WCAG 2.2 AA violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE_PATH })
-  // A string, run in the page: the tests compile without the DOM types.
-  const violations = await page.evaluate<Violation[]>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} } })
-      .then((result) => result.violations)`
-  )
-  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')
-}
-
-function describe(where: string, violations: Violation[]) {
-  return violations.map(
-    ({ id, impact, nodes }) =>
-      `${where}: ${id} (${impact}) on ${nodes.length} element(s), e.g. ${nodes
-        .slice(0, 3)
-        .map(({ target }) => target.join(' '))
-        .join(' | ')}`
-  )
-}
 
 /**
  * A petition that shows every part of its page: description, a photo, a
@@ -226,7 +200,7 @@ test.group('Browser: accessibility', (group) => {
             else await visit(page, url)
             for (const part of mustShow[path] ?? []) await page.locator(part).first().waitFor()
             const where = `${new URL(page.url()).pathname} (${who}, ${locale}, ${width}px)`
-            problems.push(...describe(where, await seriousViolations(page)))
+            problems.push(...describeViolations(where, await seriousViolations(page)))
             checked++
           }
         } finally {

@@ -1,31 +1,16 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright-core'
 import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { seriousViolations } from '#tests/helpers/axe'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
 import { addDays, utcDay } from '#app/petitions/closing'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'
-
-const AXE_PATH = app.makePath('node_modules/axe-core/axe.min.js')
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
-/** The serious and critical WCAG 2.2 AA violations axe finds in a part of the page. */
-async function seriousViolations(page: Page, selector: string) {
-  await page.addScriptTag({ path: AXE_PATH })
-  const violations = await page.evaluate<Array<{ id: string; impact: string | null }>>(
-    `axe.run(document.querySelector(${JSON.stringify(selector)}), { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} } })
-      .then((result) => result.violations)`
-  )
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id }) => id)
-}
 
 async function logIn(page: Page, locale: string) {
   await visit(page, siteUrl('/login', locale))
@@ -64,7 +49,10 @@ test.group('Browser: closing dates', (group) => {
       const picked = page.locator('.react-datepicker__day--selected')
       await picked.waitFor()
       assert.equal(await picked.textContent(), String(Number(lastDay.slice(8))))
-      assert.deepEqual(await seriousViolations(page, '[data-testid="settings-section"]'), [])
+      assert.deepEqual(
+        (await seriousViolations(page, '[data-testid="settings-section"]')).map(({ id }) => id),
+        []
+      )
       await page.keyboard.press('Enter')
       await page.locator('.react-datepicker[role="dialog"]').waitFor({ state: 'detached' })
       assert.equal(await field.inputValue(), lastDay)

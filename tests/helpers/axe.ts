@@ -1,0 +1,33 @@
+import app from '@adonisjs/core/services/app'
+import type { Page } from 'playwright-core'
+
+const AXE_PATH = app.makePath('node_modules/axe-core/axe.min.js')
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+export type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] }
+
+/**
+ * The serious and critical WCAG 2.2 AA violations axe finds on the page as
+ * it is now, or in the part of it `selector` names.
+ */
+export async function seriousViolations(page: Page, selector?: string) {
+  await page.addScriptTag({ path: AXE_PATH })
+  const context = selector ? `document.querySelector(${JSON.stringify(selector)})` : 'document'
+  // A string, run in the page: the tests compile without the DOM types.
+  const violations = await page.evaluate<Violation[]>(
+    `axe.run(${context}, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} } })
+      .then((result) => result.violations)`
+  )
+  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')
+}
+
+/** Violations as lines a failed assertion shows: rule, impact and a few of the elements. */
+export function describeViolations(where: string, violations: Violation[]) {
+  return violations.map(
+    ({ id, impact, nodes }) =>
+      `${where}: ${id} (${impact}) on ${nodes.length} element(s), e.g. ${nodes
+        .slice(0, 3)
+        .map(({ target }) => target.join(' '))
+        .join(' | ')}`
+  )
+}
