@@ -67,6 +67,11 @@ export default class NewsletterSend extends BaseCommand {
       return
     }
 
+    // The unsubscribe links are built from the named routes, which a command does not load by itself.
+    const router = await this.app.container.make('router')
+    await import('#start/routes')
+    router.commit()
+
     const counts = this.dryRun
       ? await countIssueRecipients(issue.id)
       : await sendIssue(issue, this.batchSize)

@@ -48,7 +48,29 @@ const markdown = new Marked({
  * `javascript:` link, whoever wrote the file.
  */
 export function renderIssueHtml(source: string) {
-  return sanitizeDescription(markdown.parse(source) as string)
+  return withMailStyles(sanitizeDescription(markdown.parse(source) as string))
+}
+
+/**
+ * Mail clients ignore style sheets, so the blocks of an issue get their look
+ * inline, matching the mail's own heading and paragraphs. The sanitizer
+ * leaves these tags without any attribute, so each is found as it is.
+ */
+const MAIL_STYLES: Record<string, string> = {
+  h2: 'font-size:18px;margin:24px 0 12px;',
+  h3: 'font-size:16px;margin:20px 0 10px;',
+  h4: 'font-size:15px;margin:16px 0 8px;',
+  p: 'margin:0 0 14px;',
+  ul: 'margin:0 0 14px;padding-left:24px;',
+  ol: 'margin:0 0 14px;padding-left:24px;',
+  blockquote: 'margin:0 0 14px;padding-left:12px;border-left:3px solid #dee2e6;color:#495057;',
+}
+
+function withMailStyles(html: string) {
+  return html.replace(
+    /<(h2|h3|h4|p|ul|ol|blockquote)>/g,
+    (_tag, name: string) => `<${name} style="${MAIL_STYLES[name]}">`
+  )
 }
 
 const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'blockquote'])
@@ -57,12 +79,18 @@ const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'blockquote'])
 export function issueText(html: string) {
   let text = ''
   const links: Array<{ href: string; from: number }> = []
+  // Per open list: the next number of an ordered one, null for bullets.
+  const lists: Array<number | null> = []
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         if (name === 'br') text += '\n'
-        else if (name === 'li') text += '\n- '
-        else if (BLOCKS.has(name)) text += '\n\n'
+        else if (name === 'li') {
+          const next = lists.at(-1)
+          text += typeof next === 'number' ? `\n${next}. ` : '\n- '
+          if (typeof next === 'number') lists[lists.length - 1] = next + 1
+        } else if (BLOCKS.has(name)) text += '\n\n'
+        if (name === 'ul' || name === 'ol') lists.push(name === 'ol' ? 1 : null)
         if (name === 'a') links.push({ href: attributes.href ?? '', from: text.length })
       },
       ontext(chunk) {
@@ -75,6 +103,7 @@ export function issueText(html: string) {
           const link = links.pop()
           if (link?.href && text.slice(link.from).trim() !== link.href) text += ` (${link.href})`
         } else if (BLOCKS.has(name)) text += '\n\n'
+        if (name === 'ul' || name === 'ol') lists.pop()
       },
     },
     { decodeEntities: true }
@@ -212,14 +241,23 @@ async function claim(issueId: string, subscriptionIds: number[]) {
   }
 }
 
+function unclaim(issueId: string, subscriptionIds: number[]) {
+  return db
+    .from('newsletter_deliveries')
+    .where('issue', issueId)
+    .whereIn('subscription_id', subscriptionIds)
+    .delete()
+}
+
 /**
  * Queues the issue for every confirmed subscriber who has not had it yet,
  * each in their language (English when the issue was not written in it),
  * with their own unsubscribe link. Subscribers are read in pages by id, and
  * each page is claimed, then queued as one batch of mail jobs, so memory
  * stays flat however long the list is. A page is claimed before it is
- * queued: should the process die in between, those subscribers miss the
- * issue rather than a later run mailing anyone twice.
+ * queued (and given back when the queue refuses it): should the process die
+ * in between, those subscribers miss the issue rather than a later run
+ * mailing anyone twice.
  *
  * The per-recipient mail guard is not asked: it protects addresses from
  * forms that anyone can fill in, while an issue goes only to people who
@@ -239,14 +277,9 @@ export async function sendIssue(
       .limit(batchSize)
       .select('s.id', 's.email', 's.locale')
     if (page.length === 0) break
-    if (
-      !(await claim(
-        issue.id,
-        page.map((row) => row.id)
-      ))
-    )
-      continue
 
+    // Every mail of the page is built before the page is claimed, so that a
+    // mail that cannot be built leaves its page to a later run.
     const payloads = []
     for (const row of page) {
       const locale = localeOfRow(row.locale)
@@ -263,9 +296,21 @@ export async function sendIssue(
         mailerName,
         sealed: sealMail({ message: compiled.message, views: compiled.views }),
       })
+    }
+
+    const ids = page.map((row) => row.id)
+    if (!(await claim(issue.id, ids))) continue
+    try {
+      await SendMailJob.dispatchMany(payloads)
+    } catch (error) {
+      // Not queued: the page is given back, for the next run to send.
+      await unclaim(issue.id, ids)
+      throw error
+    }
+    for (const row of page) {
+      const locale = localeOfRow(row.locale)
       counts.set(locale, (counts.get(locale) ?? 0) + 1)
     }
-    await SendMailJob.dispatchMany(payloads)
     after = page[page.length - 1].id
   }
   return counts

@@ -248,12 +248,13 @@ test.group('Newsletter issues', (group) => {
 
   test('the plain-text version keeps blocks, list items and link addresses', ({ assert }) => {
     const html = renderIssueHtml(
-      '## Wins\n\n- one\n- two\n\nSee <https://example.org> or [the list](https://example.org/list).'
+      '# Wins\n\n- one\n- two\n\n1. first\n2. second\n\nSee <https://example.org> or [the list](https://example.org/list).'
     )
-    assert.include(html, '<h2>Wins</h2>')
+    // A first-level heading in the body is a second-level one in the mail, styled inline.
+    assert.include(html, '<h2 style="font-size:18px;margin:24px 0 12px;">Wins</h2>')
     assert.equal(
       issueText(html),
-      'Wins\n\n- one\n- two\n\nSee https://example.org or the list (https://example.org/list).'
+      'Wins\n\n- one\n- two\n\n1. first\n2. second\n\nSee https://example.org or the list (https://example.org/list).'
     )
   })
 
