@@ -10,7 +10,8 @@ import NewsletterSubscription from '#models/newsletter_subscription'
 import NewsletterSend from '../../../commands/newsletter_send.js'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { pathOf } from '#tests/helpers/signatures'
-import { issueText, renderIssueHtml } from '#services/mail/newsletter_issue'
+import SendMailJob from '#jobs/send_mail_job'
+import { issueText, readIssue, renderIssueHtml, sendIssue } from '#services/mail/newsletter_issue'
 
 let folder: string
 
@@ -207,6 +208,28 @@ test.group('Newsletter issues', (group) => {
     next.assertLogMatches(/total: 1 queued/)
     assert.lengthOf(await outbox.to('leaver@example.com'), 0)
     assert.lengthOf(await outbox.to('stayer@example.com'), 1)
+  })
+
+  test('a page the queue refuses is given back for the next run', async ({ assert }) => {
+    await subscriber('later@example.com', 'en')
+    const issue = await readIssue(await writeIssue('2027-08', { '': 'August.' }), {
+      subject: 'August',
+    })
+    const job = SendMailJob as unknown as Record<string, unknown>
+    job.dispatchMany = async () => {
+      throw new Error('queue down')
+    }
+    try {
+      await assert.rejects(() => sendIssue(issue), 'queue down')
+    } finally {
+      delete job.dispatchMany
+    }
+    assert.lengthOf(await db.from('newsletter_deliveries'), 0)
+    assert.lengthOf(await outbox.read(), 0)
+
+    const counts = await sendIssue(issue)
+    assert.equal(counts.get('en'), 1)
+    assert.lengthOf(await outbox.to('later@example.com'), 1)
   })
 
   test('scripts, event handlers and javascript: links in the Markdown are removed', async ({
