@@ -229,11 +229,15 @@ export async function countIssueRecipients(issueId: string): Promise<IssueCounts
 async function claim(issueId: string, subscriptionIds: number[]) {
   const now = stored(DateTime.utc())
   try {
-    await db
-      .table('newsletter_deliveries')
-      .multiInsert(
-        subscriptionIds.map((id) => ({ subscription_id: id, issue: issueId, created_at: now }))
-      )
+    // In a transaction of its own, so that a refused INSERT leaves any
+    // transaction around it usable (PostgreSQL aborts one on an error).
+    await db.transaction((trx) =>
+      trx
+        .table('newsletter_deliveries')
+        .multiInsert(
+          subscriptionIds.map((id) => ({ subscription_id: id, issue: issueId, created_at: now }))
+        )
+    )
     return true
   } catch (error) {
     if (isUniqueViolation(error)) return false

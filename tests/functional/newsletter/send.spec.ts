@@ -11,6 +11,7 @@ import NewsletterSend from '../../../commands/newsletter_send.js'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { pathOf } from '#tests/helpers/signatures'
 import SendMailJob from '#jobs/send_mail_job'
+import NewsletterIssueMail from '#mails/newsletter_issue_mail'
 import { issueText, readIssue, renderIssueHtml, sendIssue } from '#services/mail/newsletter_issue'
 
 let folder: string
@@ -230,6 +231,47 @@ test.group('Newsletter issues', (group) => {
     const counts = await sendIssue(issue)
     assert.equal(counts.get('en'), 1)
     assert.lengthOf(await outbox.to('later@example.com'), 1)
+  })
+
+  test('a subscriber another run took meanwhile is left to it, the rest of the page is sent', async ({
+    assert,
+  }) => {
+    const first = await subscriber('first@example.com', 'en')
+    const taken = await subscriber('taken@example.com', 'en')
+    const issue = await readIssue(await writeIssue('2027-09', { '': 'September.' }), {
+      subject: 'September',
+    })
+    // Another run claims one subscriber of the page while this one builds its mails.
+    const mail = NewsletterIssueMail.prototype as unknown as Record<string, unknown>
+    const build = NewsletterIssueMail.prototype.build
+    let raced = false
+    mail.build = async function (this: NewsletterIssueMail) {
+      if (!raced) {
+        raced = true
+        await db.table('newsletter_deliveries').insert({
+          subscription_id: taken.id,
+          issue: issue.id,
+          created_at: DateTime.utc().toFormat('yyyy-MM-dd HH:mm:ss'),
+        })
+      }
+      return build.call(this)
+    }
+    try {
+      const counts = await sendIssue(issue)
+      assert.equal(counts.get('en'), 1)
+    } finally {
+      delete mail.build
+    }
+    assert.lengthOf(await outbox.to('first@example.com'), 1)
+    assert.lengthOf(await outbox.to('taken@example.com'), 0)
+    const rows = await db
+      .from('newsletter_deliveries')
+      .where('issue', issue.id)
+      .orderBy('subscription_id')
+    assert.deepEqual(
+      rows.map((row) => row.subscription_id),
+      [first.id, taken.id]
+    )
   })
 
   test('scripts, event handlers and javascript: links in the Markdown are removed', async ({
