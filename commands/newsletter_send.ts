@@ -17,15 +17,16 @@ export default class NewsletterSend extends BaseCommand {
     'news/2026-12.de.md, news/2026-12.fr.md… are German, French… Subscribers',
     'whose language has no file get the English one.',
     '',
-    '--subject is the English subject. A file whose first line is "# Title"',
-    'takes that title as its subject (and the line is not repeated in the',
-    'body); a translation without one takes the English subject.',
+    'A file whose first line is "# Title" takes that title as its subject',
+    '(and the line is not repeated in the body). --subject is the English',
+    "subject and wins over the English file's title line; a translation",
+    'without a title line takes the English subject.',
     '',
     'Each issue is sent once per subscriber: its id is --issue, or the',
     "English file's name without its extension (2026-12). Running the",
     'command again with the same id mails only new subscribers.',
     '',
-    '{{ binaryName }} newsletter:send --subject="News of December" --file=news/2026-12.md --dry-run',
+    'npm run ace -- newsletter:send --subject="News of December" --file=news/2026-12.md --dry-run',
   ]
   static options: CommandOptions = { startApp: true }
 
