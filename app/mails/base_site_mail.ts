@@ -11,6 +11,12 @@ import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 export type MailContent = {
   heading: string
   paragraphs: string[]
+  /**
+   * A body written as HTML (a newsletter issue), shown as it is: it must
+   * have been through the sanitizer already. `text` is its plain version.
+   */
+  html?: string
+  text?: string
   action?: { label: string; url: string }
   /** Further places to go, as plain links under the action. */
   links?: Array<{ label: string; url: string }>

@@ -36,12 +36,27 @@ export async function subscribeToNewsletter(email: string, locale: Locale) {
     expiresIn: '7 days',
     purpose: 'newsletter-confirm',
   } as any)
-  const unsubscribeUrl = signedUrlFor('subscription.unsubscribe', { id: subscription.id }, {
-    prefixUrl,
+  await mail.sendLater(
+    new NewsletterConfirmationMail(
+      address,
+      locale,
+      confirmUrl,
+      unsubscribeUrlOf(subscription.id, locale)
+    )
+  )
+  return subscription
+}
+
+/**
+ * The signed link that unsubscribes one subscription, on the site of its
+ * language. It never expires: every mail to a subscriber carries one, and an
+ * old issue's link must still work.
+ */
+export function unsubscribeUrlOf(subscriptionId: number, locale: Locale) {
+  return signedUrlFor('subscription.unsubscribe', { id: subscriptionId }, {
+    prefixUrl: site.urlFor(locale),
     purpose: 'newsletter-unsubscribe',
   } as any)
-  await mail.sendLater(new NewsletterConfirmationMail(address, locale, confirmUrl, unsubscribeUrl))
-  return subscription
 }
 
 export function findSubscription(id: number) {

@@ -1,0 +1,321 @@
+import { readFile } from 'node:fs/promises'
+import { basename, dirname, extname, join } from 'node:path'
+import { DateTime } from 'luxon'
+import { Marked } from 'marked'
+import { Parser } from 'htmlparser2'
+import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
+import SendMailJob, { sealMail } from '#jobs/send_mail_job'
+import NewsletterIssueMail, { type IssueEdition } from '#mails/newsletter_issue_mail'
+import { sanitizeDescription } from '#services/petitions/html_sanitizer'
+import { unsubscribeUrlOf } from '#services/mail/newsletter'
+import { isUniqueViolation } from '#services/database_errors'
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '#app/i18n/locales'
+
+/** Subscribers read, mailed and queued at a time: one page, one queue write. */
+export const ISSUE_BATCH_SIZE = 500
+
+/** An issue the operator asked for that cannot be sent as it is (a missing file, no subject). */
+export class NewsletterIssueError extends Error {}
+
+/** One issue in every language it was written in; English always. */
+export type NewsletterIssue = {
+  /** What the deliveries remember it by: a second run of the same id mails nobody twice. */
+  id: string
+  editions: Partial<Record<Locale, IssueEdition>> & { en: IssueEdition }
+}
+
+/** Per subscriber language: how many got (or would get) the issue. */
+export type IssueCounts = Map<Locale, number>
+
+const ISSUE_ID = /^[\w.-]{1,100}$/
+
+/**
+ * Markdown as a mail shows it: headings are kept between h2 and h4, the
+ * levels the sanitizer lets through (the mail's own heading is the h1).
+ */
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  walkTokens(token) {
+    if (token.type === 'heading') token.depth = Math.min(Math.max(token.depth, 2), 4)
+  },
+})
+
+/**
+ * A Markdown body as safe HTML: the site's description sanitizer decides
+ * what stays, so that an issue can hold no script, event handler, style or
+ * `javascript:` link, whoever wrote the file.
+ */
+export function renderIssueHtml(source: string) {
+  return withMailStyles(sanitizeDescription(markdown.parse(source) as string))
+}
+
+/**
+ * Mail clients ignore style sheets, so the blocks of an issue get their look
+ * inline, matching the mail's own heading and paragraphs. The sanitizer
+ * leaves these tags without any attribute, so each is found as it is.
+ */
+const MAIL_STYLES: Record<string, string> = {
+  h2: 'font-size:18px;margin:24px 0 12px;',
+  h3: 'font-size:16px;margin:20px 0 10px;',
+  h4: 'font-size:15px;margin:16px 0 8px;',
+  p: 'margin:0 0 14px;',
+  ul: 'margin:0 0 14px;padding-left:24px;',
+  ol: 'margin:0 0 14px;padding-left:24px;',
+  blockquote: 'margin:0 0 14px;padding-left:12px;border-left:3px solid #dee2e6;color:#495057;',
+}
+
+function withMailStyles(html: string) {
+  return html.replace(
+    /<(h2|h3|h4|p|ul|ol|blockquote)>/g,
+    (_tag, name: string) => `<${name} style="${MAIL_STYLES[name]}">`
+  )
+}
+
+const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'blockquote'])
+
+/** The plain-text version of sanitized HTML: blocks on lines of their own, links with their address. */
+export function issueText(html: string) {
+  let text = ''
+  const links: Array<{ href: string; from: number }> = []
+  // Per open list: the next number of an ordered one, null for bullets.
+  const lists: Array<number | null> = []
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'br') text += '\n'
+        else if (name === 'li') {
+          const next = lists.at(-1)
+          text += typeof next === 'number' ? `\n${next}. ` : '\n- '
+          if (typeof next === 'number') lists[lists.length - 1] = next + 1
+        } else if (BLOCKS.has(name)) text += '\n\n'
+        if (name === 'ul' || name === 'ol') lists.push(name === 'ol' ? 1 : null)
+        if (name === 'a') links.push({ href: attributes.href ?? '', from: text.length })
+      },
+      ontext(chunk) {
+        // The line breaks between tags are not text: blocks bring their own.
+        if (chunk.trim() === '') text += /\s$/.test(text) || text === '' ? '' : ' '
+        else text += chunk
+      },
+      onclosetag(name) {
+        if (name === 'a') {
+          const link = links.pop()
+          if (link?.href && text.slice(link.from).trim() !== link.href) text += ` (${link.href})`
+        } else if (BLOCKS.has(name)) text += '\n\n'
+        if (name === 'ul' || name === 'ol') lists.pop()
+      },
+    },
+    { decodeEntities: true }
+  )
+  parser.write(html)
+  parser.end()
+  return text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
+/** A first line `# Title` is the edition's subject, and not repeated in its body. */
+function splitTitle(source: string) {
+  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/)
+  const first = lines.findIndex((line) => line.trim() !== '')
+  const title = first === -1 ? null : /^#\s+(.+?)(?:\s+#+)?\s*$/.exec(lines[first])
+  if (!title) return { title: null, body: source }
+  return { title: title[1].trim(), body: lines.slice(first + 1).join('\n') }
+}
+
+async function readIfPresent(path: string) {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * Reads an issue: `news/2026-12.md` is English, `news/2026-12.de.md` German,
+ * and so on for every language that has a file. A file's first line
+ * `# Title` is its subject; English takes `subject` first, and a language
+ * without a title line takes the English subject. The id is `id`, or the
+ * English file's name without its extension (`2026-12`).
+ */
+export async function readIssue(
+  file: string,
+  options: { subject?: string; id?: string } = {}
+): Promise<NewsletterIssue> {
+  const extension = extname(file)
+  const name = basename(file, extension)
+  const id = options.id ?? name
+  if (!ISSUE_ID.test(id)) {
+    throw new NewsletterIssueError(
+      `"${id}" cannot be an issue id: use letters, digits, dots, dashes (up to 100)`
+    )
+  }
+  const english = await readIfPresent(file)
+  if (english === null) throw new NewsletterIssueError(`${file} not found`)
+  const englishParts = splitTitle(english)
+  const englishSubject = options.subject?.trim() || englishParts.title
+  if (!englishSubject) {
+    throw new NewsletterIssueError(
+      `no subject: pass --subject or start ${file} with a "# Title" line`
+    )
+  }
+
+  const edition = (subject: string, body: string): IssueEdition => {
+    const html = renderIssueHtml(body)
+    return { subject, html, text: issueText(html) }
+  }
+  const editions: NewsletterIssue['editions'] = {
+    en: edition(englishSubject, englishParts.body),
+  }
+  for (const locale of LOCALES) {
+    if (locale === DEFAULT_LOCALE) continue
+    const source = await readIfPresent(join(dirname(file), `${name}.${locale}${extension}`))
+    if (source === null) continue
+    const parts = splitTitle(source)
+    editions[locale] = edition(parts.title ?? englishSubject, parts.body)
+  }
+  return { id, editions }
+}
+
+/** The language a subscriber reads: theirs when the issue was written in it, else English. */
+export function editionLocaleOf(issue: NewsletterIssue, locale: Locale): Locale {
+  return issue.editions[locale] ? locale : DEFAULT_LOCALE
+}
+
+const stored = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
+
+/** Confirmed, still subscribed, and not yet sent this issue. */
+function awaiting(issueId: string) {
+  return db
+    .from('newsletter_subscriptions as s')
+    .whereNotNull('s.confirmed_at')
+    .whereNull('s.unsubscribed_at')
+    .whereNotExists((delivered) =>
+      delivered
+        .from('newsletter_deliveries as d')
+        .whereColumn('d.subscription_id', 's.id')
+        .where('d.issue', issueId)
+        .select('d.id')
+    )
+}
+
+function localeOfRow(locale: string): Locale {
+  return isLocale(locale) ? locale : DEFAULT_LOCALE
+}
+
+/** How many subscribers of each language the issue would reach now, without sending. */
+export async function countIssueRecipients(issueId: string): Promise<IssueCounts> {
+  const rows: Array<{ locale: string; total: number | string }> = await awaiting(issueId)
+    .select('s.locale')
+    .count('* as total')
+    .groupBy('s.locale')
+  const counts: IssueCounts = new Map()
+  for (const row of rows) {
+    const locale = localeOfRow(row.locale)
+    counts.set(locale, (counts.get(locale) ?? 0) + Number(row.total))
+  }
+  return counts
+}
+
+/**
+ * Records the issue as sent to a page of subscribers, in one INSERT: either
+ * every row goes in or none does. False when another run took some of them
+ * first (the unique pair refused it): the page is then read again without
+ * them.
+ */
+async function claim(issueId: string, subscriptionIds: number[]) {
+  const now = stored(DateTime.utc())
+  try {
+    // In a transaction of its own, so that a refused INSERT leaves any
+    // transaction around it usable (PostgreSQL aborts one on an error).
+    await db.transaction((trx) =>
+      trx
+        .table('newsletter_deliveries')
+        .multiInsert(
+          subscriptionIds.map((id) => ({ subscription_id: id, issue: issueId, created_at: now }))
+        )
+    )
+    return true
+  } catch (error) {
+    if (isUniqueViolation(error)) return false
+    throw error
+  }
+}
+
+function unclaim(issueId: string, subscriptionIds: number[]) {
+  return db
+    .from('newsletter_deliveries')
+    .where('issue', issueId)
+    .whereIn('subscription_id', subscriptionIds)
+    .delete()
+}
+
+/**
+ * Queues the issue for every confirmed subscriber who has not had it yet,
+ * each in their language (English when the issue was not written in it),
+ * with their own unsubscribe link. Subscribers are read in pages by id, and
+ * each page is claimed, then queued as one batch of mail jobs, so memory
+ * stays flat however long the list is. A page is claimed before it is
+ * queued (and given back when the queue refuses it): should the process die
+ * in between, those subscribers miss the issue rather than a later run
+ * mailing anyone twice.
+ *
+ * The per-recipient mail guard is not asked: it protects addresses from
+ * forms that anyone can fill in, while an issue goes only to people who
+ * confirmed they want it, once, and dropping it would lose it for good.
+ */
+export async function sendIssue(
+  issue: NewsletterIssue,
+  batchSize = ISSUE_BATCH_SIZE
+): Promise<IssueCounts> {
+  const counts: IssueCounts = new Map()
+  const mailerName = mail.use().name
+  let after = 0
+  for (;;) {
+    const page: Array<{ id: number; email: string; locale: string }> = await awaiting(issue.id)
+      .where('s.id', '>', after)
+      .orderBy('s.id')
+      .limit(batchSize)
+      .select('s.id', 's.email', 's.locale')
+    if (page.length === 0) break
+
+    // Every mail of the page is built before the page is claimed, so that a
+    // mail that cannot be built leaves its page to a later run.
+    const payloads = []
+    for (const row of page) {
+      const locale = localeOfRow(row.locale)
+      const editionLocale = editionLocaleOf(issue, locale)
+      const message = new NewsletterIssueMail(
+        row.email,
+        editionLocale,
+        issue.editions[editionLocale]!,
+        unsubscribeUrlOf(row.id, locale)
+      )
+      await message.build()
+      const compiled = message.message.toObject()
+      payloads.push({
+        mailerName,
+        sealed: sealMail({ message: compiled.message, views: compiled.views }),
+      })
+    }
+
+    const ids = page.map((row) => row.id)
+    if (!(await claim(issue.id, ids))) continue
+    try {
+      await SendMailJob.dispatchMany(payloads)
+    } catch (error) {
+      // Not queued: the page is given back, for the next run to send.
+      await unclaim(issue.id, ids)
+      throw error
+    }
+    for (const row of page) {
+      const locale = localeOfRow(row.locale)
+      counts.set(locale, (counts.get(locale) ?? 0) + 1)
+    }
+    after = page[page.length - 1].id
+  }
+  return counts
+}
