@@ -199,15 +199,13 @@ function postgresTier(words: string[]) {
   }
 }
 
-/**
- * SQLite: the FTS5 query of each tier, over the list's facet. The words
- * are quoted strings, the last one a prefix, searched in the text columns
- * only.
- */
+/** SQLite: the words as FTS5 strings, all required, the last one a prefix. */
+const sqlitePhrase = (words: string[]) =>
+  words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ')
+
+/** SQLite: the FTS5 query of each tier, over the list's facet, in the text columns only. */
 function sqliteTiers(words: string[], lang: ListFilters['lang']) {
-  const phrase = words
-    .map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
-    .join(' ')
+  const phrase = sqlitePhrase(words)
   const facet = `(facets : ${facetOf(lang)})`
   const inTitle = `({title} : (${phrase}))`
   const inTarget = `({target} : (${phrase}))`
@@ -221,17 +219,13 @@ function sqliteTiers(words: string[], lang: ListFilters['lang']) {
 
 /** SQLite: every match of the search in the list's facet, whatever its tier. */
 function sqliteMatch(words: string[], lang: ListFilters['lang']) {
-  const phrase = words
-    .map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`)
-    .join(' ')
-  return `({title target description_text} : (${phrase})) AND (facets : ${facetOf(lang)})`
+  return `({title target description_text} : (${sqlitePhrase(words)})) AND (facets : ${facetOf(lang)})`
 }
 
 /**
  * The search, per database. PostgreSQL: the words in a tsquery on the
  * `search_vector` column, each folded as the index folds it, and the
- * list's facet. SQLite: the matches of each tier, joined
- * by id.
+ * list's facet. SQLite: the matches of each tier, joined by id.
  */
 function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['lang']) {
   if (isPostgres()) {
