@@ -5,7 +5,6 @@ import type { QueryClientContract, TransactionClientContract } from '@adonisjs/l
 import Petition from '#models/petition'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { rowsOf } from '#services/database_errors'
-import { forgetTrending } from '#services/petitions/listing'
 
 export type Delta = { support: number; oppose: number }
 
@@ -135,7 +134,6 @@ export class SignatureCounter {
         forgetPetitionPageOnCommit(trx, petitionId)
       }
       await addToHourlyCounts(trx, petitionIds, sums)
-      if (petitionIds.length > 0) trx.after('commit', () => forgetTrending())
       // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
       return petitionIds.filter((id) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0)
     })
