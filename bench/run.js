@@ -179,22 +179,65 @@ async function mailsDelivered(count, since, before = 0) {
   }
   return { received: sink.received - before, lastAt: Math.max(sink.lastAt, since) }
 }
-const signResult = await measure(
-  'sign (guest, distinct e-mails)',
-  {
-    url: `${base}/petition/${small.guid}/sign`,
-    method: 'POST',
-    duration: DURATION,
-    headers: signHeaders,
-    requests: [
-      {
-        setupRequest(request) {
-          request.body = signatureBody(signer++)
-          return request
+
+/** A run of guest signatures on the small petition, each with a new e-mail. */
+function signRun(label, notes) {
+  return measure(
+    `sign (guest, distinct e-mails)${label}`,
+    {
+      url: `${base}/petition/${small.guid}/sign`,
+      method: 'POST',
+      duration: DURATION,
+      headers: signHeaders,
+      requests: [
+        {
+          setupRequest(request) {
+            request.body = signatureBody(signer++)
+            return request
+          },
         },
-      },
-    ],
-  },
+      ],
+    },
+    notes
+  )
+}
+
+/** The confirmation links of the last `limit` signatures, read from the database. */
+function confirmationLinks(limit, fileName) {
+  const linksFile = join(benchDir, fileName)
+  run(['ace.js', 'bench:links', `--out=${linksFile}`, `--limit=${limit}`], {
+    cwd: buildDir,
+    env: appEnv,
+  })
+  return readFileSync(linksFile, 'utf8').split('\n').filter(Boolean)
+}
+
+/** The POST of each confirmation link, once each. */
+function confirmRun(links, label) {
+  let next = 0
+  return measure(
+    `confirm (POST of the mailed link)${label}`,
+    {
+      url: `${base}/`,
+      method: 'POST',
+      duration: DURATION,
+      amount: links.length,
+      headers: { 'cookie': visitor.cookie, 'x-xsrf-token': visitor.xsrf, 'x-inertia': 'true' },
+      requests: [
+        {
+          setupRequest(request) {
+            request.path = links[next++ % links.length]
+            return request
+          },
+        },
+      ],
+    },
+    `${links.length.toLocaleString('en')} links, each once`
+  )
+}
+
+const signResult = await signRun(
+  '',
   'validation, one INSERT (the row is its mail\'s outbox), session flash; mails sent meanwhile'
 )
 
@@ -213,32 +256,7 @@ results.push({
 })
 
 // 5. Confirmations: the POST of each mailed link, once each.
-const linksFile = join(benchDir, 'links.txt')
-run(['ace.js', 'bench:links', `--out=${linksFile}`, `--limit=${signResult.requests.total}`], {
-  cwd: buildDir,
-  env: appEnv,
-})
-const links = readFileSync(linksFile, 'utf8').split('\n').filter(Boolean)
-let next = 0
-await measure(
-  'confirm (POST of the mailed link)',
-  {
-    url: `${base}/`,
-    method: 'POST',
-    duration: DURATION,
-    amount: links.length,
-    headers: { 'cookie': visitor.cookie, 'x-xsrf-token': visitor.xsrf, 'x-inertia': 'true' },
-    requests: [
-      {
-        setupRequest(request) {
-          request.path = links[next++ % links.length]
-          return request
-        },
-      },
-    ],
-  },
-  `${links.length.toLocaleString('en')} links, each once`
-)
+await confirmRun(confirmationLinks(signResult.requests.total, 'links.txt'), '')
 
 // 5b. Signing and confirming again with the live-count streams open: each flush that
 // moves the petition's counts sends one message to each of them, whichever worker holds it.
@@ -246,48 +264,11 @@ if (SUBSCRIBERS > 0) {
   const live = await openLiveStreams(SUBSCRIBERS, small.guid)
   const label = `, ${SUBSCRIBERS} live streams`
   log(`${live.stats().open} live streams open on the small petition`)
-  const liveSigned = await measure(`sign (guest, distinct e-mails)${label}`, {
-    url: `${base}/petition/${small.guid}/sign`,
-    method: 'POST',
-    duration: DURATION,
-    headers: signHeaders,
-    requests: [
-      {
-        setupRequest(request) {
-          request.body = signatureBody(signer++)
-          return request
-        },
-      },
-    ],
-  })
-  const liveLinksFile = join(benchDir, 'live-links.txt')
-  run(['ace.js', 'bench:links', `--out=${liveLinksFile}`, `--limit=${liveSigned.requests.total}`], {
-    cwd: buildDir,
-    env: appEnv,
-  })
-  const liveLinks = readFileSync(liveLinksFile, 'utf8').split('\n').filter(Boolean)
-  let nextLive = 0
+  const liveSigned = await signRun(label)
+  const liveLinks = confirmationLinks(liveSigned.requests.total, 'live-links.txt')
   live.reset()
   const confirmStarted = Date.now()
-  await measure(
-    `confirm (POST of the mailed link)${label}`,
-    {
-      url: `${base}/`,
-      method: 'POST',
-      duration: DURATION,
-      amount: liveLinks.length,
-      headers: { 'cookie': visitor.cookie, 'x-xsrf-token': visitor.xsrf, 'x-inertia': 'true' },
-      requests: [
-        {
-          setupRequest(request) {
-            request.path = liveLinks[nextLive++ % liveLinks.length]
-            return request
-          },
-        },
-      ],
-    },
-    `${liveLinks.length.toLocaleString('en')} links, each once`
-  )
+  await confirmRun(liveLinks, label)
   // The last flush and poll land within about 1.5 s.
   await new Promise((done) => setTimeout(done, 2000))
   const seconds = (Date.now() - confirmStarted) / 1000

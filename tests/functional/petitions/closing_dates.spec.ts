@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Group } from '@japa/runner/core'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
@@ -130,13 +131,18 @@ test.group('Closing dates: the form', (group) => {
   })
 })
 
-test.group('Closing dates: signing and the job', (group) => {
+/** Each test in its own transaction, with no rate limit counted, an empty outbox, and the clock put back after. */
+function eachTestOnItsOwn(group: Group) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()
     return () => restoreClock()
   })
+}
+
+test.group('Closing dates: signing and the job', (group) => {
+  eachTestOnItsOwn(group)
 
   test('signing stops at the end of the closing day, before any job ran', async ({
     client,
@@ -238,12 +244,7 @@ test.group('Closing dates: signing and the job', (group) => {
 })
 
 test.group('Closing dates: reopening', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    await limiter.clear()
-    await outbox.clear()
-    return () => restoreClock()
-  })
+  eachTestOnItsOwn(group)
 
   test('reopening a petition closed by its date drops the date; a new date may come with it', async ({
     client,
