@@ -50,6 +50,7 @@ const PetitionSharingController = () => import('#controllers/petition_sharing_co
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
 const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionReportsController = () => import('#controllers/petition_reports_controller')
+const ModerationController = () => import('#controllers/moderation_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const MySignaturesController = () => import('#controllers/my_signatures_controller')
@@ -96,6 +97,13 @@ router
   .as('petitions.report')
   .where('guid', matchers.guid)
   .use([throttleReportsPerIp, throttleReportsPerMember])
+// Moderators only (404 for anyone else, as if nothing were there).
+router.get('/moderation', [ModerationController, 'index']).as('moderation.queue')
+router
+  .post('/moderation/petitions/:id/:action', [ModerationController, 'act'])
+  .as('moderation.act')
+  .where('id', matchers.id)
+  .where('action', /^(hide|restore|close|dismiss)$/)
 // A mailed link: GET shows a button, only its POST confirms.
 router
   .get('/signature/:id/confirm', [SignaturesController, 'show'])

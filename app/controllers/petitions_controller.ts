@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
+import { ROLE_MODERATOR } from '#models/user'
 import { petitionValidator } from '#validators/petition'
 import { petitionAtGuid } from '#services/petitions/petition_guid'
 import { flashAlert } from '#services/http/flash'
@@ -53,6 +54,15 @@ export default class PetitionsController {
     await bouncer.with(PetitionPolicy).authorize('view', data.petition)
     const { petition, lastSignatures: signatures } = data
     const user = auth.user ?? null
+    // Hidden by moderators: the public (and its owner) get the reason, moderators the petition.
+    if (petition.hiddenAt && user?.role !== ROLE_MODERATOR) {
+      ctx.response.status(410)
+      return inertia.render('Petition/Removed', {
+        title: petition.title,
+        reason: petition.hiddenReason ?? '',
+        hiddenAt: petition.hiddenAt.toISODate()!,
+      })
+    }
     const [signedAt, canEditPetition, open] = await Promise.all([
       whenSigned(petition, user, user ? null : signedPetitionsOf(ctx.request)),
       user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,

@@ -89,6 +89,17 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare signaturesErasedAt: DateTime | null
 
+  /** When a moderator hid it, and why: the public gets the reason instead of the petition. */
+  @column.dateTime()
+  declare hiddenAt: DateTime | null
+
+  @column()
+  declare hiddenReason: string | null
+
+  /** When a moderator last acted on it or dismissed its reports: null, new to the queue. */
+  @column.dateTime()
+  declare reviewedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -142,7 +153,7 @@ export default class Petition extends BaseModel {
 
   /** Whether anyone may sign now: published, not finished, its closing date not come. */
   get isOpenForSigning() {
-    return this.published && !this.finished && !this.hasPassedClosingDate
+    return this.published && !this.hiddenAt && !this.finished && !this.hasPassedClosingDate
   }
 
   /**

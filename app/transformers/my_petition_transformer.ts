@@ -22,6 +22,8 @@ export default class MyPetitionTransformer extends BaseTransformer<Petition> {
       title: petition.title,
       target: petition.target,
       created: petition.createdAt.toISO()!,
+      // Hidden by the moderators: the owner sees why.
+      hiddenReason: petition.hiddenAt ? (petition.hiddenReason ?? '') : null,
       user: { avatar: avatarFor(owner), firstName: owner.firstName, lastName: owner.lastName },
     }
   }

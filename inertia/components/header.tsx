@@ -6,6 +6,9 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import { urlFor } from '~/client.ts'
 
+/** The role that may open the moderators' queue. */
+const MODERATOR_ROLE = 2
+
 const NAV_ITEMS = [
   { href: urlFor('home'), key: 'common.nav.home', exact: true },
   { href: urlFor('petitions.index'), key: 'common.nav.petitions', exact: false },
@@ -93,6 +96,11 @@ export default function Header() {
                 <NavDropdown.Item as={Link} href={urlFor('my.account')}>
                   {t('common.nav.my_account')}
                 </NavDropdown.Item>
+                {user.role === MODERATOR_ROLE && (
+                  <NavDropdown.Item as={Link} href={urlFor('moderation.queue')}>
+                    {t('common.nav.moderation')}
+                  </NavDropdown.Item>
+                )}
                 <NavDropdown.Divider />
                 <NavDropdown.Item as={LogoutButton} data-testid="logout">
                   {t('common.nav.logout')}

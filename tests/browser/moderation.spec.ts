@@ -4,8 +4,12 @@ import PetitionReport from '#models/petition_report'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makePetition } from '#tests/helpers/signatures'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { ROLE_MODERATOR } from '#models/user'
+import Petition from '#models/petition'
 
 const es = i18nManager.locale('es')
+const uk = i18nManager.locale('uk')
 
 test.group('Browser: moderation', (group) => {
   browserJourneys(group)
@@ -56,5 +60,55 @@ test.group('Browser: moderation', (group) => {
     assert.equal(stored.note, 'Copia otra petición palabra por palabra.')
     assert.equal(stored.locale, 'es')
     assert.isNull(stored.reporterId)
+  })
+
+  test('a moderator hides a reported petition in Ukrainian and restores it; the public sees the reason', async ({
+    assert,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR, locale: 'uk' })
+    const { petition } = await makePetition({ title: 'Рекламна петиція' })
+    await PetitionReport.create({
+      petitionId: petition.id,
+      reporterKey: 'guest:abc',
+      reason: 'spam',
+      note: 'Реклама годинників',
+      locale: 'uk',
+    })
+    await inBrowser('moderator hides and restores', async (page, context) => {
+      await visit(page, siteUrl('/login', 'uk'))
+      const login = page.getByTestId('login-form')
+      await login.locator('[name="email"]').fill(moderator.email)
+      await login.locator('[name="password"]').fill(PASSWORD)
+      await Promise.all([page.waitForURL(/\/my\/petitions$/), login.getByRole('button').click()])
+
+      await visit(page, siteUrl('/moderation', 'uk'))
+      const card = page.getByTestId('queued-petition').filter({ hasText: 'Рекламна петиція' })
+      await card.getByText('Реклама годинників').waitFor()
+      assert.deepEqual(describeViolations('queue', await seriousViolations(page)), [])
+
+      await card.getByLabel(uk.t('page.moderation.reason')).fill('Реклама, не петиція')
+      await card.getByRole('button', { name: uk.t('page.moderation.actions.hide') }).click()
+      await page
+        .locator('.Toastify__toast--success', { hasText: uk.t('page.moderation.done.hide') })
+        .waitFor()
+
+      // A visitor gets the 410 page with the reason.
+      const guest = await context.browser()!.newContext()
+      const visitor = await guest.newPage()
+      const answer = await visitor.goto(siteUrl(`/petition/${petition.slug}`, 'uk'))
+      assert.equal(answer?.status(), 410)
+      await visitor.getByText('Реклама, не петиція').waitFor()
+      assert.deepEqual(describeViolations('removed', await seriousViolations(visitor)), [])
+      await guest.close()
+
+      await visit(page, siteUrl('/moderation?view=hidden', 'uk'))
+      const hidden = page.getByTestId('queued-petition').filter({ hasText: 'Рекламна петиція' })
+      await hidden.getByLabel(uk.t('page.moderation.reason')).fill('Автор прибрав рекламу')
+      await hidden.getByRole('button', { name: uk.t('page.moderation.actions.restore') }).click()
+      await page
+        .locator('.Toastify__toast--success', { hasText: uk.t('page.moderation.done.restore') })
+        .waitFor()
+    })
+    assert.isNull((await Petition.findOrFail(petition.id)).hiddenAt)
   })
 })

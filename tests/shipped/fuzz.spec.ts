@@ -56,6 +56,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     provider: 'github',
     locale: 'uk',
     number: '1',
+    action: 'hide',
   }
   return pattern
     .replace(/:(\w+)/g, (_, name: string) => {
@@ -100,6 +101,7 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       customFields: fixture.fieldIds.map((id) => ({ id, value: '12' })),
     },
     '/petition/:guid/report': { reason: 'other', note: 'Sells watches in every paragraph.' },
+    '/moderation/petitions/:id/:action': { reason: 'Advertises watches' },
     '/petition/:guid/create': {
       title: 'A park for Oak Hill',
       target: 'Riverside City Council',

@@ -109,9 +109,12 @@ const CARD_COLUMNS = [
 
 type PetitionQuery = ModelQueryBuilderContract<typeof Petition>
 
-/** Petitions anyone may find: published and not unlisted. */
+/** Petitions anyone may find: published, not unlisted, not hidden by moderators. */
 function listed(query: PetitionQuery = Petition.query()) {
-  return query.where('petitions.published', true).where('petitions.private', false)
+  return query
+    .where('petitions.published', true)
+    .where('petitions.private', false)
+    .whereNull('petitions.hidden_at')
 }
 
 /** What a card needs besides its row: the owner and the banner. */

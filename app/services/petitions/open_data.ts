@@ -64,7 +64,12 @@ export function openPetition(
 
 /** A published petition by its slug with what its open data shows (its owner). */
 export function publishedPetition(slug: string) {
-  return Petition.query().where('slug', slug).where('published', true).preload('user').first()
+  return Petition.query()
+    .where('slug', slug)
+    .where('published', true)
+    .whereNull('hidden_at')
+    .preload('user')
+    .first()
 }
 
 /** The columns of the CSV list, in order: the same fields as the JSON. */

@@ -16,9 +16,13 @@ const STATIC_ROUTES = ['home', 'petitions.index', 'faq', 'privacy_policy', 'cont
 
 type SitemapPage = { path: string; lastModified: string | null }
 
-/** Petitions search engines may list: published and not private. */
+/** Petitions search engines may list: published, not private, not hidden by moderators. */
 function listedPetitions() {
-  return db.from('petitions').where('published', true).where('private', false)
+  return db
+    .from('petitions')
+    .where('published', true)
+    .where('private', false)
+    .whereNull('hidden_at')
 }
 
 function escapeXml(text: string) {

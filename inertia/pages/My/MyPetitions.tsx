@@ -176,6 +176,15 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                       </Link>
                     </Card.Title>
                     <p className="small text-muted">{petition.target}</p>
+                    {petition.hiddenReason !== null && (
+                      <Alert
+                        variant="secondary"
+                        className="small"
+                        data-testid="hidden-by-moderators"
+                      >
+                        <strong>{t('page.my.hidden_by_moderators')}</strong> {petition.hiddenReason}
+                      </Alert>
+                    )}
                     <div className="d-flex justify-content-between align-items-center small">
                       <OwnerBadge owner={petition.user} />
                       <span className="text-muted">

@@ -1,0 +1,71 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import Petition from '#models/petition'
+import PetitionReport from '#models/petition_report'
+import User from '#models/user'
+import mail from '@adonisjs/mail/services/main'
+import PetitionHiddenMail from '#mails/petition_hidden_mail'
+import { recordModeration } from '#services/moderation/audit_trail'
+import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
+
+/** What a moderator may do to a petition from the queue, each with a reason. */
+export const PETITION_ACTIONS = ['hide', 'restore', 'close', 'dismiss'] as const
+export type PetitionAction = (typeof PETITION_ACTIONS)[number]
+
+const RECORDED = {
+  hide: 'petition_hidden',
+  restore: 'petition_restored',
+  close: 'petition_closed',
+  dismiss: 'reports_dismissed',
+} as const
+
+/**
+ * A moderator's action on a petition, in one transaction with its audit
+ * entry: hide (the public gets the reason instead), restore, close for
+ * signing, or dismiss its reports. Every action closes the open reports
+ * and marks the petition reviewed. Returns false when the action does not
+ * apply (restoring a visible petition, hiding a hidden one).
+ */
+export async function moderatePetition(
+  moderator: User,
+  petitionId: number,
+  action: PetitionAction,
+  reason: string
+) {
+  return db.transaction(async (trx) => {
+    const petition = await Petition.query({ client: trx })
+      .where('id', petitionId)
+      .forUpdate()
+      .firstOrFail()
+    const now = DateTime.utc()
+    if (action === 'hide') {
+      if (petition.hiddenAt) return false
+      petition.merge({ hiddenAt: now, hiddenReason: reason })
+    } else if (action === 'restore') {
+      if (!petition.hiddenAt) return false
+      petition.merge({ hiddenAt: null, hiddenReason: null })
+    } else if (action === 'close') {
+      if (petition.finished) return false
+      petition.finished = true
+    }
+    petition.reviewedAt = now
+    await petition.save()
+    await PetitionReport.query({ client: trx })
+      .where('petition_id', petition.id)
+      .whereNull('resolved_at')
+      .update({ resolved_at: now.toFormat(trx.dialect.dateTimeFormat) })
+    await recordModeration(trx, {
+      actor: moderator,
+      action: RECORDED[action],
+      petitionId: petition.id,
+      reason,
+    })
+    forgetPetitionPageOnCommit(trx, petition.id)
+    if (action === 'hide' && petition.userId) {
+      const owner = await User.find(petition.userId, { client: trx })
+      // Queued once the hiding is stored: a rolled-back action mails nobody.
+      if (owner) trx.after('commit', () => mail.sendLater(new PetitionHiddenMail(owner, petition)))
+    }
+    return true
+  })
+}
