@@ -5,6 +5,7 @@ import User from '#models/user'
 import PetitionMedia from '#models/petition_media'
 import Letter from '#models/letter'
 import PetitionUpdate from '#models/petition_update'
+import PetitionResponse from '#models/petition_response'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
 import { descriptionText } from '#services/petitions/search_text'
@@ -100,6 +101,10 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare reviewedAt: DateTime | null
 
+  /** When the owner or a moderator marked it a victory; null for none. */
+  @column.dateTime()
+  declare victoryAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -117,6 +122,9 @@ export default class Petition extends BaseModel {
 
   @hasMany(() => PetitionUpdate)
   declare updates: HasMany<typeof PetitionUpdate>
+
+  @hasMany(() => PetitionResponse)
+  declare responses: HasMany<typeof PetitionResponse>
 
   @hasMany(() => CustomField)
   declare customFields: HasMany<typeof CustomField>

@@ -1,0 +1,40 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import User from '#models/user'
+
+/** An official answer to a petition from someone it asked. */
+export default class PetitionResponse extends BaseModel {
+  static table = 'petition_responses'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare petitionId: number
+
+  /** Who answered, as they signed it (a minister, a council, a company). */
+  @column()
+  declare responder: string
+
+  /** The day they answered (never in the future). */
+  @column.date()
+  declare respondedOn: DateTime
+
+  /** Their answer, as sanitised rich text. */
+  @column()
+  declare body: string
+
+  /** The owner or moderator who added it; null once their account is gone. */
+  @column()
+  declare addedByUserId: number | null
+
+  @belongsTo(() => User, { foreignKey: 'addedByUserId' })
+  declare addedBy: BelongsTo<typeof User>
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+}
