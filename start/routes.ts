@@ -50,6 +50,7 @@ const PetitionSharingController = () => import('#controllers/petition_sharing_co
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
 const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionReportsController = () => import('#controllers/petition_reports_controller')
+const PetitionResponsesController = () => import('#controllers/petition_responses_controller')
 const ModerationController = () => import('#controllers/moderation_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
@@ -242,6 +243,17 @@ router
       .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
       .as('petitions.signatures.download')
       .use(throttleSignaturesExport)
+    // What the petition achieved: official responses and the victory mark.
+    router
+      .post('/petition/:guid/responses', [PetitionResponsesController, 'store'])
+      .as('petitions.responses.store')
+    router
+      .delete('/petition/:guid/responses/:id', [PetitionResponsesController, 'destroy'])
+      .as('petitions.responses.destroy')
+      .where('id', matchers.id)
+    router
+      .put('/petition/:guid/victory', [PetitionResponsesController, 'victory'])
+      .as('petitions.victory')
     // The member's account settings.
     router.get('/my/account', [AccountSettingsController, 'show']).as('my.account')
     router

@@ -1,17 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { site } from '#services/http/site'
-import { successfulPetitions } from '#services/petitions/listing'
+import { successfulPetitions, victoriousPetitions } from '#services/petitions/listing'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 
 /** The home page and the static pages: FAQ, privacy policy. */
 export default class PagesController {
   async home({ inertia, i18n }: HttpContext) {
-    const petitions = await successfulPetitions()
+    const [successful, victories] = await Promise.all([
+      successfulPetitions(),
+      victoriousPetitions(),
+    ])
+    const deletedOwnerName = i18n.t('page.account.deleted_user')
     return inertia.render('Home/Main', {
-      successfulPetitions: PetitionCardTransformer.transform(
-        petitions,
-        i18n.t('page.account.deleted_user')
-      ),
+      successfulPetitions: PetitionCardTransformer.transform(successful, deletedOwnerName),
+      victories: PetitionCardTransformer.transform(victories, deletedOwnerName),
     })
   }
 

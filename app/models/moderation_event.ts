@@ -9,6 +9,10 @@ export const MODERATION_ACTIONS = [
   'petition_restored',
   'petition_closed',
   'reports_dismissed',
+  'response_added',
+  'response_removed',
+  'victory_marked',
+  'victory_unmarked',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 

@@ -32,4 +32,6 @@ export const LIMITS = {
   updateDescription: 255,
   customFieldTitle: 128,
   customFieldDescription: 400,
+  responder: 200,
+  responseBody: 50_000,
 } as const

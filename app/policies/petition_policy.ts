@@ -28,6 +28,18 @@ export default class PetitionPolicy extends BasePolicy {
     return AuthorizationResponse.deny('Access denied', 403)
   }
 
+  /**
+   * Official responses and the victory mark: its owner and moderators, on a
+   * published petition (a draft has not been sent to anyone yet). Others
+   * as `edit` says.
+   */
+  respond(user: User, petition: Petition): AuthorizerResponse {
+    const editing = this.edit(user, petition)
+    if (editing !== true) return editing
+    if (petition.published) return true
+    return AuthorizationResponse.deny('Not found', 404)
+  }
+
   /** Signing: a petition the viewer may see, published and not finished. */
   @allowGuest()
   sign(user: User | null, petition: Petition): boolean {

@@ -78,6 +78,8 @@ export default class PetitionCardTransformer extends BaseTransformer<Petition> {
       closesAt: petition.closesAt?.toUTC().toISO() ?? null,
       /** When signing closed (ISO: its closing date, or when its owner finished it), or null while open. */
       closedAt: petition.closedAt?.toUTC().toISO() ?? null,
+      /** When its owner or a moderator marked it a victory (ISO), or null. */
+      victoryAt: petition.victoryAt?.toUTC().toISO() ?? null,
       user: ownerOf(petition, this.deletedOwnerName),
       ...petitionProgress(petition),
     }

@@ -57,6 +57,13 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
           description: update.description ?? '',
           createdAt: update.happenedOn.toISODate()!,
         })),
+      /** Official responses, oldest first; `body` is sanitised HTML. */
+      responses: petition.responses.map((response) => ({
+        id: response.id,
+        responder: response.responder,
+        respondedOn: response.respondedOn.toISODate()!,
+        body: response.body,
+      })),
     }
   }
 }

@@ -131,6 +131,12 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     '/my/account/email': { email: 'fuzz-moved@example.org', currentPassword: 'not-the-password' },
     '/my/account/delete': { currentPassword: 'not-the-password', understood: true },
     '/petition/:guid/signatures/:id': { active: false },
+    '/petition/:guid/responses': {
+      responder: 'Riverside City Council',
+      respondedOn: '2024-06-01',
+      body: '<p>We will build the park next spring.</p>',
+    },
+    '/petition/:guid/victory': { victory: true },
     'DELETE /petition/:guid/media': { id: 1 },
   }
   return forms[pattern] ?? null

@@ -8,8 +8,9 @@ import { isLocale, type Locale } from '#app/i18n/locales'
 
 export const PETITIONS_PER_PAGE = 10
 export const SUCCESSFUL_ON_HOME = 6
+export const VICTORIES_ON_HOME = 6
 
-export const LIST_STATUSES = ['open', 'successful', 'closed'] as const
+export const LIST_STATUSES = ['open', 'successful', 'closed', 'victory'] as const
 export const LIST_SORTS = ['newest', 'signatures', 'trending', 'closing', 'relevance'] as const
 export type ListStatus = (typeof LIST_STATUSES)[number]
 export type ListSort = (typeof LIST_SORTS)[number]
@@ -104,6 +105,7 @@ const CARD_COLUMNS = [
   'finished',
   'finished_at',
   'closes_at',
+  'victory_at',
   'created_at',
 ].map((column) => `petitions.${column}`)
 
@@ -274,6 +276,7 @@ function filtered(filters: ListFilters, now: string) {
   if (filters.status === 'closed') whereClosed(query, now)
   if (filters.status === 'successful')
     query.whereRaw('petitions.support_count >= petitions.target_signatures')
+  if (filters.status === 'victory') query.whereNotNull('petitions.victory_at')
   const words = searchWords(filters.q)
   if (words.length > 0) whereMatches(query, words, filters.lang)
   return query
@@ -529,6 +532,15 @@ export async function publicPetitions(filters: ListFilters, page: number, shape 
     query.offset((page - 1) * shape.perPage).limit(shape.perPage),
   ])
   return new SimplePaginator(total, shape.perPage, page, ...rows)
+}
+
+/** Home: up to 6 victories, the newest first. */
+export function victoriousPetitions() {
+  return withCardRelations(listed())
+    .whereNotNull('petitions.victory_at')
+    .orderBy('petitions.victory_at', 'desc')
+    .orderBy('petitions.id', 'desc')
+    .limit(VICTORIES_ON_HOME)
 }
 
 /** Home: up to 6 successful petitions, most recently successful first. */

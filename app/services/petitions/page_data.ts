@@ -69,6 +69,7 @@ async function loadPageData(slug: string): Promise<PageData | null> {
     .preload('media')
     .preload('letters', (letters) => letters.preload('recipients'))
     .preload('updates')
+    .preload('responses', (responses) => responses.orderBy('responded_on').orderBy('id'))
     .preload('customFields')
     .first()
   if (!petition) return null

@@ -10,10 +10,15 @@ import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 
 type DescriptionEditorProps = {
-  guid: string
+  /** The petition whose media take the editor's images; none: no image button. */
+  guid?: string
   value: string
   error?: string
   onChange: (html: string) => void
+  /** The field's name, for its ids and its error; 'description' by default. */
+  name?: string
+  /** The field's label; the description's by default. */
+  label?: string
 }
 
 /** A toolbar button; a symbol (B, H2, •) is named in words for screen readers and on hover. */
@@ -53,16 +58,20 @@ function ToolbarButton({
 }
 
 /**
- * The rich-text description (TipTap). Images go up as the petition's media
- * and are inserted by their URL; the server sanitizes the HTML anyway.
+ * Rich text (TipTap): a petition's description, an official response.
+ * Images go up as the petition's media and are inserted by their URL; the
+ * server sanitizes the HTML anyway.
  */
 export default function DescriptionEditor({
   guid,
   value,
   error,
   onChange,
+  name = 'description',
+  label,
 }: DescriptionEditorProps) {
   const { t } = useTranslation()
+  const labelId = `${name}-editor-label`
   const fileInput = useRef<HTMLInputElement>(null)
   const editor = useEditor({
     extensions: [
@@ -76,13 +85,14 @@ export default function DescriptionEditor({
       attributes: {
         'role': 'textbox',
         'aria-multiline': 'true',
-        'aria-labelledby': 'description-editor-label',
+        'aria-labelledby': labelId,
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   })
 
   const insertImage = async (file: File) => {
+    if (!guid) return
     try {
       const media = await uploadFile<Data.PetitionMedia>(
         urlFor('petitions.media.store', { guid }),
@@ -110,13 +120,9 @@ export default function DescriptionEditor({
   }
 
   return (
-    <div className="mb-3" data-testid="description-editor">
-      <label
-        className="form-label"
-        id="description-editor-label"
-        onClick={() => editor?.commands.focus()}
-      >
-        {t('page.petition.description')}
+    <div className="mb-3" data-testid={`${name}-editor`}>
+      <label className="form-label" id={labelId} onClick={() => editor?.commands.focus()}>
+        {label ?? t('page.petition.description')}
       </label>
       <div className={`border rounded ${error ? 'border-danger' : ''}`}>
         {editor && (
@@ -201,26 +207,30 @@ export default function DescriptionEditor({
                 active={editor.isActive('link')}
                 onClick={addLink}
               />
-              <ToolbarButton
-                editor={editor}
-                label={t('page.petition.image')}
-                active={false}
-                onClick={() => fileInput.current?.click()}
-              />
+              {guid && (
+                <ToolbarButton
+                  editor={editor}
+                  label={t('page.petition.image')}
+                  active={false}
+                  onClick={() => fileInput.current?.click()}
+                />
+              )}
             </ButtonGroup>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/jpeg"
-              hidden
-              onChange={(event) => event.target.files?.[0] && insertImage(event.target.files[0])}
-            />
+            {guid && (
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/png,image/jpeg"
+                hidden
+                onChange={(event) => event.target.files?.[0] && insertImage(event.target.files[0])}
+              />
+            )}
           </div>
         )}
-        <EditorContent editor={editor} id="description-editor" className="description-editor p-3" />
+        <EditorContent editor={editor} id={`${name}-editor`} className="description-editor p-3" />
       </div>
       {error && (
-        <div className="invalid-feedback d-block" data-error-for="description">
+        <div className="invalid-feedback d-block" data-error-for={name}>
           {error}
         </div>
       )}

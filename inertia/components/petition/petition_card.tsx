@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react'
-import { Card } from 'react-bootstrap'
+import { Badge, Card } from 'react-bootstrap'
 import type { Data } from '@generated/data'
 import { useTranslation } from '~/i18n/context.tsx'
 import OwnerBadge from './owner_badge.tsx'
@@ -16,6 +16,11 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
     <Card className="h-100 shadow-sm" data-testid="petition-card">
       <BannerLink petition={petition} height={400} fallback="/favicon.svg" />
       <Card.Body>
+        {petition.victoryAt && (
+          <Badge bg="success" className="mb-2" data-testid="victory-badge">
+            {t('page.response.victory_badge')}
+          </Badge>
+        )}
         <Card.Title as="h3" className="h5">
           <Link href={href} className="text-decoration-none">
             {petition.title}

@@ -7,9 +7,9 @@ import { useSharedProps } from '~/lib/shared.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 
-type HomeProps = { successfulPetitions: Data.PetitionCard[] }
+type HomeProps = { successfulPetitions: Data.PetitionCard[]; victories: Data.PetitionCard[] }
 
-export default function Main({ successfulPetitions }: HomeProps) {
+export default function Main({ successfulPetitions, victories }: HomeProps) {
   const { t } = useTranslation()
   const { user } = useSharedProps()
   // Members go on to create; guests are pointed to sign up first.
@@ -83,6 +83,29 @@ export default function Main({ successfulPetitions }: HomeProps) {
           </Row>
         </Container>
       </section>
+
+      {victories.length > 0 && (
+        <section className="page-section bg-white border-bottom" data-testid="victories">
+          <Container>
+            <h2 className="fw-bold mb-4">{t('page.home.victories_title')}</h2>
+            <Row xs={1} md={2} className="g-4">
+              {victories.map((petition) => (
+                <Col key={petition.guid}>
+                  <PetitionCard petition={petition} />
+                </Col>
+              ))}
+            </Row>
+            <div className="text-center mt-4">
+              <Link
+                href={`${urlFor('petitions.index')}?status=victory&lang=all`}
+                className="btn btn-outline-primary"
+              >
+                {t('page.home.see_victories')}
+              </Link>
+            </div>
+          </Container>
+        </section>
+      )}
 
       {successfulPetitions.length > 0 && (
         <section className="page-section" data-testid="successful-petitions">

@@ -5,6 +5,7 @@ import ActionBar from '~/components/petition/show/action_bar.tsx'
 import PetitionDescription from '~/components/petition/show/petition_description.tsx'
 import LettersSection from '~/components/petition/show/letters_section.tsx'
 import MediaSection from '~/components/petition/show/media_section.tsx'
+import ResponsesSection from '~/components/petition/show/responses_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import SignForm from '~/components/petition/sign_form.tsx'
@@ -66,6 +67,7 @@ export default function Show(props: PetitionShowProps) {
           canSignPetition={canSignPetition}
         />
         <PetitionDescription petition={petition} />
+        <ResponsesSection petition={petition} canRespond={canEditPetition && petition.published} />
         <LettersSection letters={petition.letters} />
         <MediaSection videos={petition.videos} photos={petition.photos} />
         <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />

@@ -31,6 +31,11 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
               {t('page.show.draft')}
             </Badge>
           )}
+          {petition.victoryAt && (
+            <Badge bg="success" data-testid="victory-badge">
+              {t('page.response.victory_badge')}
+            </Badge>
+          )}
           {(petition.finished || closing?.closed) && (
             <Badge bg="secondary" data-testid="finished-badge">
               {t('page.show.finished')}

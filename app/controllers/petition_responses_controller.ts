@@ -1,0 +1,52 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import Petition from '#models/petition'
+import PetitionPolicy from '#policies/petition_policy'
+import { petitionResponseValidator } from '#validators/petition_response'
+import { petitionVictoryValidator } from '#validators/petition_victory'
+import {
+  addResponse,
+  MAX_RESPONSES,
+  removeResponse,
+  setVictory,
+} from '#services/petitions/outcomes'
+import { flashAlert } from '#services/http/flash'
+import NotFoundException from '#exceptions/not_found_exception'
+
+/** What a petition achieved: official responses and the victory mark, by its owner or a moderator. */
+export default class PetitionResponsesController {
+  /** POST /petition/{guid}/responses: adds an official response. */
+  async store({ request, response, params, auth, bouncer, session, i18n }: HttpContext) {
+    const petition = await Petition.findByOrFail('guid', params.guid)
+    await bouncer.with(PetitionPolicy).authorize('respond', petition)
+    const payload = await request.validateUsing(petitionResponseValidator)
+    const added = await addResponse(auth.user!, petition, payload)
+    if (added) flashAlert(session, 'success', i18n.t('page.response.added'))
+    else flashAlert(session, 'error', i18n.t('page.response.too_many', { max: MAX_RESPONSES }))
+    return response.redirect().back()
+  }
+
+  /** DELETE /petition/{guid}/responses/{id}: removes one of its responses. */
+  async destroy({ response, params, auth, bouncer, session, i18n }: HttpContext) {
+    const petition = await Petition.findByOrFail('guid', params.guid)
+    await bouncer.with(PetitionPolicy).authorize('respond', petition)
+    if (!(await removeResponse(auth.user!, petition, Number(params.id)))) {
+      throw new NotFoundException()
+    }
+    flashAlert(session, 'success', i18n.t('page.response.removed'))
+    return response.redirect().back()
+  }
+
+  /** PUT /petition/{guid}/victory: marks the petition a victory, or takes the mark back. */
+  async victory({ request, response, params, auth, bouncer, session, i18n }: HttpContext) {
+    const petition = await Petition.findByOrFail('guid', params.guid)
+    await bouncer.with(PetitionPolicy).authorize('respond', petition)
+    const { victory } = await request.validateUsing(petitionVictoryValidator)
+    await setVictory(auth.user!, petition, victory)
+    flashAlert(
+      session,
+      'success',
+      i18n.t(victory ? 'page.response.victory_marked' : 'page.response.victory_unmarked')
+    )
+    return response.redirect().back()
+  }
+}

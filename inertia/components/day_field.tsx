@@ -1,0 +1,86 @@
+import { Form } from 'react-bootstrap'
+import DatePicker from 'react-datepicker'
+import { de, enGB, es, fr, it, pt, ru, uk } from 'date-fns/locale'
+import type { Locale } from '@app/i18n/locales.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+
+/** The calendar's month and day names and first day of the week, in the page's language. */
+const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfies Record<Locale, unknown>
+
+/** The picker works in the browser's time zone: the day is kept as its calendar date only. */
+const toDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+const fromDay = (value: string | null | undefined) => {
+  const [year, month, day] = (value ?? '').split('-').map(Number)
+  return year && month && day ? new Date(year, month - 1, day) : null
+}
+
+/**
+ * A calendar day (yyyy-mm-dd): typed, or picked in the calendar (arrow keys
+ * move, Enter picks, Escape closes), between `min` and `max` when given. The
+ * server checks the same bounds; its error shows under the field.
+ */
+export default function DayField({
+  id,
+  name,
+  label,
+  help,
+  value,
+  error,
+  min,
+  max,
+  clearLabel,
+  onChange,
+}: {
+  id: string
+  name: string
+  label: string
+  help?: string
+  value: string | null
+  error?: string
+  min?: string
+  max?: string
+  /** Given: a button clears the day, named so. */
+  clearLabel?: string
+  onChange: (value: string | null) => void
+}) {
+  const { locale } = useTranslation()
+  const described = [help ? `${id}-help` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <Form.Group className="mb-3" controlId={id} style={{ maxWidth: 320 }}>
+      <Form.Label>{label}</Form.Label>
+      <DatePicker
+        id={id}
+        name={name}
+        selected={fromDay(value)}
+        onChange={(date: Date | null) => onChange(date ? toDay(date) : null)}
+        dateFormat="yyyy-MM-dd"
+        placeholderText="yyyy-mm-dd"
+        locale={CALENDAR_LOCALES[locale]}
+        minDate={fromDay(min) ?? undefined}
+        maxDate={fromDay(max) ?? undefined}
+        isClearable={Boolean(clearLabel)}
+        clearButtonTitle={clearLabel}
+        ariaLabelClose={clearLabel}
+        ariaDescribedBy={described || undefined}
+        ariaInvalid={error ? 'true' : 'false'}
+        autoComplete="off"
+        // Below the field, so that its label stays in sight (it flips up when there is no room).
+        popperPlacement="bottom-start"
+        className={`form-control ${error ? 'is-invalid' : ''}`}
+      />
+      {help && (
+        <Form.Text id={`${id}-help`} muted>
+          {help}
+        </Form.Text>
+      )}
+      {error && (
+        <div className="invalid-feedback d-block" id={`${id}-error`} data-error-for={name}>
+          {error}
+        </div>
+      )}
+    </Form.Group>
+  )
+}

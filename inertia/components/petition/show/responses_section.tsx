@@ -1,0 +1,206 @@
+import { useState } from 'react'
+import { Button, Modal, Form } from 'react-bootstrap'
+import { router, useForm } from '@inertiajs/react'
+import { utcDay } from '@app/petitions/closing.ts'
+import { useTranslation } from '~/i18n/context.tsx'
+import type { Data } from '@generated/data'
+import { urlFor } from '~/client.ts'
+import { formatDate } from '~/lib/format_date.ts'
+import { askToConfirm } from '~/lib/confirm.ts'
+import { bindText } from '~/lib/bind_text.ts'
+import FormField from '~/components/form_field.tsx'
+import DayField from '~/components/day_field.tsx'
+import DescriptionEditor from '~/components/petition/description_editor.tsx'
+
+type Petition = Pick<Data.PetitionShow, 'guid' | 'responses' | 'victoryAt'>
+
+/** The dialog in which the owner or a moderator adds an official response. */
+function AddResponse({ guid }: { guid: string }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  // The dialog's mount: a new editor, empty, each time it opens.
+  const [opened, setOpened] = useState(0)
+  const [today] = useState(() => utcDay(Date.now()))
+  const form = useForm({ responder: '', respondedOn: today, body: '' })
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    form.post(urlFor('petitions.responses.store', { guid }), {
+      preserveScroll: true,
+      onSuccess: () => {
+        form.reset()
+        setOpen(false)
+      },
+    })
+  }
+
+  return (
+    <>
+      <Button
+        variant="primary"
+        onClick={() => {
+          setOpened((count) => count + 1)
+          setOpen(true)
+        }}
+        data-testid="add-response"
+      >
+        {t('page.response.add')}
+      </Button>
+      <Modal
+        show={open}
+        onHide={() => setOpen(false)}
+        size="lg"
+        aria-labelledby="add-response-title"
+        // The editor's link prompt and the calendar need the focus outside the dialog's own.
+        enforceFocus={false}
+      >
+        <Form onSubmit={submit} noValidate data-testid="response-form">
+          <Modal.Header closeButton closeLabel={t('page.response.cancel')}>
+            <Modal.Title id="add-response-title" as="h2" className="h5">
+              {t('page.response.add_title')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p className="text-muted small">{t('page.response.add_intro')}</p>
+            <FormField
+              {...bindText(form, 'responder')}
+              id="response-responder"
+              maxLength={200}
+              label={t('page.response.responder')}
+              hint={t('page.response.responder_help')}
+            />
+            <DayField
+              id="response-responded-on"
+              name="respondedOn"
+              label={t('page.response.responded_on')}
+              value={form.data.respondedOn}
+              error={form.errors.respondedOn}
+              max={today}
+              onChange={(value) => form.setData('respondedOn', value ?? '')}
+            />
+            <DescriptionEditor
+              key={opened}
+              name="body"
+              label={t('page.response.body')}
+              value={form.data.body}
+              error={form.errors.body}
+              onChange={(html) => form.setData('body', html)}
+            />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={() => setOpen(false)}>
+              {t('page.response.cancel')}
+            </Button>
+            <Button type="submit" variant="primary" disabled={form.processing}>
+              {t('page.response.publish')}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </>
+  )
+}
+
+/** The owner's and moderators' switch: marks the petition a victory, or takes the mark back. */
+function VictorySwitch({ guid, victory }: { guid: string; victory: boolean }) {
+  const { t } = useTranslation()
+  const [sending, setSending] = useState(false)
+  return (
+    <Button
+      variant={victory ? 'outline-secondary' : 'success'}
+      disabled={sending}
+      onClick={() =>
+        router.put(
+          urlFor('petitions.victory', { guid }),
+          { victory: !victory },
+          {
+            preserveScroll: true,
+            onStart: () => setSending(true),
+            onFinish: () => setSending(false),
+          }
+        )
+      }
+      data-testid="victory-switch"
+    >
+      {victory ? t('page.response.unmark_victory') : t('page.response.mark_victory')}
+    </Button>
+  )
+}
+
+/**
+ * What the petition achieved: its official responses, oldest first, and,
+ * for its owner and moderators, the means to add them and to mark a victory.
+ * Nothing at all for visitors while there is no response.
+ */
+export default function ResponsesSection({
+  petition,
+  canRespond,
+}: {
+  petition: Petition
+  canRespond: boolean
+}) {
+  const { t, locale } = useTranslation()
+  const { responses, guid } = petition
+  if (responses.length === 0 && !canRespond) return null
+
+  const remove = async (response: Petition['responses'][number]) => {
+    const confirmed = await askToConfirm({
+      title: t('page.response.remove_title'),
+      text: t('page.response.remove_text', { responder: response.responder }),
+      confirm: t('page.response.remove'),
+      cancel: t('page.response.cancel'),
+    })
+    if (confirmed) {
+      router.delete(urlFor('petitions.responses.destroy', { guid, id: response.id }), {
+        preserveScroll: true,
+      })
+    }
+  }
+
+  return (
+    <section
+      className="petition-show-section"
+      aria-labelledby="responses-title"
+      data-testid="responses-section"
+    >
+      <h2 className="h4 mb-3" id="responses-title">
+        {t('page.response.title', { count: responses.length })}
+      </h2>
+      {responses.length === 0 && (
+        <p className="text-muted" data-testid="no-responses">
+          {t('page.response.none')}
+        </p>
+      )}
+      {responses.map((response) => (
+        <article key={response.id} className="petition-response mb-4" data-testid="response-item">
+          <h3 className="h6 mb-1">{response.responder}</h3>
+          <p className="small text-muted mb-2">
+            {t('page.response.answered_on', { date: formatDate(locale, response.respondedOn) })}
+          </p>
+          {/* Sanitized on the server with an allow-list. */}
+          <div
+            className="petition-description"
+            dangerouslySetInnerHTML={{ __html: response.body }}
+          />
+          {canRespond && (
+            <Button
+              variant="link"
+              size="sm"
+              className="text-danger px-0"
+              onClick={() => remove(response)}
+              data-testid="remove-response"
+            >
+              {t('page.response.remove_named', { responder: response.responder })}
+            </Button>
+          )}
+        </article>
+      ))}
+      {canRespond && (
+        <div className="d-flex flex-wrap gap-2">
+          <AddResponse guid={guid} />
+          <VictorySwitch guid={guid} victory={petition.victoryAt !== null} />
+        </div>
+      )}
+    </section>
+  )
+}
