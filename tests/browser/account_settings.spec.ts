@@ -5,7 +5,14 @@ import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
 import User from '#models/user'
-import { browserJourneys, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import {
+  browserJourneys,
+  inBrowser,
+  launchBrowser,
+  logIn,
+  siteUrl,
+  visit,
+} from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
@@ -14,14 +21,6 @@ const de = i18nManager.locale('de')
 const EMAIL = 'jonas@example.com'
 const NEW_EMAIL = 'jonas.becker@example.org'
 const NEW_PASSWORD = 'amber-falcon-2718'
-
-async function logIn(page: Page, email: string, password: string, locale = 'de') {
-  await visit(page, siteUrl('/login', locale))
-  const login = page.getByTestId('login-form')
-  await login.locator('[name="email"]').fill(email)
-  await login.locator('[name="password"]').fill(password)
-  await Promise.all([page.waitForURL(/\/my\/petitions$/), login.getByRole('button').click()])
-}
 
 /** Waits for a success toast with this text. */
 async function toast(page: Page, text: string) {
@@ -58,11 +57,11 @@ test.group('Browser: account settings', (group) => {
     // The member is also logged in on a laptop.
     const laptop = await browser.newContext()
     const laptopPage = await laptop.newPage()
-    await logIn(laptopPage, EMAIL, PASSWORD)
+    await logIn(laptopPage, EMAIL, PASSWORD, 'de')
 
     try {
       await inBrowser('account settings journey', async (page) => {
-        await logIn(page, EMAIL, PASSWORD)
+        await logIn(page, EMAIL, PASSWORD, 'de')
 
         // From the user menu to the settings.
         await page.getByTestId('user-menu').click()
@@ -213,7 +212,7 @@ test.group('Browser: account settings', (group) => {
   }) => {
     const member = await makeMember({ email: EMAIL, firstName: 'Jonas' })
     await inBrowser('account settings by keyboard', async (page) => {
-      await logIn(page, EMAIL, PASSWORD)
+      await logIn(page, EMAIL, PASSWORD, 'de')
 
       // The user menu opens with Enter; the arrows reach the settings.
       await page.locator('#user-menu').focus()
@@ -254,7 +253,7 @@ test.group('Browser: account settings', (group) => {
     const member = await makeMember({ email: EMAIL, githubId: '42' })
     await inBrowser('account deletion by link', async (page) => {
       // Such a member logs in through GitHub; here a password logs the browser in, then goes.
-      await logIn(page, EMAIL, PASSWORD)
+      await logIn(page, EMAIL, PASSWORD, 'de')
       await db.from('users').where('id', member.id).update({ password: null })
 
       await visit(page, siteUrl('/my/account', 'de'))

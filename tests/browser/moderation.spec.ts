@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import PetitionReport from '#models/petition_report'
-import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makePetition } from '#tests/helpers/signatures'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
@@ -75,11 +75,7 @@ test.group('Browser: moderation', (group) => {
       locale: 'uk',
     })
     await inBrowser('moderator hides and restores', async (page, context) => {
-      await visit(page, siteUrl('/login', 'uk'))
-      const login = page.getByTestId('login-form')
-      await login.locator('[name="email"]').fill(moderator.email)
-      await login.locator('[name="password"]').fill(PASSWORD)
-      await Promise.all([page.waitForURL(/\/my\/petitions$/), login.getByRole('button').click()])
+      await logIn(page, moderator.email, PASSWORD, 'uk')
 
       await visit(page, siteUrl('/moderation', 'uk'))
       const card = page.getByTestId('queued-petition').filter({ hasText: 'Рекламна петиція' })

@@ -1,9 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type { Page } from 'playwright-core'
 import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
-import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { seriousViolations } from '#tests/helpers/axe'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
@@ -11,16 +10,6 @@ import { addDays, utcDay } from '#app/petitions/closing'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'
-
-async function logIn(page: Page, locale: string) {
-  await visit(page, siteUrl('/login', locale))
-  await page.getByTestId('login-form').locator('[name="email"]').fill(EMAIL)
-  await page.getByTestId('login-form').locator('[name="password"]').fill(PASSWORD)
-  await Promise.all([
-    page.waitForURL(/\/my\/petitions$/),
-    page.getByTestId('login-form').getByRole('button').click(),
-  ])
-}
 
 test.group('Browser: closing dates', (group) => {
   browserJourneys(group)
@@ -32,7 +21,7 @@ test.group('Browser: closing dates', (group) => {
     const lastDay = addDays(utcDay(Date.now()), 5)
 
     await inBrowser('closing date', async (page) => {
-      await logIn(page, 'uk')
+      await logIn(page, EMAIL, PASSWORD, 'uk')
       await visit(page, siteUrl('/petition/create', 'uk'))
       const form = page.getByTestId('petition-form')
       await form.locator('[name="title"]').fill('Збережемо парк Шевченка')

@@ -104,6 +104,15 @@ export async function visit(page: Page, url: string) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
+/** Logs in through the login form of a language's site; lands on My petitions. */
+export async function logIn(page: Page, email: string, password: string, locale = 'en') {
+  await visit(page, siteUrl('/login', locale))
+  const login = page.getByTestId('login-form')
+  await login.locator('[name="email"]').fill(email)
+  await login.locator('[name="password"]').fill(password)
+  await Promise.all([page.waitForURL(/\/my\/petitions$/), login.getByRole('button').click()])
+}
+
 /**
  * Runs a journey in a fresh browser context; when it fails, a screenshot of
  * the page is saved to tmp/screenshots/ before the error is passed on.

@@ -25,6 +25,8 @@ export type OpenPetition = {
   closesAt: string | null
   closedAt: string | null
   succeededAt: string | null
+  /** When its owner or a moderator marked it a victory, or null. */
+  victoryAt: string | null
 }
 
 const iso = (value: DateTime | null) => (value ? value.toUTC().toISO() : null)
@@ -59,6 +61,7 @@ export function openPetition(
     // A petition past its closing date is closed even before the job marks it finished.
     closedAt: open ? null : iso(petition.finishedAt ?? petition.closesAt),
     succeededAt: iso(petition.succeededAt),
+    victoryAt: iso(petition.victoryAt),
   }
 }
 
@@ -89,6 +92,7 @@ const CSV_COLUMNS = [
   'closesAt',
   'closedAt',
   'succeededAt',
+  'victoryAt',
   'description',
 ] as const satisfies ReadonlyArray<keyof OpenPetition>
 

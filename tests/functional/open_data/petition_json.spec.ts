@@ -50,6 +50,7 @@ test.group('Open data: a petition as JSON', (group) => {
       closesAt: null,
       closedAt: null,
       succeededAt: null,
+      victoryAt: null,
     })
   })
 

@@ -172,8 +172,12 @@ export default function ResponsesSection({
         </p>
       )}
       {responses.map((response) => (
-        <article key={response.id} className="petition-response mb-4" data-testid="response-item">
-          <h3 className="h6 mb-1">{response.responder}</h3>
+        <article
+          key={response.id}
+          className="petition-response border-start border-4 border-success ps-3 mb-4"
+          data-testid="response-item"
+        >
+          <h3 className="h6 fw-semibold mb-1">{response.responder}</h3>
           <p className="small text-muted mb-2">
             {t('page.response.answered_on', { date: formatDate(locale, response.respondedOn) })}
           </p>
@@ -184,9 +188,8 @@ export default function ResponsesSection({
           />
           {canRespond && (
             <Button
-              variant="link"
+              variant="outline-secondary"
               size="sm"
-              className="text-danger px-0"
               onClick={() => remove(response)}
               data-testid="remove-response"
             >
