@@ -7,6 +7,42 @@ import { useSharedProps } from '~/lib/shared.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 
+/** A row of petition cards under its title, with a link to the list; nothing when empty. */
+function CardsSection({
+  testId,
+  className = '',
+  title,
+  petitions,
+  more,
+}: {
+  testId: string
+  className?: string
+  title: string
+  petitions: Data.PetitionCard[]
+  more: { href: string; label: string }
+}) {
+  if (petitions.length === 0) return null
+  return (
+    <section className={`page-section ${className}`} data-testid={testId}>
+      <Container>
+        <h2 className="fw-bold mb-4">{title}</h2>
+        <Row xs={1} md={2} className="g-4">
+          {petitions.map((petition) => (
+            <Col key={petition.guid}>
+              <PetitionCard petition={petition} />
+            </Col>
+          ))}
+        </Row>
+        <div className="text-center mt-4">
+          <Link href={more.href} className="btn btn-outline-primary">
+            {more.label}
+          </Link>
+        </div>
+      </Container>
+    </section>
+  )
+}
+
 type HomeProps = { successfulPetitions: Data.PetitionCard[]; victories: Data.PetitionCard[] }
 
 export default function Main({ successfulPetitions, victories }: HomeProps) {
@@ -84,48 +120,22 @@ export default function Main({ successfulPetitions, victories }: HomeProps) {
         </Container>
       </section>
 
-      {victories.length > 0 && (
-        <section className="page-section bg-white border-bottom" data-testid="victories">
-          <Container>
-            <h2 className="fw-bold mb-4">{t('page.home.victories_title')}</h2>
-            <Row xs={1} md={2} className="g-4">
-              {victories.map((petition) => (
-                <Col key={petition.guid}>
-                  <PetitionCard petition={petition} />
-                </Col>
-              ))}
-            </Row>
-            <div className="text-center mt-4">
-              <Link
-                href={`${urlFor('petitions.index')}?status=victory&lang=all`}
-                className="btn btn-outline-primary"
-              >
-                {t('page.home.see_victories')}
-              </Link>
-            </div>
-          </Container>
-        </section>
-      )}
-
-      {successfulPetitions.length > 0 && (
-        <section className="page-section" data-testid="successful-petitions">
-          <Container>
-            <h2 className="fw-bold mb-4">{t('page.home.successful_title')}</h2>
-            <Row xs={1} md={2} className="g-4">
-              {successfulPetitions.map((petition) => (
-                <Col key={petition.guid}>
-                  <PetitionCard petition={petition} />
-                </Col>
-              ))}
-            </Row>
-            <div className="text-center mt-4">
-              <Link route="petitions.index" className="btn btn-outline-primary">
-                {t('page.home.see_latest')}
-              </Link>
-            </div>
-          </Container>
-        </section>
-      )}
+      <CardsSection
+        testId="victories"
+        className="bg-white border-bottom"
+        title={t('page.home.victories_title')}
+        petitions={victories}
+        more={{
+          href: `${urlFor('petitions.index')}?status=victory&lang=all`,
+          label: t('page.home.see_victories'),
+        }}
+      />
+      <CardsSection
+        testId="successful-petitions"
+        title={t('page.home.successful_title')}
+        petitions={successfulPetitions}
+        more={{ href: urlFor('petitions.index'), label: t('page.home.see_latest') }}
+      />
     </AppLayout>
   )
 }
