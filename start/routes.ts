@@ -54,6 +54,7 @@ const PetitionResponsesController = () => import('#controllers/petition_response
 const ModerationController = () => import('#controllers/moderation_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
+const SignatureUpdatesController = () => import('#controllers/signature_updates_controller')
 const MySignaturesController = () => import('#controllers/my_signatures_controller')
 const AccountSettingsController = () => import('#controllers/account/settings_controller')
 const AccountExportController = () => import('#controllers/account/export_controller')
@@ -122,6 +123,15 @@ router
 router
   .post('/signature/:id/withdraw', [SignatureWithdrawalsController, 'store'])
   .as('signatures.withdraw.store')
+  .where('id', matchers.id)
+// A mailed link: GET shows the petition and a button, only its POST stops its news.
+router
+  .get('/signature/:id/stop-updates', [SignatureUpdatesController, 'show'])
+  .as('signatures.stop_updates')
+  .where('id', matchers.id)
+router
+  .post('/signature/:id/stop-updates', [SignatureUpdatesController, 'stop'])
+  .as('signatures.stop_updates.store')
   .where('id', matchers.id)
 
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')

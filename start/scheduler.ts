@@ -20,6 +20,7 @@ import MailRetentionNoticesJob from '#jobs/mail_retention_notices_job'
 import EraseExpiredSignaturesJob from '#jobs/erase_expired_signatures_job'
 import FinishClosedPetitionsJob from '#jobs/finish_closed_petitions_job'
 import PruneHourlySignaturesJob from '#jobs/prune_hourly_signatures_job'
+import MailPetitionNewsJob from '#jobs/mail_petition_news_job'
 
 app.ready(async () => {
   // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
@@ -30,6 +31,9 @@ app.ready(async () => {
     .id('finish-closed-petitions')
     .cron('*/10 * * * *')
     .run()
+  // Every five minutes: a petition's news to the signers who asked for it,
+  // at most once a day per petition (what comes later waits for the next mail).
+  await MailPetitionNewsJob.schedule({}).id('mail-petition-news').cron('*/5 * * * *').run()
   // Hourly: signature counts per hour older than 48 hours (the trending list reads 24).
   await PruneHourlySignaturesJob.schedule({}).id('prune-hourly-signatures').cron('29 * * * *').run()
   // Daily: unconfirmed signatures older than 7 days (never counted, so no count moves).

@@ -105,6 +105,14 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare victoryAt: DateTime | null
 
+  /** Since when it has news (updates, responses) its signers have not been mailed; null for none. */
+  @column.dateTime({ serializeAs: null })
+  declare newsPendingSince: DateTime | null
+
+  /** When its signers who asked for news were last mailed it (at most once a day). */
+  @column.dateTime({ serializeAs: null })
+  declare newsMailedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

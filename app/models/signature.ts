@@ -52,6 +52,10 @@ export default class Signature extends BaseModel {
   @column()
   declare locale: string
 
+  /** The signer asked to be mailed the petition's updates and responses. */
+  @column({ consume: Boolean })
+  declare wantsUpdates: boolean
+
   @column.dateTime()
   declare confirmedAt: DateTime | null
 

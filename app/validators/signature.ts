@@ -55,6 +55,8 @@ export const signatureValidator = vine.create({
     .requiredWhen((field) => (field.meta as SignMeta).allowComments),
   private: vine.boolean().optional(),
   support: vine.boolean().optional(),
+  /** Mail me this petition's updates and responses (off unless ticked). */
+  wantsUpdates: vine.boolean().optional(),
   customFields: vine.array(
     vine.object({
       id: databaseId(),

@@ -6,6 +6,7 @@ import { linkIn, outbox } from '#tests/helpers/outbox'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
 import { subscribeToNewsletter } from '#services/mail/newsletter'
+import { stopUpdatesUrl } from '#services/petitions/signer_news'
 import { requestPasswordReset } from '#services/accounts/password_reset'
 import { requestEmailChange } from '#services/accounts/email_change'
 import { mailDeletionLink } from '#services/accounts/deletion'
@@ -108,6 +109,7 @@ test.group('Browser: accessibility', (group) => {
       const mailed = {
         confirmSignature: confirmationUrl(unconfirmed, locale),
         withdrawSignature: withdrawUrl(unconfirmed, locale),
+        stopUpdates: stopUpdatesUrl(unconfirmed, locale),
         newsletter: linkIn(newsletterMail.html, '/confirm'),
         reset: linkIn(resetMail.html, '/auth/password/reset/'),
         emailChange: linkIn(moveMail.html, '/email/confirm'),
@@ -156,6 +158,7 @@ test.group('Browser: accessibility', (group) => {
         mailed.reset,
         mailed.confirmSignature,
         mailed.withdrawSignature,
+        mailed.stopUpdates,
         mailed.newsletter,
         mailed.emailChange,
         mailed.deletion,

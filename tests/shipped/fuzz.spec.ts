@@ -98,6 +98,7 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       comment: 'Our children need this crossing to walk to school.',
       private: false,
       support: true,
+      wantsUpdates: true,
       customFields: fixture.fieldIds.map((id) => ({ id, value: '12' })),
     },
     '/petition/:guid/report': { reason: 'other', note: 'Sells watches in every paragraph.' },

@@ -128,6 +128,8 @@ export async function accountExport(user: User) {
         supports: signature.score > 0,
         anonymous: signature.private,
         active: signature.active,
+        // Mailed the petition's updates and responses (asked for when signing).
+        wantsUpdates: signature.wantsUpdates,
         // Each answer under its field's title (the id when the field is gone).
         answers: Object.fromEntries(
           Object.entries(signature.customFieldsData ?? {}).map(([id, value]) => [

@@ -66,7 +66,8 @@ const MAIL_STYLES: Record<string, string> = {
   blockquote: 'margin:0 0 14px;padding-left:12px;border-left:3px solid #dee2e6;color:#495057;',
 }
 
-function withMailStyles(html: string) {
+/** Sanitized HTML with the inline look of a mail's blocks (mail clients ignore style sheets). */
+export function withMailStyles(html: string) {
   return html.replace(
     /<(h2|h3|h4|p|ul|ol|blockquote)>/g,
     (_tag, name: string) => `<${name} style="${MAIL_STYLES[name]}">`

@@ -7,6 +7,7 @@ import type User from '#models/user'
 import type { ModerationAction } from '#models/moderation_event'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
+import { noteNews } from '#services/petitions/signer_news'
 
 /** Responses a petition may hold: enough for every recipient of its letters, with room. */
 export const MAX_RESPONSES = 20
@@ -30,7 +31,8 @@ async function recordIfModeration(
 }
 
 /**
- * Adds an official response (its body already sanitised by the validator).
+ * Adds an official response (its body already sanitised by the validator);
+ * the signers who asked for the petition's news get it in their next mail.
  * Returns null when the petition already holds as many as it may.
  */
 export async function addResponse(actor: User, petition: Petition, input: ResponseInput) {
@@ -42,6 +44,9 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
       .count('* as total')
       .pojo<{ total: number | string }>()
     if (Number(total) >= MAX_RESPONSES) return null
+    // Noted before the insert, in its transaction: a mailing that starts
+    // meanwhile waits for the petition's row and then sees the response.
+    await noteNews(petition.id, trx)
     const response = await PetitionResponse.create(
       {
         petitionId: petition.id,

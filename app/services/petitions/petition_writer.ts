@@ -18,6 +18,7 @@ import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { deleteMedia } from '#services/petitions/media'
 import { isUniqueViolation } from '#services/database_errors'
 import { closesAtFor } from '#services/petitions/closing'
+import { noteNews } from '#services/petitions/signer_news'
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
 export type PetitionInput = Infer<typeof petitionValidator>
@@ -55,7 +56,8 @@ async function insertAll<Model extends LucidModel>(
  * submitted are updated, new entries inserted together in one statement, the
  * others deleted in one. Ids keep what refers to them (custom-field answers of
  * signatures) intact. `scope` narrows the rows of a shared table (videos
- * among media).
+ * among media); `beforeInsert` runs, in the transaction, only when there
+ * are new rows, just before they are inserted.
  */
 async function syncChildren<Model extends LucidModel, Item extends { id?: number }>(
   model: Model,
@@ -63,7 +65,13 @@ async function syncChildren<Model extends LucidModel, Item extends { id?: number
   items: Item[],
   attributesOf: (item: Item, position: number) => Record<string, unknown>,
   trx: TransactionClientContract,
-  scope: (query: ModelQueryBuilderContract<Model>) => void = () => {}
+  {
+    scope = () => {},
+    beforeInsert,
+  }: {
+    scope?: (query: ModelQueryBuilderContract<Model>) => void
+    beforeInsert?: () => Promise<void>
+  } = {}
 ) {
   const query = () => {
     const builder = model.query({ client: trx }).where('petition_id', petition.id)
@@ -86,6 +94,7 @@ async function syncChildren<Model extends LucidModel, Item extends { id?: number
   }
   const removed = existing.map((row: any) => row.id as number).filter((id) => !keptIds.has(id))
   if (removed.length > 0) await query().whereIn('id', removed).delete()
+  if (created.length > 0 && beforeInsert) await beforeInsert()
   await insertAll(model, created, trx)
 }
 
@@ -239,7 +248,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
         }
       },
       trx,
-      (query) => query.where('type', 'video')
+      { scope: (query) => query.where('type', 'video') }
     )
 
     const letterInputs = input.letters ?? []
@@ -282,7 +291,15 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
         description: update.description ?? null,
         happenedOn: DateTime.fromJSDate(update.createdAt),
       }),
-      trx
+      trx,
+      {
+        // A new update of a published petition is news for the signers who
+        // asked for it (noted before the rows go in: see noteNews). A new
+        // petition has no signers yet.
+        beforeInsert: async () => {
+          if (!isNew && petition.published) await noteNews(petition.id, trx)
+        },
+      }
     )
     await syncChildren(
       CustomField,

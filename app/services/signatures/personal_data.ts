@@ -8,7 +8,8 @@ export type SignatureScope = (query: DatabaseQueryBuilderContract) => void
 /**
  * Erases the signer's personal data from the signatures in `scope`, in the
  * caller's transaction: name, address, comment and answers to custom fields
- * are gone, the row is tied to no account and shows as anonymous. What the
+ * are gone (and with the address, any wish for the petition's news), the
+ * row is tied to no account and shows as anonymous. What the
  * counts are made of stays: the petition, the side, the dates and whether
  * it is confirmed and active, so no counter moves. The unique address
  * becomes one nobody can type (it has no @), so the person may sign again.
@@ -41,6 +42,8 @@ export async function anonymiseSignatures(trx: TransactionClientContract, scope:
     private: true,
     confirmation_token: null,
     link_mail_due_at: null,
+    // No address to mail a petition's news to any more.
+    wants_updates: false,
   })
   return affectedRows(changed)
 }

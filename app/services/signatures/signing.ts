@@ -42,11 +42,11 @@ const SIGN_ATTEMPTS = 3
  *
  * Whoever types an address first must not own it: signing again with the
  * address of an unconfirmed signature replaces it (the new signer's name,
- * comment, choice and answers, a new link; the old link stops working). A
- * confirmed signature is never replaced. The hot path is one INSERT; only a
- * duplicate reads the existing row, by the unique index. The request writes
- * its own rows only: the counters move through the batched signature
- * counter, never by a recount.
+ * comment, choice, answers and wish for news, a new link; the old link stops
+ * working). A confirmed signature is never replaced. The hot path is one
+ * INSERT; only a duplicate reads the existing row, by the unique index. The
+ * request writes its own rows only: the counters move through the batched
+ * signature counter, never by a recount.
  */
 export async function signPetition(
   petition: Petition,
@@ -72,6 +72,7 @@ export async function signPetition(
     score: petition.allowOpposite && input.support === false ? OPPOSE : SUPPORT,
     customFieldsData: customFieldAnswers(input.customFields),
     locale,
+    wantsUpdates: input.wantsUpdates ?? false,
     confirmed,
   }
 
@@ -122,6 +123,7 @@ type SignatureValues = Pick<
   | 'score'
   | 'customFieldsData'
   | 'locale'
+  | 'wantsUpdates'
 > & { confirmed: boolean }
 
 /** A new signature, or null when the address has signed this petition already. */
@@ -182,6 +184,8 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         active: true,
         custom_fields_data: JSON.stringify(values.customFieldsData),
         locale: values.locale,
+        // The new signer's own choice, as everything else of theirs.
+        wants_updates: values.wantsUpdates,
         confirmation_token: token,
         confirmed_at: confirmed ? now : null,
         link_mail_due_at: now,

@@ -42,6 +42,7 @@ export default function SignForm({
     comment: '',
     private: false,
     support: true,
+    wantsUpdates: false,
     customFields: petition.customFields.map((field) => ({ id: field.id, value: '' })),
     cfTurnstileResponse: '',
   })
@@ -55,7 +56,7 @@ export default function SignForm({
     }))
     form.post(urlFor('signatures.store', { guid: petition.guid }), {
       preserveScroll: true,
-      onSuccess: () => form.reset('comment', 'private', 'support', 'customFields'),
+      onSuccess: () => form.reset('comment', 'private', 'support', 'wantsUpdates', 'customFields'),
       onError: () => scrollToFirstError('#sign-this-petition'),
       onFinish: () => turnstile.current?.reset(),
     })
@@ -140,6 +141,20 @@ export default function SignForm({
                 isInvalid={Boolean(form.errors.private)}
               />
               <Form.Text muted>{t('page.sign.private_help')}</Form.Text>
+            </Form.Group>
+            <Form.Group className="mb-3" controlId="field-wants-updates">
+              <Form.Check
+                type="checkbox"
+                name="wantsUpdates"
+                label={t('page.sign.wants_updates')}
+                checked={form.data.wantsUpdates}
+                onChange={(event) => form.setData('wantsUpdates', event.target.checked)}
+                isInvalid={Boolean(form.errors.wantsUpdates)}
+                aria-describedby="field-wants-updates-help"
+              />
+              <Form.Text id="field-wants-updates-help" muted>
+                {t('page.sign.wants_updates_help')}
+              </Form.Text>
             </Form.Group>
             {petition.allowOpposite && (
               <Form.Group className="mb-3" controlId="field-support">

@@ -18,6 +18,7 @@ const SECTION_ITEMS: Record<number, string[]> = {
     'deleted_account',
     'contact',
     'newsletter',
+    'petition_news',
     'moderation',
   ],
   8: ['withdraw', 'export', 'delete_account', 'unsubscribe'],

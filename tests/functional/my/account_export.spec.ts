@@ -78,6 +78,7 @@ test.group('Download my data', (group) => {
       userId: member.id,
       comment: 'Olena agrees',
       customFieldsData: { [String(district.id)]: 'Podil' },
+      wantsUpdates: true,
     })
     await addSignature(other, { email: 'someone@example.org', comment: 'Not Olena' })
 
@@ -148,6 +149,7 @@ test.group('Download my data', (group) => {
       email: 'olena@example.com',
       comment: 'Olena agrees',
       supports: true,
+      wantsUpdates: true,
       answers: { District: 'Podil' },
     })
     assert.containSubset(data.newsletter, { email: 'olena@example.com', subscribed: true })

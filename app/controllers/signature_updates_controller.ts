@@ -1,0 +1,45 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { signatureOfStopLink, stopUpdates } from '#services/petitions/signer_news'
+import { flashMessage } from '#services/http/flash'
+
+/** The link in every mail of a petition's news that stops them for one signature. */
+export default class SignatureUpdatesController {
+  /**
+   * GET of the link: the petition and a button only, so that mail scanners
+   * opening the link stop nothing.
+   */
+  async show({ request, inertia, params }: HttpContext) {
+    const signature = await signatureOfStopLink(params.id, (purpose) =>
+      request.hasValidSignature(purpose)
+    )
+    const petition = signature?.petition
+    return inertia.render('Petition/StopUpdates', {
+      stopUrl: signature ? request.url(true) : null,
+      petition: petition
+        ? {
+            title: petition.title,
+            slug: petition.published && !petition.hiddenAt ? petition.slug : null,
+          }
+        : null,
+      stopped: signature ? !signature.wantsUpdates : false,
+    })
+  }
+
+  /** POST of the same link: the signature gets no more news; then the page again, saying so. */
+  async stop({ request, response, params, i18n, session }: HttpContext) {
+    const signature = await signatureOfStopLink(params.id, (purpose) =>
+      request.hasValidSignature(purpose)
+    )
+    if (!signature || !(await stopUpdates(signature))) {
+      flashMessage(session, 'error', i18n.t('page.stop_updates.invalid_link'))
+      return response.redirect().back()
+    }
+    flashMessage(
+      session,
+      'success',
+      i18n.t('page.stop_updates.stopped', { title: signature.petition.title })
+    )
+    // The signed link itself: its page now says that the news has stopped.
+    return response.redirect(request.url(true))
+  }
+}

@@ -1,0 +1,101 @@
+import { test } from '@japa/runner'
+import i18nManager from '@adonisjs/i18n/services/main'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
+import { linkIn, outbox } from '#tests/helpers/outbox'
+import { makePetition, signatureRows } from '#tests/helpers/signatures'
+import PetitionUpdate from '#models/petition_update'
+import { mailPetitionNews, noteNews } from '#services/petitions/signer_news'
+
+const uk = i18nManager.locale('uk')
+
+test.group('Browser: a petition news for its signers', (group) => {
+  browserJourneys(group)
+
+  test('a guest asks for the news while signing in Ukrainian, gets it, and stops it from the mail', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition({ title: 'Збережемо парк Шевченка' })
+    const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'uk')
+
+    await inBrowser('guest asks for news', async (page) => {
+      await visit(page, petitionUrl)
+      const form = page.getByTestId('sign-form')
+      const wantsUpdates = form.getByLabel(uk.t('page.sign.wants_updates'))
+      // Off unless ticked.
+      assert.isFalse(await wantsUpdates.isChecked())
+      assert.deepEqual(await seriousViolations(page, '#sign-this-petition'), [])
+
+      await form.locator('[name="firstName"]').fill('Олена')
+      await form.locator('[name="lastName"]').fill('Коваль')
+      await form.locator('[name="email"]').fill('olena.koval@example.org')
+      await form.locator('[name="comment"]').fill('Парк потрібен нашим дітям і всьому місту.')
+      await form.locator('[name="customFields.0.value"]').fill('Поділ')
+      await wantsUpdates.check()
+      await form.getByTestId('sign-submit').click()
+      const dialog = page.locator('.swal2-popup')
+      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.thanks_title') }).waitFor()
+      await dialog.locator('.swal2-confirm').click()
+      await dialog.locator('.swal2-confirm').click()
+      await dialog.waitFor({ state: 'detached' })
+
+      const [confirmation] = await outbox.to('olena.koval@example.org')
+      await visit(page, linkIn(confirmation.html, '/signature/'))
+      await page.getByTestId('confirm-signature').click()
+      await page.waitForURL(petitionUrl)
+    })
+    const [row] = await signatureRows(petition)
+    assert.isTrue(Boolean(row.wants_updates))
+    assert.isNotNull(row.confirmed_at)
+
+    // The owner posts an update; the next run mails it.
+    await db.transaction(async (trx) => {
+      await noteNews(petition.id, trx)
+      await PetitionUpdate.create(
+        {
+          petitionId: petition.id,
+          title: 'Підписи передано до міськради',
+          description: 'Ми зустрілися з депутатами.',
+          happenedOn: DateTime.utc().startOf('day'),
+        },
+        { client: trx }
+      )
+    })
+    await outbox.clear()
+    assert.equal(await mailPetitionNews(DateTime.utc().plus({ seconds: 2 })), 1)
+    const [news] = await outbox.to('olena.koval@example.org')
+    assert.include(news.subject, 'Збережемо парк Шевченка')
+    assert.include(news.html, 'Підписи передано до міськради')
+
+    await inBrowser('signer stops the news', async (page) => {
+      await visit(page, linkIn(news.html, '/stop-updates'))
+      assert.equal(await page.locator('h1').textContent(), uk.t('page.stop_updates.title'))
+      assert.include(
+        await page.getByTestId('stop-updates-summary').textContent(),
+        'Збережемо парк Шевченка'
+      )
+      const violations = await seriousViolations(page)
+      assert.deepEqual(
+        violations,
+        [],
+        describeViolations('stop updates page', violations).join('\n')
+      )
+      // Opening the page changed nothing.
+      assert.isTrue(Boolean((await signatureRows(petition))[0].wants_updates))
+
+      await page.getByTestId('stop-updates').click()
+      await page.getByTestId('stop-updates-done').waitFor()
+      assert.include(
+        await page.getByTestId('messages').textContent(),
+        uk.t('page.stop_updates.stopped', { title: 'Збережемо парк Шевченка' })
+      )
+      const after = await seriousViolations(page)
+      assert.deepEqual(after, [], describeViolations('stop updates page, done', after).join('\n'))
+    })
+    const [stopped] = await signatureRows(petition)
+    assert.isFalse(Boolean(stopped.wants_updates))
+    assert.isNotNull(stopped.confirmed_at)
+  })
+})
