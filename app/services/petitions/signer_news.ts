@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
-import { signedUrlFor, urlFor } from '@adonisjs/core/services/url_builder'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import PetitionUpdate from '#models/petition_update'
 import PetitionResponse from '#models/petition_response'
@@ -11,7 +11,11 @@ import SendMailJob, { sealMail } from '#jobs/send_mail_job'
 import PetitionNewsMail, { type NewsItem, type PetitionNews } from '#mails/petition_news_mail'
 import { sanitizeDescription } from '#services/petitions/html_sanitizer'
 import { withMailStyles } from '#services/mail/newsletter_issue'
-import { withdrawUrl } from '#services/signatures/signature_mails'
+import {
+  signatureLinkPurpose,
+  signatureLinkUrl,
+  withdrawUrl,
+} from '#services/signatures/signature_mails'
 import { affectedRows } from '#services/database_errors'
 import { site } from '#services/http/site'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#app/i18n/locales'
@@ -52,26 +56,18 @@ export async function noteNews(petitionId: number, trx?: TransactionClientContra
 const stored = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
 
 /** What a signature's stop link is signed for: its token, so that it names this signer only. */
-export function stopUpdatesPurpose(signature: Pick<Signature, 'confirmationToken'>) {
-  return signature.confirmationToken
-    ? `${STOP_UPDATES_PURPOSE}:${signature.confirmationToken}`
-    : STOP_UPDATES_PURPOSE
-}
+export const stopUpdatesPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
+  signatureLinkPurpose(STOP_UPDATES_PURPOSE, signature)
 
 /**
  * The signed link that stops a petition's news for one signature, on the
  * site of its language. It never expires: an old mail's link must still
  * work; it stops working once the signature is withdrawn or replaced.
  */
-export function stopUpdatesUrl(
+export const stopUpdatesUrl = (
   signature: Pick<Signature, 'id' | 'confirmationToken'>,
   locale: Locale
-) {
-  return signedUrlFor('signatures.stop_updates', { id: signature.id }, {
-    prefixUrl: site.urlFor(locale),
-    purpose: stopUpdatesPurpose(signature),
-  } as any)
-}
+) => signatureLinkUrl('signatures.stop_updates', STOP_UPDATES_PURPOSE, signature, locale)
 
 /**
  * The signature a stop link names, when the link is signed for its current

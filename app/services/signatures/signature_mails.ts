@@ -209,40 +209,49 @@ export class SignatureMailer {
   }
 }
 
-/** What a signature's link is signed for: its token, so that a replaced signature's old link fails. */
-export function confirmationPurpose(signature: Pick<Signature, 'confirmationToken'>) {
-  return signature.confirmationToken
-    ? `${CONFIRMATION_PURPOSE}:${signature.confirmationToken}`
-    : CONFIRMATION_PURPOSE
-}
+type LinkedSignature = Pick<Signature, 'id' | 'confirmationToken'>
 
-/** What a signature's withdraw link is signed for: its token, so that it names this signer only. */
-export function withdrawPurpose(signature: Pick<Signature, 'confirmationToken'>) {
-  return signature.confirmationToken
-    ? `${WITHDRAW_PURPOSE}:${signature.confirmationToken}`
-    : WITHDRAW_PURPOSE
-}
-
-export function withdrawUrl(
-  signature: Pick<Signature, 'id' | 'confirmationToken'>,
-  locale: Locale
+/**
+ * What a mailed link about a signature is signed for: what the link does
+ * and the signature's token, so that it names this signer only and a
+ * replaced signature's old links fail.
+ */
+export function signatureLinkPurpose(
+  action: string,
+  signature: Pick<Signature, 'confirmationToken'>
 ) {
-  return signedUrlFor('signatures.withdraw', { id: signature.id }, {
+  return signature.confirmationToken ? `${action}:${signature.confirmationToken}` : action
+}
+
+/** A signed link about one signature (its route, what it does) on the site of a language. */
+export function signatureLinkUrl(
+  route: 'signatures.confirm' | 'signatures.withdraw' | 'signatures.stop_updates',
+  action: string,
+  signature: LinkedSignature,
+  locale: Locale,
+  options: { expiresIn?: string } = {}
+) {
+  return signedUrlFor(route, { id: signature.id }, {
     prefixUrl: site.urlFor(locale),
-    purpose: withdrawPurpose(signature),
+    ...options,
+    purpose: signatureLinkPurpose(action, signature),
   } as any)
 }
 
-export function confirmationUrl(
-  signature: Pick<Signature, 'id' | 'confirmationToken'>,
-  locale: Locale
-) {
-  return signedUrlFor('signatures.confirm', { id: signature.id }, {
-    prefixUrl: site.urlFor(locale),
+export const confirmationPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
+  signatureLinkPurpose(CONFIRMATION_PURPOSE, signature)
+
+export const withdrawPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
+  signatureLinkPurpose(WITHDRAW_PURPOSE, signature)
+
+/** The withdraw link: it never expires, as long as the signature is the one it names. */
+export const withdrawUrl = (signature: LinkedSignature, locale: Locale) =>
+  signatureLinkUrl('signatures.withdraw', WITHDRAW_PURPOSE, signature, locale)
+
+export const confirmationUrl = (signature: LinkedSignature, locale: Locale) =>
+  signatureLinkUrl('signatures.confirm', CONFIRMATION_PURPOSE, signature, locale, {
     expiresIn: CONFIRMATION_VALID_FOR,
-    purpose: confirmationPurpose(signature),
-  } as any)
-}
+  })
 
 /** The confirmation link while unconfirmed, the notice that it counts once confirmed. */
 function signerMail(link: DueMail) {

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Group } from '@japa/runner/core'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
@@ -80,12 +81,21 @@ async function wantsUpdates(signature: Signature) {
   return Boolean(row.wants_updates)
 }
 
-test.group('Petition news: asking for it when signing', (group) => {
+/**
+ * Each test in its own transaction, with no limits used, an empty outbox
+ * and the real clock back afterwards.
+ */
+function eachTestOnItsOwn(group: Group) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
     await limiter.clear()
     await outbox.clear()
   })
+  group.each.setup(() => () => restoreClock())
+}
+
+test.group('Petition news: asking for it when signing', (group) => {
+  eachTestOnItsOwn(group)
 
   test('the sign form stores the wish for news, off unless ticked, and a confirmation keeps it', async ({
     client,
@@ -153,12 +163,7 @@ test.group('Petition news: asking for it when signing', (group) => {
 })
 
 test.group('Petition news: the daily mail', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    await limiter.clear()
-    await outbox.clear()
-  })
-  group.each.setup(() => () => restoreClock())
+  eachTestOnItsOwn(group)
 
   test('a new update is mailed once to exactly the confirmed, active signers who asked, each in their language', async ({
     client,
@@ -367,12 +372,7 @@ test.group('Petition news: runs at once', (group) => {
 })
 
 test.group('Petition news: the stop link', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    await limiter.clear()
-    await outbox.clear()
-  })
-  group.each.setup(() => () => restoreClock())
+  eachTestOnItsOwn(group)
 
   test('opening the link changes nothing; only its button stops the news, for that signature only', async ({
     client,
