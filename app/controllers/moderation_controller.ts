@@ -10,6 +10,8 @@ import {
 import { moderationActionValidator } from '#validators/moderation_action'
 import { paginatorProps, requestedPage } from '#services/http/pagination'
 import { flashAlert } from '#services/http/flash'
+import type Petition from '#models/petition'
+import QueuedPetitionTransformer from '#transformers/queued_petition_transformer'
 
 /** Moderation is for moderators only; anyone else finds nothing here (404). */
 function moderatorOf(ctx: HttpContext) {
@@ -18,12 +20,9 @@ function moderatorOf(ctx: HttpContext) {
   return user
 }
 
-/**
- * DRAFT: the queue page (Moderation/Queue) and its actions. Still to do:
- * the page itself, transformers for its props, the owner's mail on hide,
- * translations, routes in the fuzz map, tests.
- */
+/** The moderators' queue and their actions on petitions, each with a reason. */
 export default class ModerationController {
+  /** GET /moderation: petitions to review (reported or new), or hidden ones (`view=hidden`). */
   async index(ctx: HttpContext) {
     moderatorOf(ctx)
     const view: QueueView = ctx.request.input('view') === 'hidden' ? 'hidden' : 'review'
@@ -32,40 +31,21 @@ export default class ModerationController {
       requestedPage(ctx.request.input('page'))
     )
     petitions.baseUrl(ctx.request.url())
+    const ofPetition = <Row extends { petitionId: number | null }>(rows: Row[], id: number) =>
+      rows.filter((row) => row.petitionId === id)
     return ctx.inertia.render('Moderation/Queue', {
       view,
-      petitions: paginatorProps(petitions, (petition) => ({
-        id: petition.id,
-        slug: petition.slug,
-        guid: petition.guid,
-        title: petition.title,
-        target: petition.target,
-        owner: petition.user
-          ? [petition.user.firstName, petition.user.lastName].filter(Boolean).join(' ')
-          : null,
-        createdAt: petition.createdAt.toISO()!,
-        finished: petition.finished,
-        hiddenAt: petition.hiddenAt?.toISO() ?? null,
-        hiddenReason: petition.hiddenReason,
-        reports: reports
-          .filter((report) => report.petitionId === petition.id)
-          .map((report) => ({
-            reason: report.reason,
-            note: report.note,
-            createdAt: report.createdAt.toISO()!,
-          })),
-        trail: trail
-          .filter((event) => event.petitionId === petition.id)
-          .map((event) => ({
-            action: event.action,
-            actorName: event.actorName,
-            reason: event.reason,
-            createdAt: event.createdAt.toISO()!,
-          })),
-      })),
+      petitions: paginatorProps(petitions, (petition: Petition) =>
+        new QueuedPetitionTransformer(
+          petition,
+          ofPetition(reports, petition.id),
+          ofPetition(trail, petition.id)
+        ).toObject()
+      ),
     })
   }
 
+  /** POST /moderation/petitions/{id}/{action}: hide, restore, close or dismiss, with a reason. */
   async act(ctx: HttpContext) {
     const moderator = moderatorOf(ctx)
     const action = ctx.params.action as PetitionAction

@@ -18,7 +18,7 @@ export default class SignatureUpdatesController {
       petition: petition
         ? {
             title: petition.title,
-            slug: petition.published && !petition.hiddenAt ? petition.slug : null,
+            slug: petition.isPublic ? petition.slug : null,
           }
         : null,
       stopped: signature ? !signature.wantsUpdates : false,

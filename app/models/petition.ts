@@ -169,7 +169,12 @@ export default class Petition extends BaseModel {
 
   /** Whether anyone may sign now: published, not finished, its closing date not come. */
   get isOpenForSigning() {
-    return this.published && !this.hiddenAt && !this.finished && !this.hasPassedClosingDate
+    return this.isPublic && !this.finished && !this.hasPassedClosingDate
+  }
+
+  /** Seen by the public: published and not hidden by moderators. */
+  get isPublic() {
+    return this.published && !this.hiddenAt
   }
 
   /**

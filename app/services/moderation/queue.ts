@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import ModerationEvent from '#models/moderation_event'
+import { wherePublic } from '#services/petitions/visibility'
 
 export const QUEUE_PER_PAGE = 20
 
@@ -19,9 +20,7 @@ export async function moderationQueue(view: QueueView, page: number) {
   if (view === 'hidden') {
     query.whereNotNull('hidden_at').orderBy('hidden_at', 'asc').orderBy('id', 'asc')
   } else {
-    query
-      .where('published', true)
-      .whereNull('hidden_at')
+    wherePublic(query)
       .where((attention) =>
         attention
           .whereNull('reviewed_at')

@@ -5,6 +5,7 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import Petition from '#models/petition'
 import { hourOf } from '#services/signatures/counter'
 import { isLocale, type Locale } from '#app/i18n/locales'
+import { wherePublic } from '#services/petitions/visibility'
 
 export const PETITIONS_PER_PAGE = 10
 export const SUCCESSFUL_ON_HOME = 6
@@ -113,10 +114,7 @@ type PetitionQuery = ModelQueryBuilderContract<typeof Petition>
 
 /** Petitions anyone may find: published, not unlisted, not hidden by moderators. */
 function listed(query: PetitionQuery = Petition.query()) {
-  return query
-    .where('petitions.published', true)
-    .where('petitions.private', false)
-    .whereNull('petitions.hidden_at')
+  return wherePublic(query).where('petitions.private', false)
 }
 
 /** What a card needs besides its row: the owner and the banner. */

@@ -9,6 +9,7 @@ import { LAST_SIGNATURES } from '#services/petitions/page_data'
 import { signatureCounter } from '#services/signatures/counter'
 import { petitionProgress } from '#transformers/petition_card_transformer'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
+import { wherePublic } from '#services/petitions/visibility'
 
 /** The stream channel of an open petition's page: its guid, which the page shows anyway. */
 export const CHANNEL = /^petitions\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
@@ -130,12 +131,9 @@ export class LiveCounts {
     const now = Date.now()
     const cached = this.#openCache.get(guid)
     if (cached && cached.expires > now) return cached.open
-    const row = await db
-      .from('petitions')
+    const row = await wherePublic(db.from('petitions'))
       .where('guid', guid)
-      .where('published', true)
       .where('finished', false)
-      .whereNull('hidden_at')
       .select('id')
       .first()
     const open = Boolean(row)
@@ -202,11 +200,8 @@ function watchedGuids() {
 
 /** The counts of the open petitions among `ids` and/or `guids`: one query. */
 function openCounts({ ids, guids }: { ids?: number[]; guids?: string[] }): Promise<CountsRow[]> {
-  return db
-    .from('petitions')
-    .where('published', true)
+  return wherePublic(db.from('petitions'))
     .where('finished', false)
-    .whereNull('hidden_at')
     .if(ids, (query) => query.whereIn('id', ids!))
     .if(guids, (query) => query.whereIn('guid', guids!))
     .select('id', 'guid', 'support_count', 'oppose_count', 'target_signatures')

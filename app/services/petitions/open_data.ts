@@ -3,6 +3,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import Petition from '#models/petition'
 import { ownerOf } from '#transformers/petition_card_transformer'
 import { csvRow } from '#services/signatures/csv'
+import { wherePublic } from '#services/petitions/visibility'
 
 /**
  * What anyone may read about a petition outside the site: what its public
@@ -67,12 +68,7 @@ export function openPetition(
 
 /** A published petition by its slug with what its open data shows (its owner). */
 export function publishedPetition(slug: string) {
-  return Petition.query()
-    .where('slug', slug)
-    .where('published', true)
-    .whereNull('hidden_at')
-    .preload('user')
-    .first()
+  return wherePublic(Petition.query()).where('slug', slug).preload('user').first()
 }
 
 /** The columns of the CSV list, in order: the same fields as the JSON. */

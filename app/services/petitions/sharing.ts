@@ -13,7 +13,7 @@ import type { Locale } from '#app/i18n/locales'
  */
 export async function publishedPetition(slug: string): Promise<Petition | null> {
   const data = await petitionPageData(slug)
-  return data?.petition.published && !data.petition.hiddenAt ? data.petition : null
+  return data?.petition.isPublic ? data.petition : null
 }
 
 /** The petition page's absolute address on a language's site. */

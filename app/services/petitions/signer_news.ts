@@ -19,6 +19,7 @@ import {
 import { affectedRows } from '#services/database_errors'
 import { site } from '#services/http/site'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#app/i18n/locales'
+import { wherePublic } from '#services/petitions/visibility'
 
 /** A petition's signers get its news at most once in this many hours. */
 export const NEWS_MAIL_INTERVAL_HOURS = 24
@@ -111,12 +112,9 @@ type DuePetition = {
 
 /** Published, not hidden petitions whose news waits and whose last mail is a day old. */
 function duePetitions(cutoff: string) {
-  return db
-    .from('petitions')
+  return wherePublic(db.from('petitions'))
     .whereNotNull('news_pending_since')
     .where((query) => query.whereNull('news_mailed_at').orWhere('news_mailed_at', '<=', cutoff))
-    .where('published', true)
-    .whereNull('hidden_at')
 }
 
 const asDateTime = (value: unknown) =>

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { site } from '#services/http/site'
 import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
+import { wherePublic } from '#services/petitions/visibility'
 
 /**
  * Pages per sitemap file. Each page is listed once per language, and each
@@ -18,11 +19,7 @@ type SitemapPage = { path: string; lastModified: string | null }
 
 /** Petitions search engines may list: published, not private, not hidden by moderators. */
 function listedPetitions() {
-  return db
-    .from('petitions')
-    .where('published', true)
-    .where('private', false)
-    .whereNull('hidden_at')
+  return wherePublic(db.from('petitions')).where('private', false)
 }
 
 function escapeXml(text: string) {

@@ -9,21 +9,10 @@ import { formatDate } from '~/lib/format_date.ts'
 import { bindText } from '~/lib/bind_text.ts'
 import { urlFor } from '~/client.ts'
 import type { Paginated } from '@app/services/http/pagination.ts'
+import type { Data } from '@generated/data'
 
-type QueuedPetition = {
-  id: number
-  slug: string
-  guid: string
-  title: string
-  target: string
-  owner: string | null
-  createdAt: string
-  finished: boolean
-  hiddenAt: string | null
-  hiddenReason: string | null
-  reports: Array<{ reason: string; note: string | null; createdAt: string }>
-  trail: Array<{ action: string; actorName: string; reason: string | null; createdAt: string }>
-}
+/** As the server's transformer shapes it. */
+type QueuedPetition = Data.QueuedPetition
 
 type QueueProps = { view: 'review' | 'hidden'; petitions: Paginated<QueuedPetition> }
 
