@@ -97,12 +97,13 @@ test.group('Pages', () => {
     assert.match(html, /<meta name="twitter:card" content="summary_large_image"/)
   })
 
-  test('the FAQ answers que1 to que5 and links to the contact page', async ({ client, assert }) => {
+  test('the FAQ answers que1 to que6 and links to the contact page', async ({ client, assert }) => {
     const props = pageObjectIn((await client.get('/faq')).text()).props
     assert.isString(props.contactEmail)
     const html = (await client.get('/faq')).text()
     assert.include(html, 'Is Undersign really free?')
     assert.include(html, 'What happens when a petition reaches its target?')
+    assert.include(html, 'How do I hear what became of a petition I signed?')
     assert.include(html, 'href="/contacts"')
   })
 
