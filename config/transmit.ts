@@ -15,7 +15,8 @@ import { redis } from '@adonisjs/transmit/transports/redis'
  * connection would keep every ace command (codegen, migrations, queue:work)
  * from exiting; they get an in-process bus, which needs no connection.
  *
- * A comment line every 25 s keeps idle streams from being cut by proxies
+ * A ping every 25 s (a message on Transmit's own `$$transmit/ping` channel,
+ * which the client ignores) keeps idle streams from being cut by proxies
  * that close silent connections after 30 s or more.
  */
 

@@ -1,11 +1,13 @@
 import http from 'node:http'
 
+const TRANSMIT_PING = '$$transmit/ping'
+
 /** A server-sent events stream read over real HTTP, as a browser's EventSource reads it. */
 export type EventStream<Payload = unknown> = {
   uid: string
   status: number
   headers: http.IncomingHttpHeaders
-  /** Each message's data (Transmit's `{ channel, payload }`) and when it arrived. */
+  /** Each message's data (Transmit's `{ channel, payload }`) and when it arrived; pings left out. */
   messages: Array<{ channel: string; payload: Payload; at: number }>
   close(): void
 }
@@ -54,7 +56,11 @@ export function openEventStream<Payload = unknown>(
               .filter((line) => line.startsWith('data: '))
               .map((line) => line.slice(6))
               .join('\n')
-            if (data) stream.messages.push({ ...JSON.parse(data), at: Date.now() })
+            if (!data) continue
+            const message = JSON.parse(data)
+            // Transmit's keep-alive is a message of its own channel, which no page subscribes to.
+            if (message.channel === TRANSMIT_PING) continue
+            stream.messages.push({ ...message, at: Date.now() })
           }
         })
         response.on('error', () => {})

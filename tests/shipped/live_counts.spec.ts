@@ -72,8 +72,15 @@ test.group('Shipped: live counts across workers', () => {
       )
       // Any second message would come within another flush and poll.
       await new Promise((resolve) => setTimeout(resolve, 1500))
+      // On failure, what each stream heard and when, relative to the confirmation.
+      const heard = streams.map((stream) =>
+        stream.messages.map((message) => ({
+          total: message.payload.totalSignatures,
+          after: message.at - confirmedAt,
+        }))
+      )
       for (const stream of streams) {
-        assert.lengthOf(stream.messages, 1, `redis: ${onRedis()}`)
+        assert.lengthOf(stream.messages, 1, `redis: ${onRedis()}, heard: ${JSON.stringify(heard)}`)
         const [message] = stream.messages
         assert.equal(message.channel, channel)
         assert.equal(message.payload.totalSignatures, 1)
