@@ -3,12 +3,18 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/bodyparser'
+import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#services/http/one_click_unsubscribe'
+
+/** The routes that take files. */
+export const UPLOAD_ROUTES = ['/petition/:guid/media', '/my/avatar']
 
 /**
- * The only routes that read multipart bodies (file uploads). Anywhere else a
- * multipart body is refused unread, as a body that does not parse is.
+ * The only routes that read multipart bodies: uploads, and the links that
+ * take a mail client's one-click unsubscribe, which may come as a multipart
+ * form. Anywhere else a multipart body is refused unread, as a body that
+ * does not parse is.
  */
-export const UPLOAD_ROUTES = ['/petition/:guid/media', '/my/avatar']
+export const MULTIPART_ROUTES = [...UPLOAD_ROUTES, ...ONE_CLICK_UNSUBSCRIBE_ROUTES]
 
 /**
  * Where uploads are written while their request runs; each is deleted once
@@ -37,7 +43,7 @@ export default defineConfig({
     ],
   },
   multipart: {
-    autoProcess: UPLOAD_ROUTES,
+    autoProcess: MULTIPART_ROUTES,
     convertEmptyStringsToNull: true,
     processManually: [],
     // Above every file limit, so validators answer with their own translated message.

@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
+import { isOneClickUnsubscribe } from '#services/http/one_click_unsubscribe'
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
 // Vite's dev server serves the assets under `npm run dev` (DEV_MODE, set by the
@@ -45,7 +46,8 @@ const shieldConfig = defineConfig({
    */
   csrf: {
     enabled: true,
-    exceptRoutes: [],
+    // A mail client's one-click unsubscribe carries no token: its signed link does.
+    exceptRoutes: (ctx) => isOneClickUnsubscribe(ctx),
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   },

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { signatureOfStopLink, stopUpdates } from '#services/petitions/signer_news'
 import { flashMessage } from '#services/http/flash'
+import { answerOneClick, isOneClickUnsubscribe } from '#services/http/one_click_unsubscribe'
 
 /** The link in every mail of a petition's news that stops them for one signature. */
 export default class SignatureUpdatesController {
@@ -25,12 +26,23 @@ export default class SignatureUpdatesController {
     })
   }
 
-  /** POST of the same link: the signature gets no more news; then the page again, saying so. */
-  async stop({ request, response, params, i18n, session }: HttpContext) {
+  /**
+   * POST of the same link: the signature gets no more news; then the page
+   * again, saying so. A mail client's one-click unsubscribe gets a status.
+   */
+  async stop(ctx: HttpContext) {
+    const { request, response, params, i18n, session } = ctx
     const signature = await signatureOfStopLink(params.id, (purpose) =>
       request.hasValidSignature(purpose)
     )
-    if (!signature || !(await stopUpdates(signature))) {
+    const stopped = signature !== null && (await stopUpdates(signature))
+    if (isOneClickUnsubscribe(ctx)) {
+      const text = stopped
+        ? i18n.t('page.stop_updates.stopped', { title: signature.petition.title })
+        : i18n.t('page.stop_updates.invalid_link')
+      return answerOneClick(ctx, stopped, text)
+    }
+    if (!stopped) {
       flashMessage(session, 'error', i18n.t('page.stop_updates.invalid_link'))
       return response.redirect().back()
     }

@@ -7,6 +7,7 @@ import {
   unsubscribeFromNewsletter,
 } from '#services/mail/newsletter'
 import { flashAlert } from '#services/http/flash'
+import { answerOneClick, isOneClickUnsubscribe } from '#services/http/one_click_unsubscribe'
 import { localeOf } from '#app/i18n/locales'
 
 /** What a mailed newsletter link asks for. */
@@ -69,7 +70,11 @@ export default class SubscriptionsController {
     })
   }
 
-  /** A link from a newsletter mail: acts only when its signature holds for that purpose. */
+  /**
+   * A link from a newsletter mail: acts only when its signature holds for
+   * that purpose. A mail client's one-click unsubscribe gets a status, not
+   * a page.
+   */
   private async followLink(
     ctx: HttpContext,
     intent: LinkIntent,
@@ -77,7 +82,13 @@ export default class SubscriptionsController {
     successKey: string
   ) {
     const { request, response, params, i18n } = ctx
-    if (!request.hasValidSignature(PURPOSES[intent]) || !(await action(Number(params.id)))) {
+    const done =
+      request.hasValidSignature(PURPOSES[intent]) && Boolean(await action(Number(params.id)))
+    if (intent === 'unsubscribe' && isOneClickUnsubscribe(ctx)) {
+      const text = i18n.t(done ? successKey : 'page.subscription.invalid_link')
+      return answerOneClick(ctx, done, text)
+    }
+    if (!done) {
       flashAlert(ctx.session, 'error', i18n.t('page.subscription.invalid_link'))
       return response.redirect().toRoute('home')
     }

@@ -25,8 +25,8 @@ export default class NewsletterIssueMail extends BaseSiteMail {
 
   prepare() {
     this.message.to(this.email)
-    // Mail clients show a one-click unsubscribe for bulk mail with this header.
-    this.message.listUnsubscribe(this.unsubscribeUrl)
+    // Mail clients offer an unsubscribe button that POSTs to the link (RFC 8058 one-click).
+    this.message.listUnsubscribe(this.unsubscribeUrl, { oneClick: true })
     this.compose(this.edition.subject, {
       heading: this.edition.subject,
       paragraphs: [],

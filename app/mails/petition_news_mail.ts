@@ -70,8 +70,8 @@ export default class PetitionNewsMail extends BaseSiteMail {
     const title = mailText(this.news.title, MAIL_TITLE_LENGTH)
     const html = this.itemsHtml()
     this.message.to(this.signer.email)
-    // Mail clients show a one-click way out of bulk mail with this header.
-    this.message.listUnsubscribe(this.links.stop)
+    // Mail clients offer an unsubscribe button that POSTs to the link (RFC 8058 one-click).
+    this.message.listUnsubscribe(this.links.stop, { oneClick: true })
     this.compose(this.t('mail.petition_news.subject', { title }), {
       heading: this.t('mail.petition_news.heading', {
         firstName: mailText(this.signer.firstName, MAIL_NAME_LENGTH),

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import BadRequestException from '#exceptions/bad_request_exception'
-import bodyParserConfig, { UPLOAD_ROUTES } from '#config/bodyparser'
+import bodyParserConfig, { MULTIPART_ROUTES } from '#config/bodyparser'
 
 /** Every uploaded file of a request, however its fields nest. */
 function uploadedFiles(value: unknown): MultipartFile[] {
@@ -13,8 +13,8 @@ function uploadedFiles(value: unknown): MultipartFile[] {
 }
 
 /**
- * Runs around the body parser. A multipart body is read only on the upload
- * routes; anywhere else it is refused unread with the 400 of a body that does
+ * Runs around the body parser. A multipart body is read only on the routes
+ * that take one (uploads, one-click unsubscribes); anywhere else it is refused unread with the 400 of a body that does
  * not parse. The temporary files of an upload are deleted once the request is
  * answered, whether it succeeded or failed: nothing keeps them afterwards
  * (pictures are re-encoded to the disk).
@@ -27,7 +27,7 @@ export default class UploadedFilesMiddleware {
       request.hasBody() &&
       Boolean(request.is(bodyParserConfig.multipart.types))
     if (!multipart) return next()
-    if (!UPLOAD_ROUTES.includes(ctx.route?.pattern ?? '')) throw new BadRequestException()
+    if (!MULTIPART_ROUTES.includes(ctx.route?.pattern ?? '')) throw new BadRequestException()
 
     try {
       return await next()

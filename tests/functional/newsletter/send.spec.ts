@@ -211,6 +211,45 @@ test.group('Newsletter issues', (group) => {
     assert.lengthOf(await outbox.to('stayer@example.com'), 1)
   })
 
+  test("a mail client's one-click unsubscribe ends the subscription, with no cookie or token; a crossed link does not", async ({
+    client,
+    assert,
+  }) => {
+    const leaver = await subscriber('leaver@example.com', 'fr')
+    const stayer = await subscriber('stayer@example.com', 'fr')
+    await send('--subject=March', `--file=${await writeIssue('2027-03', { '': 'March.' })}`)
+    const mail = await mailTo('leaver@example.com')
+    assert.match(mail.headers, /List-Unsubscribe-Post: List-Unsubscribe=One-Click/)
+    const link = pathOf(/List-Unsubscribe:\s+<([^>]+)>/.exec(mail.headers)![1])
+    assert.include(link, `/subscription/${leaver.id}/unsubscribe?`)
+
+    const crossed = link.replace(`/subscription/${leaver.id}/`, `/subscription/${stayer.id}/`)
+    const refused = await client
+      .post(crossed)
+      .header('host', 'fr.undersign.test')
+      .field('List-Unsubscribe', 'One-Click')
+    refused.assertStatus(400)
+    assert.include(refused.text(), 'Ce lien est invalide')
+    await stayer.refresh()
+    assert.isNull(stayer.unsubscribedAt)
+
+    // The confirmation link takes no one-click POST: it stays a form with a token.
+    const confirmLink = link.replace('/unsubscribe?', '/confirm?')
+    const confirm = await client.post(confirmLink).form({ 'List-Unsubscribe': 'One-Click' })
+    confirm.assertStatus(419)
+
+    const left = await client
+      .post(link)
+      .header('host', 'fr.undersign.test')
+      .form({ 'List-Unsubscribe': 'One-Click' })
+    left.assertStatus(200)
+    assert.include(left.text(), 'Votre désabonnement')
+    await leaver.refresh()
+    assert.isNotNull(leaver.unsubscribedAt)
+    await stayer.refresh()
+    assert.isNull(stayer.unsubscribedAt)
+  })
+
   test('a page the queue refuses is given back for the next run', async ({ assert }) => {
     await subscriber('later@example.com', 'en')
     const issue = await readIssue(await writeIssue('2027-08', { '': 'August.' }), {

@@ -461,4 +461,57 @@ test.group('Petition news: the stop link', (group) => {
     assert.isTrue(await wantsUpdates(anna))
     assert.isTrue(await wantsUpdates(bernd))
   })
+
+  test("a mail client's one-click unsubscribe stops the news, with no cookie or token; a forged one changes nothing", async ({
+    client,
+    assert,
+  }) => {
+    setClock(NOW)
+    const { petition, owner } = await makePetition()
+    const anna = await follower(petition, 'anna@example.org')
+    const bernd = await follower(petition, 'bernd@example.org')
+    const olha = await follower(petition, 'olha@example.org')
+    await addUpdates(client, owner, petition, [{ title: 'Delivered' }])
+    await mailPetitionNews(NOW.plus({ minutes: 5 }))
+    const mail = await onlyMailTo('anna@example.org')
+    assert.match(mail.headers, /List-Unsubscribe-Post: List-Unsubscribe=One-Click/)
+    // The header names the same signed link as the mail's text.
+    const header = /List-Unsubscribe:\s+<([^>]+)>/.exec(mail.headers)![1]
+    assert.equal(header, linkIn(mail.html, '/stop-updates'))
+    const annaLink = pathOf(header)
+
+    // Without the one-click form, a POST with no token is still a forged form.
+    const plain = await client.post(annaLink).form({})
+    plain.assertStatus(419)
+    assert.isTrue(await wantsUpdates(anna))
+
+    // As mail clients send it: urlencoded, or multipart; no cookie, no redirect.
+    const clicked = await client.post(annaLink).form({ 'List-Unsubscribe': 'One-Click' })
+    clicked.assertStatus(200)
+    assert.include(clicked.text(), 'You will no longer receive news of')
+    assert.isFalse(await wantsUpdates(anna))
+    // Clicked twice: still done.
+    ;(await client.post(annaLink).field('List-Unsubscribe', 'One-Click')).assertStatus(200)
+    const berndLink = pathOf(stopUpdatesUrl(bernd, 'de'))
+    const multipart = await client
+      .post(berndLink)
+      .header('host', 'de.undersign.test')
+      .field('List-Unsubscribe', 'One-Click')
+    multipart.assertStatus(200)
+    assert.include(multipart.text(), 'Neuigkeiten')
+    assert.isFalse(await wantsUpdates(bernd))
+
+    // Anna's link on Olha's signature, or a tampered one: refused, Olha still follows.
+    const url = new URL(annaLink, 'http://undersign.test')
+    for (const forged of [
+      `/signature/${olha.id}/stop-updates${url.search}`,
+      `${url.pathname}?signature=${url.searchParams.get('signature')}x`,
+      url.pathname,
+    ]) {
+      const refused = await client.post(forged).form({ 'List-Unsubscribe': 'One-Click' })
+      refused.assertStatus(400)
+      assert.include(refused.text(), 'This link no longer stops any news')
+    }
+    assert.isTrue(await wantsUpdates(olha))
+  })
 })
