@@ -4,6 +4,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import BadRequestException from '#exceptions/bad_request_exception'
 import bodyParserConfig, { MULTIPART_ROUTES } from '#config/bodyparser'
+import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#services/http/one_click_unsubscribe'
 
 /** Every uploaded file of a request, however its fields nest. */
 function uploadedFiles(value: unknown): MultipartFile[] {
@@ -14,11 +15,20 @@ function uploadedFiles(value: unknown): MultipartFile[] {
 
 /**
  * Runs around the body parser. A multipart body is read only on the routes
- * that take one (uploads, one-click unsubscribes); anywhere else it is refused unread with the 400 of a body that does
+ * that take one (uploads, and one-click unsubscribes when short); anywhere else it is refused unread with the 400 of a body that does
  * not parse. The temporary files of an upload are deleted once the request is
  * answered, whether it succeeded or failed: nothing keeps them afterwards
  * (pictures are re-encoded to the disk).
  */
+/** A one-click unsubscribe's multipart form is one short field, well under this. */
+const ONE_CLICK_MULTIPART_BYTES = 8 * 1024
+
+/** Whether a body says how long it is, and is short enough for a one-click form. */
+function isSmallBody(request: HttpContext['request']) {
+  const length = Number(request.header('content-length'))
+  return Number.isInteger(length) && length <= ONE_CLICK_MULTIPART_BYTES
+}
+
 export default class UploadedFilesMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const { request } = ctx
@@ -27,7 +37,12 @@ export default class UploadedFilesMiddleware {
       request.hasBody() &&
       Boolean(request.is(bodyParserConfig.multipart.types))
     if (!multipart) return next()
-    if (!MULTIPART_ROUTES.includes(ctx.route?.pattern ?? '')) throw new BadRequestException()
+    const pattern = ctx.route?.pattern ?? ''
+    if (!MULTIPART_ROUTES.includes(pattern)) throw new BadRequestException()
+    // Anyone may post to those links: a form larger than one field is no one-click.
+    if (ONE_CLICK_UNSUBSCRIBE_ROUTES.includes(pattern) && !isSmallBody(request)) {
+      throw new BadRequestException()
+    }
 
     try {
       return await next()

@@ -1,10 +1,15 @@
 import { test } from '@japa/runner'
 import sharp from 'sharp'
 import { readdir } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import env from '#start/env'
+import { DateTime } from 'luxon'
 import PetitionMedia from '#models/petition_media'
+import NewsletterSubscription from '#models/newsletter_subscription'
+import { unsubscribeUrlOf } from '#services/mail/newsletter'
+import { pathOf } from '#tests/helpers/signatures'
 import bodyParserConfig, { UPLOADS_TMP_PATH } from '#config/bodyparser'
 import { allowedRequests } from '#config/rate_limits'
 import { MAX_PENDING_MEDIA } from '#app/petitions/constants'
@@ -164,6 +169,33 @@ test.group('Upload abuse', (group) => {
       'We could not read this request. Please go back and try again.'
     )
     assert.lengthOf(await leftovers(), 0)
+  })
+
+  test('a one-click unsubscribe link takes a short multipart form only: a file is refused unread', async ({
+    client,
+    assert,
+  }) => {
+    const subscription = await NewsletterSubscription.create({
+      email: 'reader@example.com',
+      locale: 'en',
+      confirmedAt: DateTime.now(),
+    })
+    const link = pathOf(unsubscribeUrlOf(subscription.id, 'en'))
+    const file = await fixture('unsubscribe.bin', randomBytes(64 * 1024))
+    const withFile = await client
+      .post(link)
+      .field('List-Unsubscribe', 'One-Click')
+      .file('file', file)
+    withFile.assertStatus(400)
+    assert.lengthOf(await leftovers(), 0)
+    await subscription.refresh()
+    assert.isNull(subscription.unsubscribedAt)
+
+    // The form alone is short: it acts.
+    const alone = await client.post(link).field('List-Unsubscribe', 'One-Click')
+    alone.assertStatus(200)
+    await subscription.refresh()
+    assert.isNotNull(subscription.unsubscribedAt)
   })
 
   test('the same answer as a body that does not parse, without a CSRF token too', async ({
