@@ -6,7 +6,7 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#services/http/one_click_unsubscribe'
 
 /** The routes that take files. */
-export const UPLOAD_ROUTES = ['/petition/:guid/media', '/my/avatar']
+const UPLOAD_ROUTES = ['/petition/:guid/media', '/my/avatar']
 
 /**
  * The only routes that read multipart bodies: uploads, and the links that

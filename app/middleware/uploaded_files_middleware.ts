@@ -13,13 +13,6 @@ function uploadedFiles(value: unknown): MultipartFile[] {
   return Object.values(value).flatMap(uploadedFiles)
 }
 
-/**
- * Runs around the body parser. A multipart body is read only on the routes
- * that take one (uploads, and one-click unsubscribes when short); anywhere else it is refused unread with the 400 of a body that does
- * not parse. The temporary files of an upload are deleted once the request is
- * answered, whether it succeeded or failed: nothing keeps them afterwards
- * (pictures are re-encoded to the disk).
- */
 /** A one-click unsubscribe's multipart form is one short field, well under this. */
 const ONE_CLICK_MULTIPART_BYTES = 8 * 1024
 
@@ -29,6 +22,14 @@ function isSmallBody(request: HttpContext['request']) {
   return Number.isInteger(length) && length <= ONE_CLICK_MULTIPART_BYTES
 }
 
+/**
+ * Runs around the body parser. A multipart body is read only on the routes
+ * that take one (uploads, and one-click unsubscribes when short); anywhere
+ * else it is refused unread with the 400 of a body that does not parse. The
+ * temporary files of an upload are deleted once the request is answered,
+ * whether it succeeded or failed: nothing keeps them afterwards (pictures
+ * are re-encoded to the disk).
+ */
 export default class UploadedFilesMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const { request } = ctx
