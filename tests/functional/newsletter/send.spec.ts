@@ -9,6 +9,7 @@ import db from '@adonisjs/lucid/services/db'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import NewsletterSend from '../../../commands/newsletter_send.js'
 import { outbox, linkIn } from '#tests/helpers/outbox'
+import { listUnsubscribeOf, oneClickUnsubscribe } from '#tests/helpers/one_click'
 import { pathOf } from '#tests/helpers/signatures'
 import SendMailJob from '#jobs/send_mail_job'
 import NewsletterIssueMail from '#mails/newsletter_issue_mail'
@@ -219,15 +220,16 @@ test.group('Newsletter issues', (group) => {
     const stayer = await subscriber('stayer@example.com', 'fr')
     await send('--subject=March', `--file=${await writeIssue('2027-03', { '': 'March.' })}`)
     const mail = await mailTo('leaver@example.com')
-    assert.match(mail.headers, /List-Unsubscribe-Post: List-Unsubscribe=One-Click/)
-    const link = pathOf(/List-Unsubscribe:\s+<([^>]+)>/.exec(mail.headers)![1])
+    const header = listUnsubscribeOf(mail.headers)
+    assert.isTrue(header.oneClick)
+    const link = pathOf(header.link)
     assert.include(link, `/subscription/${leaver.id}/unsubscribe?`)
 
     const crossed = link.replace(`/subscription/${leaver.id}/`, `/subscription/${stayer.id}/`)
-    const refused = await client
-      .post(crossed)
-      .header('host', 'fr.undersign.test')
-      .field('List-Unsubscribe', 'One-Click')
+    const refused = await oneClickUnsubscribe(client, crossed, {
+      host: 'fr.undersign.test',
+      multipart: true,
+    })
     refused.assertStatus(400)
     assert.include(refused.text(), 'Ce lien est invalide')
     await stayer.refresh()
@@ -235,13 +237,10 @@ test.group('Newsletter issues', (group) => {
 
     // The confirmation link takes no one-click POST: it stays a form with a token.
     const confirmLink = link.replace('/unsubscribe?', '/confirm?')
-    const confirm = await client.post(confirmLink).form({ 'List-Unsubscribe': 'One-Click' })
+    const confirm = await oneClickUnsubscribe(client, confirmLink)
     confirm.assertStatus(419)
 
-    const left = await client
-      .post(link)
-      .header('host', 'fr.undersign.test')
-      .form({ 'List-Unsubscribe': 'One-Click' })
+    const left = await oneClickUnsubscribe(client, link, { host: 'fr.undersign.test' })
     left.assertStatus(200)
     assert.include(left.text(), 'Votre désabonnement')
     await leaver.refresh()

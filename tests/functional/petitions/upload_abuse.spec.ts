@@ -10,6 +10,7 @@ import PetitionMedia from '#models/petition_media'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import { unsubscribeUrlOf } from '#services/mail/newsletter'
 import { pathOf } from '#tests/helpers/signatures'
+import { oneClickUnsubscribe } from '#tests/helpers/one_click'
 import bodyParserConfig, { UPLOADS_TMP_PATH } from '#config/bodyparser'
 import { allowedRequests } from '#config/rate_limits'
 import { MAX_PENDING_MEDIA } from '#app/petitions/constants'
@@ -192,7 +193,7 @@ test.group('Upload abuse', (group) => {
     assert.isNull(subscription.unsubscribedAt)
 
     // The form alone is short: it acts.
-    const alone = await client.post(link).field('List-Unsubscribe', 'One-Click')
+    const alone = await oneClickUnsubscribe(client, link, { multipart: true })
     alone.assertStatus(200)
     await subscription.refresh()
     assert.isNotNull(subscription.unsubscribedAt)
