@@ -21,9 +21,7 @@ export default class QueuedPetitionTransformer extends BaseTransformer<Petition>
       guid: petition.guid,
       title: petition.title,
       target: petition.target,
-      owner: petition.user
-        ? [petition.user.firstName, petition.user.lastName].filter(Boolean).join(' ')
-        : null,
+      owner: petition.user?.fullName ?? null,
       createdAt: petition.createdAt.toISO()!,
       finished: petition.finished,
       hiddenAt: petition.hiddenAt?.toISO() ?? null,

@@ -14,9 +14,7 @@ type ContactInput = { name: string; email: string; subject: string; message: str
 /** Stores a contact message and queues it to the site's contact address. */
 export async function submitContactMessage(input: ContactInput, locale: string, user: User | null) {
   // A member's name and e-mail are locked on the form: the account's own count.
-  const sender = user
-    ? { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email }
-    : input
+  const sender = user ? { name: user.fullName, email: user.email } : input
   const contact = await ContactMessage.create({
     userId: user?.id ?? null,
     name: sender.name,

@@ -10,7 +10,7 @@ export const CONSOLE_ACTOR = 'command line'
 
 function nameOf(actor: Actor) {
   if (actor === 'console') return CONSOLE_ACTOR
-  return [actor.firstName, actor.lastName].filter(Boolean).join(' ') || `#${actor.id}`
+  return actor.fullName || `#${actor.id}`
 }
 
 /**
