@@ -84,7 +84,7 @@ export default class SubscriptionsController {
     const { request, response, params, i18n } = ctx
     const done =
       request.hasValidSignature(PURPOSES[intent]) && Boolean(await action(Number(params.id)))
-    if (intent === 'unsubscribe' && isOneClickUnsubscribe(ctx)) {
+    if (isOneClickUnsubscribe(ctx)) {
       const text = i18n.t(done ? successKey : 'page.subscription.invalid_link')
       return answerOneClick(ctx, done, text)
     }
