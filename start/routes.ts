@@ -201,9 +201,14 @@ router
   .get('/auth/:provider/callback', [SocialAuthController, 'callback'])
   .as('auth.provider.callback')
   .where('provider', providerMatcher)
+// A mailed link: GET asks whether the account is theirs, only its POST verifies or deletes it.
 router
-  .get('/auth/email/verify/:id', [EmailVerificationController, 'verify'])
+  .get('/auth/email/verify/:id', [EmailVerificationController, 'show'])
   .as('auth.verify')
+  .where('id', matchers.id)
+router
+  .post('/auth/email/verify/:id', [EmailVerificationController, 'answer'])
+  .as('auth.verify.store')
   .where('id', matchers.id)
 // Logging out is a POST (CSRF-protected), so that no image or link on any
 // page can log a visitor out; GET shows a page whose button posts.
@@ -305,8 +310,8 @@ router
   .use(middleware.auth())
 
 // Mailed account links, followed on whatever device reads the mailbox: GET
-// shows a button, only its POST moves the account to the new address or
-// deletes it.
+// shows a button, only its POST moves the account to the new address, brings
+// it back to the address it left, or deletes it.
 router
   .group(() => {
     router
@@ -315,6 +320,12 @@ router
     router
       .post('/account/:id/email/confirm', [EmailChangeController, 'confirm'])
       .as('account.email.confirm.store')
+    router
+      .get('/account/:id/email/undo', [EmailChangeController, 'showUndo'])
+      .as('account.email.undo')
+    router
+      .post('/account/:id/email/undo', [EmailChangeController, 'undo'])
+      .as('account.email.undo.store')
     router.get('/account/:id/delete', [AccountDeletionController, 'show']).as('account.delete')
     router
       .post('/account/:id/delete', [AccountDeletionController, 'destroyFromLink'])

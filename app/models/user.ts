@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, beforeSave, column } from '@adonisjs/lucid/orm'
+import { BaseModel, beforeCreate, beforeSave, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 
@@ -41,6 +41,13 @@ export default class User extends compose(BaseModel, AuthFinder) {
   /** The address the member asked to move to, until the link mailed to it is followed. */
   @column()
   declare pendingEmail: string | null
+
+  /**
+   * The version every account link mailed to the member is signed for:
+   * raising it voids them all (see services/accounts/mailbox_proof).
+   */
+  @column({ serializeAs: null })
+  declare accountLinksVersion: number
 
   @column()
   declare avatar: string | null
@@ -85,6 +92,12 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   get fullName() {
     return [this.firstName, this.lastName].filter(Boolean).join(' ')
+  }
+
+  /** The column's default, known to the model at once: a link signed for a new account uses it. */
+  @beforeCreate()
+  static startLinkVersion(user: User) {
+    user.accountLinksVersion ??= 0
   }
 
   @beforeSave()

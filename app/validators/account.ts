@@ -1,6 +1,5 @@
 import vine from '@vinejs/vine'
 import { newPassword, passwordConfirmation } from '#validators/rules/password'
-import { normalizeEmail } from '#services/mail/email_normalizer'
 
 /** A password the member types to prove it is them: checked by the service, not here. */
 const currentPassword = () => vine.string().maxLength(128)
@@ -23,30 +22,12 @@ export const passwordChangeValidator = vine.create({
 })
 
 /**
- * My/Account, "E-mail address". One account per mailbox: refused when
- * another account holds any spelling of the address (case, Gmail's dots, a
- * +tag). The member's own mailbox under another spelling is theirs to take.
- * `meta.userId` is the member. The current password is checked by the
- * service, which first refuses an account that has none.
+ * My/Account, "E-mail address". Only its form is checked here: whether
+ * another account holds the address is the service's to decide, after the
+ * current password, and never told to whoever asks.
  */
-export const emailChangeValidator = vine.withMetaData<{ userId: number }>().create({
-  email: vine
-    .string()
-    .trim()
-    .email()
-    .maxLength(254)
-    .unique(async (db, value, field) => {
-      const taken = await db
-        .from('users')
-        .whereNot('id', field.meta.userId)
-        .where((query) =>
-          query
-            .where('email_normalized', normalizeEmail(value))
-            .orWhere('email', value.trim().toLowerCase())
-        )
-        .first()
-      return !taken
-    }),
+export const emailChangeValidator = vine.create({
+  email: vine.string().trim().email().maxLength(254),
   currentPassword: currentPassword().optional(),
 })
 

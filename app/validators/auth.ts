@@ -47,3 +47,11 @@ export const resetPasswordValidator = vine.create({
   password: newPassword(),
   password_confirmation: passwordConfirmation(),
 })
+
+/**
+ * Auth/VerifyEmail, the page of the mailed verification link: the holder of
+ * the address says whether the account is theirs.
+ */
+export const verificationAnswerValidator = vine.create({
+  answer: vine.enum(['verify', 'not_me']),
+})

@@ -5,6 +5,14 @@ import AppLayout from '~/layouts/app_layout.tsx'
 
 type LinkTo = { href: string; label: string }
 
+type LinkButton = {
+  label: string
+  variant?: string
+  testId: string
+  /** What the button posts (nothing by default). */
+  data?: Record<string, string>
+}
+
 export type MailedLinkPageProps = {
   title: string
   /** The signed URL the button posts to; null when the link is not valid. */
@@ -13,7 +21,9 @@ export type MailedLinkPageProps = {
   prompt: string
   /** Above the prompt: what the link is about (the petition it names). */
   summary?: ReactNode
-  button: { label: string; variant?: string; testId: string }
+  button: LinkButton
+  /** Another answer the link offers, below the button, with a line that says what it does. */
+  otherButton?: LinkButton & { hint: string }
   /** Shown instead of the button once the link has been used. */
   done?: { when: boolean; text: string; testId: string }
   invalid: { text: string; testId: string; link: LinkTo }
@@ -28,12 +38,18 @@ export type MailedLinkPageProps = {
  * scanners that open every link cannot act for the reader.
  */
 export default function MailedLinkPage(props: MailedLinkPageProps) {
-  const { title, actionUrl, prompt, summary, button, done, invalid, back, children } = props
+  const { title, actionUrl, prompt, summary, button, otherButton, done, invalid, back, children } =
+    props
   const form = useForm({})
 
+  const post = (data: Record<string, string> = {}) => {
+    if (!actionUrl) return
+    form.transform(() => data)
+    form.post(actionUrl)
+  }
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    if (actionUrl) form.post(actionUrl)
+    post(button.data)
   }
 
   return (
@@ -66,6 +82,21 @@ export default function MailedLinkPage(props: MailedLinkPageProps) {
                       >
                         {button.label}
                       </Button>
+                      {otherButton && (
+                        <div className="mt-4 pt-3 border-top">
+                          <p id={`${otherButton.testId}-hint`}>{otherButton.hint}</p>
+                          <Button
+                            type="button"
+                            variant={otherButton.variant ?? 'outline-secondary'}
+                            disabled={form.processing}
+                            onClick={() => post(otherButton.data)}
+                            aria-describedby={`${otherButton.testId}-hint`}
+                            data-testid={otherButton.testId}
+                          >
+                            {otherButton.label}
+                          </Button>
+                        </div>
+                      )}
                     </form>
                   )}
                   <p className="mt-4 mb-0">

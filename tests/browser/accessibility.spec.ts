@@ -1,14 +1,15 @@
 import { test } from '@japa/runner'
 import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
-import { PASSWORD } from '#tests/helpers/auth'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
 import { subscribeToNewsletter } from '#services/mail/newsletter'
 import { stopUpdatesUrl } from '#services/petitions/signer_news'
 import { requestPasswordReset } from '#services/accounts/password_reset'
-import { requestEmailChange } from '#services/accounts/email_change'
+import { confirmEmailChange, requestEmailChange } from '#services/accounts/email_change'
+import { sendVerificationMail } from '#services/accounts/registration'
 import { mailDeletionLink } from '#services/accounts/deletion'
 import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
@@ -106,7 +107,20 @@ test.group('Browser: accessibility', (group) => {
       const deletionMail = (await outbox.to(owner.email)).find((sent) =>
         sent.html?.includes('/delete?')
       )!
+      // A verification link, and the undo link of a move another member made.
+      const newcomer = await makeMember({ email: `newcomer-${locale}@example.org`, role: 0 })
+      await sendVerificationMail(newcomer, locale)
+      const [verifyMail] = await outbox.to(newcomer.email)
+      const mover = await makeMember({ email: `mover-${locale}@example.org` })
+      const moverNew = `mover-new-${locale}@example.org`
+      await requestEmailChange(mover, { email: moverNew, currentPassword: PASSWORD }, locale)
+      await confirmEmailChange(mover, locale)
+      const movedMail = (await outbox.to(mover.email)).find((sent) =>
+        sent.html?.includes('/email/undo')
+      )!
       const mailed = {
+        verify: linkIn(verifyMail.html, '/auth/email/verify/'),
+        undoMove: linkIn(movedMail.html, '/email/undo'),
         confirmSignature: confirmationUrl(unconfirmed, locale),
         withdrawSignature: withdrawUrl(unconfirmed, locale),
         stopUpdates: stopUpdatesUrl(unconfirmed, locale),
@@ -162,6 +176,8 @@ test.group('Browser: accessibility', (group) => {
         mailed.newsletter,
         mailed.emailChange,
         mailed.deletion,
+        mailed.verify,
+        mailed.undoMove,
       ]
       const memberPages = () => [
         ...shared,

@@ -4,6 +4,8 @@ import { browserJourneys, inBrowser, launchBrowser, siteUrl, visit } from '#test
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { fixture, pngWithExif } from '#tests/helpers/images'
 import { makeMember } from '#tests/helpers/auth'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
+import { sendVerificationMail } from '#services/accounts/registration'
 
 const EMAIL = 'oksana@example.com'
 const PASSWORD = 'violet-river-3141'
@@ -34,7 +36,13 @@ test.group('Browser: accounts', (group) => {
       // The verification mail, in Ukrainian, from the outbox.
       const [mail] = await outbox.to(EMAIL)
       assert.equal(mail.subject, 'Підтвердьте свою адресу електронної пошти для Undersign')
+      // The link only asks; its button verifies.
       await visit(page, linkIn(mail.html, '/auth/email/verify/'))
+      assert.equal((await User.findByOrFail('email', EMAIL)).role, 0)
+      await Promise.all([
+        page.waitForURL(/\/my\/petitions$/),
+        page.getByRole('button', { name: 'Підтвердити мій обліковий запис' }).click(),
+      ])
       await page.locator('.Toastify__toast--success').waitFor()
       assert.equal((await page.getByTestId('verified').textContent())?.trim(), 'так')
       assert.equal((await User.findByOrFail('email', EMAIL)).role, 1)
@@ -67,6 +75,36 @@ test.group('Browser: accounts', (group) => {
       )
       assert.equal((await User.findByOrFail('email', EMAIL)).avatar, avatar)
     })
+  })
+
+  test('a visitor who never signed up declines the account made with their address, in Ukrainian', async ({
+    assert,
+  }) => {
+    // Someone else registered this address, with a password of their own.
+    const stranger = await makeMember({ email: EMAIL, role: 0, firstName: 'Mallory' })
+    await sendVerificationMail(stranger, 'uk')
+    const [mail] = await outbox.to(EMAIL)
+    assert.include(mail.text, '«Я не реєструвався»', 'the mail says what to do if it was not them')
+    await outbox.clear()
+
+    await inBrowser('decline a sign-up', async (page) => {
+      await visit(page, linkIn(mail.html, '/auth/email/verify/'))
+      await page.getByRole('heading', { name: 'Це ваш обліковий запис?' }).waitFor()
+      assert.deepEqual(describeViolations('verification page', await seriousViolations(page)), [])
+      assert.isNotNull(await User.find(stranger.id), 'opening the link deletes nothing')
+
+      // By keyboard: from the verify button, Tab reaches "I did not sign up".
+      await page.getByRole('button', { name: 'Підтвердити мій обліковий запис' }).focus()
+      await page.keyboard.press('Tab')
+      const decline = page.getByRole('button', { name: 'Я не реєструвався' })
+      assert.isTrue(await decline.evaluate((button) => button === document.activeElement))
+      await Promise.all([page.waitForURL(siteUrl('/', 'uk')), page.keyboard.press('Enter')])
+      const toast = page.locator('.Toastify__toast--success')
+      await toast.waitFor()
+      assert.include(await toast.textContent(), 'видалено')
+    })
+    assert.isNull(await User.find(stranger.id), 'the account is gone')
+    assert.lengthOf(await outbox.to(EMAIL), 0, 'and the address is told nothing more')
   })
 
   test('log out from the menu by keyboard; an old /logout link only asks', async ({ assert }) => {

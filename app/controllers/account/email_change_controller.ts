@@ -1,12 +1,20 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { confirmEmailChange, emailChangeOfLink, EmailTaken } from '#services/accounts/email_change'
+import {
+  confirmEmailChange,
+  emailChangeOfLink,
+  EmailTaken,
+  undoEmailChange,
+  undoOfLink,
+} from '#services/accounts/email_change'
+import { endSession } from '#services/accounts/sessions'
 import { flashAlert } from '#services/http/flash'
 
 /**
- * The link mailed to the address a member moves to. Opening it changes
- * nothing (mail scanners open every link): its page's button, which posts
- * to the same signed URL, does. It works without logging in, on whatever
- * device reads that mailbox.
+ * The links mailed when a member moves their account to another address:
+ * the one to the new address confirms the move, the one to the old address
+ * undoes it. Opening either changes nothing (mail scanners open every
+ * link): its page's button, which posts to the same signed URL, does. They
+ * work without logging in, on whatever device reads that mailbox.
  */
 export default class EmailChangeController {
   async show({ request, params, inertia }: HttpContext) {
@@ -22,7 +30,7 @@ export default class EmailChangeController {
     const user = await emailChangeOfLink(request, params.id)
     const landing = () => response.redirect().toRoute(auth.user ? 'my.account' : 'auth.login')
     try {
-      const changed = user ? await confirmEmailChange(user) : null
+      const changed = user ? await confirmEmailChange(user, i18n.locale) : null
       if (!changed) {
         flashAlert(session, 'error', i18n.t('page.account.email_link_invalid'))
         return landing()
@@ -33,6 +41,35 @@ export default class EmailChangeController {
       if (!(error instanceof EmailTaken)) throw error
       flashAlert(session, 'error', i18n.t('page.account.email_taken'))
       return landing()
+    }
+  }
+
+  async showUndo({ request, params, inertia }: HttpContext) {
+    const link = await undoOfLink(request, params.id)
+    return inertia.render('Account/UndoEmailChange', {
+      actionUrl: link ? request.url(true) : null,
+      previousEmail: link?.from ?? null,
+      currentEmail: link?.user.email ?? null,
+    })
+  }
+
+  /** Brings the account back to the address it left; this browser is logged out of it. */
+  async undo(ctx: HttpContext) {
+    const { request, response, params, session, i18n, auth } = ctx
+    const link = await undoOfLink(request, params.id)
+    try {
+      const restored = link ? await undoEmailChange(link.user, link.from, i18n.locale) : null
+      if (!restored) {
+        flashAlert(session, 'error', i18n.t('page.account.email_undo_invalid'))
+        return response.redirect().toRoute('home')
+      }
+      if (auth.user?.id === restored.id) await endSession(auth, session)
+      flashAlert(session, 'success', i18n.t('page.account.email_undone', { email: restored.email }))
+      return response.redirect().toRoute('auth.login')
+    } catch (error) {
+      if (!(error instanceof EmailTaken)) throw error
+      flashAlert(session, 'error', i18n.t('page.account.email_undo_taken'))
+      return response.redirect().toRoute('home')
     }
   }
 }

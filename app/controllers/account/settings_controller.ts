@@ -57,7 +57,7 @@ export default class SettingsController {
   async requestEmailChange(ctx: HttpContext) {
     const { request, response, auth, session, i18n } = ctx
     const user = auth.getUserOrFail()
-    const payload = await request.validateUsing(emailChangeValidator, { meta: { userId: user.id } })
+    const payload = await request.validateUsing(emailChangeValidator)
     await requestEmailChange(user, payload, i18n.locale)
     flashAlert(
       session,

@@ -1,21 +1,61 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import User from '#models/user'
-import { markVerified, sendVerificationMail } from '#services/accounts/registration'
+import {
+  accountOfVerificationLink,
+  declineSignUp,
+  sendVerificationMail,
+  verifyMailbox,
+} from '#services/accounts/registration'
+import { endSession } from '#services/accounts/sessions'
 import { flashAlert } from '#services/http/flash'
 import { mailGuard } from '#services/mail/mail_guard'
+import { verificationAnswerValidator } from '#validators/auth'
 
+/**
+ * The mailed verification link (a signed URL, valid 24 hours, for one
+ * address). Opening it changes nothing (mail scanners open every link): its
+ * page asks the holder of the address whether the account is theirs, and
+ * only its buttons, which post to the same signed URL, act.
+ */
 export default class EmailVerificationController {
-  /** The mailed link: a signed URL, valid 24 hours, for one address. */
-  async verify(ctx: HttpContext) {
-    const { request, response, params, i18n } = ctx
-    const user = await User.find(params.id)
-    if (!user || !request.hasValidSignature(`verify-email:${user.email}`)) {
-      flashAlert(ctx.session, 'error', i18n.t('page.auth.verify_link_invalid'))
-      return response.redirect().toRoute(ctx.auth.user ? 'my.petitions' : 'auth.login')
+  async show({ request, params, inertia }: HttpContext) {
+    const user = await accountOfVerificationLink(request, params.id)
+    return inertia.render('Auth/VerifyEmail', {
+      actionUrl: user ? request.url(true) : null,
+      email: user?.email ?? null,
+      verified: user?.isVerified ?? false,
+    })
+  }
+
+  /** "Verify my account", or "I did not sign up", which deletes the unverified account. */
+  async answer(ctx: HttpContext) {
+    const { request, response, params, session, auth, i18n } = ctx
+    const user = await accountOfVerificationLink(request, params.id)
+    const landing = () => response.redirect().toRoute(auth.user ? 'my.petitions' : 'auth.login')
+    if (!user) {
+      flashAlert(session, 'error', i18n.t('page.auth.verify_link_invalid'))
+      return landing()
     }
-    await markVerified(user)
-    flashAlert(ctx.session, 'success', i18n.t('page.auth.verified'))
-    return response.redirect().toRoute(ctx.auth.user ? 'my.petitions' : 'auth.login')
+    const { answer } = await request.validateUsing(verificationAnswerValidator)
+    const ownBrowser = auth.user?.id === user.id
+
+    if (answer === 'not_me') {
+      const deleted = await declineSignUp(user, i18n.locale)
+      if (deleted && ownBrowser) await endSession(auth, session)
+      flashAlert(
+        session,
+        deleted ? 'success' : 'info',
+        i18n.t(deleted ? 'page.auth.signup_declined' : 'page.auth.verify_link_used')
+      )
+      return response.redirect().toRoute('home')
+    }
+
+    const verified = await verifyMailbox(user, ownBrowser ? session.sessionId : null)
+    flashAlert(
+      session,
+      verified ? 'success' : 'info',
+      i18n.t(verified ? 'page.auth.verified' : 'page.auth.verify_link_used')
+    )
+    return landing()
   }
 
   /** 'Verify now' on My petitions (POST /auth/email/resend), rate-limited. */

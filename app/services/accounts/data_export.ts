@@ -35,7 +35,9 @@ function mediaItem(media: PetitionMedia) {
  * linked), the petitions they own with all their parts (not the signatures
  * others gave them, which are those people's data), pictures uploaded for
  * petitions not saved yet, their own signatures with the answers they gave,
- * their messages to the team and the newsletter subscription of their address.
+ * their messages to the team and, once the account has proven its address,
+ * the newsletter subscription of that address (an unverified account may be
+ * a stranger's registration of someone else's address).
  */
 export async function accountExport(user: User) {
   const [petitions, pendingUploads, signatures, contactMessages, newsletter] = await Promise.all([
@@ -51,7 +53,9 @@ export async function accountExport(user: User) {
       .preload('petition', (petition) => petition.preload('customFields'))
       .orderBy('id'),
     ContactMessage.query().where('user_id', user.id).orderBy('id'),
-    NewsletterSubscription.findBy('email', user.email.trim().toLowerCase()),
+    user.isVerified
+      ? NewsletterSubscription.findBy('email', user.email.trim().toLowerCase())
+      : null,
   ])
 
   return {

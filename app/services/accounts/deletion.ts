@@ -15,15 +15,19 @@ import { deleteMedia } from '#services/petitions/media'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { affectedRows } from '#services/database_errors'
 import { endAllSessions } from '#services/accounts/sessions'
+import { accountLinksVersionOf } from '#services/accounts/mailbox_proof'
 import { site } from '#services/http/site'
 import { localeOf } from '#app/i18n/locales'
 
 /** How long a mailed deletion link works. */
 const LINK_LIFETIME = '60 minutes'
 
-/** What a deletion link is signed for: this account at its current address. */
+/**
+ * What a deletion link is signed for: this account at its current address,
+ * until its mailbox is proven again (see mailbox_proof).
+ */
 function linkPurpose(user: User) {
-  return `delete-account:${user.id}:${user.email}`
+  return `delete-account:${user.id}:${user.email}:${accountLinksVersionOf(user)}`
 }
 
 /**
@@ -68,12 +72,22 @@ function avatarFileOf(user: User) {
  * - the account row goes (its reset tokens with it).
  *
  * Once committed, the stored files go (a rollback would have kept them),
- * every session of the member ends and the address is told. The caller
- * logs the current browser out. False when the account was already gone.
+ * every session of the member ends and the address is told (unless
+ * `farewellMail` is false). The caller logs the current browser out. False
+ * when the account was already gone, or, with `onlyIfUnverified`, when its
+ * mailbox has been proven meanwhile.
  */
-export async function deleteAccount(user: User, locale: string) {
+export async function deleteAccount(
+  user: User,
+  locale: string,
+  { onlyIfUnverified = false, farewellMail = true } = {}
+) {
   const now = DateTime.now()
   const deleted = await db.transaction(async (trx) => {
+    // Locked: a proof of the mailbox racing a stranger's deletion waits, and is then seen.
+    const current = await User.query({ client: trx }).where('id', user.id).forUpdate().first()
+    if (!current || (onlyIfUnverified && current.isVerified)) return false
+
     // All of them: by account, and made with its verified address before it had one.
     await anonymiseSignatures(trx, (query) => query.where(signedBy(user)))
 
@@ -111,6 +125,8 @@ export async function deleteAccount(user: User, locale: string) {
   const disk = drive.use()
   if (avatarFile) await disk.delete(avatarFile).catch(() => {})
   await endAllSessions(user)
-  await mail.sendLater(new AccountDeletedMail(user.email, user.firstName, localeOf({ locale })))
+  if (farewellMail) {
+    await mail.sendLater(new AccountDeletedMail(user.email, user.firstName, localeOf({ locale })))
+  }
   return true
 }

@@ -7,6 +7,7 @@ import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import PasswordResetToken from '#models/password_reset_token'
 import PasswordResetMail from '#mails/password_reset_mail'
 import { site } from '#services/http/site'
+import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 
 const TOKEN_LIFETIME_MINUTES = 60
@@ -37,8 +38,10 @@ export async function requestPasswordReset(email: string, locale: string) {
 /**
  * Sets a new password from a mailed token. The token must match the address,
  * be unused and younger than 60 minutes; it is spent in the same transaction
- * as the password change, with every other token of that member. An
- * unverified account becomes verified and loses its provider links.
+ * as the password change, with every other token of that member. The token
+ * proves the mailbox: an unverified account becomes verified and loses its
+ * provider links, and whatever was started before (a pending move to another
+ * address, account links) ends; the caller ends the other sessions.
  * Returns the member, or null when the token is not valid.
  */
 export async function resetPassword(email: string, token: string, password: string) {
@@ -72,6 +75,7 @@ export async function resetPassword(email: string, token: string, password: stri
     if (user.role === ROLE_UNVERIFIED) {
       user.merge({ role: ROLE_MEMBER, githubId: null, googleId: null })
     }
+    voidEarlierClaims(user)
     await user.save()
     await trx
       .from('password_reset_tokens')

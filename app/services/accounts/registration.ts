@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
+import type { HttpRequest } from '@adonisjs/core/http'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import VerifyEmailMail from '#mails/verify_email_mail'
@@ -7,6 +8,9 @@ import { site } from '#services/http/site'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 import { isUniqueViolation } from '#services/database_errors'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
+import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
+import { endOtherSessions } from '#services/accounts/sessions'
+import { deleteAccount } from '#services/accounts/deletion'
 
 type Registration = { firstName: string; lastName: string; email: string; password: string }
 
@@ -56,17 +60,49 @@ export async function sendVerificationMail(user: User, locale: string) {
     {
       prefixUrl: site.urlFor(localeOf(locale)),
       expiresIn: '24h',
-      purpose: `verify-email:${user.email}`,
+      purpose: verificationPurpose(user),
     }
   )
   await mail.sendLater(new VerifyEmailMail(user, locale, verifyUrl))
 }
 
-/** Sets role 1 once; a moderator keeps their role. */
-export async function markVerified(user: User) {
-  if (user.role === ROLE_UNVERIFIED) {
-    user.role = ROLE_MEMBER
-    await user.save()
-  }
+/** What a verification link is signed for: this account at this address. */
+function verificationPurpose(user: User) {
+  return `verify-email:${user.email}`
+}
+
+/** The account a mailed verification link is for, when it is valid: signed, unexpired, same address. */
+export async function accountOfVerificationLink(request: HttpRequest, userId: number) {
+  const user = await User.find(userId)
+  if (!user || !request.hasValidSignature(verificationPurpose(user))) return null
   return user
+}
+
+/**
+ * The mailed link's "Verify my account": role 1, and, as any proof of the
+ * mailbox, the end of what was started before it (a pending move to another
+ * address, earlier account links, every other session). Null when there is
+ * nothing to verify any more: the account is gone, moved to another address
+ * or verified already.
+ */
+export async function verifyMailbox(user: User, keepSessionId: string | null) {
+  const verified = await db.transaction(async (trx) => {
+    const member = await User.query({ client: trx }).where('id', user.id).forUpdate().first()
+    if (!member || member.email !== user.email || member.isVerified) return null
+    member.role = ROLE_MEMBER
+    voidEarlierClaims(member)
+    await member.useTransaction(trx).save()
+    return member
+  })
+  if (verified) await endOtherSessions(verified, keepSessionId)
+  return verified
+}
+
+/**
+ * The mailed link's "I did not sign up": someone registered this address
+ * without its owner. The account goes, as long as nobody has proved the
+ * mailbox since, with its sessions, and the address is told nothing more.
+ */
+export async function declineSignUp(user: User, locale: string) {
+  return deleteAccount(user, locale, { onlyIfUnverified: true, farewellMail: false })
 }

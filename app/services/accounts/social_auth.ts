@@ -6,6 +6,7 @@ import type { AllyUserContract, Oauth2AccessToken } from '@adonisjs/ally/types'
 import { isUniqueViolation } from '#services/database_errors'
 import { normalizeEmail } from '#services/mail/email_normalizer'
 import { endAllSessions } from '#services/accounts/sessions'
+import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
 import { site } from '#services/http/site'
 import ProviderLinkedMail from '#mails/provider_linked_mail'
 
@@ -112,11 +113,13 @@ async function findOrCreateMember(
 }
 
 /**
- * Links a provider that vouches for the account's address. An unverified
- * account may have been registered by someone else on that address before
- * its owner came: its password and earlier provider links are cleared and
- * its sessions end, so whoever made it loses it, and the owner is told by
- * mail how to set a password.
+ * Links a provider that vouches for the account's address. That proves the
+ * mailbox: what was started on the account before (a pending move to
+ * another address, account links) ends, and so does every session, before
+ * the caller logs this browser in. An unverified account may have been
+ * registered by someone else on that address before its owner came: its
+ * password and earlier provider links are cleared too, so whoever made it
+ * loses it, and the owner is told by mail how to set a password.
  */
 async function linkProvider(
   user: User,
@@ -131,10 +134,11 @@ async function linkProvider(
   }
   user.merge({ [idColumn[provider]]: String(profile.id) })
   if (!user.avatar && profile.avatarUrl) user.avatar = profile.avatarUrl
+  voidEarlierClaims(user)
   await user.save()
+  await endAllSessions(user)
   if (!unproven) return user
 
-  await endAllSessions(user)
   const mailLocale = isLocale(locale) ? locale : DEFAULT_LOCALE
   const resetPageUrl = urlFor('auth.password.request', {}, { prefixUrl: site.urlFor(mailLocale) })
   await mail.sendLater(new ProviderLinkedMail(user, mailLocale, provider, resetPageUrl))

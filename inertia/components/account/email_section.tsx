@@ -12,7 +12,8 @@ import { urlFor } from '~/client.ts'
  * The address, and a move to another one: it happens when the link mailed
  * to the new address is followed; until then the pending address shows here
  * and the move can be cancelled. The move asks for the current password: an
- * account without one sets one first.
+ * account without one sets one first. An unverified account cannot move
+ * (it may be someone else's registration of this address).
  */
 export default function EmailSection({ account }: { account: Data.Account }) {
   const { t } = useTranslation()
@@ -55,7 +56,11 @@ export default function EmailSection({ account }: { account: Data.Account }) {
           </Button>
         </Alert>
       )}
-      {account.hasPassword ? (
+      {!account.verified ? (
+        <p className="mb-0" data-testid="email-needs-verification">
+          {t('page.account.email_needs_verification')}
+        </p>
+      ) : account.hasPassword ? (
         <Form onSubmit={submit} noValidate data-testid="email-form">
           <FormField
             {...bindText(form, 'email')}

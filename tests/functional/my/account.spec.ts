@@ -238,24 +238,17 @@ test.group('Account settings: e-mail', (group) => {
     await outbox.clear()
   })
 
-  test('the new address must be valid, free, not the current one, with the password', async ({
+  test('the new address must be valid, not the current one, with the password', async ({
     client,
     assert,
   }) => {
     const member = await makeMember({ email: 'anna@example.com' })
-    await makeMember({ email: 'taken@gmail.com' })
 
     const invalid = await post(client, member, '/my/account/email', {
       email: 'not an address',
       currentPassword: PASSWORD,
     })
     assertFieldError(invalid, 'email')
-
-    const taken = await post(client, member, '/my/account/email', {
-      email: 'Ta.Ken+news@gmail.com',
-      currentPassword: PASSWORD,
-    })
-    assert.deepEqual(fieldErrors(taken).email, ['This e-mail address is already registered'])
 
     const same = await post(client, member, '/my/account/email', {
       email: 'ANNA@example.com',
@@ -278,6 +271,49 @@ test.group('Account settings: e-mail', (group) => {
     await member.refresh()
     assert.isNull(member.pendingEmail)
     assert.lengthOf(await outbox.read(), 0, 'no refused request mails anyone')
+  })
+
+  test('the answer never tells whether another account holds the new address', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'anna@example.com' })
+    const holder = await makeMember({ email: 'taken@gmail.com' })
+
+    // The password comes first: a wrong one says nothing about the address.
+    for (const email of ['Ta.Ken+news@gmail.com', 'free@example.org']) {
+      const wrong = await post(client, member, '/my/account/email', { email, currentPassword: 'x' })
+      assert.deepEqual(Object.keys(fieldErrors(wrong)), ['currentPassword'])
+    }
+
+    const answers = []
+    for (const email of ['Ta.Ken+news@gmail.com', 'free@example.org']) {
+      const response = await post(client, member, '/my/account/email', {
+        email,
+        currentPassword: PASSWORD,
+      })
+      await member.refresh()
+      const page = await client.get('/my/account').loginAs(member).withInertia()
+      answers.push({
+        status: response.status(),
+        location: response.header('location'),
+        errors: fieldErrors(response),
+        flash: flashed(response, 'alerts', 'success')?.replace(email.toLowerCase(), '{email}'),
+        pending: page.inertiaProps.account.pendingEmail === email.toLowerCase(),
+      })
+    }
+    assert.deepEqual(answers[0], answers[1], 'a taken address is answered as a free one')
+
+    // The taken address is told that an account uses it, and gets no link; nothing changed.
+    const [inUse] = await outbox.to('ta.ken+news@gmail.com')
+    assert.equal(inUse.subject, 'Someone asked to move an account to your address on Undersign')
+    assert.notInclude(inUse.html ?? '', '/email/confirm')
+    const [link] = await outbox.to('free@example.org')
+    assert.include(link.html ?? '', '/email/confirm')
+    await holder.refresh()
+    assert.equal(holder.email, 'taken@gmail.com')
+    await member.refresh()
+    assert.equal(member.email, 'anna@example.com')
   })
 
   test('nothing changes until the link mailed to the new address is followed', async ({
@@ -378,7 +414,7 @@ test.group('Account settings: e-mail', (group) => {
     assert.equal(member.email, 'anna@example.com')
   })
 
-  test('an account without a password sets one before moving; the link verifies it', async ({
+  test('an account without a password sets one before moving; an unverified one cannot move', async ({
     client,
     assert,
   }) => {
@@ -393,12 +429,21 @@ test.group('Account settings: e-mail', (group) => {
     const page = await client.get('/my/account').loginAs(member)
     assert.include(page.text(), 'data-testid="email-needs-password"')
 
+    // It may be someone else's registration of this address: fixing a typo means signing up again.
     const unverified = await makeMember({ email: 'typo@exmaple.com', role: 0 })
-    const link = await requestMove(client, unverified, 'typo@example.com')
-    await client.post(link).loginAs(unverified).withCsrfToken().redirects(0)
+    const typo = await post(client, unverified, '/my/account/email', {
+      email: 'typo@example.com',
+      currentPassword: PASSWORD,
+    })
+    assert.deepEqual(fieldErrors(typo).email, [
+      'Verify your current address first: only a verified account can move to another address',
+    ])
     await unverified.refresh()
-    assert.equal(unverified.email, 'typo@example.com')
-    assert.equal(unverified.role, 1)
+    assert.equal(unverified.email, 'typo@exmaple.com')
+    assert.isNull(unverified.pendingEmail)
+    assert.lengthOf(await outbox.read(), 0)
+    const unverifiedPage = await client.get('/my/account').loginAs(unverified)
+    assert.include(unverifiedPage.text(), 'data-testid="email-needs-verification"')
   })
 
   test('an address taken by another account meanwhile is refused clearly', async ({
@@ -419,6 +464,108 @@ test.group('Account settings: e-mail', (group) => {
     await member.refresh()
     assert.equal(member.email, 'anna@example.com')
     assert.isNull(member.pendingEmail)
+  })
+
+  test('a confirmed move mails the old address what changed, when, and an undo link for 7 days', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'anna@example.com', firstName: 'Anna' })
+    const link = await requestMove(client, member, 'anna.neu@example.org')
+    await outbox.clear()
+    const before = Date.now()
+    await client.post(link).header('host', 'de.undersign.test').withCsrfToken().redirects(0)
+
+    const [changed] = await outbox.to('anna@example.com')
+    assert.equal(changed.subject, 'Die E-Mail-Adresse Ihres Undersign-Kontos wurde geändert')
+    assert.include(changed.text, 'von anna@example.com in anna.neu@example.org geändert')
+    const today = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(before)
+    )
+    assert.include(changed.text, today, 'it says when')
+    const undo = new URL(linkIn(changed.html, '/email/undo'))
+    assert.equal(undo.host, 'de.undersign.test:3334')
+    assert.equal(undo.searchParams.get('from'), 'anna@example.com')
+    // The link's signed payload carries its expiry: 7 days from the move.
+    const payload = JSON.parse(
+      Buffer.from(undo.searchParams.get('signature')!.split('.')[0], 'base64url').toString()
+    )
+    const lifetime = new Date(payload.expiryDate).getTime() - before
+    assert.approximately(lifetime, 7 * 24 * 3600 * 1000, 60 * 1000)
+  })
+
+  test('the undo link brings the account back, ends its sessions and asks for a new password', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'anna@example.com', githubId: '77' })
+    const link = await requestMove(client, member, 'mallory@evil.test')
+    await client.post(link).withCsrfToken().redirects(0)
+    const undo = pathOf(linkIn((await outbox.to('anna@example.com'))[0].html, '/email/undo'))
+    const store = await sessionStore()
+    await store.write('taker-browser', { auth_web: member.id })
+    await store.tag('taker-browser', String(member.id))
+    await outbox.clear()
+
+    // Opening it changes nothing.
+    const shown = await client.get(undo).withInertia()
+    shown.assertInertiaComponent('Account/UndoEmailChange')
+    assert.equal(shown.inertiaProps.previousEmail, 'anna@example.com')
+    assert.equal(shown.inertiaProps.currentEmail, 'mallory@evil.test')
+    await member.refresh()
+    assert.equal(member.email, 'mallory@evil.test')
+
+    const undone = await client.post(undo).withCsrfToken().redirects(0)
+    undone.assertHeader('location', '/login')
+    assert.include(flashed(undone, 'alerts', 'success') ?? '', 'anna@example.com again')
+    await member.refresh()
+    assert.equal(member.email, 'anna@example.com')
+    assert.isNull(member.password, 'the password someone else may know is gone')
+    assert.isNull(member.githubId, 'and so are the providers linked meanwhile')
+    assert.isNull(await store.read('taker-browser'), 'every session has ended')
+    const taker = await client
+      .post('/login')
+      .form({ email: 'mallory@evil.test', password: PASSWORD })
+      .withCsrfToken()
+      .redirects(0)
+    assert.isNull(loggedInAs(taker))
+
+    // The restored address gets a link to choose a new password.
+    const [reset] = await outbox.to('anna@example.com')
+    assert.include(linkIn(reset.html, '/auth/password/reset/'), 'email=anna%40example.com')
+
+    // The link is spent.
+    const again = await client.post(undo).withCsrfToken().redirects(0)
+    assert.isString(flashed(again, 'alerts', 'error'))
+  })
+
+  test('an undo link that is forged, expired or for an account that moved on does nothing', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'anna@example.com' })
+    const link = await requestMove(client, member, 'anna.new@example.org')
+    // Confirmed more than 7 days ago: the undo link it mailed has expired.
+    const realNow = Date.now
+    Date.now = () => realNow() - 8 * 24 * 3600 * 1000
+    try {
+      await client.post(link).withCsrfToken().redirects(0)
+    } finally {
+      Date.now = realNow
+    }
+    const mails = await outbox.to('anna@example.com')
+    const changed = mails.find((sent) => (sent.html ?? '').includes('/email/undo'))!
+    const expired = pathOf(linkIn(changed.html, '/email/undo'))
+    const forged = expired.replace('from=anna%40example.com', 'from=mallory%40evil.test')
+    for (const undo of [expired, forged]) {
+      const page = await client.get(undo).withInertia()
+      assert.isNull(page.inertiaProps.actionUrl)
+      const response = await client.post(undo).withCsrfToken().redirects(0)
+      assert.isString(flashed(response, 'alerts', 'error'))
+    }
+    await member.refresh()
+    assert.equal(member.email, 'anna.new@example.org')
+    assert.isNotNull(member.password)
   })
 })
 

@@ -190,6 +190,27 @@ test.group('Download my data', (group) => {
     assert.deepEqual(data.account.linkedProviders, ['google'])
   })
 
+  test('an account that never proved its address learns nothing of that address', async ({
+    client,
+    assert,
+  }) => {
+    // Someone registered the victim's address; the victim subscribed and signed with it.
+    const account = await makeMember({ email: 'victim@corp.org', role: 0 })
+    await NewsletterSubscription.create({
+      email: 'victim@corp.org',
+      locale: 'en',
+      confirmedAt: DateTime.now(),
+      unsubscribedAt: null,
+    })
+    const { petition } = await makePetition()
+    await addSignature(petition, { email: 'victim@corp.org', comment: 'The real owner' })
+
+    const data = JSON.parse((await download(client, account)).text())
+    assert.isNull(data.newsletter, 'no newsletter status of an address it never proved')
+    assert.deepEqual(data.signatures, [], 'no signature made with that address')
+    assert.notInclude(JSON.stringify(data), 'The real owner')
+  })
+
   test('downloads are rate-limited per member', async ({ client }) => {
     const member = await makeMember()
     for (let index = 0; index < allowedRequests('accountExport'); index++) {

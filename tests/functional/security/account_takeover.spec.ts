@@ -5,7 +5,8 @@ import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
 import { FakeOAuthProvider, signInWith } from '#tests/helpers/fake_oauth_provider'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import { flashed, loggedInAs, makeMember, sessionStore } from '#tests/helpers/auth'
+import { flashed, loggedInAs, makeMember, PASSWORD, sessionStore } from '#tests/helpers/auth'
+import { fieldErrors } from '#tests/helpers/validation'
 
 const provider = new FakeOAuthProvider()
 const ATTACKER_PASSWORD = 'attacker-owns-it-77'
@@ -186,5 +187,153 @@ test.group('Security: taking over an account by registering its e-mail first', (
       .redirects(0)
     await member.refresh()
     assert.equal(member.githubId, '1001')
+  })
+})
+
+/** Asks for a reset link for `email` and sets `password` through it, as the mailbox's holder. */
+async function resetThroughMail(client: any, email: string, password: string) {
+  await client.post('/auth/password/email').form({ email }).withCsrfToken().redirects(0)
+  const [resetMail] = (await outbox.to(email)).filter((mail) => mail.subject.includes('password'))
+  const link = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
+  return client
+    .post('/auth/password/reset')
+    .form({
+      token: link.pathname.split('/').pop(),
+      email: link.searchParams.get('email'),
+      password,
+      password_confirmation: password,
+    })
+    .withCsrfToken()
+    .redirects(0)
+}
+
+/** The path of a link in the newest mail to `email` whose path contains `fragment`. */
+async function mailedPath(email: string, fragment: string) {
+  const mail = (await outbox.to(email)).find((candidate) =>
+    (candidate.html ?? '').includes(fragment)
+  )
+  if (!mail) throw new Error(`no mail to ${email} with a link to ${fragment}`)
+  const url = new URL(linkIn(mail.html, fragment))
+  return `${url.pathname}${url.search}`
+}
+
+/**
+ * What a verified member started on their account (a move to another
+ * address, a deletion link), as someone who knows the password would.
+ */
+async function startClaims(client: any, member: User) {
+  const move = await client
+    .post('/my/account/email')
+    .json({ email: 'mallory@evil.test', currentPassword: PASSWORD })
+    .loginAs(member)
+    .withCsrfToken()
+    .redirects(0)
+  move.assertHeader('location', '/my/account')
+  await client.post('/my/account/delete/link').loginAs(member).withCsrfToken().redirects(0)
+  const store = await keepAttackerSession(member)
+  return {
+    store,
+    moveLink: await mailedPath('mallory@evil.test', '/email/confirm'),
+    deletionLink: await mailedPath(member.email, '/delete'),
+  }
+}
+
+/** After a proof of the mailbox: the move and the deletion link are dead, the other session too. */
+async function assertClaimsEnded(
+  client: any,
+  assert: any,
+  member: User,
+  claims: Awaited<ReturnType<typeof startClaims>>
+) {
+  const move = await client.post(claims.moveLink).withCsrfToken().redirects(0)
+  assert.isString(flashed(move, 'alerts', 'error'), 'the move link is refused')
+  const deletionPage = await client.get(claims.deletionLink).withInertia()
+  assert.isNull(deletionPage.inertiaProps.actionUrl, 'the deletion link is refused')
+  await client.post(claims.deletionLink).withCsrfToken().redirects(0)
+
+  const account = await User.findOrFail(member.id)
+  assert.equal(account.email, member.email, 'the account keeps its address')
+  assert.isNull(account.pendingEmail, 'the pending move is gone')
+  assert.isNull(await claims.store.read('attacker-browser'), 'the other session has ended')
+}
+
+test.group('Security: a proof of the mailbox ends what was started before it', (group) => {
+  group.setup(async () => {
+    await provider.start()
+    return () => provider.stop()
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    provider.reset()
+    await limiter.clear()
+    await outbox.clear()
+  })
+
+  test('a pre-registered account cannot be moved to the attacker address before the owner claims it', async ({
+    client,
+    assert,
+  }) => {
+    const account = await registerAsAttacker(client, 'victim@corp.org')
+    const move = await client
+      .post('/my/account/email')
+      .json({ email: 'mallory@evil.test', currentPassword: ATTACKER_PASSWORD })
+      .loginAs(account)
+      .withCsrfToken()
+      .redirects(0)
+    assert.deepEqual(fieldErrors(move).email, [
+      'Verify your current address first: only a verified account can move to another address',
+    ])
+    assert.lengthOf(await outbox.to('mallory@evil.test'), 0, 'no link reaches the attacker')
+
+    // The owner claims the address; the attacker then tries every link they were mailed.
+    const reset = await resetThroughMail(client, 'victim@corp.org', NEW_PASSWORD)
+    assert.equal(loggedInAs(reset), account.id)
+    for (const mail of await outbox.to('mallory@evil.test')) {
+      const url = new URL(linkIn(mail.html, '/account/'))
+      await client.post(`${url.pathname}${url.search}`).withCsrfToken().redirects(0)
+    }
+    await account.refresh()
+    assert.equal(account.email, 'victim@corp.org')
+    assert.isNull(account.pendingEmail)
+    const attackerLogin = await passwordLogin(client, 'victim@corp.org', ATTACKER_PASSWORD)
+    assert.isNull(loggedInAs(attackerLogin))
+  })
+
+  test('a password reset ends the pending move, earlier account links and other sessions', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'owner@corp.org', role: 1 })
+    const claims = await startClaims(client, member)
+    const reset = await resetThroughMail(client, 'owner@corp.org', NEW_PASSWORD)
+    assert.equal(loggedInAs(reset), member.id)
+    await assertClaimsEnded(client, assert, member, claims)
+  })
+
+  test('a provider that vouches for the address ends the pending move, links and sessions', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember({ email: 'owner@corp.org', role: 1 })
+    const claims = await startClaims(client, member)
+    provider.profile = { id: '4242', name: 'Owner', email: 'owner@corp.org', verified: true }
+    const callback = await signInWith(client, 'google')
+    assert.equal(loggedInAs(callback), member.id)
+    await assertClaimsEnded(client, assert, member, claims)
+  })
+
+  test('verification ends a pending move left from before the rule', async ({ client, assert }) => {
+    const account = await makeMember({ email: 'owner@corp.org', role: 0 })
+    await User.query().where('id', account.id).update({ pending_email: 'mallory@evil.test' })
+    const { sendVerificationMail } = await import('#services/accounts/registration')
+    await sendVerificationMail(account, 'en')
+    await client
+      .post(await mailedPath('owner@corp.org', '/auth/email/verify/'))
+      .json({ answer: 'verify' })
+      .withCsrfToken()
+      .redirects(0)
+    await account.refresh()
+    assert.equal(account.role, 1)
+    assert.isNull(account.pendingEmail)
   })
 })

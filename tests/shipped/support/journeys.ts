@@ -20,7 +20,10 @@ export async function verifiedMember(email: string, locale = 'en', firstName = '
   })
   if (landing?.component !== 'My/MyPetitions') throw new Error(`sign-up of ${email} failed`)
   const mail = await shippedApp().mailbox.waitFor(email)
-  await member.open(linkIn(mail, '/auth/email/verify/'))
+  const link = linkIn(mail, '/auth/email/verify/')
+  await member.open(link)
+  const { landing } = await member.submit('POST', link, { json: { answer: 'verify' } })
+  if (landing?.component !== 'My/MyPetitions') throw new Error(`verification of ${email} failed`)
   return member
 }
 

@@ -1,0 +1,24 @@
+import type User from '#models/user'
+
+/**
+ * Whoever proves they hold an account's mailbox (its verification link, a
+ * password reset, a provider that vouches for the address) is its owner.
+ * What was started on the account before that proof may be the work of
+ * someone who registered the address first, so the proof ends it:
+ *
+ * - `voidEarlierClaims`, in the proof's transaction, before the account is
+ *   saved: the pending move to another address is dropped, and every
+ *   account link mailed until now (move, deletion) stops working, as they
+ *   are signed for the account's links version;
+ * - then, once the proof is committed, every session of the account ends
+ *   but the one that proved it (`endOtherSessions`), when that browser is
+ *   logged in as the account.
+ */
+export function voidEarlierClaims(user: User) {
+  user.merge({ pendingEmail: null, accountLinksVersion: (user.accountLinksVersion ?? 0) + 1 })
+}
+
+/** The part of an account link's signed purpose that a proof of the mailbox changes. */
+export function accountLinksVersionOf(user: User) {
+  return `v${user.accountLinksVersion ?? 0}`
+}
