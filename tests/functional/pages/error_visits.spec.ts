@@ -11,10 +11,14 @@ import { newGuid } from '#tests/helpers/petitions'
 const SPANISH = 'es.undersign.test'
 const es = i18nManager.locale('es')
 
-/** An Inertia page answer: the page object with the X-Inertia header, under `status`. */
+/**
+ * An Inertia page answer: the page object with the X-Inertia header, under
+ * `status`, telling caches that the address answers HTML to a full load.
+ */
 function assertInertiaPage(response: ApiResponse, status: number, component: string, assert: any) {
   response.assertStatus(status)
   assert.equal(response.header('x-inertia'), 'true')
+  assert.match(response.header('vary') ?? '', /\bx-inertia\b/i)
   const page = inertiaPage(response)
   assert.equal(page.component, component)
   return page
