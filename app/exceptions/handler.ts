@@ -45,19 +45,29 @@ const IMPOSSIBLE_FILE_KEYS = [
   'E_INVALID_KEY',
 ]
 
-/** Statuses with a page of their own; other client errors show the 400 page. */
-/** The statuses with a translated error page of their own; a 5xx shows the 500 page. */
+/**
+ * The statuses with a translated error page of their own; other client
+ * errors show the 400 page, a 5xx the 500 page.
+ */
 const OWN_PAGES = [400, 403, 404, 413, 419, 429] as const
 const PAGE_STATUSES: readonly number[] = OWN_PAGES
+/**
+ * What an Inertia visit (a click on a link) shows as a page: an answer about
+ * the address itself. Any other error, and every refused form, is a toast
+ * over the page the visitor is on (a rate limit, a failure: try again).
+ */
+const VISITED_STATUSES: readonly number[] = [403, 404]
 export type ErrorStatus = (typeof OWN_PAGES)[number] | 500
 
 /**
  * Errors become translated pages: 400 (a request that cannot be read), 403,
  * 404, 413 (too large), 419 (expired CSRF token), 429 (rate limit) and 500.
- * A request made by the app itself (Inertia, JSON) gets a JSON answer with a
- * translated message instead, which the client shows as a toast without
- * leaving the page and its form. Validation errors and redirects to the
- * login page keep the framework's own answers.
+ * An Inertia visit to a missing or forbidden page gets that page as an
+ * Inertia answer with its status. Any other request made by the app itself
+ * (a form, an upload, a request for JSON) gets a JSON answer with a translated
+ * message instead, which the client shows as a toast without leaving the
+ * page and its form. Validation errors and redirects to the login page keep
+ * the framework's own answers.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
@@ -118,8 +128,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         ctx.response.header(name, value)
       )
     }
-    const wantsJson =
-      ctx.request.header('x-inertia') || ctx.request.accepts(['html', 'json']) === 'json'
+    const inertiaRequest = Boolean(ctx.request.header('x-inertia'))
+    // A link to a page that is missing or not the visitor's leads to that
+    // page's answer, as a full load does: Inertia shows a page object whatever
+    // its status, at the visited address.
+    if (inertiaRequest && ctx.request.method() === 'GET' && VISITED_STATUSES.includes(status)) {
+      return this.renderStatus(ctx, status)
+    }
+    const wantsJson = inertiaRequest || ctx.request.accepts(['html', 'json']) === 'json'
     if (wantsJson) {
       // An error raised before the locale middleware has no translator yet.
       const { i18n } = ctx as Partial<HttpContext>

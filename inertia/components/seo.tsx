@@ -24,7 +24,7 @@ export default function Seo({ title, description, image, path, noindex, jsonLd }
   const { appName, appUrl, appLocale, xUserName, general } = useSharedProps()
   const { url: pageUrl } = usePage()
   // The page's own address without what does not change it: on its language's
-  // site, with the page number and the list's filters only.
+  // site, with the page number and the list's filters only (never a search).
   const pagePath = path ?? pageUrl.split(/[?#]/)[0]
   const address = pagePath + canonicalQuery(pageUrl, pagePath, urlFor('petitions.index'))
   const inLanguage = (locale: (typeof LOCALES)[number]) =>

@@ -1,12 +1,15 @@
-/** The list's filters, in the order a canonical address names them. */
-const LIST_FILTERS = ['q', 'status', 'lang', 'sort'] as const
+/** The list's filters a canonical address keeps, in its order: never a search. */
+const LIST_FILTERS = ['status', 'lang', 'sort'] as const
 
 /**
  * The query string of a page's canonical address, from the address it was
  * opened at: only what changes what the page shows, so that search engines
  * see one address per page. The page number when it is past the first (on
  * any paginated page) and, on the petition list (`listPath`), its filters;
- * always in the same order, empty and unknown parameters dropped.
+ * always in the same order, empty and unknown parameters dropped. A search
+ * (`q`) is dropped, as what anyone typed must not become an address search
+ * engines keep (its page is noindex); so is the order by relevance, which
+ * only a search has.
  */
 export function canonicalQuery(pageUrl: string, path: string, listPath: string) {
   const params = new URL(pageUrl, 'http://localhost').searchParams
@@ -14,7 +17,7 @@ export function canonicalQuery(pageUrl: string, path: string, listPath: string) 
   if (path === listPath) {
     for (const name of LIST_FILTERS) {
       const value = params.get(name)?.trim()
-      if (value) kept.set(name, value)
+      if (value && !(name === 'sort' && value === 'relevance')) kept.set(name, value)
     }
   }
   const page = params.get('page')?.trim() ?? ''

@@ -4,14 +4,17 @@ import { translate } from '~/i18n/index.ts'
 import type { Locale } from '@app/i18n/locales.ts'
 
 /**
- * A rate limit (429), an expired page (419), a refusal (403) or a missing
- * record (404) answering a form or a visit comes back as JSON with a
- * translated message: show it as a toast and keep the page and its form,
- * instead of Inertia's error modal.
+ * An error answering a visit to a missing, forbidden or removed page is a
+ * page (an Inertia answer, marked by its X-Inertia header): Inertia shows it
+ * at the visited address, as a full load would. Anything else, a rate limit
+ * (429), an expired page (419), a refused or failed form, comes back as JSON
+ * with a translated message: show it as a toast and keep the page and its
+ * form, instead of Inertia's error modal.
  */
 export function installHttpErrorToasts(locale: Locale) {
   router.on('httpException', (event) => {
     const response = event.detail.response
+    if (response.headers['x-inertia']) return
     const data = response.data as { message?: string } | string | undefined
     if (typeof data === 'object' && data?.message) {
       showToast('error', data.message)

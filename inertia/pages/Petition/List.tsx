@@ -68,6 +68,8 @@ export default function List({ petitions, filters }: PetitionListProps) {
       title={t('page.list.title')}
       description={t('page.list.intro')}
       path={urlFor('petitions.index')}
+      // A search's results echo what anyone typed: never a page for search engines.
+      noindex={filters.q !== ''}
     >
       <section className="hero py-5">
         <Container>

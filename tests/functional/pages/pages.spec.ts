@@ -109,7 +109,7 @@ test.group('Pages', () => {
 
   test('the privacy policy has sections 1 to 9 and its date', async ({ client, assert }) => {
     const html = (await client.get('/privacy-policy')).text()
-    assert.include(html, 'updated at: 25.11.2026')
+    assert.include(html, 'updated at: 26.11.2026')
     for (let section = 1; section <= 9; section++) assert.include(html, `id="section-${section}"`)
   })
 

@@ -99,6 +99,36 @@ test.group('Search engines', (group) => {
     ;(await client.get('/sitemap/3')).assertStatus(404)
   })
 
+  test('a search result page is kept out of search engines and its canonical address drops the query', async ({
+    client,
+    assert,
+  }) => {
+    const canonicalOf = (html: string) =>
+      html.match(/<link[^>]*rel="canonical"[^>]*href="([^"]*)"/)?.[1].replace(/&amp;/g, '&')
+    const searched = await client
+      .get('/petitions?q=Call%20555-0100&status=open&lang=all&page=2')
+      .header('host', 'es.undersign.test')
+    searched.assertStatus(200)
+    const html = searched.text()
+    assert.include(html, '<meta name="robots" content="noindex"')
+    assert.equal(
+      canonicalOf(html),
+      'http://es.undersign.test:3334/petitions?status=open&lang=all&page=2'
+    )
+    assert.notMatch(html, /hrefLang=/i)
+    // Ranked by relevance only while searching: the order goes with the query.
+    const ranked = (await client.get('/petitions?q=park&sort=relevance')).text()
+    assert.include(ranked, '<meta name="robots" content="noindex"')
+    assert.equal(canonicalOf(ranked), `${SITE}/petitions`)
+
+    // The same list without a query is a page for search engines.
+    for (const path of ['/petitions?status=open', '/petitions?q=%20%20&status=open']) {
+      const listed = (await client.get(path)).text()
+      assert.notInclude(listed, 'name="robots"', path)
+      assert.equal(canonicalOf(listed), `${SITE}/petitions?status=open`, path)
+    }
+  })
+
   test('every page names its versions on the other languages’ sites', async ({
     client,
     assert,
