@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { configProvider } from '@adonisjs/core'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import { UserFactory } from '#database/factories/user_factory'
+import { linkIn, outbox } from '#tests/helpers/outbox'
 
 export const PASSWORD = 'correct horse battery staple'
 
@@ -52,4 +53,32 @@ export async function sessionStore() {
 export function flashed(response: ApiResponse, bag: 'alerts' | 'messages', kind: string) {
   const values = (response.flashMessages()?.[bag] ?? {}) as Record<string, string | undefined>
   return values[kind]
+}
+
+/**
+ * Sets `password` through the link of the newest password mail to `email`,
+ * as the holder of that mailbox does; the answer of the reset form.
+ */
+export async function resetFromMail(client: ApiClient, email: string, password: string) {
+  const resetMail = (await outbox.to(email)).find((mail) =>
+    (mail.html ?? '').includes('/auth/password/reset/')
+  )
+  if (!resetMail) throw new Error(`no password mail to ${email}`)
+  const link = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
+  return client
+    .post('/auth/password/reset')
+    .form({
+      token: link.pathname.split('/').pop(),
+      email: link.searchParams.get('email'),
+      password,
+      password_confirmation: password,
+    })
+    .withCsrfToken()
+    .redirects(0)
+}
+
+/** Asks for a password reset link for `email`, then sets `password` through it. */
+export async function resetThroughMail(client: ApiClient, email: string, password: string) {
+  await client.post('/auth/password/email').form({ email }).withCsrfToken().redirects(0)
+  return resetFromMail(client, email, password)
 }

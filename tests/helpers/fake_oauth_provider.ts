@@ -1,5 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { ApiClient } from '@japa/api-client'
+import type { Group } from '@japa/runner/core'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import { outbox } from '#tests/helpers/outbox'
 
 export type FakeProfile = {
   id: string
@@ -138,4 +142,22 @@ export async function signInWith(
   let request = client.get(`${back.pathname}${back.search}`).header('host', host).redirects(0)
   if (stateCookie) request = request.withEncryptedCookie(stateCookie.name, stateCookie.value)
   return request
+}
+
+/**
+ * A group whose tests sign in through `provider`: it runs for the group and
+ * is reset before each test, which starts from a rolled-back database, fresh
+ * rate limits and an empty outbox.
+ */
+export function signInGroup(group: Group, provider: FakeOAuthProvider) {
+  group.setup(async () => {
+    await provider.start()
+    return () => provider.stop()
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    provider.reset()
+    await limiter.clear()
+    await outbox.clear()
+  })
 }

@@ -16,6 +16,7 @@ import {
   logInThroughForm,
   makeMember,
   PASSWORD,
+  resetFromMail,
   sessionStore,
 } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
@@ -213,18 +214,7 @@ test.group('Account settings: password', (group) => {
       flashed(asked, 'alerts', 'success'),
       'We have sent a link to gina@example.com. Follow it to choose your password.'
     )
-    const [resetMail] = await outbox.to('gina@example.com')
-    const reset = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
-    await client
-      .post('/auth/password/reset')
-      .form({
-        token: reset.pathname.split('/').pop()!,
-        email: reset.searchParams.get('email')!,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      })
-      .withCsrfToken()
-      .redirects(0)
+    await resetFromMail(client, 'gina@example.com', NEW_PASSWORD)
     await member.refresh()
     assert.isTrue(await hash.verify(member.password!, NEW_PASSWORD))
     assert.equal(member.googleId, 'g-1', 'the provider stays linked')

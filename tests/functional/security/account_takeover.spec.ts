@@ -1,11 +1,16 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
-import limiter from '@adonisjs/limiter/services/main'
 import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
-import { FakeOAuthProvider, signInWith } from '#tests/helpers/fake_oauth_provider'
+import { FakeOAuthProvider, signInGroup, signInWith } from '#tests/helpers/fake_oauth_provider'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import { flashed, loggedInAs, makeMember, PASSWORD, sessionStore } from '#tests/helpers/auth'
+import {
+  flashed,
+  loggedInAs,
+  makeMember,
+  PASSWORD,
+  resetThroughMail,
+  sessionStore,
+} from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 
 const provider = new FakeOAuthProvider()
@@ -43,16 +48,7 @@ async function passwordLogin(client: any, email: string, password: string) {
 }
 
 test.group('Security: taking over an account by registering its e-mail first', (group) => {
-  group.setup(async () => {
-    await provider.start()
-    return () => provider.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    provider.reset()
-    await limiter.clear()
-    await outbox.clear()
-  })
+  signInGroup(group, provider)
 
   test('the owner signing in with a provider ends the attacker password and sessions', async ({
     client,
@@ -136,23 +132,7 @@ test.group('Security: taking over an account by registering its e-mail first', (
       googleId: 'g-666',
     })
 
-    await client
-      .post('/auth/password/email')
-      .form({ email: 'victim@corp.org' })
-      .withCsrfToken()
-      .redirects(0)
-    const [resetMail] = await outbox.to('victim@corp.org')
-    const link = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
-    const reset = await client
-      .post('/auth/password/reset')
-      .form({
-        token: link.pathname.split('/').pop(),
-        email: link.searchParams.get('email'),
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      })
-      .withCsrfToken()
-      .redirects(0)
+    const reset = await resetThroughMail(client, 'victim@corp.org', NEW_PASSWORD)
     assert.equal(loggedInAs(reset), account.id)
 
     await account.refresh()
@@ -168,44 +148,11 @@ test.group('Security: taking over an account by registering its e-mail first', (
 
   test('a password reset on a verified account keeps its providers', async ({ client, assert }) => {
     const member = await makeMember({ email: 'octo@example.com', role: 1, githubId: '1001' })
-    await client
-      .post('/auth/password/email')
-      .form({ email: 'octo@example.com' })
-      .withCsrfToken()
-      .redirects(0)
-    const [resetMail] = await outbox.to('octo@example.com')
-    const link = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
-    await client
-      .post('/auth/password/reset')
-      .form({
-        token: link.pathname.split('/').pop(),
-        email: link.searchParams.get('email'),
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      })
-      .withCsrfToken()
-      .redirects(0)
+    await resetThroughMail(client, 'octo@example.com', NEW_PASSWORD)
     await member.refresh()
     assert.equal(member.githubId, '1001')
   })
 })
-
-/** Asks for a reset link for `email` and sets `password` through it, as the mailbox's holder. */
-async function resetThroughMail(client: any, email: string, password: string) {
-  await client.post('/auth/password/email').form({ email }).withCsrfToken().redirects(0)
-  const [resetMail] = (await outbox.to(email)).filter((mail) => mail.subject.includes('password'))
-  const link = new URL(linkIn(resetMail.html, '/auth/password/reset/'))
-  return client
-    .post('/auth/password/reset')
-    .form({
-      token: link.pathname.split('/').pop(),
-      email: link.searchParams.get('email'),
-      password,
-      password_confirmation: password,
-    })
-    .withCsrfToken()
-    .redirects(0)
-}
 
 /** The path of a link in the newest mail to `email` whose path contains `fragment`. */
 async function mailedPath(email: string, fragment: string) {
@@ -258,16 +205,7 @@ async function assertClaimsEnded(
 }
 
 test.group('Security: a proof of the mailbox ends what was started before it', (group) => {
-  group.setup(async () => {
-    await provider.start()
-    return () => provider.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    provider.reset()
-    await limiter.clear()
-    await outbox.clear()
-  })
+  signInGroup(group, provider)
 
   test('a pre-registered account cannot be moved to the attacker address before the owner claims it', async ({
     client,

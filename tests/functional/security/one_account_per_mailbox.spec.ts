@@ -1,12 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
-import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { registerMember } from '#services/accounts/registration'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { backfillNormalizedEmails } from '#database/migrations/0013_add_email_normalized_to_users'
-import { FakeOAuthProvider, signInWith } from '#tests/helpers/fake_oauth_provider'
+import { FakeOAuthProvider, signInGroup, signInWith } from '#tests/helpers/fake_oauth_provider'
 import { fieldErrors } from '#tests/helpers/validation'
 import { outbox } from '#tests/helpers/outbox'
 import { flashed, loggedInAs, makeMember, PASSWORD } from '#tests/helpers/auth'
@@ -29,16 +27,7 @@ function signup(client: any, email: string) {
 }
 
 test.group('Security: one account per mailbox', (group) => {
-  group.setup(async () => {
-    await provider.start()
-    return () => provider.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    provider.reset()
-    await limiter.clear()
-    await outbox.clear()
-  })
+  signInGroup(group, provider)
 
   test('another spelling of a registered mailbox cannot register a second account', async ({
     client,

@@ -22,8 +22,10 @@ export async function verifiedMember(email: string, locale = 'en', firstName = '
   const mail = await shippedApp().mailbox.waitFor(email)
   const link = linkIn(mail, '/auth/email/verify/')
   await member.open(link)
-  const { landing } = await member.submit('POST', link, { json: { answer: 'verify' } })
-  if (landing?.component !== 'My/MyPetitions') throw new Error(`verification of ${email} failed`)
+  const verified = await member.submit('POST', link, { json: { answer: 'verify' } })
+  if (verified.landing?.component !== 'My/MyPetitions') {
+    throw new Error(`verification of ${email} failed`)
+  }
   return member
 }
 
