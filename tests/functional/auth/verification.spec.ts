@@ -15,6 +15,13 @@ async function mailedLink(email: string) {
   return pathOf(linkIn(mail.html, '/auth/email/verify/'))
 }
 
+/** An unverified account at `email`, and the path of the verification link mailed to it. */
+async function unverifiedWithLink(email: string) {
+  const member = await makeMember({ role: 0, email })
+  await sendVerificationMail(member, 'en')
+  return { member, link: await mailedLink(email) }
+}
+
 test.group('E-mail verification', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
@@ -26,9 +33,7 @@ test.group('E-mail verification', (group) => {
     client,
     assert,
   }) => {
-    const member = await makeMember({ role: 0, email: 'new@example.com' })
-    await sendVerificationMail(member, 'en')
-    const link = await mailedLink('new@example.com')
+    const { member, link } = await unverifiedWithLink('new@example.com')
 
     // What a scanner does: it opens the link, as a page and as Inertia would.
     const page = await client.get(link).withInertia()
@@ -44,9 +49,7 @@ test.group('E-mail verification', (group) => {
   })
 
   test('"Verify my account" verifies the member (role 1)', async ({ client, assert }) => {
-    const member = await makeMember({ role: 0, email: 'new@example.com' })
-    await sendVerificationMail(member, 'en')
-    const link = await mailedLink('new@example.com')
+    const { member, link } = await unverifiedWithLink('new@example.com')
     const response = await client.post(link).json({ answer: 'verify' }).withCsrfToken().redirects(0)
     response.assertHeader('location', '/login')
     response.assertFlashMessage('alerts', {
@@ -164,9 +167,8 @@ test.group('E-mail verification', (group) => {
   })
 
   test('a tampered link verifies nothing and says why', async ({ client, assert }) => {
-    const member = await makeMember({ role: 0, email: 'new@example.com' })
-    await sendVerificationMail(member, 'en')
-    const link = (await mailedLink('new@example.com')).replace(/signature=([^&]+)/, 'signature=$1x')
+    const { member, link: mailed } = await unverifiedWithLink('new@example.com')
+    const link = mailed.replace(/signature=([^&]+)/, 'signature=$1x')
     const page = await client.get(link).withInertia()
     assert.isNull(page.inertiaProps.actionUrl)
     for (const answer of ['verify', 'not_me']) {
@@ -214,9 +216,7 @@ test.group('E-mail verification', (group) => {
     client,
     assert,
   }) => {
-    const member = await makeMember({ role: 0, email: 'new@example.com' })
-    await sendVerificationMail(member, 'en')
-    const link = await mailedLink('new@example.com')
+    const { member, link } = await unverifiedWithLink('new@example.com')
     const response = await client
       .post(link)
       .header('x-inertia', 'true')
