@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
-import { PASSWORD } from '#tests/helpers/auth'
+import { PASSWORD, makeMember } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
@@ -14,6 +14,9 @@ import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
 import Petition from '#models/petition'
+import PetitionReport from '#models/petition_report'
+import { ROLE_MODERATOR } from '#models/user'
+import { moderatePetition } from '#services/moderation/petition_actions'
 import type { Locale } from '#app/i18n/locales'
 
 const WIDTHS = [1280, 375]
@@ -78,7 +81,7 @@ test.group('Browser: accessibility', (group) => {
 
   // One test per language and width: each visits some 22 pages, well inside its time limit.
   test(
-    'every page has no serious WCAG 2.2 AA violation, for guests and members, in {locale} at {width} px'
+    'every page has no serious WCAG 2.2 AA violation, for guests, members and moderators, in {locale} at {width} px'
   )
     .with(LOCALES.flatMap((locale) => WIDTHS.map((width) => ({ locale, width }))))
     .timeout(180_000)
@@ -106,6 +109,16 @@ test.group('Browser: accessibility', (group) => {
       const deletionMail = (await outbox.to(owner.email)).find((sent) =>
         sent.html?.includes('/delete?')
       )!
+      // The moderators' pages, with a report, an action and a trail to show.
+      const moderator = await makeMember({ role: ROLE_MODERATOR, locale })
+      await PetitionReport.create({
+        petitionId: petition.id,
+        reporterKey: 'guest:a11y',
+        reason: 'misleading',
+        note: 'The numbers are wrong.',
+        locale,
+      })
+      await moderatePetition(moderator, petition.id, 'dismiss', 'The numbers are right')
       const mailed = {
         confirmSignature: confirmationUrl(unconfirmed, locale),
         withdrawSignature: withdrawUrl(unconfirmed, locale),
@@ -132,6 +145,12 @@ test.group('Browser: accessibility', (group) => {
         '/petition/create': ['.ProseMirror'],
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
         '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
+        '/moderation': ['[data-testid="queued-petition"] textarea'],
+        [`/moderation/petitions/${petition.id}`]: [
+          '[data-testid="reports"]',
+          '[data-testid="trail-entry"]',
+        ],
+        '/moderation/log': ['[data-testid="log-entry"] a', '[data-testid="log-filters"] select'],
       }
       // The widget other sites frame is a page of its own, without the app.
       const widget = `/petition/${petition.slug}/embed`
@@ -174,11 +193,17 @@ test.group('Browser: accessibility', (group) => {
         '/my/account',
       ]
 
+      const moderatorPages = () => [
+        '/moderation',
+        `/moderation/petitions/${petition.id}`,
+        '/moderation/log',
+      ]
+
       const browser = await launchBrowser()
       const problems: string[] = []
       let checked = 0
       /** One browser context per visitor, reused for all of its pages. */
-      const checkAll = async (who: 'guest' | 'member') => {
+      const checkAll = async (who: 'guest' | 'member' | 'moderator') => {
         // The widget's policy allows no script at all: axe is let in regardless.
         const context = await browser.newContext({
           viewport: { width, height: 900 },
@@ -186,17 +211,19 @@ test.group('Browser: accessibility', (group) => {
         })
         const page = await context.newPage()
         try {
-          if (who === 'member') {
+          if (who !== 'guest') {
             await visit(page, siteUrl('/login', locale))
             const login = page.getByTestId('login-form')
-            await login.locator('[name="email"]').fill(owner.email)
+            await login
+              .locator('[name="email"]')
+              .fill(who === 'member' ? owner.email : moderator.email)
             await login.locator('[name="password"]').fill(PASSWORD)
             await Promise.all([
               page.waitForURL(/\/my\/petitions$/),
               login.getByRole('button').click(),
             ])
           }
-          const pages = who === 'guest' ? guestPages() : memberPages()
+          const pages = { guest: guestPages, member: memberPages, moderator: moderatorPages }[who]()
           for (const path of pages) {
             const url = path.startsWith('http') ? path : siteUrl(path, locale)
             if (path === widget) await page.goto(url)
@@ -210,8 +237,8 @@ test.group('Browser: accessibility', (group) => {
           await context.close()
         }
       }
-      // The guest and the member browse side by side: the browser waits on the server half the time.
-      await Promise.all([checkAll('guest'), checkAll('member')])
+      // The guest, the member and the moderator browse side by side: the browser waits on the server half the time.
+      await Promise.all([checkAll('guest'), checkAll('member'), checkAll('moderator')])
       assert.isAbove(checked, 20)
       assert.deepEqual(problems, [], problems.join('\n'))
     })
