@@ -184,7 +184,7 @@ export default class Petition extends BaseModel {
 
   /** Closed by a moderator: finished, and only a moderator may open it again. */
   get isClosedByModerator() {
-    return this.moderatorClosedAt !== null
+    return Boolean(this.moderatorClosedAt)
   }
 
   /** Seen by the public: published and not hidden by moderators. */

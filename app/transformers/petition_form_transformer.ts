@@ -62,6 +62,7 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
   static moderatorClosure(petition: Petition) {
     if (!petition.moderatorClosedAt) return null
     return {
+      petitionId: petition.id,
       closedAt: petition.moderatorClosedAt.toISO()!,
       reason: petition.moderatorClosedReason,
     }

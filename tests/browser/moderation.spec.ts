@@ -196,7 +196,7 @@ test.group('Browser: moderation', (group) => {
     assert.isNull(after.moderatorClosedAt)
   })
 
-  test("the owner's form shows, in German, that a moderator closed the petition and why, its switch locked", async ({
+  test("the owner's form shows, in German, that a moderator closed the petition and why, its switch locked; a moderator's points to the reopen", async ({
     assert,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
@@ -224,6 +224,21 @@ test.group('Browser: moderation', (group) => {
         ),
         []
       )
+      // Its owner gets no way round it.
+      const reopenLink = page.getByRole('link', {
+        name: de.t('page.petition.closed_by_moderator_link'),
+      })
+      assert.equal(await reopenLink.count(), 0)
+    })
+    // A moderator on the same form is pointed to the audited reopen.
+    await inBrowser('moderator is pointed to the reopen action', async (page) => {
+      await logIn(page, moderator.email, PASSWORD, 'de')
+      await visit(page, siteUrl(`/petition/${petition.guid}/edit`, 'de'))
+      await Promise.all([
+        page.waitForURL(`**/moderation/petitions/${petition.id}`),
+        page.getByRole('link', { name: de.t('page.petition.closed_by_moderator_link') }).click(),
+      ])
+      await page.getByRole('button', { name: de.t('page.moderation.actions.reopen') }).waitFor()
     })
   })
 })

@@ -91,6 +91,8 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     after.assertInertiaComponent('Petition/Create')
     assert.equal(after.inertiaProps.moderatorClosure.reason, 'Collects data for a scam')
     assert.isString(after.inertiaProps.moderatorClosure.closedAt)
+    // For a moderator's link to the page where it reopens.
+    assert.equal(after.inertiaProps.moderatorClosure.petitionId, petition.id)
     assert.isTrue(after.inertiaProps.petition.finished)
   })
 

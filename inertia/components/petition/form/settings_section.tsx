@@ -1,17 +1,23 @@
 import { Form } from 'react-bootstrap'
+import { Link } from '@adonisjs/inertia/react'
 import { useTranslation } from '~/i18n/context.tsx'
+import { MODERATOR_ROLE, useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import { TARGET_SIGNATURE_OPTIONS } from '@app/petitions/constants.ts'
 import { FormSection, type Errors, type PetitionFormData } from './shared.tsx'
 import ClosingDateField from './closing_date_field.tsx'
 
 /** When and why a moderator closed the petition; null when none did. */
-export type ModeratorClosure = { closedAt: string; reason: string | null } | null
+export type ModeratorClosure = {
+  petitionId: number
+  closedAt: string
+  reason: string | null
+} | null
 
 /**
  * Settings: switches with their info texts, the closing date and the target
  * select. A petition a moderator closed keeps its finished switch locked,
- * saying when and why.
+ * saying when and why; a moderator gets a link to the page where it reopens.
  */
 export default function SettingsSection({
   data,
@@ -27,6 +33,7 @@ export default function SettingsSection({
   onChange: <Key extends keyof PetitionFormData>(key: Key, value: PetitionFormData[Key]) => void
 }) {
   const { t, locale } = useTranslation()
+  const { user } = useSharedProps()
   const number = new Intl.NumberFormat(locale)
   const switches: Array<{
     key: 'published' | 'finished' | 'allowComments' | 'allowOpposite' | 'private'
@@ -87,6 +94,15 @@ export default function SettingsSection({
               <div className="form-text" id={`setting-${key}-info`} data-testid={`info-${key}`}>
                 {info}
               </div>
+            )}
+            {key === 'finished' && moderatorClosure && user?.role === MODERATOR_ROLE && (
+              <Link
+                route="moderation.petition"
+                routeParams={{ id: moderatorClosure.petitionId }}
+                className="small"
+              >
+                {t('page.petition.closed_by_moderator_link')}
+              </Link>
             )}
             {error && (
               <div
