@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
+import fc from 'fast-check'
 import type { ApiClient } from '@japa/api-client'
-import type { ModerationAction } from '#models/moderation_event'
+import { MODERATION_ACTIONS, type ModerationAction } from '#models/moderation_event'
 import type User from '#models/user'
 import { ROLE_MODERATOR } from '#models/user'
 import { recordModeration, type Actor } from '#services/moderation/audit_trail'
@@ -172,5 +173,32 @@ test.group("Moderation: the moderators' log", (group) => {
       assert.deepEqual(props.filters, { action: 'all', actor: 'all' }, query)
       assert.equal(props.entries.total, 2, query)
     }
+  })
+
+  test('any query string a moderator sends gets the log, its filters known values or "all"', async ({
+    assert,
+    client,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    await record(moderator, 'role_removed', { userId: moderator.id })
+    const known = fc.constantFrom('petition_closed', 'console', String(moderator.id), 'all', '2')
+    const value = fc.oneof(known, fc.string(), fc.integer().map(String), fc.constant('1e309'))
+    const queries = fc.dictionary(
+      fc.constantFrom('action', 'actor', 'page', 'action[]', 'actor[x]', 'page[0]'),
+      value
+    )
+    await fc.assert(
+      fc.asyncProperty(queries, async (query) => {
+        const response = await client
+          .get(`/moderation/log?${new URLSearchParams(query)}`)
+          .loginAs(moderator)
+          .withInertia()
+        response.assertStatus(200)
+        const { filters, actors } = response.inertiaProps as LogProps
+        assert.include([...MODERATION_ACTIONS, 'all'], filters.action)
+        assert.include(['all', ...actors.map((actor) => actor.value)], filters.actor)
+      }),
+      { numRuns: 60 }
+    )
   })
 })
