@@ -3,8 +3,9 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
  * Grants or removes the moderator role: `users:role {email} moderator`
- * or `users:role {email} member`. Each change is recorded in the
- * moderation audit trail, with the command line as its actor.
+ * or `users:role {email} member`, of a verified account only. Each change
+ * is recorded in the moderation audit trail, with the command line as its
+ * actor.
  */
 export default class UsersRole extends BaseCommand {
   static commandName = 'users:role'
@@ -35,6 +36,13 @@ export default class UsersRole extends BaseCommand {
     )
     if (change.outcome === 'unknown_account') {
       this.logger.error(`No account has the e-mail address ${this.email}`)
+      this.exitCode = 1
+      return
+    }
+    if (change.outcome === 'unverified') {
+      this.logger.error(
+        `The account ${change.user.email} is not verified: only a verified account can be given a role`
+      )
       this.exitCode = 1
       return
     }

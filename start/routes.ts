@@ -101,11 +101,16 @@ router
   .use([throttleReportsPerIp, throttleReportsPerMember])
 // Moderators only (404 for anyone else, as if nothing were there).
 router.get('/moderation', [ModerationController, 'index']).as('moderation.queue')
+router.get('/moderation/log', [ModerationController, 'log']).as('moderation.log')
+router
+  .get('/moderation/petitions/:id', [ModerationController, 'show'])
+  .as('moderation.petition')
+  .where('id', matchers.id)
 router
   .post('/moderation/petitions/:id/:action', [ModerationController, 'act'])
   .as('moderation.act')
   .where('id', matchers.id)
-  .where('action', /^(hide|restore|close|dismiss)$/)
+  .where('action', /^(hide|restore|close|reopen|dismiss)$/)
 // A mailed link: GET shows a button, only its POST confirms.
 router
   .get('/signature/:id/confirm', [SignaturesController, 'show'])

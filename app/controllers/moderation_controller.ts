@@ -1,17 +1,22 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import NotFoundException from '#exceptions/not_found_exception'
 import { ROLE_MODERATOR } from '#models/user'
+import { MODERATION_ACTIONS } from '#models/moderation_event'
 import { moderationQueue, type QueueView } from '#services/moderation/queue'
 import {
   moderatePetition,
   PETITION_ACTIONS,
   type PetitionAction,
 } from '#services/moderation/petition_actions'
+import { moderatedPetition } from '#services/moderation/petition_file'
+import { actorsOfTrail, logFilters, logQueryString, moderationLog } from '#services/moderation/log'
 import { moderationActionValidator } from '#validators/moderation_action'
 import { paginatorProps, requestedPage } from '#services/http/pagination'
 import { flashAlert } from '#services/http/flash'
 import type Petition from '#models/petition'
-import QueuedPetitionTransformer from '#transformers/queued_petition_transformer'
+import ModeratedPetitionTransformer from '#transformers/moderated_petition_transformer'
+import ModerationEventTransformer from '#transformers/moderation_event_transformer'
 
 /** Moderation is for moderators only; anyone else finds nothing here (404). */
 function moderatorOf(ctx: HttpContext) {
@@ -20,7 +25,7 @@ function moderatorOf(ctx: HttpContext) {
   return user
 }
 
-/** The moderators' queue and their actions on petitions, each with a reason. */
+/** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
   /** GET /moderation: petitions to review (reported or new), or hidden ones (`view=hidden`). */
   async index(ctx: HttpContext) {
@@ -36,7 +41,7 @@ export default class ModerationController {
     return ctx.inertia.render('Moderation/Queue', {
       view,
       petitions: paginatorProps(petitions, (petition: Petition) =>
-        new QueuedPetitionTransformer(
+        new ModeratedPetitionTransformer(
           petition,
           ofPetition(reports, petition.id),
           ofPetition(trail, petition.id)
@@ -45,7 +50,44 @@ export default class ModerationController {
     })
   }
 
-  /** POST /moderation/petitions/{id}/{action}: hide, restore, close or dismiss, with a reason. */
+  /** GET /moderation/petitions/{id}: one petition, its reports and its whole trail, in the queue or not. */
+  async show(ctx: HttpContext) {
+    moderatorOf(ctx)
+    const found = await moderatedPetition(ctx.params.id)
+    if (!found) throw new NotFoundException()
+    return ctx.inertia.render('Moderation/Petition', {
+      petition: new ModeratedPetitionTransformer(
+        found.petition,
+        found.reports,
+        found.trail
+      ).toObject(),
+    })
+  }
+
+  /** GET /moderation/log: the whole trail, newest first, by action (`action`) and actor (`actor`). */
+  async log(ctx: HttpContext) {
+    moderatorOf(ctx)
+    const actors = await actorsOfTrail()
+    const filters = logFilters(ctx.request.only(['action', 'actor']), actors)
+    const { entries, petitionTitles, memberNames } = await moderationLog(
+      filters,
+      requestedPage(ctx.request.input('page'))
+    )
+    entries.baseUrl(urlFor('moderation.log')).queryString(logQueryString(filters))
+    return ctx.inertia.render('Moderation/Log', {
+      entries: paginatorProps(entries, (entry) =>
+        new ModerationEventTransformer(entry, {
+          petitionTitle: entry.petitionId === null ? null : petitionTitles.get(entry.petitionId),
+          memberName: entry.userId === null ? null : memberNames.get(entry.userId),
+        }).toObject()
+      ),
+      filters,
+      actions: [...MODERATION_ACTIONS],
+      actors,
+    })
+  }
+
+  /** POST /moderation/petitions/{id}/{action}: hide, restore, close, reopen or dismiss, with a reason. */
   async act(ctx: HttpContext) {
     const moderator = moderatorOf(ctx)
     const action = ctx.params.action as PetitionAction
@@ -57,6 +99,7 @@ export default class ModerationController {
       done ? 'success' : 'info',
       ctx.i18n.t(done ? `page.moderation.done.${action}` : 'page.moderation.nothing_to_do')
     )
+    // Back where the moderator acted: the queue, or the petition's own page.
     return ctx.response.redirect().back()
   }
 }

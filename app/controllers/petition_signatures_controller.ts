@@ -15,19 +15,22 @@ import ManagedPetitionTransformer, {
   customFieldsColumns,
 } from '#transformers/managed_petition_transformer'
 import { signatureStateValidator } from '#validators/signature_state'
+import { recordModeratorsReading } from '#services/moderation/audit_trail'
 import NotFoundException from '#exceptions/not_found_exception'
 import { paginatorProps, requestedPage } from '#services/http/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /**
  * The owner's signatures: the table, remove / OK, and the
- * export. Every action checks the petition policy.
+ * export. Every action checks the petition policy; a moderator's use of
+ * another owner's signers is recorded in the audit trail.
  */
 export default class PetitionSignaturesController {
   /** Petition/Signatures: 50 a page, newest first. */
   async index(ctx: HttpContext) {
     const { inertia, request, params } = ctx
     const petition = await this.managedBy(ctx, params.guid)
+    await recordModeratorsReading(ctx.auth.user!, petition, 'signatures_viewed')
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     const page = requestedPage(request.input('page'))
     const signatures = await signaturesPage(petition, page)
@@ -47,7 +50,7 @@ export default class PetitionSignaturesController {
     const { request, response, params, i18n } = ctx
     const petition = await this.managedBy(ctx, params.guid)
     const { active } = await request.validateUsing(signatureStateValidator)
-    const { signature } = await setSignatureActive(petition, params.id, active)
+    const { signature } = await setSignatureActive(ctx.auth.user!, petition, params.id, active)
     if (!signature) throw new NotFoundException()
     const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
     flashMessage(ctx.session, 'success', i18n.t(done, { id: signature.id }))
@@ -62,6 +65,7 @@ export default class PetitionSignaturesController {
   async download(ctx: HttpContext) {
     const { response, params, i18n } = ctx
     const petition = await this.managedBy(ctx, params.guid)
+    await recordModeratorsReading(ctx.auth.user!, petition, 'signatures_exported')
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     for (const [name, value] of Object.entries(csvDownloadHeaders(exportFileName(petition)))) {
       response.header(name, value)

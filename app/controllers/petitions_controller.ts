@@ -90,12 +90,13 @@ export default class PetitionsController {
     return inertia.render('Petition/Create', {
       petition: PetitionFormTransformer.blank(),
       petitionCreated: null,
+      moderatorClosure: null,
       bannerTemplates: BANNER_TEMPLATES,
       turnstileKey: site.turnstileSiteKey,
     })
   }
 
-  /** The same form for an existing petition, its owner only. */
+  /** The same form for an existing petition, for its owner and moderators. */
   async edit(ctx: HttpContext) {
     const petition = await Petition.findByOrFail('guid', ctx.params.guid)
     await ctx.bouncer.with(PetitionPolicy).authorize('edit', petition)
@@ -109,6 +110,7 @@ export default class PetitionsController {
     return ctx.inertia.render('Petition/Create', {
       petition: PetitionFormTransformer.transform(petition),
       petitionCreated: petition.createdAt.toISO(),
+      moderatorClosure: PetitionFormTransformer.moderatorClosure(petition),
       bannerTemplates: BANNER_TEMPLATES,
       turnstileKey: site.turnstileSiteKey,
     })
@@ -121,7 +123,11 @@ export default class PetitionsController {
     const target = await petitionAtGuid(guid)
     await bouncer.with(PetitionPolicy).authorize('write', target)
     const payload = await request.validateUsing(petitionValidator, {
-      meta: { ip: request.ip(), currentClosingDate: closingDateOf(target.petition) },
+      meta: {
+        ip: request.ip(),
+        currentClosingDate: closingDateOf(target.petition),
+        closedByModerator: target.petition?.isClosedByModerator ?? false,
+      },
     })
     const { isNew } = await savePetition(auth.user!, guid, payload, localeOf(i18n))
     flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))

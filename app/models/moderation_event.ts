@@ -8,11 +8,18 @@ export const MODERATION_ACTIONS = [
   'petition_hidden',
   'petition_restored',
   'petition_closed',
+  'petition_reopened',
   'reports_dismissed',
   'response_added',
   'response_removed',
   'victory_marked',
   'victory_unmarked',
+  // A moderator's use of another owner's signers' data, and of their petition.
+  'signatures_viewed',
+  'signatures_exported',
+  'signature_deactivated',
+  'signature_reactivated',
+  'petition_edited',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
@@ -39,6 +46,10 @@ export default class ModerationEvent extends BaseModel {
   /** The member an action is about (a role change). */
   @column()
   declare userId: number | null
+
+  /** The signature an action is about (deactivated or reactivated). */
+  @column()
+  declare signatureId: number | null
 
   @column()
   declare action: ModerationAction

@@ -97,6 +97,16 @@ export default class Petition extends BaseModel {
   @column()
   declare hiddenReason: string | null
 
+  /**
+   * When a moderator closed it for signing, and why: its owner cannot reopen
+   * it, only a moderator's reopen (services/moderation/petition_actions).
+   */
+  @column.dateTime()
+  declare moderatorClosedAt: DateTime | null
+
+  @column()
+  declare moderatorClosedReason: string | null
+
   /** When a moderator last acted on it or dismissed its reports: null, new to the queue. */
   @column.dateTime()
   declare reviewedAt: DateTime | null
@@ -170,6 +180,11 @@ export default class Petition extends BaseModel {
   /** Whether anyone may sign now: published, not finished, its closing date not come. */
   get isOpenForSigning() {
     return this.isPublic && !this.finished && !this.hasPassedClosingDate
+  }
+
+  /** Closed by a moderator: finished, and only a moderator may open it again. */
+  get isClosedByModerator() {
+    return Boolean(this.moderatorClosedAt)
   }
 
   /** Seen by the public: published and not hidden by moderators. */

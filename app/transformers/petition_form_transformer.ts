@@ -55,6 +55,19 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
     }
   }
 
+  /**
+   * When and why a moderator closed it, or null: the form's finished switch
+   * is then locked, and only a moderator's reopen opens it again.
+   */
+  static moderatorClosure(petition: Petition) {
+    if (!petition.moderatorClosedAt) return null
+    return {
+      petitionId: petition.id,
+      closedAt: petition.moderatorClosedAt.toISO()!,
+      reason: petition.moderatorClosedReason,
+    }
+  }
+
   toObject() {
     const petition = this.resource
     const media = petition.media ?? []

@@ -3,6 +3,7 @@ import { turnstileToken } from '#validators/rules/turnstile'
 import { videoUrlRule } from '#validators/rules/video_url'
 import { databaseId } from '#validators/rules/database_id'
 import { closingDateRule } from '#validators/rules/closing_date'
+import { closedByModeratorRule } from '#validators/rules/closed_by_moderator'
 import {
   CUSTOM_FIELD_TYPES,
   LIMITS,
@@ -22,7 +23,7 @@ const existingId = () => databaseId().optional()
  * The whole petition of POST /petition/{guid}/create. Its
  * error keys are the ones the page and other clients read: title, target, description, videos.{i}.url,
  * letters.{i}.payload, letters.{i}.recipients.{j}.name, updates.{i}.createdAt,
- * customFields.{i}.title, closingDate… A list longer than its maximum gets its error
+ * customFields.{i}.title, closingDate, finished… A list longer than its maximum gets its error
  * under the list itself: videos, letters, letters.{i}.recipients, updates,
  * customFields.
  */
@@ -94,7 +95,8 @@ export const petitionValidator = vine.create({
     .maxLength(MAX_CUSTOM_FIELDS)
     .optional(),
   published: vine.boolean().optional(),
-  finished: vine.boolean().optional(),
+  // Refused as false on a petition a moderator closed (meta.closedByModerator).
+  finished: vine.boolean().use(closedByModeratorRule()).optional(),
   allowComments: vine.boolean().optional(),
   allowOpposite: vine.boolean().optional(),
   private: vine.boolean().optional(),

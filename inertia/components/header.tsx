@@ -3,11 +3,8 @@ import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap'
 import LanguageMenu from './language_menu.tsx'
 import LogoutButton from './auth/logout_button.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
+import { MODERATOR_ROLE, useSharedProps } from '~/lib/shared.ts'
 import { urlFor } from '~/client.ts'
-
-/** The role that may open the moderators' queue. */
-const MODERATOR_ROLE = 2
 
 const NAV_ITEMS = [
   { href: urlFor('home'), key: 'common.nav.home', exact: true },

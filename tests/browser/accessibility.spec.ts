@@ -15,6 +15,9 @@ import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
 import Petition from '#models/petition'
+import PetitionReport from '#models/petition_report'
+import { ROLE_MODERATOR } from '#models/user'
+import { moderatePetition } from '#services/moderation/petition_actions'
 import type { Locale } from '#app/i18n/locales'
 
 const WIDTHS = [1280, 375]
@@ -79,7 +82,7 @@ test.group('Browser: accessibility', (group) => {
 
   // One test per language and width: each visits some 22 pages, well inside its time limit.
   test(
-    'every page has no serious WCAG 2.2 AA violation, for guests and members, in {locale} at {width} px'
+    'every page has no serious WCAG 2.2 AA violation, for guests, members and moderators, in {locale} at {width} px'
   )
     .with(LOCALES.flatMap((locale) => WIDTHS.map((width) => ({ locale, width }))))
     .timeout(180_000)
@@ -118,6 +121,16 @@ test.group('Browser: accessibility', (group) => {
       const movedMail = (await outbox.to(mover.email)).find((sent) =>
         sent.html?.includes('/email/undo')
       )!
+      // The moderators' pages, with a report, an action and a trail to show.
+      const moderator = await makeMember({ role: ROLE_MODERATOR, locale })
+      await PetitionReport.create({
+        petitionId: petition.id,
+        reporterKey: 'guest:a11y',
+        reason: 'misleading',
+        note: 'The numbers are wrong.',
+        locale,
+      })
+      await moderatePetition(moderator, petition.id, 'dismiss', 'The numbers are right')
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
@@ -146,6 +159,12 @@ test.group('Browser: accessibility', (group) => {
         '/petition/create': ['.ProseMirror'],
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
         '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
+        '/moderation': ['[data-testid="queued-petition"] textarea'],
+        [`/moderation/petitions/${petition.id}`]: [
+          '[data-testid="reports"]',
+          '[data-testid="trail-entry"]',
+        ],
+        '/moderation/log': ['[data-testid="log-entry"] a', '[data-testid="log-filters"] select'],
       }
       // The widget other sites frame is a page of its own, without the app.
       const widget = `/petition/${petition.slug}/embed`
@@ -190,11 +209,17 @@ test.group('Browser: accessibility', (group) => {
         '/my/account',
       ]
 
+      const moderatorPages = () => [
+        '/moderation',
+        `/moderation/petitions/${petition.id}`,
+        '/moderation/log',
+      ]
+
       const browser = await launchBrowser()
       const problems: string[] = []
       let checked = 0
       /** One browser context per visitor, reused for all of its pages. */
-      const checkAll = async (who: 'guest' | 'member') => {
+      const checkAll = async (who: 'guest' | 'member' | 'moderator') => {
         // The widget's policy allows no script at all: axe is let in regardless.
         const context = await browser.newContext({
           viewport: { width, height: 900 },
@@ -202,17 +227,19 @@ test.group('Browser: accessibility', (group) => {
         })
         const page = await context.newPage()
         try {
-          if (who === 'member') {
+          if (who !== 'guest') {
             await visit(page, siteUrl('/login', locale))
             const login = page.getByTestId('login-form')
-            await login.locator('[name="email"]').fill(owner.email)
+            await login
+              .locator('[name="email"]')
+              .fill(who === 'member' ? owner.email : moderator.email)
             await login.locator('[name="password"]').fill(PASSWORD)
             await Promise.all([
               page.waitForURL(/\/my\/petitions$/),
               login.getByRole('button').click(),
             ])
           }
-          const pages = who === 'guest' ? guestPages() : memberPages()
+          const pages = { guest: guestPages, member: memberPages, moderator: moderatorPages }[who]()
           for (const path of pages) {
             const url = path.startsWith('http') ? path : siteUrl(path, locale)
             if (path === widget) await page.goto(url)
@@ -226,8 +253,8 @@ test.group('Browser: accessibility', (group) => {
           await context.close()
         }
       }
-      // The guest and the member browse side by side: the browser waits on the server half the time.
-      await Promise.all([checkAll('guest'), checkAll('member')])
+      // The guest, the member and the moderator browse side by side: the browser waits on the server half the time.
+      await Promise.all([checkAll('guest'), checkAll('member'), checkAll('moderator')])
       assert.isAbove(checked, 20)
       assert.deepEqual(problems, [], problems.join('\n'))
     })

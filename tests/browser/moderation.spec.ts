@@ -7,9 +7,11 @@ import { makePetition } from '#tests/helpers/signatures'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { ROLE_MODERATOR } from '#models/user'
 import Petition from '#models/petition'
+import { moderatePetition } from '#services/moderation/petition_actions'
 
 const es = i18nManager.locale('es')
 const uk = i18nManager.locale('uk')
+const de = i18nManager.locale('de')
 
 test.group('Browser: moderation', (group) => {
   browserJourneys(group)
@@ -106,5 +108,137 @@ test.group('Browser: moderation', (group) => {
         .waitFor()
     })
     assert.isNull((await Petition.findOrFail(petition.id)).hiddenAt)
+  })
+
+  test("a moderator opens a petition's page from the queue in German, closes and reopens it, and finds both in its trail and in the log", async ({
+    assert,
+  }) => {
+    const moderator = await makeMember({
+      role: ROLE_MODERATOR,
+      locale: 'de',
+      firstName: 'Ines',
+      lastName: 'Roth',
+    })
+    const { petition } = await makePetition({ title: 'Mehr Bänke im Stadtpark' })
+    await PetitionReport.create({
+      petitionId: petition.id,
+      reporterKey: 'guest:abc',
+      reason: 'misleading',
+      note: 'Die Zahlen stimmen nicht',
+      locale: 'de',
+    })
+    const filePath = `/moderation/petitions/${petition.id}`
+    await inBrowser('moderator closes and reopens from the petition page', async (page) => {
+      await logIn(page, moderator.email, PASSWORD, 'de')
+      await visit(page, siteUrl('/moderation', 'de'))
+      const card = page
+        .getByTestId('queued-petition')
+        .filter({ hasText: 'Mehr Bänke im Stadtpark' })
+      const opener = card.getByRole('link', { name: de.t('page.moderation.petition_page') })
+      await opener.focus()
+      await Promise.all([page.waitForURL(`**${filePath}`), page.keyboard.press('Enter')])
+      await page.getByRole('heading', { name: 'Mehr Bänke im Stadtpark' }).waitFor()
+      await page.getByTestId('reports').getByText('Die Zahlen stimmen nicht').waitFor()
+      assert.deepEqual(describeViolations('petition page', await seriousViolations(page)), [])
+
+      const act = async (action: 'close' | 'reopen', reason: string) => {
+        await page.getByLabel(de.t('page.moderation.reason')).fill(reason)
+        await page.getByRole('button', { name: de.t(`page.moderation.actions.${action}`) }).focus()
+        await page.keyboard.press('Enter')
+        await page
+          .locator('.Toastify__toast--success', { hasText: de.t(`page.moderation.done.${action}`) })
+          .waitFor()
+        // The moderator stays on the petition's page.
+        assert.equal(new URL(page.url()).pathname, filePath)
+      }
+      await act('close', 'Irreführende Zahlen')
+      await page.getByTestId('closed-by-moderator').getByText('Irreführende Zahlen').waitFor()
+      await act('reopen', 'Der Autor hat die Zahlen korrigiert')
+      await page.getByTestId('closed-by-moderator').waitFor({ state: 'detached' })
+
+      const trail = page.getByTestId('trail-entry')
+      await trail.nth(1).waitFor()
+      assert.deepEqual(
+        (await trail.allTextContents()).map((text) => text.replace(/^.*?Ines Roth /, '')),
+        [
+          `${de.t('page.moderation.events.petition_closed')} — Irreführende Zahlen`,
+          `${de.t('page.moderation.events.petition_reopened')} — Der Autor hat die Zahlen korrigiert`,
+        ]
+      )
+
+      await page.getByRole('link', { name: de.t('page.moderation.log.title') }).click()
+      await page.waitForURL('**/moderation/log')
+      const entries = page.getByTestId('log-entry')
+      await entries.nth(1).waitFor()
+      assert.deepEqual(describeViolations('log', await seriousViolations(page)), [])
+      assert.equal(await entries.count(), 2)
+      await entries.first().getByText(de.t('page.moderation.events.petition_reopened')).waitFor()
+      await entries.nth(1).getByText('Irreführende Zahlen').waitFor()
+
+      // Only the reopening, by keyboard; its petition's link leads back to its page.
+      await page.getByLabel(de.t('page.moderation.log.action')).focus()
+      await page.getByLabel(de.t('page.moderation.log.action')).selectOption('petition_reopened')
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Tab')
+      await Promise.all([
+        page.waitForURL('**/moderation/log?action=petition_reopened'),
+        page.keyboard.press('Enter'),
+      ])
+      await page.getByTestId('log-count').getByText('1').waitFor()
+      assert.equal(await entries.count(), 1)
+      await Promise.all([
+        page.waitForURL(`**${filePath}`),
+        entries.getByRole('link', { name: 'Mehr Bänke im Stadtpark' }).click(),
+      ])
+    })
+    const after = await Petition.findOrFail(petition.id)
+    assert.isFalse(after.finished)
+    assert.isNull(after.moderatorClosedAt)
+  })
+
+  test("the owner's form shows, in German, that a moderator closed the petition and why, its switch locked; a moderator's points to the reopen", async ({
+    assert,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    const { petition, owner } = await makePetition({ title: 'Mehr Bänke im Stadtpark' })
+    await moderatePetition(moderator, petition.id, 'close', 'Irreführende Zahlen')
+    await inBrowser('owner sees the locked switch', async (page) => {
+      await logIn(page, owner.email, PASSWORD, 'de')
+      await visit(page, siteUrl(`/petition/${petition.guid}/edit`, 'de'))
+      const finished = page.getByLabel(de.t('page.petition.setting_finished'), { exact: true })
+      assert.isTrue(await finished.isDisabled())
+      assert.isTrue(await finished.isChecked())
+      const info = page.getByTestId('info-finished')
+      assert.include(await info.textContent(), 'Irreführende Zahlen')
+      assert.include(
+        await info.textContent(),
+        de.t('page.petition.closed_by_moderator_reason', { reason: 'Irreführende Zahlen' })
+      )
+      // The switch names its reason to screen readers.
+      const described = await finished.getAttribute('aria-describedby')
+      assert.include(described, 'setting-finished-info')
+      assert.deepEqual(
+        describeViolations(
+          'form',
+          await seriousViolations(page, '[data-testid="settings-section"]')
+        ),
+        []
+      )
+      // Its owner gets no way round it.
+      const reopenLink = page.getByRole('link', {
+        name: de.t('page.petition.closed_by_moderator_link'),
+      })
+      assert.equal(await reopenLink.count(), 0)
+    })
+    // A moderator on the same form is pointed to the audited reopen.
+    await inBrowser('moderator is pointed to the reopen action', async (page) => {
+      await logIn(page, moderator.email, PASSWORD, 'de')
+      await visit(page, siteUrl(`/petition/${petition.guid}/edit`, 'de'))
+      await Promise.all([
+        page.waitForURL(`**/moderation/petitions/${petition.id}`),
+        page.getByRole('link', { name: de.t('page.petition.closed_by_moderator_link') }).click(),
+      ])
+      await page.getByRole('button', { name: de.t('page.moderation.actions.reopen') }).waitFor()
+    })
   })
 })

@@ -1,5 +1,7 @@
+import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ModerationEvent, { type ModerationAction } from '#models/moderation_event'
+import type Petition from '#models/petition'
 import type User from '#models/user'
 
 /** Who acted: a moderator, or someone at the command line. */
@@ -24,6 +26,7 @@ export async function recordModeration(
     action: ModerationAction
     petitionId?: number | null
     userId?: number | null
+    signatureId?: number | null
     reason?: string | null
   }
 ) {
@@ -34,10 +37,42 @@ export async function recordModeration(
       action: entry.action,
       petitionId: entry.petitionId ?? null,
       userId: entry.userId ?? null,
+      signatureId: entry.signatureId ?? null,
       reason: entry.reason?.trim() || null,
     },
     { client: trx }
   )
+}
+
+/**
+ * Records a member's act on a petition when it is moderation: the act of
+ * someone who is not its owner (the policy let only moderators through), a
+ * petition whose owner deleted their account included. The owner's own acts
+ * are theirs to make and are not recorded.
+ */
+export async function recordIfModeration(
+  trx: TransactionClientContract,
+  actor: User,
+  petition: Petition,
+  action: ModerationAction,
+  details: { reason?: string | null; signatureId?: number | null } = {}
+) {
+  if (actor.id === petition.userId) return
+  await recordModeration(trx, { actor, action, petitionId: petition.id, ...details })
+}
+
+/**
+ * A moderator reading another owner's signers (their table, their export)
+ * writes nothing else: the entry gets a transaction of its own, and the
+ * signers are shown only once it is stored.
+ */
+export async function recordModeratorsReading(
+  actor: User,
+  petition: Petition,
+  action: 'signatures_viewed' | 'signatures_exported'
+) {
+  if (actor.id === petition.userId) return
+  await db.transaction((trx) => recordIfModeration(trx, actor, petition, action))
 }
 
 /** A petition's audit trail, oldest first. */

@@ -8,23 +8,26 @@ import PetitionHiddenMail from '#mails/petition_hidden_mail'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 
-/** What a moderator may do to a petition from the queue, each with a reason. */
-export const PETITION_ACTIONS = ['hide', 'restore', 'close', 'dismiss'] as const
+/** What a moderator may do to a petition, from the queue or its page, each with a reason. */
+export const PETITION_ACTIONS = ['hide', 'restore', 'close', 'reopen', 'dismiss'] as const
 export type PetitionAction = (typeof PETITION_ACTIONS)[number]
 
 const RECORDED = {
   hide: 'petition_hidden',
   restore: 'petition_restored',
   close: 'petition_closed',
+  reopen: 'petition_reopened',
   dismiss: 'reports_dismissed',
 } as const
 
 /**
  * A moderator's action on a petition, in one transaction with its audit
  * entry: hide (the public gets the reason instead), restore, close for
- * signing, or dismiss its reports. Every action closes the open reports
- * and marks the petition reviewed. Returns false when the action does not
- * apply (restoring a visible petition, hiding a hidden one).
+ * signing (its owner cannot reopen it then, even one they had finished),
+ * reopen what a moderator closed, or dismiss its reports. Every action
+ * closes the open reports and marks the petition reviewed. Returns false
+ * when the action does not apply (restoring a visible petition, closing one
+ * a moderator closed, reopening one a moderator did not close).
  */
 export async function moderatePetition(
   moderator: User,
@@ -45,8 +48,13 @@ export async function moderatePetition(
       if (!petition.hiddenAt) return false
       petition.merge({ hiddenAt: null, hiddenReason: null })
     } else if (action === 'close') {
-      if (petition.finished) return false
-      petition.finished = true
+      if (petition.isClosedByModerator) return false
+      petition.merge({ finished: true, moderatorClosedAt: now, moderatorClosedReason: reason })
+    } else if (action === 'reopen') {
+      if (!petition.isClosedByModerator) return false
+      petition.merge({ finished: false, moderatorClosedAt: null, moderatorClosedReason: null })
+      // As when its owner reopens it: a closing date that has passed would close it again at once.
+      if (petition.hasPassedClosingDate) petition.closesAt = null
     }
     petition.reviewedAt = now
     await petition.save()

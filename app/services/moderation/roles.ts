@@ -10,11 +10,13 @@ export type RoleChange =
   | { outcome: 'changed'; user: User }
   | { outcome: 'unchanged'; user: User }
   | { outcome: 'unknown_account' }
+  | { outcome: 'unverified'; user: User }
 
 /**
  * Makes the account of `email` a moderator or a plain member, and records
- * the change in the audit trail in the same transaction. Granting the role
- * to an unverified account verifies it: a moderator's address is known.
+ * the change in the audit trail in the same transaction. An unverified
+ * account is refused: anyone may have signed up with an address that is not
+ * theirs, and the role must not make that account trusted.
  */
 export async function changeRole(
   email: string,
@@ -28,6 +30,7 @@ export async function changeRole(
       .forUpdate()
       .first()
     if (!user) return { outcome: 'unknown_account' }
+    if (!user.isVerified) return { outcome: 'unverified', user }
     const granting = role === 'moderator'
     const isModerator = user.role === ROLE_MODERATOR
     if (granting === isModerator) return { outcome: 'unchanged', user }

@@ -1,11 +1,9 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
 import PetitionResponse from '#models/petition_response'
 import type User from '#models/user'
-import type { ModerationAction } from '#models/moderation_event'
-import { recordModeration } from '#services/moderation/audit_trail'
+import { recordIfModeration } from '#services/moderation/audit_trail'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { noteNews } from '#services/petitions/signer_news'
 
@@ -13,22 +11,6 @@ import { noteNews } from '#services/petitions/signer_news'
 export const MAX_RESPONSES = 20
 
 export type ResponseInput = { responder: string; respondedOn: Date; body: string }
-
-/**
- * A moderator changing someone else's petition leaves an entry in the
- * audit trail; the owner's own changes are theirs to make and are not
- * moderation.
- */
-async function recordIfModeration(
-  trx: TransactionClientContract,
-  actor: User,
-  petition: Petition,
-  action: ModerationAction,
-  reason: string | null
-) {
-  if (actor.id === petition.userId) return
-  await recordModeration(trx, { actor, action, petitionId: petition.id, reason })
-}
 
 /**
  * Adds an official response (its body already sanitised by the validator);
@@ -57,7 +39,9 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
       },
       { client: trx }
     )
-    await recordIfModeration(trx, actor, petition, 'response_added', input.responder)
+    await recordIfModeration(trx, actor, petition, 'response_added', {
+      reason: input.responder,
+    })
     forgetPetitionPageOnCommit(trx, petition.id)
     return response
   })
@@ -72,7 +56,9 @@ export async function removeResponse(actor: User, petition: Petition, responseId
       .first()
     if (!response) return false
     await response.delete()
-    await recordIfModeration(trx, actor, petition, 'response_removed', response.responder)
+    await recordIfModeration(trx, actor, petition, 'response_removed', {
+      reason: response.responder,
+    })
     forgetPetitionPageOnCommit(trx, petition.id)
     return true
   })
@@ -89,13 +75,7 @@ export async function setVictory(actor: User, petition: Petition, victory: boole
     petition.useTransaction(trx)
     petition.victoryAt = victory ? DateTime.utc() : null
     await petition.save()
-    await recordIfModeration(
-      trx,
-      actor,
-      petition,
-      victory ? 'victory_marked' : 'victory_unmarked',
-      null
-    )
+    await recordIfModeration(trx, actor, petition, victory ? 'victory_marked' : 'victory_unmarked')
     forgetPetitionPageOnCommit(trx, petition.id)
     return true
   })

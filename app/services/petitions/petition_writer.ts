@@ -19,6 +19,7 @@ import { deleteMedia } from '#services/petitions/media'
 import { isUniqueViolation } from '#services/database_errors'
 import { closesAtFor } from '#services/petitions/closing'
 import { noteNews } from '#services/petitions/signer_news'
+import { recordIfModeration } from '#services/moderation/audit_trail'
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
 export type PetitionInput = Infer<typeof petitionValidator>
@@ -166,7 +167,8 @@ async function attachMedia(
 /**
  * Creates the petition of a guid, or updates it when it exists, in one
  * transaction: nothing half-written. The caller has checked that the member
- * may edit it. The slug is made once, from the first title, and the
+ * may edit it; a moderator's save of someone else's petition is recorded in
+ * the audit trail. The slug is made once, from the first title, and the
  * language (`lang`, the site's) once, when it is created. The search index
  * follows the title, target and description by the database's triggers.
  */
@@ -193,7 +195,8 @@ export async function savePetition(
 
 function writePetition(user: User, guid: string, input: PetitionInput, lang: Locale) {
   return db.transaction(async (trx) => {
-    let petition = await Petition.query({ client: trx }).where('guid', guid).first()
+    // Locked: a moderator's close meanwhile waits, or is seen, never overwritten.
+    let petition = await Petition.query({ client: trx }).where('guid', guid).forUpdate().first()
     const isNew = !petition
     petition ??= new Petition().merge({
       guid,
@@ -214,7 +217,11 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
       private: input.private ?? false,
       // A new petition is published and open; these switches exist only when editing.
       published: isNew ? true : (input.published ?? petition.published),
-      finished: isNew ? false : (input.finished ?? petition.finished),
+      // A moderator's close holds whatever the form says (the validator tells
+      // why; this covers a close that came while the form was checked).
+      finished: isNew
+        ? false
+        : petition.isClosedByModerator || (input.finished ?? petition.finished),
       closesAt: closesAtFor(input.closingDate),
     })
     // Reopening a finished petition drops a closing date that has passed,
@@ -226,6 +233,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     }
     await petition.save()
     forgetPetitionPageOnCommit(trx, petition.id)
+    if (!isNew) await recordIfModeration(trx, user, petition, 'petition_edited')
 
     await attachMedia(petition, user, input, trx)
 

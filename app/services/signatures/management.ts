@@ -3,11 +3,13 @@ import db from '@adonisjs/lucid/services/db'
 import { SimplePaginator } from '@adonisjs/lucid/database'
 import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
+import type User from '#models/user'
 import Signature from '#models/signature'
 import { countSignature } from '#services/signatures/counter'
 import { affectedRows } from '#services/database_errors'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { CSV_BOM, csvRow } from '#services/signatures/csv'
+import { recordIfModeration } from '#services/moderation/audit_trail'
 
 /** The owner's table shows 50 signatures a page. */
 export const SIGNATURES_PER_PAGE = 50
@@ -46,10 +48,16 @@ async function signaturesTotal(petitionId: number) {
  * UPDATE changes the row only when its state really changes, and only then,
  * for a confirmed signature, is a counter delta recorded in the same
  * transaction: setting the state it already has, or two owners clicking at
- * once, count nothing twice. The signature is null when the petition has no
- * such signature.
+ * once, count nothing twice. A moderator's change to another owner's
+ * signature goes to the audit trail with it. The signature is null when the
+ * petition has no such signature.
  */
-export async function setSignatureActive(petition: Petition, signatureId: number, active: boolean) {
+export async function setSignatureActive(
+  actor: User,
+  petition: Petition,
+  signatureId: number,
+  active: boolean
+) {
   const now = DateTime.utc()
   return db.transaction(async (trx) => {
     const affected = await trx
@@ -66,7 +74,16 @@ export async function setSignatureActive(petition: Petition, signatureId: number
     if (signature && changed && signature.confirmedAt) {
       await countSignature(trx, petition.id, signature.score, active ? 1 : -1)
     }
-    if (changed) forgetPetitionPageOnCommit(trx, petition.id)
+    if (changed) {
+      forgetPetitionPageOnCommit(trx, petition.id)
+      await recordIfModeration(
+        trx,
+        actor,
+        petition,
+        active ? 'signature_reactivated' : 'signature_deactivated',
+        { signatureId }
+      )
+    }
     return { signature, changed }
   })
 }

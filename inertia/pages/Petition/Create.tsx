@@ -13,7 +13,9 @@ import VideosSection from '~/components/petition/form/videos_section.tsx'
 import LettersSection from '~/components/petition/form/letters_section.tsx'
 import UpdatesSection from '~/components/petition/form/updates_section.tsx'
 import CustomFieldsSection from '~/components/petition/form/custom_fields_section.tsx'
-import SettingsSection from '~/components/petition/form/settings_section.tsx'
+import SettingsSection, {
+  type ModeratorClosure,
+} from '~/components/petition/form/settings_section.tsx'
 import type { PetitionFormData } from '~/components/petition/form/shared.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
@@ -24,6 +26,7 @@ type PetitionCreateProps = {
   petition: PetitionFormData
   /** The creation date when editing an existing petition; null for a new one. */
   petitionCreated: string | null
+  moderatorClosure: ModeratorClosure
   bannerTemplates: Record<string, string>
   turnstileKey: string | null
 }
@@ -62,6 +65,7 @@ function submission(data: FormState) {
 export default function Create({
   petition,
   petitionCreated,
+  moderatorClosure,
   bannerTemplates,
   turnstileKey,
 }: PetitionCreateProps) {
@@ -155,6 +159,7 @@ export default function Create({
           <SettingsSection
             data={form.data}
             editing={editing}
+            moderatorClosure={moderatorClosure}
             errors={errors}
             onChange={(key, value) => set(key, value as never)}
           />

@@ -76,7 +76,7 @@ test.group('Moderation: the queue and its actions', (group) => {
     for (const who of [null, member, owner]) {
       const queue = client.get('/moderation')
       ;(who ? await queue.loginAs(who) : await queue).assertStatus(404)
-      for (const action of ['hide', 'restore', 'close', 'dismiss']) {
+      for (const action of ['hide', 'restore', 'close', 'reopen', 'dismiss']) {
         const post = client
           .post(`/moderation/petitions/${petition.id}/${action}`)
           .form({ reason: 'Because' })

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ace from '@adonisjs/core/services/ace'
+import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import User, { ROLE_MEMBER, ROLE_MODERATOR, ROLE_UNVERIFIED } from '#models/user'
 import ModerationEvent from '#models/moderation_event'
@@ -50,10 +51,42 @@ test.group('Roles: users:role', (group) => {
     assert.isTrue(trail.every((event) => event.createdAt.diffNow().as('minutes') > -1))
   })
 
-  test('an unverified account made moderator is verified by it', async ({ assert }) => {
-    const member = await makeMember({ role: ROLE_UNVERIFIED })
-    ;(await runRoleCommand(member.email, 'moderator')).assertSucceeded()
-    assert.equal((await User.findOrFail(member.id)).role, ROLE_MODERATOR)
+  test('an unverified account, perhaps signed up by someone else with that address, is refused', async ({
+    assert,
+    client,
+  }) => {
+    // Someone signs up first with the address a future moderator will use.
+    await limiter.clear()
+    ;(
+      await client
+        .post('/signup')
+        .form({
+          firstName: 'Marta',
+          lastName: 'Keller',
+          email: 'marta.keller@example.org',
+          password: 'violet-river-3141',
+          password_confirmation: 'violet-river-3141',
+        })
+        .withCsrfToken()
+        .redirects(0)
+    ).assertStatus(302)
+    const squatter = await User.findByOrFail('email', 'marta.keller@example.org')
+    assert.equal(squatter.role, ROLE_UNVERIFIED)
+
+    for (const role of ['moderator', 'member']) {
+      const command = await runRoleCommand('Marta.Keller@example.org', role, '--reason=Joins')
+      command.assertFailed()
+      assert.equal(command.exitCode, 1)
+      assert.deepEqual(
+        command.ui.logger.getLogs().map((log) => log.message),
+        [
+          '[ red(error) ] The account marta.keller@example.org is not verified: only a verified account can be given a role',
+        ]
+      )
+    }
+    assert.equal((await User.findOrFail(squatter.id)).role, ROLE_UNVERIFIED)
+    assert.lengthOf(await trailOfUser(squatter.id), 0)
+    ;(await client.get('/moderation').loginAs(squatter)).assertStatus(404)
   })
 
   test('an unknown address or role fails, changes nothing and records nothing', async ({

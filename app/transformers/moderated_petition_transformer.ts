@@ -2,9 +2,14 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import type Petition from '#models/petition'
 import type PetitionReport from '#models/petition_report'
 import type ModerationEvent from '#models/moderation_event'
+import ModerationEventTransformer from '#transformers/moderation_event_transformer'
 
-/** A petition of the moderators' queue, with its open reports and its audit trail; `user` preloaded. */
-export default class QueuedPetitionTransformer extends BaseTransformer<Petition> {
+/**
+ * A petition as moderators see it, in the queue (its open reports) or on
+ * its own page (all of them), with its audit trail; `user` preloaded. No
+ * reporter is named.
+ */
+export default class ModeratedPetitionTransformer extends BaseTransformer<Petition> {
   constructor(
     petition: Petition,
     private reports: PetitionReport[],
@@ -23,20 +28,20 @@ export default class QueuedPetitionTransformer extends BaseTransformer<Petition>
       target: petition.target,
       owner: petition.user?.fullName ?? null,
       createdAt: petition.createdAt.toISO()!,
+      published: petition.published,
       finished: petition.finished,
+      moderatorClosedAt: petition.moderatorClosedAt?.toISO() ?? null,
+      moderatorClosedReason: petition.moderatorClosedReason,
       hiddenAt: petition.hiddenAt?.toISO() ?? null,
       hiddenReason: petition.hiddenReason,
       reports: this.reports.map((report) => ({
+        id: report.id,
         reason: report.reason,
         note: report.note,
         createdAt: report.createdAt.toISO()!,
+        resolvedAt: report.resolvedAt?.toISO() ?? null,
       })),
-      trail: this.trail.map((event) => ({
-        action: event.action,
-        actorName: event.actorName,
-        reason: event.reason,
-        createdAt: event.createdAt.toISO()!,
-      })),
+      trail: this.trail.map((event) => new ModerationEventTransformer(event).toObject()),
     }
   }
 }

@@ -1,0 +1,122 @@
+import { Link } from '@adonisjs/inertia/react'
+import { Badge, Container, ListGroup } from 'react-bootstrap'
+import AppLayout from '~/layouts/app_layout.tsx'
+import PetitionActions from '~/components/moderation/petition_actions.tsx'
+import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
+import { useTranslation } from '~/i18n/context.tsx'
+import { formatDate } from '~/lib/format_date.ts'
+import type { Data } from '@generated/data'
+
+type PetitionProps = { petition: Data.ModeratedPetition }
+
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+
+/**
+ * Moderation/Petition: one petition as moderators know it, in the queue or
+ * long after: its state, every report (open and resolved), its whole audit
+ * trail and the actions that apply to it now.
+ */
+export default function Petition({ petition }: PetitionProps) {
+  const { t, locale } = useTranslation()
+  return (
+    <AppLayout title={t('page.moderation.petition_title', { title: petition.title })} noindex>
+      <Container className="page-section" style={{ maxWidth: 960 }}>
+        <nav className="mb-3 d-flex flex-wrap gap-3" aria-label={t('page.moderation.title')}>
+          <Link route="moderation.queue">{t('page.moderation.back_to_queue')}</Link>
+          <Link route="moderation.log">{t('page.moderation.log.title')}</Link>
+        </nav>
+        <h1 className="fw-bold h2">{petition.title}</h1>
+        <p className="text-muted mb-2">
+          {petition.target} · {petition.owner ?? t('page.account.deleted_user')} ·{' '}
+          {formatDate(locale, petition.createdAt)} ·{' '}
+          <Link route="petitions.show" routeParams={{ slug: petition.slug }}>
+            {t('page.moderation.public_page')}
+          </Link>
+        </p>
+        <ul className="list-unstyled mb-4" data-testid="petition-state">
+          {!petition.published && (
+            <li>
+              <Badge bg="secondary">{t('page.moderation.draft')}</Badge>
+            </li>
+          )}
+          {petition.hiddenAt && (
+            <li>
+              <Badge bg="dark">{t('page.moderation.hidden')}</Badge>{' '}
+              {formatDate(locale, petition.hiddenAt)} — {petition.hiddenReason}
+            </li>
+          )}
+          {petition.moderatorClosedAt ? (
+            <li data-testid="closed-by-moderator">
+              <Badge bg="secondary">{t('page.moderation.closed_by_moderator')}</Badge>{' '}
+              {formatDate(locale, petition.moderatorClosedAt)}
+              {petition.moderatorClosedReason && <> — {petition.moderatorClosedReason}</>}
+            </li>
+          ) : (
+            petition.finished && (
+              <li>
+                <Badge bg="secondary">{t('page.moderation.finished')}</Badge>
+              </li>
+            )
+          )}
+        </ul>
+
+        <section className="mb-4" aria-labelledby="reports-title">
+          <h2 className="h4" id="reports-title">
+            {t('page.moderation.reports_all')}
+          </h2>
+          {petition.reports.length === 0 ? (
+            <p className="text-muted">{t('page.moderation.no_reports')}</p>
+          ) : (
+            <ListGroup as="ul" data-testid="reports">
+              {petition.reports.map((report) => (
+                <ListGroup.Item as="li" key={report.id}>
+                  <strong>{t(`page.report.reasons.${report.reason}`)}</strong>
+                  {report.note && <> — {report.note}</>}{' '}
+                  <span className="text-muted small">
+                    {formatDate(locale, report.createdAt)} ·{' '}
+                    {report.resolvedAt
+                      ? t('page.moderation.report_resolved', {
+                          date: formatDate(locale, report.resolvedAt),
+                        })
+                      : t('page.moderation.report_open')}
+                  </span>
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          )}
+        </section>
+
+        <section className="mb-4" aria-labelledby="trail-title">
+          <h2 className="h4" id="trail-title">
+            {t('page.moderation.trail')}
+          </h2>
+          {petition.trail.length === 0 ? (
+            <p className="text-muted">{t('page.moderation.no_trail')}</p>
+          ) : (
+            <ol className="list-unstyled" data-testid="trail">
+              {petition.trail.map((entry) => (
+                <li key={entry.id} className="mb-2" data-testid="trail-entry">
+                  <span className="text-muted small">
+                    {formatDate(locale, entry.createdAt, WHEN)}
+                  </span>{' '}
+                  <strong>
+                    <ActorName entry={entry} />
+                  </strong>{' '}
+                  <EventText entry={entry} />
+                  {entry.reason && <> — {entry.reason}</>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <section aria-labelledby="actions-title">
+          <h2 className="h4" id="actions-title">
+            {t('page.moderation.actions_title')}
+          </h2>
+          <PetitionActions petition={petition} />
+        </section>
+      </Container>
+    </AppLayout>
+  )
+}

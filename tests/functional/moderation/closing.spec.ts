@@ -1,0 +1,186 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import type { ApiClient } from '@japa/api-client'
+import Petition from '#models/petition'
+import type User from '#models/user'
+import { ROLE_MODERATOR } from '#models/user'
+import { trailOfPetition } from '#services/moderation/audit_trail'
+import { flashed, makeMember } from '#tests/helpers/auth'
+import { submitPetition } from '#tests/helpers/petitions'
+import { makePetition } from '#tests/helpers/signatures'
+import { fieldErrors } from '#tests/helpers/validation'
+
+const CLOSED_BY_MODERATOR = 'A moderator closed this petition: only a moderator can reopen it'
+
+function act(
+  client: ApiClient,
+  moderator: User,
+  petition: Petition,
+  action: string,
+  reason: string
+) {
+  return client
+    .post(`/moderation/petitions/${petition.id}/${action}`)
+    .header('referer', `/moderation/petitions/${petition.id}`)
+    .form({ reason })
+    .withCsrfToken()
+    .loginAs(moderator)
+    .redirects(0)
+}
+
+const fresh = (petition: Petition) => Petition.findOrFail(petition.id)
+
+test.group('Moderation: a petition closed by a moderator', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test("its owner cannot undo the moderator's close by saving the form with finished=false", async ({
+    assert,
+    client,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    const { petition, owner } = await makePetition()
+    ;(await act(client, moderator, petition, 'close', 'Collects data for a scam')).assertStatus(302)
+
+    const reopening = await submitPetition(client, owner, petition.guid, {
+      published: true,
+      finished: false,
+    })
+    assert.isTrue((await fresh(petition)).finished, 'the owner reopened it')
+    assert.deepEqual(fieldErrors(reopening).finished, [CLOSED_BY_MODERATOR])
+
+    // In the language of the site.
+    const german = await client
+      .post(`/petition/${petition.guid}/create`)
+      .header('host', 'de.undersign.test')
+      .json({ title: 'Park', finished: false })
+      .loginAs(owner)
+      .withCsrfToken()
+      .redirects(0)
+    assert.deepEqual(fieldErrors(german).finished, [
+      'Ein Moderator hat diese Petition geschlossen: Nur ein Moderator kann sie wieder öffnen',
+    ])
+
+    // Anything else still saves, the switch left as it is or not sent at all.
+    for (const finished of [true, undefined]) {
+      const saved = await submitPetition(client, owner, petition.guid, {
+        title: `Renamed ${finished}`,
+        finished,
+      })
+      assert.deepEqual(fieldErrors(saved), {})
+      const after = await fresh(petition)
+      assert.equal(after.title, `Renamed ${finished}`)
+      assert.isTrue(after.finished)
+    }
+  })
+
+  test('the form shows its owner that a moderator closed it, and why', async ({
+    assert,
+    client,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    const { petition, owner } = await makePetition()
+    const edit = () => client.get(`/petition/${petition.guid}/edit`).loginAs(owner).withInertia()
+
+    const before = await edit()
+    assert.isNull(before.inertiaProps.moderatorClosure)
+
+    await act(client, moderator, petition, 'close', 'Collects data for a scam')
+    const after = await edit()
+    after.assertInertiaComponent('Petition/Create')
+    assert.equal(after.inertiaProps.moderatorClosure.reason, 'Collects data for a scam')
+    assert.isString(after.inertiaProps.moderatorClosure.closedAt)
+    // For a moderator's link to the page where it reopens.
+    assert.equal(after.inertiaProps.moderatorClosure.petitionId, petition.id)
+    assert.isTrue(after.inertiaProps.petition.finished)
+  })
+
+  test('a moderator cannot reopen it through the form either; the audited reopen action does', async ({
+    assert,
+    client,
+  }) => {
+    const moderator = await makeMember({
+      role: ROLE_MODERATOR,
+      firstName: 'Ines',
+      lastName: 'Roth',
+    })
+    const { petition, owner } = await makePetition()
+    await act(client, moderator, petition, 'close', 'Collects data for a scam')
+
+    const throughForm = await submitPetition(client, moderator, petition.guid, { finished: false })
+    assert.deepEqual(fieldErrors(throughForm).finished, [CLOSED_BY_MODERATOR])
+    assert.isTrue((await fresh(petition)).finished)
+
+    // Only moderators reopen (404 for its owner, as every moderation route).
+    ;(await act(client, owner, petition, 'reopen', 'I fixed it')).assertStatus(404)
+    ;(await act(client, moderator, petition, 'reopen', ' ')).assertStatus(302)
+    assert.isTrue((await fresh(petition)).finished, 'reopened without a reason')
+
+    const reopened = await act(client, moderator, petition, 'reopen', 'The owner explained it')
+    reopened.assertStatus(302)
+    assert.equal(reopened.header('location'), `/moderation/petitions/${petition.id}`)
+    const after = await fresh(petition)
+    assert.isFalse(after.finished)
+    assert.isNull(after.finishedAt)
+    assert.isNull(after.moderatorClosedAt)
+    assert.isNull(after.moderatorClosedReason)
+    assert.deepEqual(
+      (await trailOfPetition(petition.id)).map((entry) => [
+        entry.action,
+        entry.actorName,
+        entry.reason,
+      ]),
+      [
+        ['petition_closed', 'Ines Roth', 'Collects data for a scam'],
+        ['petition_reopened', 'Ines Roth', 'The owner explained it'],
+      ]
+    )
+
+    // Open again, it is its owner's to finish and reopen.
+    ;(await submitPetition(client, owner, petition.guid, { finished: true })).assertStatus(302)
+    assert.isTrue((await fresh(petition)).finished)
+    const byOwner = await submitPetition(client, owner, petition.guid, { finished: false })
+    assert.deepEqual(fieldErrors(byOwner), {})
+    assert.isFalse((await fresh(petition)).finished)
+  })
+
+  test("a petition its owner finished is theirs to reopen, until a moderator closes it; reopen undoes only a moderator's close", async ({
+    assert,
+    client,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    const { petition, owner } = await makePetition()
+    await submitPetition(client, owner, petition.guid, { finished: true })
+    const finishedAt = (await fresh(petition)).finishedAt
+
+    // Not a moderator's close: nothing to reopen, nothing recorded.
+    const nothing = await act(client, moderator, petition, 'reopen', 'Open it again')
+    assert.equal(
+      flashed(nothing, 'alerts', 'info'),
+      'Nothing changed: the petition was already in that state.'
+    )
+    assert.isTrue((await fresh(petition)).finished)
+    assert.lengthOf(await trailOfPetition(petition.id), 0)
+
+    // A moderator's close of a finished petition takes it from its owner, its date kept.
+    ;(await act(client, moderator, petition, 'close', 'Keeps being misused')).assertStatus(302)
+    const closed = await fresh(petition)
+    assert.isNotNull(closed.moderatorClosedAt)
+    assert.equal(closed.finishedAt?.toISO(), finishedAt?.toISO())
+    const refused = await submitPetition(client, owner, petition.guid, { finished: false })
+    assert.deepEqual(fieldErrors(refused).finished, [CLOSED_BY_MODERATOR])
+    assert.isTrue((await fresh(petition)).finished)
+
+    // Closing it twice changes nothing.
+    const twice = await act(client, moderator, petition, 'close', 'Again')
+    assert.equal(
+      flashed(twice, 'alerts', 'info'),
+      'Nothing changed: the petition was already in that state.'
+    )
+    assert.deepEqual(
+      (await trailOfPetition(petition.id)).map((entry) => entry.action),
+      ['petition_closed']
+    )
+  })
+})
