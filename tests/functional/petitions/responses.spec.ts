@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
@@ -245,7 +246,10 @@ test.group('Petitions: official responses and victories', (group) => {
     assert.deepEqual(await victories(), { list: [], home: [], marked: false })
     // A hidden victory leaves the home page too.
     await markVictory(client, owner, petition, true)
-    await Petition.query().where('id', petition.id).update({ hidden_at: new Date() })
+    const hidden = await Petition.findOrFail(petition.id)
+    hidden.merge({ hiddenAt: DateTime.utc(), hiddenReason: 'Not a real campaign' })
+    await hidden.save()
     assert.deepEqual(await victories(), { list: [], home: [], marked: false })
+    ;(await client.get(`/petition/${petition.slug}`).withInertia()).assertStatus(410)
   })
 })
