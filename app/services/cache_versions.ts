@@ -18,9 +18,14 @@ export async function cacheVersion(name: CachedName): Promise<string | null> {
   return row?.version ?? null
 }
 
+/** An upsert: a table emptied by hand (a test, a restore) gets the row back with the next change. */
 export async function changeCacheVersion(
   name: CachedName,
   client: QueryClientContract = db.connection()
 ) {
-  await client.from('cache_versions').where('name', name).update({ version: randomUUID() })
+  await client.rawQuery(
+    `INSERT INTO cache_versions (name, version) VALUES (?, ?)
+     ON CONFLICT (name) DO UPDATE SET version = excluded.version`,
+    [name, randomUUID()]
+  )
 }
