@@ -106,9 +106,12 @@ export class LiveStreams {
   /**
    * Ends the streams that reached their age (their slots go back as they
    * close), renews the slots of the others, and forgets slots expired in any
-   * worker. Runs every 30 s; `now` may be moved by a test.
+   * worker. Runs every 30 s, and does nothing in a worker without streams:
+   * expired slots count for nobody meanwhile, and a take reuses them.
+   * `now` may be moved by a test.
    */
   async sweep(now = Date.now()) {
+    if (this.#held.size === 0) return
     const kept: Slot[] = []
     for (const held of this.#held.values()) {
       if (held.endsAt <= now) held.end()
