@@ -292,12 +292,18 @@ export async function logIn(email, password) {
   }
 }
 
+/** Live streams opened so far in this run: each gets an address of its own. */
+let liveStreamsOpened = 0
+
 /**
  * `count` live-count streams (Transmit's server-sent events) joined to a
- * petition's channel, as that many open petition pages hold them. Each
- * counts the messages it receives; `close()` ends them all.
+ * petition's channel, as that many open petition pages hold them, each from
+ * a visitor's own address (X-Forwarded-For, believed from loopback): one
+ * address may hold only LIVE_STREAMS_PER_ADDRESS (20). Each counts the
+ * messages it receives; `close()` ends them all.
  */
 export async function openLiveStreams(count, guid) {
+  const visitorAddress = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
   const http = await import('node:http')
   const { randomUUID } = await import('node:crypto')
   const streams = []
@@ -307,7 +313,14 @@ export async function openLiveStreams(count, guid) {
     await new Promise((resolve, reject) => {
       stream.request = http.get(
         `${base}/__transmit/events?${query}`,
-        { agent: false, headers: { 'accept': 'text/event-stream', 'accept-encoding': 'gzip, br' } },
+        {
+          agent: false,
+          headers: {
+            'accept': 'text/event-stream',
+            'accept-encoding': 'gzip, br',
+            'x-forwarded-for': visitorAddress(liveStreamsOpened++),
+          },
+        },
         (response) => {
           stream.open = response.statusCode === 200
           response.setEncoding('utf8')

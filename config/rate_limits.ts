@@ -64,6 +64,13 @@ export const rateLimits = {
   liveUpdates: { requests: 300, every: '1 minute', blockFor: '5 minutes' },
 } as const
 
+/**
+ * Live-count streams one address (an IPv6 address's whole /64) may hold open
+ * at once, across every worker (LIVE_STREAMS_PER_ADDRESS). A cap on sockets
+ * held, not on requests made: RATE_LIMIT_FACTOR leaves it alone.
+ */
+export const liveStreamsPerAddress = env.get('LIVE_STREAMS_PER_ADDRESS') ?? 20
+
 export type RateLimitName = keyof typeof rateLimits
 
 /** The allowance of a limit once RATE_LIMIT_FACTOR is applied (never below 1). */

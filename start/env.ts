@@ -81,6 +81,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   X_USER_NAME: Env.schema.string.optional(),
   SEED_DEMO: Env.schema.boolean.optional(),
   RATE_LIMIT_FACTOR: Env.schema.number.optional(),
+  // Live-count streams one address may hold open at once (default 20).
+  LIVE_STREAMS_PER_ADDRESS: (key: string, value?: string) => {
+    if (value === undefined || value === '') return undefined
+    const streams = Number(value)
+    if (!Number.isInteger(streams) || streams < 1) {
+      throw new Error(`${key} must be a whole number of streams, 1 or more (it is "${value}")`)
+    }
+    return streams
+  },
   STORAGE_PATH: Env.schema.string.optional(),
   QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),

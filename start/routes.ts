@@ -4,7 +4,6 @@
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'
-import transmit from '@adonisjs/transmit/services/main'
 import { middleware } from '#start/kernel'
 import { matchers, slugWithExtension } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
@@ -33,6 +32,11 @@ import {
 
 const PagesController = () => import('#controllers/pages_controller')
 const SeoController = () => import('#controllers/seo_controller')
+const LiveStreamsController = () => import('#controllers/live_streams_controller')
+const TransmitSubscribeController = () =>
+  import('@adonisjs/transmit/controllers/subscribe_controller')
+const TransmitUnsubscribeController = () =>
+  import('@adonisjs/transmit/controllers/unsubscribe_controller')
 const OpenDataController = () => import('#controllers/open_data_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
 const SubscriptionsController = () => import('#controllers/subscriptions_controller')
@@ -338,18 +342,18 @@ router
   })
   .where('id', matchers.id)
 
-// Live counts: Transmit's stream (GET /__transmit/events) and its subscribe
-// and unsubscribe requests; pages name their channel in the stream's URL.
-const TRANSMIT_ROUTE_NAMES: Record<string, string> = {
-  '/__transmit/events': 'transmit.events',
-  '/__transmit/subscribe': 'transmit.subscribe',
-  '/__transmit/unsubscribe': 'transmit.unsubscribe',
-}
-transmit.registerRoutes((route) => {
-  route
-    .as(TRANSMIT_ROUTE_NAMES[route.getPattern()])
-    .use([middleware.liveUpdatesInput(), throttleLiveUpdates])
-})
+// Live counts: the stream an open petition's page holds (GET
+// /__transmit/events, naming its channel) and Transmit's subscribe and
+// unsubscribe requests, each for one petition's channel.
+router
+  .group(() => {
+    router.get('/__transmit/events', [LiveStreamsController, 'open']).as('transmit.events')
+    router.post('/__transmit/subscribe', [TransmitSubscribeController]).as('transmit.subscribe')
+    router
+      .post('/__transmit/unsubscribe', [TransmitUnsubscribeController])
+      .as('transmit.unsubscribe')
+  })
+  .use([middleware.liveUpdatesInput(), throttleLiveUpdates])
 
 // Developer pages, absent in production.
 router

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { site } from '#services/http/site'
-import { sitemapCount, sitemapIndexXml, sitemapXml } from '#services/seo/sitemap'
+import { sitemapFile, sitemapRoot } from '#services/seo/sitemap'
 import { localeOf } from '#app/i18n/locales'
 
 /** Search engines read these often: an hour's cache is fresh enough for new petitions. */
@@ -42,16 +42,16 @@ export default class SeoController {
 
   /** GET /sitemap.xml: the pages themselves, or the index of the files past 50,000 URLs. */
   async sitemap({ response }: HttpContext) {
-    const count = await sitemapCount()
+    const xml = await sitemapRoot()
     response.header('content-type', 'application/xml; charset=utf-8').header('cache-control', CACHE)
-    return count === 1 ? sitemapXml(1) : sitemapIndexXml(count)
+    return xml
   }
 
-  /** GET /sitemap-{number}.xml: one file of a split sitemap. */
+  /** GET /sitemap/{number}: one file of a split sitemap. */
   async sitemapPart({ response, params }: HttpContext) {
-    const number = Number(params.number)
-    if (number > (await sitemapCount())) return response.notFound('Not found')
+    const xml = await sitemapFile(Number(params.number))
+    if (xml === null) return response.notFound('Not found')
     response.header('content-type', 'application/xml; charset=utf-8').header('cache-control', CACHE)
-    return sitemapXml(number)
+    return xml
   }
 }

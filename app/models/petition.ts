@@ -1,5 +1,13 @@
 import { DateTime } from 'luxon'
-import { BaseModel, beforeSave, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import {
+  afterDelete,
+  afterSave,
+  BaseModel,
+  beforeSave,
+  belongsTo,
+  column,
+  hasMany,
+} from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import PetitionMedia from '#models/petition_media'
@@ -9,6 +17,15 @@ import PetitionResponse from '#models/petition_response'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
 import { descriptionText } from '#services/petitions/search_text'
+import { changeCacheVersion } from '#services/cache_versions'
+
+/** Saves that bring a petition into the sitemap or take it out, until they are written. */
+const sitemapChanges = new WeakSet<Petition>()
+
+/** Listed in the sitemap: public (published, not hidden) and not private. */
+function inSitemap(values: { published?: boolean; private?: boolean; hiddenAt?: unknown }) {
+  return Boolean(values.published) && !values.private && !values.hiddenAt
+}
 
 export default class Petition extends BaseModel {
   @column({ isPrimary: true })
@@ -160,6 +177,29 @@ export default class Petition extends BaseModel {
   static dateFinishing(petition: Petition) {
     if (petition.$dirty.finished === undefined) return
     petition.finishedAt = petition.finished ? DateTime.utc() : null
+  }
+
+  /**
+   * The sitemap (services/seo/sitemap) lists public, not private petitions:
+   * a save or deletion that brings one in or takes one out gives it a new
+   * version, after the row is written and in the same transaction, so that
+   * every worker rebuilds it at its next request once that commits. Every
+   * such change (publishing, hiding, making private, deleting) saves the model.
+   */
+  @beforeSave()
+  static noteSitemapChange(petition: Petition) {
+    const before = petition.$isPersisted && inSitemap(petition.$original)
+    if (before !== inSitemap(petition.$attributes)) sitemapChanges.add(petition)
+  }
+
+  @afterSave()
+  static async changeSitemap(petition: Petition) {
+    if (sitemapChanges.delete(petition)) await changeCacheVersion('sitemap', petition.$trx)
+  }
+
+  @afterDelete()
+  static async leaveSitemap(petition: Petition) {
+    if (inSitemap(petition.$original)) await changeCacheVersion('sitemap', petition.$trx)
   }
 
   /** Whether its closing date has come: closed for signing even before the job finished it. */

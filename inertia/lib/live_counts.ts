@@ -21,12 +21,14 @@ function streamUid() {
  * The petition's counts and last signatures as they move, while its page is
  * open: a server-sent events stream joined to the petition's channel. The
  * channel goes in the stream's URL, so the worker that holds the stream is
- * the one that subscribes it. Drafts and finished petitions open no stream.
+ * the one that subscribes it. Drafts and closed petitions open no stream
+ * (the server refuses one). The server ends a stream after 30 minutes at
+ * most, or as its worker stops; the EventSource then opens a new one by itself.
  * `live` is null until the first update after these props; `connected` says
  * whether the stream is open.
  */
 export function useLiveCounts(
-  petition: Pick<Data.PetitionShow, 'guid' | 'published' | 'finished'>,
+  petition: Pick<Data.PetitionShow, 'guid' | 'published' | 'finished' | 'closedAt'>,
   props: unknown
 ) {
   const [update, setUpdate] = useState<{ props: unknown; counts: LiveCounts } | null>(null)
@@ -36,7 +38,7 @@ export function useLiveCounts(
   useEffect(() => {
     currentProps.current = props
   }, [props])
-  const open = petition.published && !petition.finished
+  const open = petition.published && !petition.finished && !petition.closedAt
   const { guid } = petition
 
   useEffect(() => {

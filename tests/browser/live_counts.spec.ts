@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { confirmationPath, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+import { MAX_STREAM_AGE_MS, liveStreams } from '#services/petitions/live_streams'
 
 const de = i18nManager.locale('de')
 
@@ -58,6 +59,43 @@ test.group('Browser: live counts', (group) => {
       assert.notInclude(await page.content(), 'dmytro.shevchuk@example.org')
       // The bar moved too: 1 of 100.
       assert.equal(await page.locator('.progress-bar').first().getAttribute('aria-valuenow'), '1')
+    })
+  })
+
+  test('a page whose stream the server ends (it reached its 30 minutes) opens another and keeps counting', async ({
+    assert,
+    client,
+  }) => {
+    const { petition } = await makePetition({ targetSignatures: 100 })
+    const count = (total: number) =>
+      de.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
+
+    await inBrowser('live counts after the stream ends', async (page) => {
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'de'))
+      await page.evaluate('window.__notReloaded = true')
+      await page.locator('[data-live="connected"]').waitFor({ timeout: 5000 })
+      assert.equal(liveStreams.count, 1)
+
+      // The server ends the stream; the page's EventSource opens a new one by itself.
+      await liveStreams.sweep(Date.now() + MAX_STREAM_AGE_MS)
+      await page.locator('.petition-show:not([data-live])').waitFor({ timeout: 5000 })
+      await page.locator('[data-live="connected"]').waitFor({ timeout: 15_000 })
+      assert.equal(liveStreams.count, 1)
+
+      const signed = await sign(client, petition, {
+        firstName: 'Dmytro',
+        email: 'dmytro.after@example.org',
+      })
+      signed.assertStatus(302)
+      const [row] = await signatureRows(petition)
+      const confirmed = await client.post(confirmationPath(row)).withCsrfToken().redirects(0)
+      assert.isBelow(confirmed.status(), 400)
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="signature-count"]').textContent.replace(/\\s/g, ' ') === ${JSON.stringify(count(1))}`,
+        undefined,
+        { timeout: 5000 }
+      )
+      assert.isTrue(await page.evaluate('window.__notReloaded === true'))
     })
   })
 })

@@ -9,6 +9,8 @@ export type EventStream<Payload = unknown> = {
   headers: http.IncomingHttpHeaders
   /** Each message's data (Transmit's `{ channel, payload }`) and when it arrived; pings left out. */
   messages: Array<{ channel: string; payload: Payload; at: number }>
+  /** Whether the server ended the answer (a stream it closed, or a refusal). */
+  ended: boolean
   close(): void
 }
 
@@ -41,6 +43,7 @@ export function openEventStream<Payload = unknown>(
           status: response.statusCode!,
           headers: response.headers,
           messages: [],
+          ended: false,
           close: () => request.destroy(),
         }
         let buffer = ''
@@ -63,6 +66,7 @@ export function openEventStream<Payload = unknown>(
             stream.messages.push({ ...message, at: Date.now() })
           }
         })
+        response.on('end', () => (stream.ended = true))
         response.on('error', () => {})
         resolve(stream)
       }

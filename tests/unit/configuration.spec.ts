@@ -46,8 +46,23 @@ test.group('Configuration', () => {
     assert.equal(fine.status, 0, fine.stderr)
   }).timeout(180_000)
 
+  test('a cap on live streams per address that is not a whole number, 1 or more, stops the start', ({
+    assert,
+  }) => {
+    for (const streams of ['0', '2.5', 'many']) {
+      const refused = aceWith({ LIVE_STREAMS_PER_ADDRESS: streams })
+      assert.notEqual(refused.status, 0, streams)
+      assert.include(`${refused.stdout}${refused.stderr}`, 'LIVE_STREAMS_PER_ADDRESS')
+    }
+  }).timeout(180_000)
+
   test('valid values start fine', ({ assert }) => {
-    const fine = aceWith({ PORT: '4444', DB_CONNECTION: 'sqlite', RATE_LIMIT_FACTOR: '0' })
+    const fine = aceWith({
+      PORT: '4444',
+      DB_CONNECTION: 'sqlite',
+      RATE_LIMIT_FACTOR: '0',
+      LIVE_STREAMS_PER_ADDRESS: '50',
+    })
     assert.equal(fine.status, 0, fine.stderr)
   }).timeout(60_000)
 })

@@ -2,7 +2,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import transmit from '@adonisjs/transmit/services/main'
-import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
 import Signature from '#models/signature'
 import { matchers } from '#start/route_matchers'
 import { LAST_SIGNATURES } from '#services/petitions/page_data'
@@ -51,8 +51,10 @@ type CountsRow = {
 
 /** How often a worker without Redis reads the counts of the petitions its streams watch. */
 const POLL_MS = 500
-/** How long a channel's answer (open or not) is reused for new streams. */
-const OPEN_TTL_MS = 5000
+/** How long a channel's state is reused for new streams. */
+const STATE_TTL_MS = 5000
+
+export type ChannelState = 'open' | 'closed' | 'missing'
 
 /**
  * Live counts on open petition pages, over server-sent events (Transmit).
@@ -77,7 +79,7 @@ export class LiveCounts {
   #known = new Map<string, string>()
   /** One read at a time in this process: a poll never overwrites what a flush just sent. */
   #queue: Promise<unknown> = Promise.resolve()
-  #openCache = new Map<string, { open: boolean; expires: number }>()
+  #stateCache = new Map<string, { state: ChannelState; expires: number }>()
   #stopListening: (() => unknown) | null = null
 
   /** Whether broadcasts travel between workers (Redis), from config/transmit.ts. */
@@ -86,18 +88,11 @@ export class LiveCounts {
   start() {
     if (this.#started) return
     this.#started = true
-    // Public data only: a draft's or a finished petition's channel cannot be joined.
-    transmit.authorize<{ guid: string }>('petitions/:guid', (_ctx, { guid }) => this.isOpen(guid))
-    // A page names its channel when it opens its stream, so the subscription
-    // lives in the worker holding the stream (a separate subscribe request may
-    // reach another worker, which knows nothing of that stream).
-    transmit.on('connect', ({ uid, context }) => {
-      const channel = (context as HttpContext).request.qs().channel
-      if (!isPetitionChannel(channel)) return
-      transmit
-        .subscribe({ uid, channel, context })
-        .catch((error) => logger.warn({ err: error }, 'live counts subscription failed'))
-    })
+    // Public data only: only an open petition's channel can be joined.
+    transmit.authorize<{ guid: string }>(
+      'petitions/:guid',
+      async (_ctx, { guid }) => (await this.channelState(guid)) === 'open'
+    )
     this.#stopListening = signatureCounter.onFlushed((ids) =>
       this.#serialised(() => this.flushed(ids))
     )
@@ -109,15 +104,6 @@ export class LiveCounts {
     }
   }
 
-  /**
-   * Ends every stream of this process, so that a stopping worker is not held
-   * open by pages that never hang up (the HTTP server waits for all its
-   * answers to end); their browsers reconnect to a worker that runs.
-   */
-  closeStreams() {
-    for (const stream of transmit.getManager().getAllSubscribers().keys()) stream.end()
-  }
-
   stop() {
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = null
@@ -126,20 +112,20 @@ export class LiveCounts {
     this.#started = false
   }
 
-  /** Whether the petition of `guid` is published and not finished (cached for a few seconds). */
-  async isOpen(guid: string) {
+  /**
+   * Whether the petition of `guid` is open (public and open for signing),
+   * closed (public, but finished or past its closing date: its counts no
+   * longer move) or missing (unknown, a draft, hidden by moderators). Kept a
+   * few seconds.
+   */
+  async channelState(guid: string): Promise<ChannelState> {
     const now = Date.now()
-    const cached = this.#openCache.get(guid)
-    if (cached && cached.expires > now) return cached.open
-    const row = await wherePublic(db.from('petitions'))
-      .where('guid', guid)
-      .where('finished', false)
-      .select('id')
-      .first()
-    const open = Boolean(row)
-    this.#openCache.set(guid, { open, expires: now + OPEN_TTL_MS })
-    if (this.#openCache.size > 5000) this.#openCache.delete(this.#openCache.keys().next().value!)
-    return open
+    const cached = this.#stateCache.get(guid)
+    if (cached && cached.expires > now) return cached.state
+    const state = await channelStateOf(guid)
+    this.#stateCache.set(guid, { state, expires: now + STATE_TTL_MS })
+    if (this.#stateCache.size > 5000) this.#stateCache.delete(this.#stateCache.keys().next().value!)
+    return state
   }
 
   /**
@@ -180,6 +166,20 @@ export class LiveCounts {
     this.#queue = next.catch(() => {})
     return next
   }
+}
+
+/** One query for an open petition; a second only to tell a closed one from none. */
+async function channelStateOf(guid: string): Promise<ChannelState> {
+  const now = DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat)
+  const open = await wherePublic(db.from('petitions'))
+    .where('guid', guid)
+    .where('finished', false)
+    .where((date) => date.whereNull('closes_at').orWhere('closes_at', '>', now))
+    .select('id')
+    .first()
+  if (open) return 'open'
+  const seen = await wherePublic(db.from('petitions')).where('guid', guid).select('id').first()
+  return seen ? 'closed' : 'missing'
 }
 
 function countsKey(row: CountsRow) {

@@ -1,5 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { cacheVersion } from '#services/cache_versions'
 import { site } from '#services/http/site'
 import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
 import { wherePublic } from '#services/petitions/visibility'
@@ -36,8 +38,64 @@ function isoDate(value: unknown) {
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
+/**
+ * A built sitemap file is served for a minute (a new title or date shows
+ * within it), unless a petition came into it or left it meanwhile: its
+ * version (`cache_versions`, changed by the Petition model in the
+ * transaction of that change) then differs from the one it was built at, and
+ * every worker builds it again at its next request. The same file serves
+ * all eight sites (each entry names every site already).
+ */
+const SITEMAP_TTL_MS = 60_000
+/** Files kept per process (up to 6 MB each); the least recently built goes first. */
+const KEPT_FILES = 4
+
+type Kept<Value> = { version: string | null; expires: number; value: Promise<Value> }
+
+/** What /sitemap.xml answers ('root'), and files by number. */
+const keptFiles = new Map<'root' | number, Kept<string>>()
+const counts = new Map<'count', Kept<number>>()
+
+/** The kept value of `key`, or a new build of it; requests at the same time share one build. */
+async function kept<Key, Value>(map: Map<Key, Kept<Value>>, key: Key, build: () => Promise<Value>) {
+  const version = await cacheVersion('sitemap')
+  const now = DateTime.now().toMillis()
+  const entry = map.get(key)
+  if (entry && entry.version === version && entry.expires > now) return entry.value
+  const value = build().catch((error) => {
+    if (map.get(key)?.value === value) map.delete(key)
+    throw error
+  })
+  map.delete(key)
+  map.set(key, { version, expires: now + SITEMAP_TTL_MS, value })
+  if (map.size > KEPT_FILES) map.delete(map.keys().next().value!)
+  return value
+}
+
+const fileCount = () => kept(counts, 'count', sitemapCount)
+
+/** What /sitemap.xml answers: the only file, or the index of the files past 1,000 pages. */
+export function sitemapRoot() {
+  return kept(keptFiles, 'root', async () => {
+    const count = await fileCount()
+    return count === 1 ? sitemapXml(1) : sitemapIndexXml(count)
+  })
+}
+
+/** Sitemap file `number` (from 1), or null past the last one (never kept: it would push real ones out). */
+export async function sitemapFile(number: number) {
+  if (number > (await fileCount())) return null
+  return kept(keptFiles, number, () => sitemapXml(number))
+}
+
+/** Drops this process's built files (tests start from none). */
+export function forgetSitemaps() {
+  keptFiles.clear()
+  counts.clear()
+}
+
 /** How many sitemap files the site's pages take. */
-export async function sitemapCount() {
+async function sitemapCount() {
   const [row] = await listedPetitions().count('* as total')
   return Math.max(1, Math.ceil((STATIC_ROUTES.length + Number(row.total)) / PAGES_PER_SITEMAP))
 }
@@ -72,7 +130,7 @@ async function pagesOf(number: number): Promise<SitemapPage[]> {
  * One sitemap file: every page once per language's site, each entry naming
  * all its language versions (hreflang alternates, English as the default).
  */
-export async function sitemapXml(number: number) {
+async function sitemapXml(number: number) {
   const pages = await pagesOf(number)
   const alternates = (path: string) =>
     [
@@ -100,7 +158,7 @@ export async function sitemapXml(number: number) {
 }
 
 /** The index of the sitemap files, for a site whose pages take more than one. */
-export function sitemapIndexXml(count: number) {
+function sitemapIndexXml(count: number) {
   const files = Array.from(
     { length: count },
     (_, index) =>

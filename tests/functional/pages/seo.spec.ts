@@ -3,9 +3,14 @@ import { randomUUID } from 'node:crypto'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { LOCALES } from '#app/i18n/locales'
-import { PAGES_PER_SITEMAP } from '#services/seo/sitemap'
+import { DateTime } from 'luxon'
+import { PAGES_PER_SITEMAP, forgetSitemaps } from '#services/seo/sitemap'
+import { changeCacheVersion } from '#services/cache_versions'
+import { restoreClock, setClock } from '#tests/helpers/clock'
+import { ROLE_MODERATOR } from '#models/user'
 import { makeMember } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
+import { newGuid, submitPetition } from '#tests/helpers/petitions'
 
 const SITE = 'http://undersign.test:3334'
 const siteOf = (locale: string) => (locale === 'en' ? SITE : `http://${locale}.undersign.test:3334`)
@@ -13,8 +18,27 @@ const siteOf = (locale: string) => (locale === 'en' ? SITE : `http://${locale}.u
 /** The <loc> addresses of a sitemap or sitemap index. */
 const locationsIn = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
 
+/** The SQL statements that read or write the petitions while `action` runs. */
+async function petitionQueriesDuring(action: () => Promise<unknown>) {
+  const knex = db.connection().getWriteClient()
+  const seen: string[] = []
+  const listener = ({ sql }: { sql: string }) => {
+    if (/\bpetitions\b/.test(sql)) seen.push(sql)
+  }
+  knex.on('query', listener)
+  try {
+    await action()
+  } finally {
+    knex.off('query', listener)
+  }
+  return seen
+}
+
 test.group('Search engines', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // Each test's petitions go with its transaction: no file built from them is kept.
+  group.each.setup(() => forgetSitemaps())
+  group.each.teardown(() => restoreClock())
 
   test('robots.txt keeps private pages out and points at the sitemap of its language’s site', async ({
     client,
@@ -63,6 +87,90 @@ test.group('Search engines', (group) => {
       `<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/petition/${listed.slug}"/>`
     )
     assert.match(xml, /<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/)
+  })
+
+  test('requests in a row share one build of the sitemap; a petition that becomes or stops being public shows at once', async ({
+    client,
+    assert,
+  }) => {
+    await makePetition({ title: 'Benches for the river walk' })
+    let first = ''
+    const building = await petitionQueriesDuring(async () => {
+      first = (await client.get('/sitemap.xml')).text()
+    })
+    assert.isAbove(building.length, 0)
+    const again = await petitionQueriesDuring(async () => {
+      for (const host of ['undersign.test', 'es.undersign.test', 'uk.undersign.test']) {
+        const response = await client.get('/sitemap.xml').header('host', host)
+        response.assertStatus(200)
+        assert.equal(response.text(), first)
+      }
+    })
+    assert.deepEqual(again, [])
+
+    const listed = async (slug: string) =>
+      (await client.get('/sitemap.xml')).text().includes(`${SITE}/petition/${slug}<`)
+    const owner = await makeMember()
+    const guid = newGuid()
+    const save = async (overrides: Record<string, unknown>) => {
+      const saved = await submitPetition(client, owner, guid, {
+        title: 'A library bus for the villages',
+        ...overrides,
+      })
+      assert.equal(saved.status(), 302)
+      return (await db.from('petitions').where('guid', guid).firstOrFail()) as {
+        id: number
+        slug: string
+      }
+    }
+    // Created (published at once), unpublished, published, made private, listed again.
+    const { id, slug } = await save({})
+    assert.isTrue(await listed(slug), 'created')
+    await save({ published: false })
+    assert.isFalse(await listed(slug), 'unpublished')
+    await save({ published: true })
+    assert.isTrue(await listed(slug), 'published')
+    await save({ private: true })
+    assert.isFalse(await listed(slug), 'made private')
+    await save({ private: false })
+    assert.isTrue(await listed(slug), 'listed again')
+
+    // Hidden and restored by a moderator.
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    for (const [action, shown] of [
+      ['hide', false],
+      ['restore', true],
+    ] as const) {
+      const acted = await client
+        .post(`/moderation/petitions/${id}/${action}`)
+        .header('referer', 'http://undersign.test/moderation')
+        .form({ reason: 'Checked against the rules of the site.' })
+        .withCsrfToken()
+        .loginAs(moderator)
+        .redirects(0)
+      assert.equal(acted.status(), 302)
+      assert.equal(await listed(slug), shown, action)
+    }
+  })
+
+  test('a built sitemap is kept a minute at most, and rebuilt as soon as another process changes what it lists', async ({
+    client,
+    assert,
+  }) => {
+    const { petition } = await makePetition({ title: 'Benches for the river walk' })
+    const sitemap = async () => (await client.get('/sitemap.xml')).text()
+    assert.include(await sitemap(), `/petition/${petition.slug}<`)
+    // Written as a bulk import would, past the model: the built file is kept…
+    await db.from('petitions').where('id', petition.id).update({ slug: 'benches-by-the-river' })
+    assert.include(await sitemap(), `/petition/${petition.slug}<`)
+    // …for a minute.
+    setClock(DateTime.now().plus({ seconds: 61 }))
+    assert.include(await sitemap(), '/petition/benches-by-the-river<')
+
+    // Another worker hid it: it changed the version in its transaction; this one reads it.
+    await db.from('petitions').where('id', petition.id).update({ hidden_at: new Date() })
+    await changeCacheVersion('sitemap')
+    assert.notInclude(await sitemap(), '/petition/benches-by-the-river<')
   })
 
   test('past 1,000 pages the sitemap is an index of files of 1,000 pages each', async ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -9,11 +10,21 @@ import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { channelOf, liveCounts, type LiveCountsMessage } from '#services/petitions/live_counts'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
+import { addressBlock } from '#services/http/address_block'
+import { liveStreamSlots } from '#services/petitions/live_stream_slots'
+import { MAX_STREAM_AGE_MS, SLOT_LEASE_MS, liveStreams } from '#services/petitions/live_streams'
 
 type Stream = EventStream<LiveCountsMessage>
 
-function openStream(query: Record<string, string>): Promise<Stream> {
-  return openEventStream<LiveCountsMessage>({ host: 'localhost', port: env.get('PORT') }, query)
+function openStream(
+  query: Record<string, string>,
+  headers: Record<string, string> = {}
+): Promise<Stream> {
+  return openEventStream<LiveCountsMessage>(
+    { host: 'localhost', port: env.get('PORT') },
+    query,
+    headers
+  )
 }
 
 async function until(condition: () => boolean, what: string) {
@@ -170,11 +181,12 @@ test.group('Live counts', (group) => {
     assert,
     client,
   }) => {
+    const { petition: open } = await makePetition()
     const { petition: draft } = await makePetition({ published: false })
     const { petition: finished } = await makePetition()
     await finished.merge({ finished: true }).save()
     const uid = randomUUID()
-    const stream = await openStream({ uid, channel: channelOf(draft.guid) })
+    const stream = await openStream({ uid, channel: channelOf(open.guid) })
     streams.push(stream)
     for (const channel of [
       channelOf(draft.guid),
@@ -209,6 +221,9 @@ test.group('Live counts', (group) => {
     const queries: Array<Record<string, string>> = [
       {},
       { uid: 'x' },
+      // A stream names the channel it is for.
+      { uid: randomUUID() },
+      { channel: channelOf(petition.guid) },
       { uid: randomUUID(), channel: 'users/1' },
     ]
     for (const query of queries) {
@@ -235,5 +250,196 @@ test.group('Live counts', (group) => {
       .json({ uid: randomUUID(), channel: channelOf(petition.guid) })
       .withCsrfToken()
     response.assertStatus(400)
+  })
+})
+
+/** A documentation address (IPv6, in a /64 of its own) that no other test or run uses. */
+function freshAddress() {
+  const group = () => Math.floor(Math.random() * 0xffff).toString(16)
+  return `2001:db8:${group()}:${group()}::1`
+}
+
+async function eventually(condition: () => Promise<boolean>, what: string) {
+  for (let waited = 0; waited < 100; waited++) {
+    if (await condition()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+/** Slots of `address`'s block held now, in the store every worker shares. */
+const slotsHeld = (address: string) => liveStreamSlots.held(addressBlock(address), Date.now())
+
+test.group('Live counts: streams per address', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  const streams: Stream[] = []
+  group.each.teardown(() => {
+    for (const stream of streams.splice(0)) stream.close()
+  })
+
+  /** `count` streams of `petition` from `address`, as its pages open them. */
+  async function openFrom(address: string, petition: Petition, count = 1) {
+    const opened: Stream[] = []
+    for (let index = 0; index < count; index++) {
+      const stream = await openStream(
+        { uid: randomUUID(), channel: channelOf(petition.guid) },
+        { 'x-forwarded-for': address }
+      )
+      streams.push(stream)
+      opened.push(stream)
+    }
+    return opened
+  }
+
+  const statuses = (opened: Stream[]) => opened.map((stream) => stream.status)
+
+  test('300 streams from one address leave at most 20 open, and the site keeps answering', async ({
+    assert,
+    client,
+  }) => {
+    const { petition } = await makePetition()
+    const attacker = freshAddress()
+    // Ten one after the other, then the rest all at once, racing for the last slots.
+    const attempts = await openFrom(attacker, petition, 10)
+    attempts.push(
+      ...(await Promise.all(Array.from({ length: 290 }, () => openFrom(attacker, petition)))).flat()
+    )
+    const answered = statuses(attempts)
+    assert.equal(answered.filter((status) => status === 200).length, 20)
+    assert.equal(answered.filter((status) => status === 429).length, 280)
+    assert.isTrue(attempts.filter((stream) => stream.status === 429).every((s) => s.ended))
+    assert.isFalse(attempts.filter((stream) => stream.status === 200).some((s) => s.ended))
+
+    ;(await client.get('/')).assertStatus(200)
+    ;(await client.get(`/petition/${petition.slug}`)).assertStatus(200)
+    const [neighbour] = await openFrom(freshAddress(), petition)
+    assert.equal(neighbour.status, 200)
+
+    // The streams held are live: a count that moves reaches them.
+    await addSignature(petition, { firstName: 'Ivan', email: 'ivan@example.org' })
+    await countConfirmed(petition, [{ score: 1 }])
+    await signatureCounter.flush()
+    await until(() => neighbour.messages.length === 1, 'the update')
+    await until(
+      () => attempts.every((stream) => stream.status !== 200 || stream.messages.length === 1),
+      'the update on every open stream'
+    )
+  })
+
+  test('an IPv6 address counts with its whole /64', async ({ assert }) => {
+    const { petition } = await makePetition()
+    const network = freshAddress().replace(/::1$/, '')
+    for (let index = 1; index <= 20; index++) {
+      const [stream] = await openFrom(`${network}::${index.toString(16)}`, petition)
+      assert.equal(stream.status, 200)
+    }
+    const [sameNetwork] = await openFrom(`${network}:ffff:ffff:ffff:ffff`, petition)
+    assert.equal(sameNetwork.status, 429)
+    const [nextNetwork] = await openFrom(freshAddress(), petition)
+    assert.equal(nextNetwork.status, 200)
+  })
+
+  test('a stream that closes gives its slot back', async ({ assert }) => {
+    const { petition } = await makePetition()
+    const address = freshAddress()
+    const [first] = await openFrom(address, petition, 20)
+    assert.deepEqual(statuses(await openFrom(address, petition)), [429])
+    // The page is closed.
+    first.close()
+    await eventually(async () => (await slotsHeld(address)) === 19, 'the slot given back')
+    assert.deepEqual(statuses(await openFrom(address, petition, 2)), [200, 429])
+  })
+
+  test('a stream ends after 30 minutes and gives its slot back', async ({ assert }) => {
+    const { petition } = await makePetition()
+    const address = freshAddress()
+    const opened = await openFrom(address, petition, 20)
+    assert.deepEqual([...new Set(statuses(opened))], [200])
+    const now = Date.now()
+    // Before its age a stream is kept, and its slot renewed past its lease.
+    await liveStreams.sweep(now + MAX_STREAM_AGE_MS * 0.85)
+    assert.equal(await liveStreamSlots.held(addressBlock(address), now + SLOT_LEASE_MS * 2), 20)
+    assert.isFalse(opened.some((stream) => stream.ended))
+
+    await liveStreams.sweep(now + MAX_STREAM_AGE_MS)
+    await until(() => opened.every((stream) => stream.ended), 'the streams ended')
+    await eventually(async () => (await slotsHeld(address)) === 0, 'the slots given back')
+    assert.deepEqual(statuses(await openFrom(address, petition)), [200])
+  })
+
+  test('a stopping worker ends its streams and gives their slots back at once', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const address = freshAddress()
+    const opened = await openFrom(address, petition, 3)
+    assert.equal(await slotsHeld(address), 3)
+    await liveStreams.endAll()
+    assert.equal(await slotsHeld(address), 0)
+    await until(() => opened.every((stream) => stream.ended), 'the streams ended')
+    assert.equal(liveStreams.count, 0)
+  })
+
+  test('the slots of a worker that died expire; those of a running worker count', async ({
+    assert,
+  }) => {
+    const { petition } = await makePetition()
+    const [dead, running] = [freshAddress(), freshAddress()]
+    const now = Date.now()
+    // Taken by other worker processes: one that stopped renewing them a lease ago, one that runs.
+    const longAgo = now - SLOT_LEASE_MS - 1000
+    for (let index = 0; index < 20; index++) {
+      assert.isNotNull(
+        await liveStreamSlots.take(
+          addressBlock(dead),
+          'a-worker-that-died',
+          20,
+          longAgo,
+          longAgo + SLOT_LEASE_MS
+        )
+      )
+      assert.isNotNull(
+        await liveStreamSlots.take(
+          addressBlock(running),
+          'another-worker',
+          20,
+          now,
+          now + SLOT_LEASE_MS
+        )
+      )
+    }
+    assert.deepEqual(statuses(await openFrom(dead, petition, 2)), [200, 200])
+    assert.deepEqual(statuses(await openFrom(running, petition)), [429])
+  })
+
+  test('a stream must name an open petition: 404 for none the public sees, 410 for a closed one', async ({
+    assert,
+  }) => {
+    const { petition: draft } = await makePetition({ published: false })
+    const { petition: hidden } = await makePetition()
+    await hidden.merge({ hiddenAt: DateTime.utc(), hiddenReason: 'Spam' }).save()
+    const { petition: finished } = await makePetition()
+    await finished.merge({ finished: true }).save()
+    const { petition: pastItsDate } = await makePetition()
+    await pastItsDate.merge({ closesAt: DateTime.utc().minus({ minutes: 1 }) }).save()
+    const address = freshAddress()
+    const expected: Array<[string, number]> = [
+      [channelOf(draft.guid), 404],
+      [channelOf(hidden.guid), 404],
+      [channelOf(randomUUID()), 404],
+      [channelOf(finished.guid), 410],
+      [channelOf(pastItsDate.guid), 410],
+    ]
+    for (const [channel, status] of expected) {
+      const stream = await openStream(
+        { uid: randomUUID(), channel },
+        { 'x-forwarded-for': address }
+      )
+      streams.push(stream)
+      assert.equal(stream.status, status, channel)
+      assert.isTrue(stream.ended)
+    }
+    // Refusals take no slot.
+    assert.equal(await slotsHeld(address), 0)
   })
 })
