@@ -17,7 +17,7 @@ import PetitionResponse from '#models/petition_response'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
 import { descriptionText } from '#services/petitions/search_text'
-import { changeCacheVersion } from '#services/cache_versions'
+import CacheVersion from '#models/cache_version'
 
 /** Saves that bring a petition into the sitemap or take it out, until they are written. */
 const sitemapChanges = new WeakSet<Petition>()
@@ -194,12 +194,12 @@ export default class Petition extends BaseModel {
 
   @afterSave()
   static async changeSitemap(petition: Petition) {
-    if (sitemapChanges.delete(petition)) await changeCacheVersion('sitemap', petition.$trx)
+    if (sitemapChanges.delete(petition)) await CacheVersion.renew('sitemap', petition.$trx)
   }
 
   @afterDelete()
   static async leaveSitemap(petition: Petition) {
-    if (inSitemap(petition.$original)) await changeCacheVersion('sitemap', petition.$trx)
+    if (inSitemap(petition.$original)) await CacheVersion.renew('sitemap', petition.$trx)
   }
 
   /** Whether its closing date has come: closed for signing even before the job finished it. */

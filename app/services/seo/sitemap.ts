@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { cacheVersion } from '#services/cache_versions'
+import CacheVersion from '#models/cache_version'
 import { site } from '#services/http/site'
 import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
 import { wherePublic } from '#services/petitions/visibility'
@@ -58,7 +58,7 @@ const counts = new Map<'count', Kept<number>>()
 
 /** The kept value of `key`, or a new build of it; requests at the same time share one build. */
 async function kept<Key, Value>(map: Map<Key, Kept<Value>>, key: Key, build: () => Promise<Value>) {
-  const version = await cacheVersion('sitemap')
+  const version = await CacheVersion.of('sitemap')
   const now = DateTime.now().toMillis()
   const entry = map.get(key)
   if (entry && entry.version === version && entry.expires > now) return entry.value
