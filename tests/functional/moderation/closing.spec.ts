@@ -1,33 +1,16 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
-import type { ApiClient } from '@japa/api-client'
 import Petition from '#models/petition'
-import type User from '#models/user'
 import { ROLE_MODERATOR } from '#models/user'
 import { trailOfPetition } from '#services/moderation/audit_trail'
 import { flashed, makeMember } from '#tests/helpers/auth'
 import { submitPetition } from '#tests/helpers/petitions'
 import { makePetition } from '#tests/helpers/signatures'
 import { fieldErrors } from '#tests/helpers/validation'
+import { makeModerator, moderate } from '#tests/helpers/moderation'
 
 const CLOSED_BY_MODERATOR = 'A moderator closed this petition: only a moderator can reopen it'
-
-function act(
-  client: ApiClient,
-  moderator: User,
-  petition: Petition,
-  action: string,
-  reason: string
-) {
-  return client
-    .post(`/moderation/petitions/${petition.id}/${action}`)
-    .header('referer', `/moderation/petitions/${petition.id}`)
-    .form({ reason })
-    .withCsrfToken()
-    .loginAs(moderator)
-    .redirects(0)
-}
 
 const fresh = (petition: Petition) => Petition.findOrFail(petition.id)
 
@@ -41,7 +24,16 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
     const { petition, owner } = await makePetition()
-    ;(await act(client, moderator, petition, 'close', 'Collects data for a scam')).assertStatus(302)
+    ;(
+      await moderate(
+        client,
+        moderator,
+        petition,
+        'close',
+        'Collects data for a scam',
+        `/moderation/petitions/${petition.id}`
+      )
+    ).assertStatus(302)
 
     const reopening = await submitPetition(client, owner, petition.guid, {
       published: true,
@@ -86,7 +78,14 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     const before = await edit()
     assert.isNull(before.inertiaProps.moderatorClosure)
 
-    await act(client, moderator, petition, 'close', 'Collects data for a scam')
+    await moderate(
+      client,
+      moderator,
+      petition,
+      'close',
+      'Collects data for a scam',
+      `/moderation/petitions/${petition.id}`
+    )
     const after = await edit()
     after.assertInertiaComponent('Petition/Create')
     assert.equal(after.inertiaProps.moderatorClosure.reason, 'Collects data for a scam')
@@ -100,24 +99,52 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     assert,
     client,
   }) => {
-    const moderator = await makeMember({
-      role: ROLE_MODERATOR,
-      firstName: 'Ines',
-      lastName: 'Roth',
-    })
+    const moderator = await makeModerator()
     const { petition, owner } = await makePetition()
-    await act(client, moderator, petition, 'close', 'Collects data for a scam')
+    await moderate(
+      client,
+      moderator,
+      petition,
+      'close',
+      'Collects data for a scam',
+      `/moderation/petitions/${petition.id}`
+    )
 
     const throughForm = await submitPetition(client, moderator, petition.guid, { finished: false })
     assert.deepEqual(fieldErrors(throughForm).finished, [CLOSED_BY_MODERATOR])
     assert.isTrue((await fresh(petition)).finished)
 
     // Only moderators reopen (404 for its owner, as every moderation route).
-    ;(await act(client, owner, petition, 'reopen', 'I fixed it')).assertStatus(404)
-    ;(await act(client, moderator, petition, 'reopen', ' ')).assertStatus(302)
+    ;(
+      await moderate(
+        client,
+        owner,
+        petition,
+        'reopen',
+        'I fixed it',
+        `/moderation/petitions/${petition.id}`
+      )
+    ).assertStatus(404)
+    ;(
+      await moderate(
+        client,
+        moderator,
+        petition,
+        'reopen',
+        ' ',
+        `/moderation/petitions/${petition.id}`
+      )
+    ).assertStatus(302)
     assert.isTrue((await fresh(petition)).finished, 'reopened without a reason')
 
-    const reopened = await act(client, moderator, petition, 'reopen', 'The owner explained it')
+    const reopened = await moderate(
+      client,
+      moderator,
+      petition,
+      'reopen',
+      'The owner explained it',
+      `/moderation/petitions/${petition.id}`
+    )
     reopened.assertStatus(302)
     assert.equal(reopened.header('location'), `/moderation/petitions/${petition.id}`)
     const after = await fresh(petition)
@@ -155,7 +182,14 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     const finishedAt = (await fresh(petition)).finishedAt
 
     // Not a moderator's close: nothing to reopen, nothing recorded.
-    const nothing = await act(client, moderator, petition, 'reopen', 'Open it again')
+    const nothing = await moderate(
+      client,
+      moderator,
+      petition,
+      'reopen',
+      'Open it again',
+      `/moderation/petitions/${petition.id}`
+    )
     assert.equal(
       flashed(nothing, 'alerts', 'info'),
       'Nothing changed: the petition was already in that state.'
@@ -164,7 +198,16 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     assert.lengthOf(await trailOfPetition(petition.id), 0)
 
     // A moderator's close of a finished petition takes it from its owner, its date kept.
-    ;(await act(client, moderator, petition, 'close', 'Keeps being misused')).assertStatus(302)
+    ;(
+      await moderate(
+        client,
+        moderator,
+        petition,
+        'close',
+        'Keeps being misused',
+        `/moderation/petitions/${petition.id}`
+      )
+    ).assertStatus(302)
     const closed = await fresh(petition)
     assert.isNotNull(closed.moderatorClosedAt)
     assert.equal(closed.finishedAt?.toISO(), finishedAt?.toISO())
@@ -173,7 +216,14 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     assert.isTrue((await fresh(petition)).finished)
 
     // Closing it twice changes nothing.
-    const twice = await act(client, moderator, petition, 'close', 'Again')
+    const twice = await moderate(
+      client,
+      moderator,
+      petition,
+      'close',
+      'Again',
+      `/moderation/petitions/${petition.id}`
+    )
     assert.equal(
       flashed(twice, 'alerts', 'info'),
       'Nothing changed: the petition was already in that state.'

@@ -9,6 +9,7 @@ import { ROLE_MODERATOR } from '#models/user'
 import { recordModeration, type Actor } from '#services/moderation/audit_trail'
 import { makeMember } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
+import { makeModerator } from '#tests/helpers/moderation'
 
 type LogProps = {
   entries: {
@@ -53,11 +54,7 @@ test.group("Moderation: the moderators' log", (group) => {
     assert,
     client,
   }) => {
-    const moderator = await makeMember({
-      role: ROLE_MODERATOR,
-      firstName: 'Ines',
-      lastName: 'Roth',
-    })
+    const moderator = await makeModerator()
     const member = await makeMember({ firstName: 'Marta', lastName: 'Keller' })
     const { petition } = await makePetition({ title: 'Repaint the lighthouse' })
     await record('console', 'role_granted', { userId: member.id })
@@ -103,7 +100,7 @@ test.group("Moderation: the moderators' log", (group) => {
     assert,
     client,
   }) => {
-    const ines = await makeMember({ role: ROLE_MODERATOR, firstName: 'Ines', lastName: 'Roth' })
+    const ines = await makeModerator()
     const jonas = await makeMember({ role: ROLE_MODERATOR, firstName: 'Jonas', lastName: 'Berg' })
     // Not in the trail: not offered.
     await makeMember({ role: ROLE_MODERATOR, firstName: 'Olga', lastName: 'Idle' })

@@ -1,30 +1,12 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
-import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
 import PetitionReport, { type ReportReason } from '#models/petition_report'
-import type User from '#models/user'
 import { ROLE_MODERATOR } from '#models/user'
 import { makeMember } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
-
-function act(
-  client: ApiClient,
-  moderator: User,
-  petition: Petition,
-  action: string,
-  reason: string,
-  from = `/moderation/petitions/${petition.id}`
-) {
-  return client
-    .post(`/moderation/petitions/${petition.id}/${action}`)
-    .header('referer', from)
-    .form({ reason })
-    .withCsrfToken()
-    .loginAs(moderator)
-    .redirects(0)
-}
+import { makeModerator, moderate } from '#tests/helpers/moderation'
 
 function report(
   petition: Petition,
@@ -55,17 +37,20 @@ test.group("Moderation: a petition's own page", (group) => {
     assert,
     client,
   }) => {
-    const moderator = await makeMember({
-      role: ROLE_MODERATOR,
-      firstName: 'Ines',
-      lastName: 'Roth',
-    })
+    const moderator = await makeModerator()
     const { petition } = await makePetition({ title: 'Repaint the lighthouse' })
     await report(petition, 'guest:abc', 'spam', 'Sells watches')
+    ;(await moderate(client, moderator, petition, 'dismiss', 'No watches in it')).assertStatus(302)
     ;(
-      await act(client, moderator, petition, 'dismiss', 'No watches in it', '/moderation')
+      await moderate(
+        client,
+        moderator,
+        petition,
+        'close',
+        'Misleading numbers',
+        `/moderation/petitions/${petition.id}`
+      )
     ).assertStatus(302)
-    ;(await act(client, moderator, petition, 'close', 'Misleading numbers')).assertStatus(302)
 
     // Gone from the queue…
     const queue = await client.get('/moderation').loginAs(moderator).withInertia()
@@ -112,9 +97,16 @@ test.group("Moderation: a petition's own page", (group) => {
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
     const { petition } = await makePetition()
-    const fromPage = await act(client, moderator, petition, 'hide', 'Advertises watches')
+    const fromPage = await moderate(
+      client,
+      moderator,
+      petition,
+      'hide',
+      'Advertises watches',
+      `/moderation/petitions/${petition.id}`
+    )
     assert.equal(fromPage.header('location'), `/moderation/petitions/${petition.id}`)
-    const fromQueue = await act(client, moderator, petition, 'restore', 'Cleaned', '/moderation')
+    const fromQueue = await moderate(client, moderator, petition, 'restore', 'Cleaned')
     assert.equal(fromQueue.header('location'), '/moderation')
   })
 })

@@ -5,33 +5,17 @@ import type { ApiClient } from '@japa/api-client'
 import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import { ROLE_MODERATOR } from '#models/user'
-import type User from '#models/user'
 import { trailOfPetition } from '#services/moderation/audit_trail'
 import { makeMember } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
 import { outbox } from '#tests/helpers/outbox'
 import { assertFieldError } from '#tests/helpers/validation'
+import { makeModerator, moderate } from '#tests/helpers/moderation'
 
 type QueueProps = {
   petitions: {
     data: Array<{ title: string; reports: Array<{ reason: string; note: string | null }> }>
   }
-}
-
-function act(
-  client: ApiClient,
-  moderator: User,
-  petition: Petition,
-  action: string,
-  reason: string
-) {
-  return client
-    .post(`/moderation/petitions/${petition.id}/${action}`)
-    .header('referer', 'http://undersign.test/moderation')
-    .form({ reason })
-    .withCsrfToken()
-    .loginAs(moderator)
-    .redirects(0)
 }
 
 /** What the public sees of a petition, surface by surface. */
@@ -95,11 +79,7 @@ test.group('Moderation: the queue and its actions', (group) => {
     assert,
     client,
   }) => {
-    const moderator = await makeMember({
-      role: ROLE_MODERATOR,
-      firstName: 'Ines',
-      lastName: 'Roth',
-    })
+    const moderator = await makeModerator()
     const { petition, owner } = await makePetition({ title: 'Repaint the lighthouse' })
     await PetitionReport.create({
       petitionId: petition.id,
@@ -118,9 +98,9 @@ test.group('Moderation: the queue and its actions', (group) => {
     }
     assert.deepEqual(await publicSurfaces(client, petition), visible)
 
-    const missing = await act(client, moderator, petition, 'hide', ' ')
+    const missing = await moderate(client, moderator, petition, 'hide', ' ')
     assertFieldError(missing, 'reason')
-    ;(await act(client, moderator, petition, 'hide', 'Advertises watches')).assertStatus(302)
+    ;(await moderate(client, moderator, petition, 'hide', 'Advertises watches')).assertStatus(302)
     assert.deepEqual(await publicSurfaces(client, petition), {
       page: 410,
       inList: false,
@@ -140,7 +120,9 @@ test.group('Moderation: the queue and its actions', (group) => {
     assert.isNotNull((await PetitionReport.findByOrFail('petition_id', petition.id)).resolvedAt)
     ;(await client.get(`/petition/${petition.slug}`).loginAs(moderator)).assertStatus(200)
 
-    ;(await act(client, moderator, petition, 'restore', 'Owner removed the ads')).assertStatus(302)
+    ;(await moderate(client, moderator, petition, 'restore', 'Owner removed the ads')).assertStatus(
+      302
+    )
     assert.deepEqual(await publicSurfaces(client, petition), visible)
     assert.deepEqual(
       (await trailOfPetition(petition.id)).map((event) => [
@@ -186,8 +168,8 @@ test.group('Moderation: the queue and its actions', (group) => {
     // No reporter is named in the queue.
     assert.notInclude(JSON.stringify(first), 'guest:abc')
 
-    await act(client, moderator, older, 'dismiss', 'Fine as it is')
-    await act(client, moderator, newer, 'close', 'Numbers were wrong')
+    await moderate(client, moderator, older, 'dismiss', 'Fine as it is')
+    await moderate(client, moderator, newer, 'close', 'Numbers were wrong')
     assert.deepEqual(await queue(), [])
     assert.isTrue((await Petition.findOrFail(newer.id)).finished)
   })

@@ -8,6 +8,7 @@ import ModerationEvent from '#models/moderation_event'
 import { trailOfUser, CONSOLE_ACTOR, recordModeration } from '#services/moderation/audit_trail'
 import { makeMember } from '#tests/helpers/auth'
 import UsersRole from '../../../commands/users_role.js'
+import { makeModerator } from '#tests/helpers/moderation'
 
 async function runRoleCommand(...argv: string[]) {
   ace.ui.switchMode('raw')
@@ -108,11 +109,7 @@ test.group('Roles: users:role', (group) => {
   test('an entry of the audit trail can be neither changed nor deleted, and outlives its people', async ({
     assert,
   }) => {
-    const moderator = await makeMember({
-      role: ROLE_MODERATOR,
-      firstName: 'Ines',
-      lastName: 'Roth',
-    })
+    const moderator = await makeModerator()
     const member = await makeMember()
     const entry = await db.transaction((trx) =>
       recordModeration(trx, { actor: moderator, action: 'role_removed', userId: member.id })

@@ -4,13 +4,13 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
 import Petition from '#models/petition'
 import PetitionResponse from '#models/petition_response'
-import { ROLE_MODERATOR } from '#models/user'
 import type User from '#models/user'
 import { trailOfPetition } from '#services/moderation/audit_trail'
 import { MAX_RESPONSES } from '#services/petitions/outcomes'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
 import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
+import { makeModerator } from '#tests/helpers/moderation'
 
 const RESPONSE = {
   responder: 'Riverside City Council',
@@ -141,11 +141,7 @@ test.group('Petitions: official responses and victories', (group) => {
     assert,
     client,
   }) => {
-    const moderator = await makeMember({
-      role: ROLE_MODERATOR,
-      firstName: 'Ines',
-      lastName: 'Roth',
-    })
+    const moderator = await makeModerator()
     const { petition } = await makePetition({ published: true })
     ;(await respond(client, moderator, petition, RESPONSE)).assertStatus(302)
     const [response] = await PetitionResponse.query().where('petition_id', petition.id)
