@@ -15,7 +15,7 @@ import { deleteMedia } from '#services/petitions/media'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { affectedRows } from '#services/database_errors'
 import { endAllSessions } from '#services/accounts/sessions'
-import { accountLinksVersionOf } from '#services/accounts/mailbox_proof'
+import { accountLinksVersionOf, accountOfLink } from '#services/accounts/mailbox_proof'
 import { site } from '#services/http/site'
 import { localeOf } from '#app/i18n/locales'
 
@@ -46,10 +46,8 @@ export async function mailDeletionLink(user: User, locale: string) {
 }
 
 /** The member a mailed deletion link is for, when it is valid: signed, unexpired, same address. */
-export async function accountOfDeletionLink(request: HttpRequest, userId: number) {
-  const user = await User.find(userId)
-  if (!user || !request.hasValidSignature(linkPurpose(user))) return null
-  return user
+export function accountOfDeletionLink(request: HttpRequest, userId: number) {
+  return accountOfLink(request, userId, linkPurpose)
 }
 
 /** Where an avatar uploaded to this site is kept on the disk; null for any other picture. */

@@ -9,7 +9,11 @@ import EmailChangedMail from '#mails/email_changed_mail'
 import EmailInUseMail from '#mails/email_in_use_mail'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { requireCurrentPassword } from '#services/accounts/current_password'
-import { accountLinksVersionOf, voidEarlierClaims } from '#services/accounts/mailbox_proof'
+import {
+  accountLinksVersionOf,
+  accountOfLink,
+  voidEarlierClaims,
+} from '#services/accounts/mailbox_proof'
 import { endAllSessions } from '#services/accounts/sessions'
 import { requestPasswordReset } from '#services/accounts/password_reset'
 import { isUniqueViolation } from '#services/database_errors'
@@ -103,11 +107,8 @@ export async function cancelEmailChange(user: User) {
 
 /** The member a mailed change link is for, when it is valid: signed, unexpired, still the latest. */
 export async function emailChangeOfLink(request: HttpRequest, userId: number) {
-  const user = await User.find(userId)
-  if (!user?.pendingEmail || !user.isVerified || !request.hasValidSignature(linkPurpose(user))) {
-    return null
-  }
-  return user
+  const user = await accountOfLink(request, userId, linkPurpose)
+  return user?.pendingEmail && user.isVerified ? user : null
 }
 
 /** Another account took the address between the request and the link. */
@@ -173,12 +174,9 @@ async function mailUndoLink(user: User, previous: string, locale: ReturnType<typ
 
 /** The account and the address an undo link brings it back to, when the link is valid. */
 export async function undoOfLink(request: HttpRequest, userId: number) {
-  const user = await User.find(userId)
+  const user = await accountOfLink(request, userId, undoPurpose)
   const from = request.qs().from
-  if (!user || typeof from !== 'string' || !request.hasValidSignature(undoPurpose(user))) {
-    return null
-  }
-  return { user, from }
+  return user && typeof from === 'string' ? { user, from } : null
 }
 
 /**

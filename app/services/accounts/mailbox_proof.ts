@@ -1,4 +1,5 @@
-import type User from '#models/user'
+import type { HttpRequest } from '@adonisjs/core/http'
+import User from '#models/user'
 
 /**
  * Whoever proves they hold an account's mailbox (its verification link, a
@@ -21,4 +22,19 @@ export function voidEarlierClaims(user: User) {
 /** The part of an account link's signed purpose that a proof of the mailbox changes. */
 export function accountLinksVersionOf(user: User) {
   return `v${user.accountLinksVersion ?? 0}`
+}
+
+/**
+ * The account a mailed link names, when the link is valid: signed for
+ * `purposeOf(account)` as it is now, and unexpired. Each kind of link puts
+ * in its purpose what must not have changed since it was mailed.
+ */
+export async function accountOfLink(
+  request: HttpRequest,
+  userId: number,
+  purposeOf: (user: User) => string
+) {
+  const user = await User.find(userId)
+  if (!user || !request.hasValidSignature(purposeOf(user))) return null
+  return user
 }

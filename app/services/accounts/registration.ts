@@ -8,7 +8,7 @@ import { site } from '#services/http/site'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 import { isUniqueViolation } from '#services/database_errors'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
-import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
+import { accountOfLink, voidEarlierClaims } from '#services/accounts/mailbox_proof'
 import { endOtherSessions } from '#services/accounts/sessions'
 import { deleteAccount } from '#services/accounts/deletion'
 
@@ -72,10 +72,8 @@ function verificationPurpose(user: User) {
 }
 
 /** The account a mailed verification link is for, when it is valid: signed, unexpired, same address. */
-export async function accountOfVerificationLink(request: HttpRequest, userId: number) {
-  const user = await User.find(userId)
-  if (!user || !request.hasValidSignature(verificationPurpose(user))) return null
-  return user
+export function accountOfVerificationLink(request: HttpRequest, userId: number) {
+  return accountOfLink(request, userId, verificationPurpose)
 }
 
 /**
