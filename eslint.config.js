@@ -20,7 +20,7 @@ export default configApp(
           allowed: [
             ...fromInertia('app/i18n/locales.ts'),
             ...fromInertia('app/types/props.ts'),
-            ...fromInertia('app/petitions/constants.ts'),
+            ...fromInertia('app/shared/petitions/constants.ts'),
           ],
         },
       ],

@@ -57,7 +57,7 @@ function bootstrapInUse(): PostCssPlugin {
     content: [
       'inertia/**/*.{ts,tsx}',
       'resources/views/**/*.edge',
-      'app/services/petitions/html_sanitizer.ts',
+      'app/support/html_sanitizer.ts',
       ...reactBootstrap.files,
     ],
     safelist: {

@@ -1,6 +1,14 @@
 import env from '#start/env'
 import { defineConfig, services } from '@adonisjs/ally'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
+
+/** The sign-in providers the site offers, in the order their buttons show. */
+export const PROVIDERS = ['github', 'google'] as const
+export type Provider = (typeof PROVIDERS)[number]
+
+export function isProvider(value: unknown): value is Provider {
+  return typeof value === 'string' && (PROVIDERS as readonly string[]).includes(value)
+}
 
 /** Only the URLs that are set: the drivers know the real ones. */
 function endpoints(urls: Record<string, string | undefined>) {

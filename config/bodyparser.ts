@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/bodyparser'
-import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#services/http/one_click_unsubscribe'
+import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#support/http/one_click_unsubscribe'
 
 /** The routes that take files. */
 const UPLOAD_ROUTES = ['/petition/:guid/media', '/my/avatar']

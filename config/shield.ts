@@ -1,6 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
-import { isOneClickUnsubscribe } from '#services/http/one_click_unsubscribe'
+import { isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
 // Vite's dev server serves the assets under `npm run dev` (DEV_MODE, set by the

@@ -14,6 +14,12 @@ export default class LiveCountsProvider {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
     const { liveCounts } = await import('#services/petitions/live_counts')
     const { liveStreams } = await import('#services/petitions/live_streams')
+    const { default: transmit } = await import('@adonisjs/transmit/services/main')
+    // Public data only: only an open petition's channel can be joined.
+    transmit.authorize<{ guid: string }>(
+      'petitions/:guid',
+      async (_ctx, { guid }) => (await liveCounts.channelState(guid)) === 'open'
+    )
     liveCounts.start()
     liveStreams.start()
     // Registered before the HTTP server's own hook, which waits for every

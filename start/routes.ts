@@ -7,7 +7,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { matchers, slugWithExtension } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
-import { PROVIDERS } from '#services/accounts/social_auth'
+import { PROVIDERS } from '#config/ally'
 import {
   throttleAccountDeletion,
   throttleAccountEmail,

@@ -8,7 +8,7 @@
 */
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
-import { turnstile } from '#services/http/turnstile'
+import { turnstile } from '#support/turnstile'
 
 app.ready(() => {
   if (!turnstile.enabled) {

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { avatarValidator } from '#validators/avatar'
 import { replaceAvatar } from '#services/accounts/avatar_upload'
-import { uploadRefusalKey } from '#services/petitions/images'
+import { uploadRefusalKey } from '#support/images'
 
 /**
  * POST /my/avatar (multipart field `file`): answers JSON, `{avatar, message}`

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { contactValidator } from '#validators/contact'
 import { submitContactMessage } from '#services/mail/contact'
-import { flashAlert } from '#services/http/flash'
-import { site } from '#services/http/site'
+import { flashAlert } from '#support/http/flash'
+import { site } from '#config/site'
 
 export default class ContactsController {
   async show({ inertia }: HttpContext) {

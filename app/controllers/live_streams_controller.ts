@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import transmit from '@adonisjs/transmit/services/main'
-import { addressBlock } from '#services/http/address_block'
+import { addressBlock } from '#support/address_block'
 import { CHANNEL } from '#services/petitions/live_counts'
 import { liveStreams } from '#services/petitions/live_streams'
 

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import MyPetitionTransformer from '#transformers/my_petition_transformer'
-import { paginatorProps, requestedPage } from '#services/http/pagination'
+import { paginatorProps, requestedPage } from '#shared/pagination'
 
 const PER_PAGE = 10
 

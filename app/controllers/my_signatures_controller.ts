@@ -5,8 +5,8 @@ import MySignatureTransformer from '#transformers/my_signature_transformer'
 import { signaturesOf } from '#services/signatures/member_signatures'
 import { withdrawSignature } from '#services/signatures/withdrawal'
 import { resendConfirmationLink } from '#services/signatures/signing'
-import { paginatorProps, requestedPage } from '#services/http/pagination'
-import { flashMessage } from '#services/http/flash'
+import { paginatorProps, requestedPage } from '#shared/pagination'
+import { flashMessage } from '#support/http/flash'
 
 const PER_PAGE = 20
 

@@ -2,9 +2,9 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { SimplePaginatorContract } from '@adonisjs/lucid/types/querybuilder'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Petition from '#models/petition'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
-import { requestedPage } from '#services/http/pagination'
+import { requestedPage } from '#shared/pagination'
 import {
   OPEN_DATA_PAGE,
   listFilters,

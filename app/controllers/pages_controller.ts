@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { successfulPetitions, victoriousPetitions } from '#services/petitions/listing'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 

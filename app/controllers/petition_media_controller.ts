@@ -9,7 +9,7 @@ import {
   storePetitionImage,
   deleteMedia,
 } from '#services/petitions/media'
-import { uploadRefusalKey } from '#services/petitions/images'
+import { uploadRefusalKey } from '#support/images'
 import PetitionMediaTransformer from '#transformers/petition_media_transformer'
 
 /** POST and DELETE /petition/{guid}/media: JSON answers for the create form. */

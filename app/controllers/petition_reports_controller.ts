@@ -4,7 +4,7 @@ import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { guestPetitionReportValidator, petitionReportValidator } from '#validators/petition_report'
 import { reportPetition } from '#services/moderation/reports'
-import { flashAlert } from '#services/http/flash'
+import { flashAlert } from '#support/http/flash'
 import { localeOf } from '#app/i18n/locales'
 
 export default class PetitionReportsController {

@@ -9,7 +9,7 @@ import {
   removeResponse,
   setVictory,
 } from '#services/petitions/outcomes'
-import { flashAlert } from '#services/http/flash'
+import { flashAlert } from '#support/http/flash'
 import NotFoundException from '#exceptions/not_found_exception'
 
 /** What a petition achieved: official responses and the victory mark, by its owner or a moderator. */

@@ -1,9 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import NotFoundException from '#exceptions/not_found_exception'
 import { localeOf } from '#app/i18n/locales'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { petitionUrl, publishedPetition, qrCodeSvg } from '#services/petitions/sharing'
-import { petitionProgress } from '#transformers/petition_card_transformer'
+import { petitionProgress } from '#shared/petitions/progress'
 import PetitionPosterTransformer from '#transformers/petition_poster_transformer'
 
 /**

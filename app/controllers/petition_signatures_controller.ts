@@ -2,8 +2,8 @@ import { Readable } from 'node:stream'
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
-import { flashMessage } from '#services/http/flash'
-import { csvDownloadHeaders } from '#services/signatures/csv'
+import { flashMessage } from '#support/http/flash'
+import { csvDownloadHeaders } from '#support/csv'
 import {
   exportFileName,
   setSignatureActive,
@@ -17,7 +17,7 @@ import ManagedPetitionTransformer, {
 import { signatureStateValidator } from '#validators/signature_state'
 import { recordModeratorsReading } from '#services/moderation/audit_trail'
 import NotFoundException from '#exceptions/not_found_exception'
-import { paginatorProps, requestedPage } from '#services/http/pagination'
+import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /**

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { sitemapFile, sitemapRoot } from '#services/seo/sitemap'
 import { localeOf } from '#app/i18n/locales'
 

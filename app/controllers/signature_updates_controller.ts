@@ -1,7 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { signatureOfStopLink, stopUpdates } from '#services/petitions/signer_news'
-import { flashMessage } from '#services/http/flash'
-import { answerOneClick, isOneClickUnsubscribe } from '#services/http/one_click_unsubscribe'
+import { flashMessage } from '#support/http/flash'
+import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
+import { signedFor } from '#support/http/signed_links'
 
 /** The link in every mail of a petition's news that stops them for one signature. */
 export default class SignatureUpdatesController {
@@ -10,9 +11,7 @@ export default class SignatureUpdatesController {
    * opening the link stop nothing.
    */
   async show({ request, inertia, params }: HttpContext) {
-    const signature = await signatureOfStopLink(params.id, (purpose) =>
-      request.hasValidSignature(purpose)
-    )
+    const signature = await signatureOfStopLink(params.id, signedFor(request))
     const petition = signature?.petition
     return inertia.render('Petition/StopUpdates', {
       stopUrl: signature ? request.url(true) : null,
@@ -32,9 +31,7 @@ export default class SignatureUpdatesController {
    */
   async stop(ctx: HttpContext) {
     const { request, response, params, i18n, session } = ctx
-    const signature = await signatureOfStopLink(params.id, (purpose) =>
-      request.hasValidSignature(purpose)
-    )
+    const signature = await signatureOfStopLink(params.id, signedFor(request))
     const stopped = signature !== null && (await stopUpdates(signature))
     if (isOneClickUnsubscribe(ctx)) {
       const text = stopped

@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
 import { signatureOfWithdrawLink, withdrawSignature } from '#services/signatures/withdrawal'
-import { forgetSigned } from '#services/signatures/signed_petitions_cookie'
-import { flashMessage, flashSwal } from '#services/http/flash'
+import { forgetSigned } from '#support/http/signed_petitions_cookie'
+import { flashMessage, flashSwal } from '#support/http/flash'
+import { signedFor } from '#support/http/signed_links'
 
 /** The withdraw link every mail to a signer carries. */
 export default class SignatureWithdrawalsController {
@@ -11,9 +12,7 @@ export default class SignatureWithdrawalsController {
    * scanners opening the link withdraw nothing.
    */
   async show({ request, inertia, params }: HttpContext) {
-    const signature = await signatureOfWithdrawLink(params.id, (purpose) =>
-      request.hasValidSignature(purpose)
-    )
+    const signature = await signatureOfWithdrawLink(params.id, signedFor(request))
     const petition = signature?.petition
     return inertia.render('Petition/WithdrawSignature', {
       withdrawUrl: signature ? request.url(true) : null,
@@ -37,9 +36,7 @@ export default class SignatureWithdrawalsController {
   /** POST of the same link: deletes the signature, then shows the petition. */
   async store(ctx: HttpContext) {
     const { request, response, params, i18n, session } = ctx
-    const signature = await signatureOfWithdrawLink(params.id, (purpose) =>
-      request.hasValidSignature(purpose)
-    )
+    const signature = await signatureOfWithdrawLink(params.id, signedFor(request))
     if (!signature || !(await withdrawSignature(signature))) {
       flashMessage(session, 'error', i18n.t('page.withdraw.invalid_link'))
       return response.redirect().back()

@@ -9,9 +9,10 @@ import {
   signPetition,
   type SignOutcome,
 } from '#services/signatures/signing'
-import { flashMessage, flashSwal } from '#services/http/flash'
-import { rememberSigned } from '#services/signatures/signed_petitions_cookie'
+import { flashMessage, flashSwal } from '#support/http/flash'
+import { rememberSigned } from '#support/http/signed_petitions_cookie'
 import { localeOf } from '#app/i18n/locales'
+import { signedFor } from '#support/http/signed_links'
 
 /** Why a sign changed nothing: a confirmed signature is final; an unconfirmed one had its mails for today. */
 const REFUSALS = {
@@ -51,9 +52,7 @@ export default class SignaturesController {
    */
   async show(ctx: HttpContext) {
     const { request, inertia, params } = ctx
-    const signature = await signatureOfLink(params.id, (purpose) =>
-      request.hasValidSignature(purpose)
-    )
+    const signature = await signatureOfLink(params.id, signedFor(request))
     return inertia.render('Petition/ConfirmSignature', {
       confirmUrl: signature ? request.url(true) : null,
       petition: signature
@@ -69,9 +68,7 @@ export default class SignaturesController {
    */
   async confirm(ctx: HttpContext) {
     const { request, response, params, i18n } = ctx
-    const signature = await signatureOfLink(params.id, (purpose) =>
-      request.hasValidSignature(purpose)
-    )
+    const signature = await signatureOfLink(params.id, signedFor(request))
     const confirmation = signature ? await confirmSignature(signature) : null
     if (!signature || !confirmation?.valid) {
       return this.refuse(ctx, 'error', 'page.sign.invalid_link')

@@ -6,8 +6,8 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from '#services/mail/newsletter'
-import { flashAlert } from '#services/http/flash'
-import { answerOneClick, isOneClickUnsubscribe } from '#services/http/one_click_unsubscribe'
+import { flashAlert } from '#support/http/flash'
+import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { localeOf } from '#app/i18n/locales'
 
 /** What a mailed newsletter link asks for. */

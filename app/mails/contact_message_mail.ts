@@ -1,6 +1,6 @@
 import BaseSiteMail from '#mails/base_site_mail'
 import type ContactMessage from '#models/contact_message'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
 
 /** A visitor's message, to the site's contact address; replies go to the visitor. */

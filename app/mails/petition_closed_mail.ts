@@ -3,7 +3,7 @@ import BaseSiteMail from '#mails/base_site_mail'
 import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
 import type Petition from '#models/petition'
 import type User from '#models/user'
-import { lastOpenDay } from '#app/petitions/closing'
+import { lastOpenDay } from '#shared/petitions/closing'
 
 /**
  * Tells the owner that their petition closed on its closing date, with its

@@ -1,7 +1,7 @@
 import string from '@adonisjs/core/helpers/string'
 import BaseSiteMail from '#mails/base_site_mail'
 import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
-import { issueText } from '#services/mail/newsletter_issue'
+import { issueText } from '#support/mail_html'
 
 /**
  * One piece of a petition's news: an update its owner posted (plain text,

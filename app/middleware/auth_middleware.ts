@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
-import { rememberIntendedUrl } from '#services/accounts/intended_url'
+import { rememberIntendedUrl } from '#support/http/intended_url'
 
 /**
  * Members only: a guest goes to /login, and comes back to this page after

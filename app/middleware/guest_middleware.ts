@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
-import { homeOfMembers } from '#services/accounts/intended_url'
+import { homeOfMembers } from '#support/http/intended_url'
 
 /** Guests only (login, sign-up, password reset): a member goes to My petitions. */
 export default class GuestMiddleware {

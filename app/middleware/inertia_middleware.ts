@@ -2,9 +2,9 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import UserTransformer from '#transformers/user_transformer'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
-import type { AlertKind, SwalMessage } from '#services/http/flash'
+import type { AlertKind, SwalMessage } from '#support/http/flash'
 
 /** One toast per kind, or null. */
 type Alerts = Record<AlertKind, string | null>

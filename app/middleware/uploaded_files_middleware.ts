@@ -4,7 +4,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import BadRequestException from '#exceptions/bad_request_exception'
 import bodyParserConfig, { MULTIPART_ROUTES } from '#config/bodyparser'
-import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#services/http/one_click_unsubscribe'
+import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#support/http/one_click_unsubscribe'
 
 /** Every uploaded file of a request, however its fields nest. */
 function uploadedFiles(value: unknown): MultipartFile[] {

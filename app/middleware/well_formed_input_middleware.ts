@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BadRequestException from '#exceptions/bad_request_exception'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
-import { inspectInput } from '#services/http/input_inspection'
+import { inspectInput } from '#support/input_inspection'
 
 /**
  * Refuses unreadable text in the body and the query string before any

@@ -16,7 +16,7 @@ import PetitionUpdate from '#models/petition_update'
 import PetitionResponse from '#models/petition_response'
 import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
-import { descriptionText } from '#services/petitions/search_text'
+import { descriptionText } from '#support/search_text'
 import CacheVersion from '#models/cache_version'
 
 /** Saves that bring a petition into the sitemap or take it out, until they are written. */
@@ -88,7 +88,7 @@ export default class Petition extends BaseModel {
 
   /**
    * When it closes for signing by itself (the midnight UTC after the day its
-   * owner picked: app/petitions/closing.ts); null: open until its owner
+   * owner picked: app/shared/petitions/closing.ts); null: open until its owner
    * finishes it. Signing stops at that moment; a scheduled job then finishes
    * it (services/petitions/closing).
    */

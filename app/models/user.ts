@@ -3,12 +3,16 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeCreate, beforeSave, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { normalizeEmail } from '#support/email_normalizer'
+import { PROVIDERS, type Provider } from '#config/ally'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
   passwordColumnName: 'password',
 })
+
+/** The column that holds each provider's id of the account. */
+export const PROVIDER_ID_COLUMNS = { github: 'githubId', google: 'googleId' } as const
 
 export const ROLE_UNVERIFIED = 0
 export const ROLE_MEMBER = 1
@@ -84,6 +88,11 @@ export default class User extends compose(BaseModel, AuthFinder) {
       return false
     }
     return super.verifyPassword(plainPassword)
+  }
+
+  /** The providers linked to the account (never their ids). */
+  get linkedProviders(): Provider[] {
+    return PROVIDERS.filter((provider) => Boolean(this[PROVIDER_ID_COLUMNS[provider]]))
   }
 
   get isVerified() {

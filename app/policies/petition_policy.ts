@@ -3,7 +3,17 @@ import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Petition from '#models/petition'
 import { ROLE_MODERATOR } from '#models/user'
-import type { PetitionGuid } from '#services/petitions/petition_guid'
+
+/**
+ * What a petition's guid stands for. A new petition gets its guid from the
+ * create form and pictures are uploaded under it before it is saved: until
+ * then the guid belongs to whoever uploaded them.
+ */
+export type PetitionGuid = {
+  guid: string
+  petition: Petition | null
+  pendingMediaOwnerId: number | null
+}
 
 /** Who may see and change a petition. */
 export default class PetitionPolicy extends BasePolicy {

@@ -2,7 +2,6 @@ import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Signature from '#models/signature'
-import { isSignedBy } from '#services/signatures/member_signatures'
 
 /** Who may act on a signature as its signer. */
 export default class SignaturePolicy extends BasePolicy {
@@ -15,4 +14,11 @@ export default class SignaturePolicy extends BasePolicy {
     if (isSignedBy(signature, user)) return true
     return AuthorizationResponse.deny('Not found', 404)
   }
+}
+
+/** The rule of `whereSignedBy` (services/signatures/member_signatures), for a signature already read. */
+export function isSignedBy(signature: Signature, user: User) {
+  if (signature.userId === user.id) return true
+  if (!user.isVerified) return false
+  return signature.email.trim().toLowerCase() === user.email.trim().toLowerCase()
 }

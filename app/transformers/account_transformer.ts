@@ -1,6 +1,6 @@
 import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { linkedProviders, PROVIDERS } from '#services/accounts/social_auth'
+import { PROVIDERS } from '#config/ally'
 
 /**
  * The member's account as their settings page shows it. Only ever built for
@@ -10,7 +10,7 @@ import { linkedProviders, PROVIDERS } from '#services/accounts/social_auth'
 export default class AccountTransformer extends BaseTransformer<User> {
   toObject() {
     const user = this.resource
-    const linked = linkedProviders(user)
+    const linked = user.linkedProviders
     return {
       firstName: user.firstName,
       lastName: user.lastName,

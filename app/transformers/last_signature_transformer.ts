@@ -1,6 +1,6 @@
 import type Signature from '#models/signature'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
+import { avatarFor, initialsAvatar } from '#support/avatar'
 
 /**
  * A signer in the public list: first name and avatar only, never

@@ -1,6 +1,6 @@
 import type Signature from '#models/signature'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
+import { avatarFor, initialsAvatar } from '#support/avatar'
 
 /**
  * A row of the owner's signatures table, with the signer's `user` preloaded

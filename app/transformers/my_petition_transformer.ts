@@ -1,7 +1,7 @@
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { avatarFor } from '#services/accounts/avatar'
+import { avatarFor } from '#support/avatar'
 import { bannerUrlOf } from '#transformers/petition_card_transformer'
 
 /** A card of the My petitions list: the owner is the member looking at it. */

@@ -1,32 +1,11 @@
 import type Petition from '#models/petition'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { avatarFor, initialsAvatar } from '#services/accounts/avatar'
-
-const oneDecimal = (value: number) => Math.round(value * 10) / 10
+import { petitionProgress } from '#shared/petitions/progress'
+import { avatarFor, initialsAvatar } from '#support/avatar'
 
 /** The banner's URL of a petition whose banner media are preloaded. */
 export function bannerUrlOf(petition: Petition) {
   return petition.media?.find((media) => media.type === 'banner')?.url ?? null
-}
-
-/**
- * The counts a card shows: total = support + oppose;
- * percentage of the target reached by support; with opposition, each side's
- * share of the total (0 and 0 when nobody signed yet).
- */
-export function petitionProgress(
-  petition: Pick<Petition, 'supportCount' | 'opposeCount' | 'targetSignatures'>
-) {
-  const total = petition.supportCount + petition.opposeCount
-  return {
-    totalSignatures: total,
-    percentage:
-      petition.targetSignatures > 0
-        ? oneDecimal((petition.supportCount / petition.targetSignatures) * 100)
-        : 0,
-    positivePercentage: total > 0 ? oneDecimal((petition.supportCount / total) * 100) : 0,
-    negativePercentage: total > 0 ? oneDecimal((petition.opposeCount / total) * 100) : 0,
-  }
 }
 
 /**

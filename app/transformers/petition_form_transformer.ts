@@ -3,8 +3,8 @@ import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import PetitionMediaTransformer from '#transformers/petition_media_transformer'
-import { PHOTO_SLOTS } from '#app/petitions/constants'
-import { closingDateOf } from '#services/petitions/closing'
+import { PHOTO_SLOTS } from '#shared/petitions/constants'
+import { closingDateOf } from '#support/closing_dates'
 
 type Media = ReturnType<PetitionMediaTransformer['toObject']>
 

@@ -1,6 +1,6 @@
 import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { avatarFor } from '#services/accounts/avatar'
+import { avatarFor } from '#support/avatar'
 
 /**
  * The signed-in member as their own pages see them. Only ever built

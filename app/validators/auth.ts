@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import { newPassword, passwordConfirmation } from '#validators/rules/password'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { normalizeEmail } from '#support/email_normalizer'
 import { turnstileToken } from '#validators/rules/turnstile'
 
 const email = () => vine.string().trim().email().maxLength(254)

@@ -14,7 +14,7 @@ import {
   MAX_VIDEOS,
   PHOTO_SLOTS,
   TARGET_SIGNATURE_OPTIONS,
-} from '#app/petitions/constants'
+} from '#shared/petitions/constants'
 
 const optionalText = (max: number) => vine.string().trim().maxLength(max).optional()
 const existingId = () => databaseId().optional()

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { LIMITS } from '#app/petitions/constants'
+import { LIMITS } from '#shared/petitions/constants'
 import { richTextRule } from '#validators/rules/rich_text'
 
 /**

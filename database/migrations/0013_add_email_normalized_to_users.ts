@@ -1,6 +1,6 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { normalizeEmail } from '#support/email_normalizer'
 
 /**
  * Fills email_normalized where it is empty, oldest account first; an account

@@ -1,6 +1,6 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { descriptionText } from '#services/petitions/search_text'
+import { descriptionText } from '#support/search_text'
 
 const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'uk', 'pt', 'ru']
 

@@ -18,7 +18,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 export default class extends BaseSchema {
   async up() {
     this.schema.createTable('live_stream_slots', (table) => {
-      // An IPv4 address or an IPv6 /64 (services/http/address_block).
+      // An IPv4 address or an IPv6 /64 (support/address_block).
       table.string('address', 64).notNullable()
       table.integer('slot').notNullable()
       table.string('token', 36).notNullable()

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { normalizeEmail } from '#support/email_normalizer'
 
 const FIRST_NAMES = ['Olena', 'Marta', 'Lucas', 'Sofia', 'Jonas', 'Amélie', 'Taras', 'Giulia']
 const LAST_NAMES = ['Koval', 'Ruiz', 'Martin', 'Rossi', 'Schmidt', 'Silva', 'Ivanova', 'Bondar']

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react'
-import type { PaginationLink } from '@app/services/http/pagination.ts'
+import type { PaginationLink } from '@app/shared/pagination.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 
 /** The paginator's links: labels are HTML; a link without url cannot be clicked. */

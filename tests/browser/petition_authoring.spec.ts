@@ -4,7 +4,7 @@ import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { fixture, jpegWithGps } from '#tests/helpers/images'
-import { MAX_LETTERS, MAX_VIDEOS } from '#app/petitions/constants'
+import { MAX_LETTERS, MAX_VIDEOS } from '#shared/petitions/constants'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'

@@ -6,7 +6,7 @@ import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helper
 import { seriousViolations } from '#tests/helpers/axe'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
-import { addDays, utcDay } from '#app/petitions/closing'
+import { addDays, utcDay } from '#shared/petitions/closing'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { addressBlock } from '#services/http/address_block'
+import { addressBlock } from '#support/address_block'
 
 test.group('Address blocks (limits on what one client holds open)', () => {
   test('an IPv4 address is its own block', ({ assert }) => {

@@ -6,7 +6,7 @@ import {
   daysUntil,
   isCalendarDate,
   lastOpenDay,
-} from '#app/petitions/closing'
+} from '#shared/petitions/closing'
 
 const at = (iso: string) => Date.parse(iso)
 

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { csvCell, csvRow } from '#services/signatures/csv'
+import { csvCell, csvRow } from '#support/csv'
 
 test.group('CSV cells', () => {
   test('formula starts are neutralised, separators quoted', ({ assert }) => {

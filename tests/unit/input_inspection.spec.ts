@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
-import { inspectInput, isReadableText } from '#services/http/input_inspection'
+import { inspectInput, isReadableText } from '#support/input_inspection'
 
 const loneSurrogate = fc
   .integer({ min: 0xd800, max: 0xdfff })

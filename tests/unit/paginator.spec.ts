@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { SimplePaginator } from '@adonisjs/lucid/database'
-import { pageWindow, paginatorProps } from '#services/http/pagination'
+import { pageWindow, paginatorProps } from '#shared/pagination'
 
 test.group('Pagination links', () => {
   test('few pages are all linked', ({ assert }) => {

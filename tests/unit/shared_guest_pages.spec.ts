@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import type { HttpContext } from '@adonisjs/core/http'
-import { sharedGuestPage } from '#services/http/shared_guest_pages'
+import { sharedGuestPage } from '#support/http/shared_guest_pages'
 
 let nonces = 0
 

@@ -4,7 +4,8 @@ import { accountDeletionValidator } from '#validators/account'
 import { requireCurrentPassword } from '#services/accounts/current_password'
 import { accountOfDeletionLink, deleteAccount, mailDeletionLink } from '#services/accounts/deletion'
 import { endSession } from '#services/accounts/sessions'
-import { flashAlert } from '#services/http/flash'
+import { flashAlert } from '#support/http/flash'
+import { signedFor } from '#support/http/signed_links'
 
 /**
  * Deleting an account: with its current password on My/Account, or, for an
@@ -36,7 +37,7 @@ export default class DeletionController {
 
   /** GET of the mailed link: a page with a button; nothing is deleted. */
   async show({ request, params, inertia }: HttpContext) {
-    const user = await accountOfDeletionLink(request, params.id)
+    const user = await accountOfDeletionLink(params.id, signedFor(request))
     return inertia.render('Account/ConfirmDeletion', {
       actionUrl: user ? request.url(true) : null,
       email: user?.email ?? null,
@@ -46,7 +47,7 @@ export default class DeletionController {
   /** POST of the mailed link: deletes. */
   async destroyFromLink(ctx: HttpContext) {
     const { request, params, session, i18n, response } = ctx
-    const user = await accountOfDeletionLink(request, params.id)
+    const user = await accountOfDeletionLink(params.id, signedFor(request))
     if (!user) {
       flashAlert(session, 'error', i18n.t('page.account.delete_link_invalid'))
       return response.redirect().toRoute('home')

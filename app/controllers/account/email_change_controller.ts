@@ -7,7 +7,8 @@ import {
   undoOfLink,
 } from '#services/accounts/email_change'
 import { endSession } from '#services/accounts/sessions'
-import { flashAlert } from '#services/http/flash'
+import { flashAlert } from '#support/http/flash'
+import { signedFor } from '#support/http/signed_links'
 
 /**
  * The links mailed when a member moves their account to another address:
@@ -18,7 +19,7 @@ import { flashAlert } from '#services/http/flash'
  */
 export default class EmailChangeController {
   async show({ request, params, inertia }: HttpContext) {
-    const user = await emailChangeOfLink(request, params.id)
+    const user = await emailChangeOfLink(params.id, signedFor(request))
     return inertia.render('Account/ConfirmEmailChange', {
       actionUrl: user ? request.url(true) : null,
       newEmail: user?.pendingEmail ?? null,
@@ -27,7 +28,7 @@ export default class EmailChangeController {
 
   async confirm(ctx: HttpContext) {
     const { request, response, params, session, i18n, auth } = ctx
-    const user = await emailChangeOfLink(request, params.id)
+    const user = await emailChangeOfLink(params.id, signedFor(request))
     const landing = () => response.redirect().toRoute(auth.user ? 'my.account' : 'auth.login')
     try {
       const changed = user ? await confirmEmailChange(user, i18n.locale) : null
@@ -45,7 +46,7 @@ export default class EmailChangeController {
   }
 
   async showUndo({ request, params, inertia }: HttpContext) {
-    const link = await undoOfLink(request, params.id)
+    const link = await undoOfLink(params.id, request.qs().from, signedFor(request))
     return inertia.render('Account/UndoEmailChange', {
       actionUrl: link ? request.url(true) : null,
       previousEmail: link?.from ?? null,
@@ -56,7 +57,7 @@ export default class EmailChangeController {
   /** Brings the account back to the address it left; this browser is logged out of it. */
   async undo(ctx: HttpContext) {
     const { request, response, params, session, i18n, auth } = ctx
-    const link = await undoOfLink(request, params.id)
+    const link = await undoOfLink(params.id, request.qs().from, signedFor(request))
     try {
       const restored = link ? await undoEmailChange(link.user, link.from, i18n.locale) : null
       if (!restored) {

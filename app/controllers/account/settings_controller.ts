@@ -8,8 +8,9 @@ import {
 import { updateProfile } from '#services/accounts/profile'
 import { changePassword, mailPasswordSetLink } from '#services/accounts/password_change'
 import { cancelEmailChange, requestEmailChange } from '#services/accounts/email_change'
-import { isProvider, unlinkProvider, UnlinkWouldLockOut } from '#services/accounts/social_auth'
-import { flashAlert } from '#services/http/flash'
+import { unlinkProvider, UnlinkWouldLockOut } from '#services/accounts/social_auth'
+import { isProvider } from '#config/ally'
+import { flashAlert } from '#support/http/flash'
 import NotFoundException from '#exceptions/not_found_exception'
 
 /** My/Account: the member's names, password, e-mail and linked providers. */

@@ -6,9 +6,10 @@ import {
   verifyMailbox,
 } from '#services/accounts/registration'
 import { endSession } from '#services/accounts/sessions'
-import { flashAlert } from '#services/http/flash'
+import { flashAlert } from '#support/http/flash'
 import { mailGuard } from '#services/mail/mail_guard'
 import { verificationAnswerValidator } from '#validators/auth'
+import { signedFor } from '#support/http/signed_links'
 
 /**
  * The mailed verification link (a signed URL, valid 24 hours, for one
@@ -18,7 +19,7 @@ import { verificationAnswerValidator } from '#validators/auth'
  */
 export default class EmailVerificationController {
   async show({ request, params, inertia }: HttpContext) {
-    const user = await accountOfVerificationLink(request, params.id)
+    const user = await accountOfVerificationLink(params.id, signedFor(request))
     return inertia.render('Auth/VerifyEmail', {
       actionUrl: user ? request.url(true) : null,
       email: user?.email ?? null,
@@ -29,7 +30,7 @@ export default class EmailVerificationController {
   /** "Verify my account", or "I did not sign up", which deletes the unverified account. */
   async answer(ctx: HttpContext) {
     const { request, response, params, session, auth, i18n } = ctx
-    const user = await accountOfVerificationLink(request, params.id)
+    const user = await accountOfVerificationLink(params.id, signedFor(request))
     const landing = () => response.redirect().toRoute(auth.user ? 'my.petitions' : 'auth.login')
     if (!user) {
       flashAlert(session, 'error', i18n.t('page.auth.verify_link_invalid'))

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { forgotPasswordValidator, resetPasswordValidator } from '#validators/auth'
 import { requestPasswordReset, resetPassword } from '#services/accounts/password_reset'
 import { endOtherSessions, startSession } from '#services/accounts/sessions'
-import { flashAlert, flashMessage } from '#services/http/flash'
+import { flashAlert, flashMessage } from '#support/http/flash'
 
 export default class PasswordResetController {
   /** Auth/ForgetPassword at /auth/password/reset. */

@@ -2,9 +2,9 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { signupValidator } from '#validators/auth'
 import { registerMember } from '#services/accounts/registration'
 import { startSession } from '#services/accounts/sessions'
-import { pullIntendedUrl } from '#services/accounts/intended_url'
-import { flashAlert } from '#services/http/flash'
-import { site } from '#services/http/site'
+import { pullIntendedUrl } from '#support/http/intended_url'
+import { flashAlert } from '#support/http/flash'
+import { site } from '#config/site'
 
 export default class RegistrationController {
   async show({ inertia }: HttpContext) {

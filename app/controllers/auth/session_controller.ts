@@ -2,9 +2,9 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { loginValidator } from '#validators/auth'
 import { attemptLogin, type LoginRefusal } from '#services/accounts/login'
 import { endSession, startSession } from '#services/accounts/sessions'
-import { pullIntendedUrl } from '#services/accounts/intended_url'
-import { flashMessage } from '#services/http/flash'
-import { site } from '#services/http/site'
+import { pullIntendedUrl } from '#support/http/intended_url'
+import { flashMessage } from '#support/http/flash'
+import { site } from '#config/site'
 
 export default class SessionController {
   /** Auth/Login; the bot check shows once a login to the account asked for it. */

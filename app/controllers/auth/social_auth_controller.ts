@@ -1,13 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import {
-  isProvider,
   memberFromProvider,
   providerRefusal,
   ProviderSignInRefused,
 } from '#services/accounts/social_auth'
+import { isProvider } from '#config/ally'
 import { startSession } from '#services/accounts/sessions'
-import { pullIntendedUrl } from '#services/accounts/intended_url'
-import { flashAlert } from '#services/http/flash'
+import { pullIntendedUrl } from '#support/http/intended_url'
+import { flashAlert } from '#support/http/flash'
 import { providerConfigured } from '#config/ally'
 import NotFoundException from '#exceptions/not_found_exception'
 

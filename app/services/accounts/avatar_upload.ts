@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
-import { reencodeUpload } from '#services/petitions/images'
+import { reencodeUpload } from '#support/images'
 import type User from '#models/user'
 
 const AVATAR_SIZE = 400

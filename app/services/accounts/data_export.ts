@@ -7,8 +7,7 @@ import PetitionMedia from '#models/petition_media'
 import ContactMessage from '#models/contact_message'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import { signaturesOf } from '#services/signatures/member_signatures'
-import { linkedProviders } from '#services/accounts/social_auth'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 
 const iso = (value: DateTime | null | undefined) => value?.toISO() ?? null
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
@@ -72,7 +71,7 @@ export async function accountExport(user: User) {
       locale: user.locale,
       avatar: user.avatar,
       hasPassword: Boolean(user.password),
-      linkedProviders: linkedProviders(user),
+      linkedProviders: user.linkedProviders,
       signaturesCount: user.signaturesCount,
       createdAt: iso(user.createdAt),
       updatedAt: iso(user.updatedAt),

@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import mail from '@adonisjs/mail/services/main'
-import type { HttpRequest } from '@adonisjs/core/http'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
 import Petition from '#models/petition'
@@ -13,11 +12,12 @@ import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { signedBy } from '#services/signatures/member_signatures'
 import { deleteMedia } from '#services/petitions/media'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
-import { affectedRows } from '#services/database_errors'
+import { affectedRows } from '#support/database_errors'
 import { endAllSessions } from '#services/accounts/sessions'
 import { accountLinksVersionOf, accountOfLink } from '#services/accounts/mailbox_proof'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
+import type { SignedFor } from '#support/http/signed_links'
 
 /** How long a mailed deletion link works. */
 const LINK_LIFETIME = '60 minutes'
@@ -46,8 +46,8 @@ export async function mailDeletionLink(user: User, locale: string) {
 }
 
 /** The member a mailed deletion link is for, when it is valid: signed, unexpired, same address. */
-export function accountOfDeletionLink(request: HttpRequest, userId: number) {
-  return accountOfLink(request, userId, linkPurpose)
+export function accountOfDeletionLink(userId: number, signed: SignedFor) {
+  return accountOfLink(userId, linkPurpose, signed)
 }
 
 /** Where an avatar uploaded to this site is kept on the disk; null for any other picture. */

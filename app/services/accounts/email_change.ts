@@ -1,6 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
-import type { HttpRequest } from '@adonisjs/core/http'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
 import EmailChangeConfirmationMail from '#mails/email_change_confirmation_mail'
@@ -16,11 +15,12 @@ import {
 } from '#services/accounts/mailbox_proof'
 import { endAllSessions } from '#services/accounts/sessions'
 import { requestPasswordReset } from '#services/accounts/password_reset'
-import { isUniqueViolation } from '#services/database_errors'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { isUniqueViolation } from '#support/database_errors'
+import { normalizeEmail } from '#support/email_normalizer'
 import { mailGuard } from '#services/mail/mail_guard'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
+import type { SignedFor } from '#support/http/signed_links'
 
 /** How long the link mailed to the new address works. */
 const LINK_LIFETIME = '24h'
@@ -106,8 +106,8 @@ export async function cancelEmailChange(user: User) {
 }
 
 /** The member a mailed change link is for, when it is valid: signed, unexpired, still the latest. */
-export async function emailChangeOfLink(request: HttpRequest, userId: number) {
-  const user = await accountOfLink(request, userId, linkPurpose)
+export async function emailChangeOfLink(userId: number, signed: SignedFor) {
+  const user = await accountOfLink(userId, linkPurpose, signed)
   return user?.pendingEmail && user.isVerified ? user : null
 }
 
@@ -173,9 +173,8 @@ async function mailUndoLink(user: User, previous: string, locale: ReturnType<typ
 }
 
 /** The account and the address an undo link brings it back to, when the link is valid. */
-export async function undoOfLink(request: HttpRequest, userId: number) {
-  const user = await accountOfLink(request, userId, undoPurpose)
-  const from = request.qs().from
+export async function undoOfLink(userId: number, from: unknown, signed: SignedFor) {
+  const user = await accountOfLink(userId, undoPurpose, signed)
   return user && typeof from === 'string' ? { user, from } : null
 }
 

@@ -1,7 +1,7 @@
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
-import { loginFailureLimits } from '#services/http/rate_limits'
-import { turnstile } from '#services/http/turnstile'
+import { loginFailureLimits } from '#services/limits/rate_limits'
+import { turnstile } from '#support/turnstile'
 
 type LoginAttempt = { email: string; password: string; ip: string; botCheckToken: unknown }
 

@@ -1,5 +1,5 @@
-import type { HttpRequest } from '@adonisjs/core/http'
 import User from '#models/user'
+import type { SignedFor } from '#support/http/signed_links'
 
 /**
  * Whoever proves they hold an account's mailbox (its verification link, a
@@ -30,11 +30,11 @@ export function accountLinksVersionOf(user: User) {
  * in its purpose what must not have changed since it was mailed.
  */
 export async function accountOfLink(
-  request: HttpRequest,
   userId: number,
-  purposeOf: (user: User) => string
+  purposeOf: (user: User) => string,
+  signed: SignedFor
 ) {
   const user = await User.find(userId)
-  if (!user || !request.hasValidSignature(purposeOf(user))) return null
+  if (!user || !signed(purposeOf(user))) return null
   return user
 }

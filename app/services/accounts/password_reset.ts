@@ -6,7 +6,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import PasswordResetToken from '#models/password_reset_token'
 import PasswordResetMail from '#mails/password_reset_mail'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 

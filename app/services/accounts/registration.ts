@@ -1,16 +1,16 @@
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
-import type { HttpRequest } from '@adonisjs/core/http'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import VerifyEmailMail from '#mails/verify_email_mail'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
-import { isUniqueViolation } from '#services/database_errors'
+import { isUniqueViolation } from '#support/database_errors'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { accountOfLink, voidEarlierClaims } from '#services/accounts/mailbox_proof'
 import { endOtherSessions } from '#services/accounts/sessions'
 import { deleteAccount } from '#services/accounts/deletion'
+import type { SignedFor } from '#support/http/signed_links'
 
 type Registration = { firstName: string; lastName: string; email: string; password: string }
 
@@ -72,8 +72,8 @@ function verificationPurpose(user: User) {
 }
 
 /** The account a mailed verification link is for, when it is valid: signed, unexpired, same address. */
-export function accountOfVerificationLink(request: HttpRequest, userId: number) {
-  return accountOfLink(request, userId, verificationPurpose)
+export function accountOfVerificationLink(userId: number, signed: SignedFor) {
+  return accountOfLink(userId, verificationPurpose, signed)
 }
 
 /**

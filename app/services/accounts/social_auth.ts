@@ -1,23 +1,15 @@
 import mail from '@adonisjs/mail/services/main'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
+import User, { PROVIDER_ID_COLUMNS, ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
+import type { Provider } from '#config/ally'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 import type { AllyUserContract, Oauth2AccessToken } from '@adonisjs/ally/types'
-import { isUniqueViolation } from '#services/database_errors'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { isUniqueViolation } from '#support/database_errors'
+import { normalizeEmail } from '#support/email_normalizer'
 import { endAllSessions } from '#services/accounts/sessions'
 import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import ProviderLinkedMail from '#mails/provider_linked_mail'
-
-export const PROVIDERS = ['github', 'google'] as const
-export type Provider = (typeof PROVIDERS)[number]
-
-export function isProvider(value: unknown): value is Provider {
-  return typeof value === 'string' && (PROVIDERS as readonly string[]).includes(value)
-}
-
-const idColumn = { github: 'githubId', google: 'googleId' } as const
 
 /** First and last name: Google gives both; GitHub one "name" (or only a login). */
 function namesOf(provider: Provider, profile: AllyUserContract<Oauth2AccessToken>) {
@@ -80,7 +72,7 @@ async function findOrCreateMember(
   profile: AllyUserContract<Oauth2AccessToken>,
   locale: string
 ) {
-  const column = idColumn[provider]
+  const column = PROVIDER_ID_COLUMNS[provider]
   const providerId = String(profile.id)
   const linked = await User.findBy(column, providerId)
   if (linked) return linked
@@ -132,7 +124,7 @@ async function linkProvider(
     // A provider linked before came with an address it did not vouch for.
     user.merge({ githubId: null, googleId: null, password: null, role: ROLE_MEMBER })
   }
-  user.merge({ [idColumn[provider]]: String(profile.id) })
+  user.merge({ [PROVIDER_ID_COLUMNS[provider]]: String(profile.id) })
   if (!user.avatar && profile.avatarUrl) user.avatar = profile.avatarUrl
   voidEarlierClaims(user)
   await user.save()
@@ -155,12 +147,7 @@ export class UnlinkWouldLockOut extends Error {}
  */
 export async function unlinkProvider(user: User, provider: Provider) {
   if (!user.password) throw new UnlinkWouldLockOut()
-  user.merge({ [idColumn[provider]]: null })
+  user.merge({ [PROVIDER_ID_COLUMNS[provider]]: null })
   await user.save()
   return user
-}
-
-/** The providers linked to an account (never their ids). */
-export function linkedProviders(user: User): Provider[] {
-  return PROVIDERS.filter((provider) => Boolean(user[idColumn[provider]]))
 }

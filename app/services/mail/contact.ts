@@ -4,7 +4,7 @@ import mail from '@adonisjs/mail/services/main'
 import ContactMessage from '#models/contact_message'
 import ContactMessageMail from '#mails/contact_message_mail'
 import type User from '#models/user'
-import { affectedRows } from '#services/database_errors'
+import { affectedRows } from '#support/database_errors'
 
 /** Contact messages are deleted this long after they were written. */
 export const CONTACT_MESSAGES_KEPT_MONTHS = 12

@@ -1,7 +1,7 @@
 import logger from '@adonisjs/core/services/logger'
-import { normalizeEmail } from '#services/mail/email_normalizer'
-import { site } from '#services/http/site'
-import { consumeAllowances, hasAllowances } from '#services/http/rate_limits'
+import { normalizeEmail } from '#support/email_normalizer'
+import { site } from '#config/site'
+import { consumeAllowances, hasAllowances } from '#services/limits/rate_limits'
 import type { RateLimitName } from '#config/rate_limits'
 
 /**

@@ -3,9 +3,9 @@ import mail from '@adonisjs/mail/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import NewsletterConfirmationMail from '#mails/newsletter_confirmation_mail'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import type { Locale } from '#app/i18n/locales'
-import { isUniqueViolation } from '#services/database_errors'
+import { isUniqueViolation } from '#support/database_errors'
 
 /**
  * Newsletter subscriptions with double opt-in. Subscribing

@@ -4,7 +4,7 @@ import { appKey } from '#config/app'
 import PetitionReport, { type ReportReason } from '#models/petition_report'
 import type Petition from '#models/petition'
 import type User from '#models/user'
-import { isUniqueViolation } from '#services/database_errors'
+import { isUniqueViolation } from '#support/database_errors'
 
 /**
  * Who reports: a member by their id, a guest by their address, kept only

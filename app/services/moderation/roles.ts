@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import User, { ROLE_MEMBER, ROLE_MODERATOR } from '#models/user'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { normalizeEmail } from '#support/email_normalizer'
 import { recordModeration, type Actor } from '#services/moderation/audit_trail'
 
 export const ROLE_NAMES = { member: ROLE_MEMBER, moderator: ROLE_MODERATOR } as const

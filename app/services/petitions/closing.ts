@@ -3,11 +3,10 @@ import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import Petition from '#models/petition'
 import PetitionClosedMail from '#mails/petition_closed_mail'
-import { rowsOf } from '#services/database_errors'
-import { closingMomentOf, lastOpenDay } from '#app/petitions/closing'
+import { rowsOf } from '#support/database_errors'
 
 /*
- * A petition may close on a day its owner picked (app/petitions/closing.ts):
+ * A petition may close on a day its owner picked (app/shared/petitions/closing.ts):
  * `closes_at` is the midnight UTC after that day. Signing stops at that
  * moment by itself (Petition.isOpenForSigning); a scheduled job then
  * finishes the petition, which starts its signatures' retention period, and
@@ -17,17 +16,6 @@ import { closingMomentOf, lastOpenDay } from '#app/petitions/closing'
  * writer), so that it does not close again at once; the owner may pick a new
  * date in the same save.
  */
-
-/** The day a petition is open until, as the form shows it (YYYY-MM-DD), or null. */
-export function closingDateOf(petition: Petition | null): string | null {
-  return petition?.closesAt ? lastOpenDay(petition.closesAt.toJSDate()) : null
-}
-
-/** `closes_at` for the day the form sent; empty or missing: none. */
-export function closesAtFor(closingDate: string | null | undefined): DateTime | null {
-  if (!closingDate) return null
-  return DateTime.fromJSDate(closingMomentOf(closingDate), { zone: 'utc' })
-}
 
 /**
  * Finishes every published, open petition whose closing date has come, and

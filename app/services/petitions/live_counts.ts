@@ -7,7 +7,7 @@ import Signature from '#models/signature'
 import { matchers } from '#start/route_matchers'
 import { LAST_SIGNATURES } from '#services/petitions/page_data'
 import { signatureCounter } from '#services/signatures/counter'
-import { petitionProgress } from '#transformers/petition_card_transformer'
+import { petitionProgress } from '#shared/petitions/progress'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
 import { wherePublic } from '#services/petitions/visibility'
 
@@ -88,11 +88,6 @@ export class LiveCounts {
   start() {
     if (this.#started) return
     this.#started = true
-    // Public data only: only an open petition's channel can be joined.
-    transmit.authorize<{ guid: string }>(
-      'petitions/:guid',
-      async (_ctx, { guid }) => (await this.channelState(guid)) === 'open'
-    )
     this.#stopListening = signatureCounter.onFlushed((ids) =>
       this.#serialised(() => this.flushed(ids))
     )

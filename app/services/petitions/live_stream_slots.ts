@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
-import { affectedRows, rowsOf } from '#services/database_errors'
+import { affectedRows, rowsOf } from '#support/database_errors'
 
 /** A slot an open stream holds: its address's, with the token that makes it that stream's. */
 export type Slot = { address: string; slot: number; token: string }

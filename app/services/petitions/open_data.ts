@@ -2,7 +2,7 @@ import { type DateTime } from 'luxon'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import Petition from '#models/petition'
 import { ownerOf } from '#transformers/petition_card_transformer'
-import { csvRow } from '#services/signatures/csv'
+import { csvRow } from '#support/csv'
 import { wherePublic } from '#services/petitions/visibility'
 
 /**

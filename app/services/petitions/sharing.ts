@@ -1,7 +1,7 @@
 import QRCode from 'qrcode'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Petition from '#models/petition'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { petitionPageData } from '#services/petitions/page_data'
 import type { Locale } from '#app/i18n/locales'
 

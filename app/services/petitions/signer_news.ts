@@ -9,17 +9,18 @@ import PetitionResponse from '#models/petition_response'
 import Signature from '#models/signature'
 import SendMailJob, { sealMail } from '#jobs/send_mail_job'
 import PetitionNewsMail, { type NewsItem, type PetitionNews } from '#mails/petition_news_mail'
-import { sanitizeDescription } from '#services/petitions/html_sanitizer'
-import { withMailStyles } from '#services/mail/newsletter_issue'
+import { sanitizeDescription } from '#support/html_sanitizer'
+import { withMailStyles } from '#support/mail_html'
 import {
   signatureLinkPurpose,
   signatureLinkUrl,
   withdrawUrl,
 } from '#services/signatures/signature_mails'
-import { affectedRows } from '#services/database_errors'
-import { site } from '#services/http/site'
+import { affectedRows } from '#support/database_errors'
+import { site } from '#config/site'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#app/i18n/locales'
 import { wherePublic } from '#services/petitions/visibility'
+import type { SignedFor } from '#support/http/signed_links'
 
 /** A petition's signers get its news at most once in this many hours. */
 export const NEWS_MAIL_INTERVAL_HOURS = 24
@@ -75,12 +76,9 @@ export const stopUpdatesUrl = (
  * token: null for a forged link, for a signature replaced by another signer
  * since, or for one that is gone. One read by primary key.
  */
-export async function signatureOfStopLink(
-  signatureId: number,
-  hasValidSignature: (purpose: string) => boolean
-) {
+export async function signatureOfStopLink(signatureId: number, signed: SignedFor) {
   const signature = await Signature.query().where('id', signatureId).preload('petition').first()
-  return signature && hasValidSignature(stopUpdatesPurpose(signature)) ? signature : null
+  return signature && signed(stopUpdatesPurpose(signature)) ? signature : null
 }
 
 /**

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import CacheVersion from '#models/cache_version'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
 import { wherePublic } from '#services/petitions/visibility'
 

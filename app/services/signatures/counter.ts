@@ -4,7 +4,7 @@ import logger from '@adonisjs/core/services/logger'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
-import { rowsOf } from '#services/database_errors'
+import { rowsOf } from '#support/database_errors'
 
 export type Delta = { support: number; oppose: number }
 

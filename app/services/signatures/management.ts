@@ -6,9 +6,9 @@ import type CustomField from '#models/custom_field'
 import type User from '#models/user'
 import Signature from '#models/signature'
 import { countSignature } from '#services/signatures/counter'
-import { affectedRows } from '#services/database_errors'
+import { affectedRows } from '#support/database_errors'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
-import { CSV_BOM, csvRow } from '#services/signatures/csv'
+import { CSV_BOM, csvRow } from '#support/csv'
 import { recordIfModeration } from '#services/moderation/audit_trail'
 
 /** The owner's table shows 50 signatures a page. */

@@ -2,7 +2,7 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { ChainableContract } from '@adonisjs/lucid/types/querybuilder'
 import Signature from '#models/signature'
 import type User from '#models/user'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { normalizeEmail } from '#support/email_normalizer'
 
 /**
  * The condition that narrows signatures to a member's own: those made while
@@ -33,11 +33,4 @@ export function whereSignedBy(query: ModelQueryBuilderContract<typeof Signature>
 /** A member's signatures, on every petition. */
 export function signaturesOf(user: User) {
   return whereSignedBy(Signature.query(), user)
-}
-
-/** The same rule as `whereSignedBy`, for a signature already read. */
-export function isSignedBy(signature: Signature, user: User) {
-  if (signature.userId === user.id) return true
-  if (!user.isVerified) return false
-  return signature.email.trim().toLowerCase() === user.email.trim().toLowerCase()
 }

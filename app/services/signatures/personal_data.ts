@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { affectedRows } from '#services/database_errors'
+import { affectedRows } from '#support/database_errors'
 
 /** Narrows `signatures` to the rows to anonymise (one account's, one petition's…). */
 export type SignatureScope = (query: DatabaseQueryBuilderContract) => void

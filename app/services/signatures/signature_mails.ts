@@ -8,8 +8,8 @@ import type Signature from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
 import { mailGuard } from '#services/mail/mail_guard'
-import { site } from '#services/http/site'
-import { rowsOf } from '#services/database_errors'
+import { site } from '#config/site'
+import { rowsOf } from '#support/database_errors'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
 /** A mailed link confirms for 7 days, and only while it names the signature's current token. */

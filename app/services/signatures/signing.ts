@@ -6,14 +6,15 @@ import type Petition from '#models/petition'
 import type User from '#models/user'
 import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
-import { normalizeEmail } from '#services/mail/email_normalizer'
+import { normalizeEmail } from '#support/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
 import { whereSignedBy } from '#services/signatures/member_signatures'
 import { signatureMails, confirmationPurpose } from '#services/signatures/signature_mails'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
-import { consumeSignAttempt, takeConfirmationResend } from '#services/http/rate_limits'
-import { affectedRows, isUniqueViolation } from '#services/database_errors'
+import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
+import { affectedRows, isUniqueViolation } from '#support/database_errors'
 import type { Locale } from '#app/i18n/locales'
+import type { SignedFor } from '#support/http/signed_links'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -246,12 +247,9 @@ function customFieldAnswers(answers: SignInput['customFields']) {
  * current token: null for a forged, expired or superseded link, or for a
  * signature that is gone (pruned). One read by primary key.
  */
-export async function signatureOfLink(
-  signatureId: number,
-  hasValidSignature: (purpose: string) => boolean
-) {
+export async function signatureOfLink(signatureId: number, signed: SignedFor) {
   const signature = await Signature.query().where('id', signatureId).preload('petition').first()
-  return signature && hasValidSignature(confirmationPurpose(signature)) ? signature : null
+  return signature && signed(confirmationPurpose(signature)) ? signature : null
 }
 
 /**

@@ -3,19 +3,17 @@ import Signature from '#models/signature'
 import { countSignature } from '#services/signatures/counter'
 import { withdrawPurpose } from '#services/signatures/signature_mails'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
-import { rowsOf } from '#services/database_errors'
+import { rowsOf } from '#support/database_errors'
+import type { SignedFor } from '#support/http/signed_links'
 
 /**
  * The signature a withdraw link names, when the link is signed for its
  * current token: null for a forged link, for a signature replaced by another
  * signer since, or for one that is gone. One read by primary key.
  */
-export async function signatureOfWithdrawLink(
-  signatureId: number,
-  hasValidSignature: (purpose: string) => boolean
-) {
+export async function signatureOfWithdrawLink(signatureId: number, signed: SignedFor) {
   const signature = await Signature.query().where('id', signatureId).preload('petition').first()
-  return signature && hasValidSignature(withdrawPurpose(signature)) ? signature : null
+  return signature && signed(withdrawPurpose(signature)) ? signature : null
 }
 
 type WithdrawnRow = {

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import type { FieldContext } from '@vinejs/vine/types'
-import { closingDateBounds, isCalendarDate } from '#app/petitions/closing'
+import { closingDateBounds, isCalendarDate } from '#shared/petitions/closing'
 
 /**
  * A petition's closing date (YYYY-MM-DD, a UTC calendar day): from tomorrow

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { sanitizeDescription } from '#services/petitions/html_sanitizer'
+import { sanitizeDescription } from '#support/html_sanitizer'
 
 /**
  * Rich text from the editor, sanitised here: what passes on is the HTML the

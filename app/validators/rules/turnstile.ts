@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { turnstile, type TurnstileAction } from '#services/http/turnstile'
+import { turnstile, type TurnstileAction } from '#support/turnstile'
 
 /**
  * The bot-check token of a form (error key cfTurnstileResponse). The client

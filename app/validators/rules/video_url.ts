@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { videoEmbed } from '#services/petitions/video_url'
+import { videoEmbed } from '#support/video_url'
 
 /** Only YouTube and Vimeo links; error key videos.{i}.url. */
 export const videoUrlRule = vine.createRule(

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Data } from '@generated/data'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
-import { daysUntil, lastOpenDay } from '@app/petitions/closing.ts'
+import { daysUntil, lastOpenDay } from '@app/shared/petitions/closing.ts'
 
 type Closing = Pick<Data.PetitionCard, 'closesAt' | 'closedAt' | 'totalSignatures'>
 

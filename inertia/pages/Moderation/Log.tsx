@@ -8,7 +8,7 @@ import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
-import type { Paginated } from '@app/services/http/pagination.ts'
+import type { Paginated } from '@app/shared/pagination.ts'
 import type { LogFilters, TrailActor } from '@app/services/moderation/log.ts'
 import type { Data } from '@generated/data'
 

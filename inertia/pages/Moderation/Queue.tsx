@@ -7,7 +7,7 @@ import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
-import type { Paginated } from '@app/services/http/pagination.ts'
+import type { Paginated } from '@app/shared/pagination.ts'
 import type { Data } from '@generated/data'
 
 type QueueProps = { view: 'review' | 'hidden'; petitions: Paginated<Data.ModeratedPetition> }

@@ -10,7 +10,7 @@ import { formatDate } from '~/lib/format_date.ts'
 import { askToConfirm } from '~/lib/confirm.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
-import type { Paginated } from '@app/services/http/pagination.ts'
+import type { Paginated } from '@app/shared/pagination.ts'
 
 type MySignature = Data.MySignature
 

@@ -20,7 +20,7 @@ import type { PetitionFormData } from '~/components/petition/form/shared.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { urlFor } from '~/client.ts'
-import { LIMITS } from '@app/petitions/constants.ts'
+import { LIMITS } from '@app/shared/petitions/constants.ts'
 
 type PetitionCreateProps = {
   petition: PetitionFormData

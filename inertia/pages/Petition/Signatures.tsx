@@ -7,7 +7,7 @@ import SignaturesTable from '~/components/petition/signatures_table.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import type { Data } from '@generated/data'
-import type { Paginated } from '@app/services/http/pagination.ts'
+import type { Paginated } from '@app/shared/pagination.ts'
 import { urlFor } from '~/client.ts'
 
 type PetitionSignaturesProps = {

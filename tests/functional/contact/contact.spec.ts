@@ -3,7 +3,7 @@ import { assertFieldError, assertNoFieldError, fieldErrors } from '#tests/helper
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import ContactMessage from '#models/contact_message'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { UserFactory } from '#database/factories/user_factory'
 import { outbox } from '#tests/helpers/outbox'
 import { requireTurnstile } from '#tests/helpers/turnstile_stub'

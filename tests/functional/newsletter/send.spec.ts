@@ -13,7 +13,8 @@ import { listUnsubscribeOf, oneClickUnsubscribe } from '#tests/helpers/one_click
 import { pathOf } from '#tests/helpers/signatures'
 import SendMailJob from '#jobs/send_mail_job'
 import NewsletterIssueMail from '#mails/newsletter_issue_mail'
-import { issueText, readIssue, renderIssueHtml, sendIssue } from '#services/mail/newsletter_issue'
+import { readIssue, sendIssue } from '#services/mail/newsletter_issue'
+import { issueText, renderIssueHtml } from '#support/mail_html'
 
 let folder: string
 

@@ -10,7 +10,7 @@ import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { channelOf, liveCounts, type LiveCountsMessage } from '#services/petitions/live_counts'
 import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
-import { addressBlock } from '#services/http/address_block'
+import { addressBlock } from '#support/address_block'
 import { liveStreamSlots } from '#services/petitions/live_stream_slots'
 import { MAX_STREAM_AGE_MS, SLOT_LEASE_MS, liveStreams } from '#services/petitions/live_streams'
 

@@ -8,7 +8,7 @@ import PetitionUpdate from '#models/petition_update'
 import { makeMember } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { newGuid, submitPetition, validPetition } from '#tests/helpers/petitions'
-import { MAX_LETTERS, MAX_UPDATES, MAX_VIDEOS } from '#app/petitions/constants'
+import { MAX_LETTERS, MAX_UPDATES, MAX_VIDEOS } from '#shared/petitions/constants'
 
 const videos = (count: number) =>
   Array.from({ length: count }, (_, index) => ({

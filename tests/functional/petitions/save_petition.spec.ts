@@ -8,7 +8,7 @@ import PetitionUpdate from '#models/petition_update'
 import { makeMember } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { newGuid, submitPetition, validPetition } from '#tests/helpers/petitions'
-import { LIMITS } from '#app/petitions/constants'
+import { LIMITS } from '#shared/petitions/constants'
 
 const text = (length: number) => 'x'.repeat(length)
 

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { LIMITS } from '#app/petitions/constants'
+import { LIMITS } from '#shared/petitions/constants'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { outbox } from '#tests/helpers/outbox'

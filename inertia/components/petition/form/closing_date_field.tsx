@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { closingDateBounds, closingMomentOf } from '@app/petitions/closing.ts'
+import { closingDateBounds, closingMomentOf } from '@app/shared/petitions/closing.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import DayField from '~/components/day_field.tsx'
 

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Form, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { CUSTOM_FIELD_TYPES, LIMITS, MAX_CUSTOM_FIELDS } from '@app/petitions/constants.ts'
+import { CUSTOM_FIELD_TYPES, LIMITS, MAX_CUSTOM_FIELDS } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
   FormSection,

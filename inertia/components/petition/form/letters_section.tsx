@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { LIMITS, MAX_LETTERS, MAX_RECIPIENTS_PER_LETTER } from '@app/petitions/constants.ts'
+import { LIMITS, MAX_LETTERS, MAX_RECIPIENTS_PER_LETTER } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
   FormSection,

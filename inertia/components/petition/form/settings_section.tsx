@@ -3,7 +3,7 @@ import { Link } from '@adonisjs/inertia/react'
 import { useTranslation } from '~/i18n/context.tsx'
 import { MODERATOR_ROLE, useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
-import { TARGET_SIGNATURE_OPTIONS } from '@app/petitions/constants.ts'
+import { TARGET_SIGNATURE_OPTIONS } from '@app/shared/petitions/constants.ts'
 import { FormSection, type Errors, type PetitionFormData } from './shared.tsx'
 import ClosingDateField from './closing_date_field.tsx'
 

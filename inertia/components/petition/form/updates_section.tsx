@@ -2,7 +2,7 @@ import { Button, Card, Col, Form, Row } from 'react-bootstrap'
 import DatePicker from 'react-datepicker'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { LIMITS, MAX_UPDATES } from '@app/petitions/constants.ts'
+import { LIMITS, MAX_UPDATES } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
   FormSection,

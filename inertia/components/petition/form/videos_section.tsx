@@ -1,7 +1,7 @@
 import { Button, Card, Form } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { LIMITS, MAX_VIDEOS } from '@app/petitions/constants.ts'
+import { LIMITS, MAX_VIDEOS } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
   FormSection,

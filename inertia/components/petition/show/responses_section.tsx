@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Modal, Form } from 'react-bootstrap'
 import { router, useForm } from '@inertiajs/react'
-import { utcDay } from '@app/petitions/closing.ts'
+import { utcDay } from '@app/shared/petitions/closing.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'

@@ -1,6 +1,6 @@
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
-import { site } from '#services/http/site'
+import { site } from '#config/site'
 import { LOCALES } from '#app/i18n/locales'
 
 export const DEFAULT_TURNSTILE_VERIFY_URL =
