@@ -34,7 +34,7 @@ export default class BenchListSeed extends BaseCommand {
     const { default: db } = await import('@adonisjs/lucid/services/db')
     const { UserFactory } = await import('#database/factories/user_factory')
     const { hourOf } = await import('#services/signatures/counter')
-    const { descriptionText } = await import('#services/petitions/search_text')
+    const { descriptionText } = await import('#support/search_text')
 
     const owner = await UserFactory.merge({ firstName: 'Bench', lastName: 'Lister' }).create()
     const format = db.connection().dialect.dateTimeFormat
