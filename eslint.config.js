@@ -1,13 +1,96 @@
 import { configApp } from '@adonisjs/eslint-config'
 import { react } from '@adonisjs/eslint-config/react'
 
-// The same module seen from each depth of inertia/ (../app, ../../app, …).
+/**
+ * The layers of app/, lowest first: shared (also runs in the browser) and
+ * support (server-only helpers) act on nothing; models; validators,
+ * transformers, mails and policies describe; services act (one use case
+ * each); jobs, middleware and controllers call them. An import may only run
+ * down: a folder refuses the layers above it. Imports go by alias, so that
+ * the rule sees each one's layer.
+ */
+const LAYERS = {
+  services: 'a use case: services are called by controllers, middleware, jobs and listeners',
+  jobs: 'a job: jobs are queued by services',
+  listeners: 'a listener: listeners are bound in start/events.ts',
+  controllers: 'a controller',
+  middleware: 'a middleware',
+  models: 'a model',
+  validators: 'a validator',
+  transformers: 'a transformer',
+  mails: 'a mail',
+  policies: 'a policy',
+  support: 'a server-only helper',
+  config: "the server's configuration",
+}
+function refuseLayers(...names) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...names.map((name) => ({
+            regex: `^#${name}/`,
+            message: `This layer may not import ${LAYERS[name]}; move the shared part down (app/support, app/shared) or pass it in.`,
+          })),
+          { regex: '^\\.\\.?/', message: 'Import by alias (#models/…, #support/…).' },
+        ],
+      },
+    ],
+  }
+}
+
+const ABOVE_DESCRIPTIONS = ['services', 'jobs', 'listeners', 'controllers', 'middleware']
 const fromInertia = (path) => ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${path}`)
 
 export default configApp(
   ...react,
   {
     ignores: ['build/**', 'public/assets/**', 'tmp/**', '.adonisjs/**'],
+  },
+  {
+    files: ['app/**/*.ts', 'tests/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'sendLater',
+          message:
+            'Queue mails with SendMailJob.dispatchMails: it seals them and applies the per-recipient guard.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/models/**/*.ts'],
+    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'mails', 'policies'),
+  },
+  {
+    files: ['app/{validators,transformers,mails,policies}/**/*.ts'],
+    rules: refuseLayers(...ABOVE_DESCRIPTIONS),
+  },
+  {
+    // The framework's own wiring names the user model (auth) and the outbox transport (mail).
+    files: ['config/**/*.ts'],
+    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'policies'),
+  },
+  {
+    files: ['app/support/**/*.ts'],
+    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'models', 'validators', 'transformers', 'mails', 'policies'),
+  },
+  {
+    // Also bundled for the browser: nothing server-only.
+    files: ['app/shared/**/*.ts'],
+    rules: refuseLayers(
+      ...ABOVE_DESCRIPTIONS,
+      'models',
+      'validators',
+      'transformers',
+      'mails',
+      'policies',
+      'support',
+      'config'
+    ),
   },
   {
     files: ['inertia/**/*.{ts,tsx}'],

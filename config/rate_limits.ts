@@ -77,3 +77,12 @@ export type RateLimitName = keyof typeof rateLimits
 export function allowedRequests(name: RateLimitName) {
   return Math.max(1, Math.round(rateLimits[name].requests * rateLimitFactor))
 }
+
+/**
+ * Kinds of mail that anyone can ask for on behalf of an address: each has an
+ * hourly allowance per address of its own, besides the total of every mail.
+ */
+export type GuardedMailKind = Extract<
+  RateLimitName,
+  'newsletterConfirmationMails' | 'passwordResetMails' | 'verificationMails' | 'emailChangeMails'
+>

@@ -2,9 +2,8 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import env from '#start/env'
 
 /**
- * Sends every `sendLater` mail through the queue (one SendMailJob per mail),
- * registers the scheduled jobs, and, in the web process, runs a queue worker
- * beside the HTTP server so that
+ * In the web process, runs a queue worker beside the HTTP server (mails are
+ * queued by SendMailJob.dispatchMails, one job each), so that
  * `npm start` needs no second process. Production may run dedicated workers
  * with `npm run ace -- queue:work` and QUEUE_INLINE_WORKER=false.
  */
@@ -12,19 +11,6 @@ export default class MailQueueProvider {
   #worker: { stop(): Promise<void> } | null = null
 
   constructor(protected app: ApplicationService) {}
-
-  async boot() {
-    const mail = await this.app.container.make('mail.manager')
-    const { default: SendMailJob, sealMail } = await import('#jobs/send_mail_job')
-    mail.setMessenger((mailer) => ({
-      async queue(compiled, sendConfig) {
-        return SendMailJob.dispatch({
-          mailerName: mailer.name,
-          sealed: sealMail({ message: compiled.message, views: compiled.views, sendConfig }),
-        })
-      },
-    }))
-  }
 
   async ready() {
     if (this.app.getEnvironment() !== 'web' || env.get('QUEUE_INLINE_WORKER', true) === false)

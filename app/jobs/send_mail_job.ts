@@ -4,6 +4,8 @@ import encryption from '@adonisjs/core/services/encryption'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
 import type { MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/types'
+import type BaseSiteMail from '#mails/base_site_mail'
+import { mailGuard } from '#services/mail/mail_guard'
 
 type QueuedMail = {
   message: NodeMailerMessage
@@ -27,8 +29,15 @@ const PURPOSE = 'queued-mail'
  * (password-reset and confirmation links) and the queue keeps its jobs in
  * the database, where backups and anyone who reads the table would see them.
  */
-export function sealMail(queued: QueuedMail) {
+function sealMail(queued: QueuedMail) {
   return encryption.encrypt(queued, undefined, PURPOSE)
+}
+
+function addressesOf(recipients: unknown): string[] {
+  if (!Array.isArray(recipients)) return []
+  return recipients.map((recipient) =>
+    typeof recipient === 'string' ? recipient : String((recipient as { address: string }).address)
+  )
 }
 
 /**
@@ -43,6 +52,34 @@ export default class SendMailJob extends Job<SendMailPayload> {
     maxRetries: 5,
     removeOnComplete: true,
     removeOnFail: true,
+  }
+
+  /**
+   * The one way a mail of the site leaves: each is built (its texts resolved
+   * in its reader's language), checked against its recipients' hourly
+   * allowances when it is guarded, sealed and queued, one job each, in one
+   * write. A mail over a recipient's allowance is dropped silently, so that
+   * the answer of the form that asked for it stays the same and tells
+   * nothing about accounts. Returns how many were queued.
+   */
+  static async dispatchMails(mails: BaseSiteMail[]): Promise<number> {
+    const mailerName = mail.use().name
+    const payloads: SendMailPayload[] = []
+    for (const message of mails) {
+      await message.build()
+      const compiled = message.message.toObject()
+      if (message.guarded) {
+        const { to, cc, bcc } = compiled.message
+        const recipients = [to, cc, bcc].flatMap(addressesOf)
+        if (!(await mailGuard.admit(recipients, message.guardedAs))) continue
+      }
+      payloads.push({
+        mailerName,
+        sealed: sealMail({ message: compiled.message, views: compiled.views }),
+      })
+    }
+    if (payloads.length > 0) await SendMailJob.dispatchMany(payloads)
+    return payloads.length
   }
 
   async execute() {

@@ -1,10 +1,9 @@
 import { BaseMail } from '@adonisjs/mail'
-import type { MailerContract } from '@adonisjs/mail/types'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { I18n } from '@adonisjs/i18n'
 import { site } from '#config/site'
-import { mailGuard, type GuardedMailKind } from '#services/mail/mail_guard'
+import type { GuardedMailKind } from '#config/rate_limits'
 import { mailText } from '#mails/mail_text'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
@@ -32,25 +31,25 @@ export type MailContent = {
 const SUBJECT_LENGTH = 250
 const HEADING_LENGTH = 400
 
-function addressesOf(recipients: unknown): string[] {
-  if (!Array.isArray(recipients)) return []
-  return recipients.map((recipient) =>
-    typeof recipient === 'string' ? recipient : String((recipient as { address: string }).address)
-  )
-}
-
 /**
  * Every mail of the site in the locale of the page where the person acted.
  * Texts come from resources/lang/{locale}/mail.json and are
  * resolved here, when the mail is built, so the queued job only renders.
  *
- * Recipients are addresses only, never a display name someone chose, and
- * every mail is queued through the per-recipient guard (mail_guard).
+ * Recipients are addresses only, never a display name someone chose. Mails
+ * are queued by `SendMailJob.dispatchMails`, which applies the guard they
+ * declare here.
  */
 export default abstract class BaseSiteMail extends BaseMail {
   protected i18n: I18n
+  /**
+   * Whether each recipient's hourly allowance of mails is drawn on: false only
+   * for mails a subscriber asked for (newsletter issues, petition news),
+   * which the site sends at its own pace; a limit would only lose them.
+   */
+  readonly guarded: boolean = true
   /** The allowance of its own this kind of mail draws on, besides the total. */
-  protected guardedAs: GuardedMailKind | null = null
+  readonly guardedAs: GuardedMailKind | null = null
 
   constructor(locale: string) {
     super()
@@ -59,19 +58,6 @@ export default abstract class BaseSiteMail extends BaseMail {
 
   protected t(key: string, data?: Record<string, unknown>) {
     return this.i18n.t(key, { appName: site.name, ...data })
-  }
-
-  /**
-   * Queues the mail unless a recipient had enough mails this hour: then it is
-   * silently dropped, so that the answer of the form that asked for it stays
-   * the same and tells nothing about accounts.
-   */
-  async sendLater<T extends MailerContract<any>>(mailer: T, config?: Parameters<T['send']>[1]) {
-    await this.build()
-    const { message } = this.message.toObject()
-    const recipients = [message.to, message.cc, message.bcc].flatMap(addressesOf)
-    if (!(await mailGuard.admit(recipients, this.guardedAs))) return
-    return super.sendLater(mailer, config)
   }
 
   /** A path of the site (from urlFor) on this mail's language's site: http://es.example.org/my/account. */

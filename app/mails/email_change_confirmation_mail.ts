@@ -7,7 +7,7 @@ import type User from '#models/user'
  * confirms the move, which happens only then.
  */
 export default class EmailChangeConfirmationMail extends BaseSiteMail {
-  protected guardedAs = 'emailChangeMails' as const
+  readonly guardedAs = 'emailChangeMails' as const
 
   constructor(
     private user: User,

@@ -8,7 +8,7 @@ import BaseSiteMail from '#mails/base_site_mail'
  * same hourly allowance as the confirmation link it stands for.
  */
 export default class EmailInUseMail extends BaseSiteMail {
-  protected guardedAs = 'emailChangeMails' as const
+  readonly guardedAs = 'emailChangeMails' as const
 
   constructor(
     private email: string,

@@ -2,7 +2,7 @@ import BaseSiteMail from '#mails/base_site_mail'
 
 /** Double opt-in: the link that confirms a newsletter subscription. */
 export default class NewsletterConfirmationMail extends BaseSiteMail {
-  protected guardedAs = 'newsletterConfirmationMails' as const
+  readonly guardedAs = 'newsletterConfirmationMails' as const
 
   constructor(
     private email: string,

@@ -14,6 +14,8 @@ export type IssueEdition = {
  * own signed unsubscribe link.
  */
 export default class NewsletterIssueMail extends BaseSiteMail {
+  readonly guarded = false
+
   constructor(
     private email: string,
     locale: string,

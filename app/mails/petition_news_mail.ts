@@ -28,6 +28,8 @@ const TEXT_STYLE = 'margin:0 0 14px;'
  * offer it) and the one that withdraws the signature.
  */
 export default class PetitionNewsMail extends BaseSiteMail {
+  readonly guarded = false
+
   constructor(
     private signer: NewsRecipient,
     locale: string,

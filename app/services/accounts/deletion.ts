@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
-import mail from '@adonisjs/mail/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
 import Petition from '#models/petition'
@@ -18,6 +17,7 @@ import { accountLinksVersionOf, accountOfLink } from '#services/accounts/mailbox
 import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
 import type { SignedFor } from '#support/http/signed_links'
+import SendMailJob from '#jobs/send_mail_job'
 
 /** How long a mailed deletion link works. */
 const LINK_LIFETIME = '60 minutes'
@@ -42,7 +42,7 @@ export async function mailDeletionLink(user: User, locale: string) {
     { id: user.id },
     { prefixUrl: site.urlFor(mailLocale), expiresIn: LINK_LIFETIME, purpose: linkPurpose(user) }
   )
-  await mail.sendLater(new AccountDeletionLinkMail(user, mailLocale, url))
+  await SendMailJob.dispatchMails([new AccountDeletionLinkMail(user, mailLocale, url)])
 }
 
 /** The member a mailed deletion link is for, when it is valid: signed, unexpired, same address. */
@@ -124,7 +124,9 @@ export async function deleteAccount(
   if (avatarFile) await disk.delete(avatarFile).catch(() => {})
   await endAllSessions(user)
   if (farewellMail) {
-    await mail.sendLater(new AccountDeletedMail(user.email, user.firstName, localeOf({ locale })))
+    await SendMailJob.dispatchMails([
+      new AccountDeletedMail(user.email, user.firstName, localeOf({ locale })),
+    ])
   }
   return true
 }

@@ -1,5 +1,4 @@
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
 import EmailChangeConfirmationMail from '#mails/email_change_confirmation_mail'
@@ -21,6 +20,7 @@ import { mailGuard } from '#services/mail/mail_guard'
 import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
 import type { SignedFor } from '#support/http/signed_links'
+import SendMailJob from '#jobs/send_mail_job'
 
 /** How long the link mailed to the new address works. */
 const LINK_LIFETIME = '24h'
@@ -87,16 +87,18 @@ export async function requestEmailChange(
 
   const mailLocale = localeOf({ locale })
   if (taken) {
-    await mail.sendLater(new EmailInUseMail(address, mailLocale))
+    await SendMailJob.dispatchMails([new EmailInUseMail(address, mailLocale)])
   } else {
     const confirmUrl = signedUrlFor(
       'account.email.confirm',
       { id: user.id },
       { prefixUrl: site.urlFor(mailLocale), expiresIn: LINK_LIFETIME, purpose: linkPurpose(user) }
     )
-    await mail.sendLater(new EmailChangeConfirmationMail(user, address, mailLocale, confirmUrl))
+    await SendMailJob.dispatchMails([
+      new EmailChangeConfirmationMail(user, address, mailLocale, confirmUrl),
+    ])
   }
-  await mail.sendLater(new EmailChangeNoticeMail(user, address, mailLocale))
+  await SendMailJob.dispatchMails([new EmailChangeNoticeMail(user, address, mailLocale)])
 }
 
 /** Forgets the pending address: its link stops working. */
@@ -169,7 +171,9 @@ async function mailUndoLink(user: User, previous: string, locale: ReturnType<typ
       qs: { from: previous },
     }
   )
-  await mail.sendLater(new EmailChangedMail(user, previous, new Date(), locale, undoUrl))
+  await SendMailJob.dispatchMails([
+    new EmailChangedMail(user, previous, new Date(), locale, undoUrl),
+  ])
 }
 
 /** The account and the address an undo link brings it back to, when the link is valid. */

@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon'
 import { createHash, randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import PasswordResetToken from '#models/password_reset_token'
@@ -9,6 +8,7 @@ import PasswordResetMail from '#mails/password_reset_mail'
 import { site } from '#config/site'
 import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import SendMailJob from '#jobs/send_mail_job'
 
 const TOKEN_LIFETIME_MINUTES = 60
 
@@ -32,7 +32,7 @@ export async function requestPasswordReset(email: string, locale: string) {
   })
   const prefixUrl = site.urlFor(isLocale(locale) ? locale : DEFAULT_LOCALE)
   const resetUrl = urlFor('auth.password.edit', { token }, { prefixUrl, qs: { email: user.email } })
-  await mail.sendLater(new PasswordResetMail(user, locale, resetUrl))
+  await SendMailJob.dispatchMails([new PasswordResetMail(user, locale, resetUrl)])
 }
 
 /**

@@ -1,5 +1,4 @@
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User, { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import VerifyEmailMail from '#mails/verify_email_mail'
@@ -11,6 +10,7 @@ import { accountOfLink, voidEarlierClaims } from '#services/accounts/mailbox_pro
 import { endOtherSessions } from '#services/accounts/sessions'
 import { deleteAccount } from '#services/accounts/deletion'
 import type { SignedFor } from '#support/http/signed_links'
+import SendMailJob from '#jobs/send_mail_job'
 
 type Registration = { firstName: string; lastName: string; email: string; password: string }
 
@@ -63,7 +63,7 @@ export async function sendVerificationMail(user: User, locale: string) {
       purpose: verificationPurpose(user),
     }
   )
-  await mail.sendLater(new VerifyEmailMail(user, locale, verifyUrl))
+  await SendMailJob.dispatchMails([new VerifyEmailMail(user, locale, verifyUrl)])
 }
 
 /** What a verification link is signed for: this account at this address. */

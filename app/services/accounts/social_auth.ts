@@ -1,4 +1,3 @@
-import mail from '@adonisjs/mail/services/main'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import User, { PROVIDER_ID_COLUMNS, ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import type { Provider } from '#config/ally'
@@ -10,6 +9,7 @@ import { endAllSessions } from '#services/accounts/sessions'
 import { voidEarlierClaims } from '#services/accounts/mailbox_proof'
 import { site } from '#config/site'
 import ProviderLinkedMail from '#mails/provider_linked_mail'
+import SendMailJob from '#jobs/send_mail_job'
 
 /** First and last name: Google gives both; GitHub one "name" (or only a login). */
 function namesOf(provider: Provider, profile: AllyUserContract<Oauth2AccessToken>) {
@@ -133,7 +133,9 @@ async function linkProvider(
 
   const mailLocale = isLocale(locale) ? locale : DEFAULT_LOCALE
   const resetPageUrl = urlFor('auth.password.request', {}, { prefixUrl: site.urlFor(mailLocale) })
-  await mail.sendLater(new ProviderLinkedMail(user, mailLocale, provider, resetPageUrl))
+  await SendMailJob.dispatchMails([
+    new ProviderLinkedMail(user, mailLocale, provider, resetPageUrl),
+  ])
   return user
 }
 

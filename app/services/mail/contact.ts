@@ -1,10 +1,10 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import ContactMessage from '#models/contact_message'
 import ContactMessageMail from '#mails/contact_message_mail'
 import type User from '#models/user'
 import { affectedRows } from '#support/database_errors'
+import SendMailJob from '#jobs/send_mail_job'
 
 /** Contact messages are deleted this long after they were written. */
 export const CONTACT_MESSAGES_KEPT_MONTHS = 12
@@ -23,7 +23,7 @@ export async function submitContactMessage(input: ContactInput, locale: string, 
     message: input.message,
     locale,
   })
-  await mail.sendLater(new ContactMessageMail(contact))
+  await SendMailJob.dispatchMails([new ContactMessageMail(contact)])
   return contact
 }
 

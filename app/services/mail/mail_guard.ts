@@ -2,16 +2,7 @@ import logger from '@adonisjs/core/services/logger'
 import { normalizeEmail } from '#support/email_normalizer'
 import { site } from '#config/site'
 import { consumeAllowances, hasAllowances } from '#services/limits/rate_limits'
-import type { RateLimitName } from '#config/rate_limits'
-
-/**
- * Kinds of mail that anyone can ask for on behalf of an address: each has an
- * hourly allowance per address of its own, besides the total of every mail.
- */
-export type GuardedMailKind = Extract<
-  RateLimitName,
-  'newsletterConfirmationMails' | 'passwordResetMails' | 'verificationMails' | 'emailChangeMails'
->
+import type { GuardedMailKind, RateLimitName } from '#config/rate_limits'
 
 function allowancesOf(kind: GuardedMailKind | null): RateLimitName[] {
   return kind ? ['mailsPerRecipient', kind] : ['mailsPerRecipient']

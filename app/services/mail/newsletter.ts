@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon'
-import mail from '@adonisjs/mail/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import NewsletterConfirmationMail from '#mails/newsletter_confirmation_mail'
 import { site } from '#config/site'
 import type { Locale } from '#app/i18n/locales'
 import { isUniqueViolation } from '#support/database_errors'
+import SendMailJob from '#jobs/send_mail_job'
 
 /**
  * Newsletter subscriptions with double opt-in. Subscribing
@@ -36,14 +36,14 @@ export async function subscribeToNewsletter(email: string, locale: Locale) {
     expiresIn: '7 days',
     purpose: 'newsletter-confirm',
   } as any)
-  await mail.sendLater(
+  await SendMailJob.dispatchMails([
     new NewsletterConfirmationMail(
       address,
       locale,
       confirmUrl,
       unsubscribeUrlOf(subscription.id, locale)
-    )
-  )
+    ),
+  ])
   return subscription
 }
 

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
-import SendMailJob, { sealMail } from '#jobs/send_mail_job'
+import SendMailJob from '#jobs/send_mail_job'
 import NewsletterIssueMail, { type IssueEdition } from '#mails/newsletter_issue_mail'
 import { issueText, renderIssueHtml } from '#support/mail_html'
 import { unsubscribeUrlOf } from '#services/mail/newsletter'
@@ -175,16 +174,16 @@ function unclaim(issueId: string, subscriptionIds: number[]) {
  * in between, those subscribers miss the issue rather than a later run
  * mailing anyone twice.
  *
- * The per-recipient mail guard is not asked: it protects addresses from
- * forms that anyone can fill in, while an issue goes only to people who
- * confirmed they want it, once, and dropping it would lose it for good.
+ * Issues are not guarded (NewsletterIssueMail.guarded): the per-recipient
+ * guard protects addresses from forms that anyone can fill in, while an
+ * issue goes only to people who confirmed they want it, once, and dropping
+ * it would lose it for good.
  */
 export async function sendIssue(
   issue: NewsletterIssue,
   batchSize = ISSUE_BATCH_SIZE
 ): Promise<IssueCounts> {
   const counts: IssueCounts = new Map()
-  const mailerName = mail.use().name
   let after = 0
   for (;;) {
     const page: Array<{ id: number; email: string; locale: string }> = await awaiting(issue.id)
@@ -194,30 +193,19 @@ export async function sendIssue(
       .select('s.id', 's.email', 's.locale')
     if (page.length === 0) break
 
-    // Every mail of the page is built before the page is claimed, so that a
-    // mail that cannot be built leaves its page to a later run.
-    const payloads = []
-    for (const row of page) {
-      const locale = localeOfRow(row.locale)
-      const editionLocale = editionLocaleOf(issue, locale)
-      const message = new NewsletterIssueMail(
+    const mails = page.map((row) => {
+      const editionLocale = editionLocaleOf(issue, localeOfRow(row.locale))
+      return new NewsletterIssueMail(
         row.email,
         editionLocale,
         issue.editions[editionLocale]!,
-        unsubscribeUrlOf(row.id, locale)
+        unsubscribeUrlOf(row.id, localeOfRow(row.locale))
       )
-      await message.build()
-      const compiled = message.message.toObject()
-      payloads.push({
-        mailerName,
-        sealed: sealMail({ message: compiled.message, views: compiled.views }),
-      })
-    }
-
+    })
     const ids = page.map((row) => row.id)
     if (!(await claim(issue.id, ids))) continue
     try {
-      await SendMailJob.dispatchMany(payloads)
+      await SendMailJob.dispatchMails(mails)
     } catch (error) {
       // Not queued: the page is given back, for the next run to send.
       await unclaim(issue.id, ids)

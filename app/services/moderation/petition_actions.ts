@@ -3,10 +3,10 @@ import db from '@adonisjs/lucid/services/db'
 import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import User from '#models/user'
-import mail from '@adonisjs/mail/services/main'
 import PetitionHiddenMail from '#mails/petition_hidden_mail'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
+import SendMailJob from '#jobs/send_mail_job'
 
 /** What a moderator may do to a petition, from the queue or its page, each with a reason. */
 export const PETITION_ACTIONS = ['hide', 'restore', 'close', 'reopen', 'dismiss'] as const
@@ -72,7 +72,10 @@ export async function moderatePetition(
     if (action === 'hide' && petition.userId) {
       const owner = await User.find(petition.userId, { client: trx })
       // Queued once the hiding is stored: a rolled-back action mails nobody.
-      if (owner) trx.after('commit', () => mail.sendLater(new PetitionHiddenMail(owner, petition)))
+      if (owner)
+        trx.after('commit', async () => {
+          await SendMailJob.dispatchMails([new PetitionHiddenMail(owner, petition)])
+        })
     }
     return true
   })

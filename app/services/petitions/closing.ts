@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import Petition from '#models/petition'
 import PetitionClosedMail from '#mails/petition_closed_mail'
 import { rowsOf } from '#support/database_errors'
+import SendMailJob from '#jobs/send_mail_job'
 
 /*
  * A petition may close on a day its owner picked (app/shared/petitions/closing.ts):
@@ -47,8 +47,10 @@ export async function finishClosedPetitions(now = DateTime.utc()) {
     .preload('user')
   // Mailed once the rows are taken: a crash in between loses a mail rather
   // than sending one twice (the petition is finished either way).
-  for (const petition of petitions) {
-    if (petition.user) await mail.sendLater(new PetitionClosedMail(petition.user, petition))
-  }
+  await SendMailJob.dispatchMails(
+    petitions.flatMap((petition) =>
+      petition.user ? [new PetitionClosedMail(petition.user, petition)] : []
+    )
+  )
   return ids.length
 }

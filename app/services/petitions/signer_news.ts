@@ -1,13 +1,12 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import mail from '@adonisjs/mail/services/main'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import PetitionUpdate from '#models/petition_update'
 import PetitionResponse from '#models/petition_response'
 import Signature from '#models/signature'
-import SendMailJob, { sealMail } from '#jobs/send_mail_job'
+import SendMailJob from '#jobs/send_mail_job'
 import PetitionNewsMail, { type NewsItem, type PetitionNews } from '#mails/petition_news_mail'
 import { sanitizeDescription } from '#support/html_sanitizer'
 import { withMailStyles } from '#support/mail_html'
@@ -234,7 +233,6 @@ async function mailOnePetition(
     return found
   }
 
-  const mailerName = mail.use().name
   let queued = 0
   let after = 0
   for (;;) {
@@ -249,10 +247,9 @@ async function mailOnePetition(
       .limit(batchSize)
       .select('id', 'email', 'first_name', 'locale', 'confirmation_token')
     if (page.length === 0) break
-    const payloads = []
-    for (const signature of page) {
+    const mails = page.map((signature) => {
       const locale = isLocale(signature.locale) ? signature.locale : DEFAULT_LOCALE
-      const message = new PetitionNewsMail(
+      return new PetitionNewsMail(
         { email: signature.email, firstName: signature.firstName },
         locale,
         news(locale),
@@ -261,15 +258,8 @@ async function mailOnePetition(
           withdraw: withdrawUrl(signature, locale),
         }
       )
-      await message.build()
-      const compiled = message.message.toObject()
-      payloads.push({
-        mailerName,
-        sealed: sealMail({ message: compiled.message, views: compiled.views }),
-      })
-    }
-    await SendMailJob.dispatchMany(payloads)
-    queued += payloads.length
+    })
+    queued += await SendMailJob.dispatchMails(mails)
     after = page[page.length - 1].id
   }
   return queued

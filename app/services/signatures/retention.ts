@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import env from '#start/env'
 import Petition from '#models/petition'
@@ -8,6 +7,7 @@ import SignatureRetentionNoticeMail from '#mails/signature_retention_notice_mail
 import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { mailGuard } from '#services/mail/mail_guard'
 import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
+import SendMailJob from '#jobs/send_mail_job'
 
 /*
  * The signers' personal data of a finished petition (names, addresses,
@@ -106,7 +106,9 @@ export async function mailRetentionNotices(now = DateTime.utc()) {
     if (petition.user) {
       if (!(await mailGuard.allows(petition.user.email))) continue
       const erasureDate = erasureDateOf(petition.finishedAt!, now)
-      await mail.sendLater(new SignatureRetentionNoticeMail(petition.user, petition, erasureDate))
+      await SendMailJob.dispatchMails([
+        new SignatureRetentionNoticeMail(petition.user, petition, erasureDate),
+      ])
       mailed++
     }
     // Recorded once the mail is queued: a failure in between mails the owner

@@ -3,6 +3,7 @@ import mail from '@adonisjs/mail/services/main'
 import ContactMessageMail from '#mails/contact_message_mail'
 import ContactMessage from '#models/contact_message'
 import { outbox } from '#tests/helpers/outbox'
+import SendMailJob from '#jobs/send_mail_job'
 
 test.group('Mail outbox in development', (group) => {
   group.each.setup(() => outbox.clear())
@@ -44,8 +45,8 @@ test.group('Mail outbox in development', (group) => {
       message: 'This one waits in the queue.',
       locale: 'en',
     })
-    await mail.sendLater(new ContactMessageMail(contact))
-    fake.assertPushed((await import('#jobs/send_mail_job')).default)
+    await SendMailJob.dispatchMails([new ContactMessageMail(contact)])
+    fake.assertPushed(SendMailJob)
     assert.lengthOf(await outbox.read(), 0)
   })
 })

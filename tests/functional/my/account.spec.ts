@@ -3,7 +3,6 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import hash from '@adonisjs/core/services/hash'
-import mail from '@adonisjs/mail/services/main'
 import type { ApiClient } from '@japa/api-client'
 import User from '#models/user'
 import ProviderLinkedMail from '#mails/provider_linked_mail'
@@ -22,6 +21,7 @@ import {
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
 import { pathOf } from '#tests/helpers/signatures'
+import SendMailJob from '#jobs/send_mail_job'
 
 const NEW_PASSWORD = 'amber-falcon-2718'
 
@@ -663,7 +663,9 @@ test.group('Account mails: the footer leads to the settings', (group) => {
     const member = await makeMember({ email: 'anna@example.com', role: 0 })
     await sendVerificationMail(member, 'fr')
     await requestPasswordReset('anna@example.com', 'uk')
-    await mail.sendLater(new ProviderLinkedMail(member, 'es', 'github', 'http://x.test/reset'))
+    await SendMailJob.dispatchMails([
+      new ProviderLinkedMail(member, 'es', 'github', 'http://x.test/reset'),
+    ])
     const mails = await outbox.to('anna@example.com')
     assert.lengthOf(mails, 3)
     const footers = Object.fromEntries(
