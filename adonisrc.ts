@@ -38,11 +38,13 @@ export default defineConfig({
     () => import('@adonisjs/transmit/transmit_provider'),
     () => import('#providers/mail_queue_provider'),
     () => import('#providers/signature_counter_provider'),
+    () => import('#providers/signature_mails_provider'),
     () => import('#providers/live_counts_provider'),
   ],
   preloads: [
     () => import('#start/routes'),
     () => import('#start/kernel'),
+    () => import('#start/events'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
     { file: () => import('#start/warnings'), environment: ['web'] },
   ],

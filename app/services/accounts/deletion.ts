@@ -10,7 +10,6 @@ import AccountDeletedMail from '#mails/account_deleted_mail'
 import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { signedBy } from '#services/signatures/member_signatures'
 import { deleteMedia } from '#services/petitions/media'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { affectedRows } from '#support/database_errors'
 import { endAllSessions } from '#services/accounts/sessions'
 import { accountLinksVersionOf, accountOfLink } from '#services/accounts/mailbox_proof'
@@ -18,6 +17,7 @@ import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
 import type { SignedFor } from '#support/http/signed_links'
 import SendMailJob from '#jobs/send_mail_job'
+import PetitionChanged from '#events/petition_changed'
 
 /** How long a mailed deletion link works. */
 const LINK_LIFETIME = '60 minutes'
@@ -112,7 +112,7 @@ export async function deleteAccount(
       .where('user_id', user.id)
       .update({ user_id: null, updated_at: now.toFormat(trx.dialect.dateTimeFormat) })
     await trx.from('petition_media').where('user_id', user.id).update({ user_id: null })
-    for (const id of [...unpublishedIds, ...publishedIds]) forgetPetitionPageOnCommit(trx, id)
+    PetitionChanged.afterCommit(trx, ...unpublishedIds, ...publishedIds)
 
     return affectedRows(await trx.from('users').where('id', user.id).delete()) > 0
   })

@@ -202,6 +202,9 @@ export async function sendIssue(
         unsubscribeUrlOf(row.id, localeOfRow(row.locale))
       )
     })
+    // Every mail of the page is built before the page is claimed, so that a
+    // mail that cannot be built leaves its page to a later run.
+    for (const message of mails) await message.build()
     const ids = page.map((row) => row.id)
     if (!(await claim(issue.id, ids))) continue
     try {

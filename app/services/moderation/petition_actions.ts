@@ -5,8 +5,8 @@ import PetitionReport from '#models/petition_report'
 import User from '#models/user'
 import PetitionHiddenMail from '#mails/petition_hidden_mail'
 import { recordModeration } from '#services/moderation/audit_trail'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import SendMailJob from '#jobs/send_mail_job'
+import PetitionChanged from '#events/petition_changed'
 
 /** What a moderator may do to a petition, from the queue or its page, each with a reason. */
 export const PETITION_ACTIONS = ['hide', 'restore', 'close', 'reopen', 'dismiss'] as const
@@ -68,7 +68,7 @@ export async function moderatePetition(
       petitionId: petition.id,
       reason,
     })
-    forgetPetitionPageOnCommit(trx, petition.id)
+    PetitionChanged.afterCommit(trx, petition.id)
     if (action === 'hide' && petition.userId) {
       const owner = await User.find(petition.userId, { client: trx })
       // Queued once the hiding is stored: a rolled-back action mails nobody.

@@ -6,7 +6,6 @@ import { DateTime } from 'luxon'
 import Signature from '#models/signature'
 import { matchers } from '#start/route_matchers'
 import { LAST_SIGNATURES } from '#services/petitions/page_data'
-import { signatureCounter } from '#services/signatures/counter'
 import { petitionProgress } from '#shared/petitions/progress'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
 import { wherePublic } from '#services/petitions/visibility'
@@ -80,7 +79,6 @@ export class LiveCounts {
   /** One read at a time in this process: a poll never overwrites what a flush just sent. */
   #queue: Promise<unknown> = Promise.resolve()
   #stateCache = new Map<string, { state: ChannelState; expires: number }>()
-  #stopListening: (() => unknown) | null = null
 
   /** Whether broadcasts travel between workers (Redis), from config/transmit.ts. */
   constructor(private shared: () => boolean) {}
@@ -88,9 +86,6 @@ export class LiveCounts {
   start() {
     if (this.#started) return
     this.#started = true
-    this.#stopListening = signatureCounter.onFlushed((ids) =>
-      this.#serialised(() => this.flushed(ids))
-    )
     if (!this.shared()) {
       this.#timer = setInterval(() => {
         this.poll().catch((error) => logger.warn({ err: error }, 'live counts poll failed'))
@@ -102,8 +97,6 @@ export class LiveCounts {
   stop() {
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = null
-    this.#stopListening?.()
-    this.#stopListening = null
     this.#started = false
   }
 
@@ -124,11 +117,17 @@ export class LiveCounts {
   }
 
   /**
-   * After a flush of this process: the petitions it moved. With Redis, all of
-   * the open ones (every worker's streams hear it); without, those watched
-   * here (the other workers' polls see the new counts).
+   * After a change made by this process (PetitionChanged: a counter flush,
+   * an edit): the petitions it changed. With Redis, all of the open ones
+   * (every worker's streams hear it); without, those watched here (the other
+   * workers' polls see the new counts).
    */
-  async flushed(petitionIds: number[]) {
+  changed(petitionIds: number[]) {
+    if (!this.#started) return
+    return this.#serialised(() => this.#broadcastChanged(petitionIds))
+  }
+
+  async #broadcastChanged(petitionIds: number[]) {
     if (this.shared()) return broadcast(await openCounts({ ids: petitionIds }))
     const guids = watchedGuids()
     if (guids.length === 0) return

@@ -4,8 +4,8 @@ import Petition from '#models/petition'
 import PetitionResponse from '#models/petition_response'
 import type User from '#models/user'
 import { recordIfModeration } from '#services/moderation/audit_trail'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { noteNews } from '#services/petitions/signer_news'
+import PetitionChanged from '#events/petition_changed'
 
 /** Responses a petition may hold: enough for every recipient of its letters, with room. */
 export const MAX_RESPONSES = 20
@@ -42,7 +42,7 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
     await recordIfModeration(trx, actor, petition, 'response_added', {
       reason: input.responder,
     })
-    forgetPetitionPageOnCommit(trx, petition.id)
+    PetitionChanged.afterCommit(trx, petition.id)
     return response
   })
 }
@@ -59,7 +59,7 @@ export async function removeResponse(actor: User, petition: Petition, responseId
     await recordIfModeration(trx, actor, petition, 'response_removed', {
       reason: response.responder,
     })
-    forgetPetitionPageOnCommit(trx, petition.id)
+    PetitionChanged.afterCommit(trx, petition.id)
     return true
   })
 }
@@ -76,7 +76,7 @@ export async function setVictory(actor: User, petition: Petition, victory: boole
     petition.victoryAt = victory ? DateTime.utc() : null
     await petition.save()
     await recordIfModeration(trx, actor, petition, victory ? 'victory_marked' : 'victory_unmarked')
-    forgetPetitionPageOnCommit(trx, petition.id)
+    PetitionChanged.afterCommit(trx, petition.id)
     return true
   })
 }

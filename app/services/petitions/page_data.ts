@@ -1,7 +1,6 @@
 import env from '#start/env'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export const LAST_SIGNATURES = 10
 
@@ -9,7 +8,7 @@ export const LAST_SIGNATURES = 10
  * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default
  * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway;
  * within this process every write to a petition (save,
- * confirmation, counter flush) drops its entry at once. Other worker
+ * confirmation, counter flush) drops its entry at once (PetitionChanged). Other worker
  * processes keep theirs until it expires, so only guests are served from it:
  * a member, who may just have edited the petition, always gets a fresh load.
  */
@@ -45,17 +44,12 @@ export function petitionPageData(
   return data
 }
 
-/**
- * Drops a petition's page data once the transaction that changed it commits,
- * so that this process shows the change at once. Never before the commit: a
- * request in between would cache the page from before the change again, and
- * a rollback has nothing to drop.
- */
-export function forgetPetitionPageOnCommit(trx: TransactionClientContract, petitionId: number) {
-  trx.after('commit', () => {
+/** Drops changed petitions' page data (the PetitionChanged listener), so that this process shows the change at once. */
+export function forgetPetitionPages(petitionIds: number[]) {
+  for (const petitionId of petitionIds) {
     const slug = slugsById.get(petitionId)
     if (slug) cache.delete(slug)
-  })
+  }
 }
 
 export function forgetAllPetitionPages() {

@@ -14,13 +14,13 @@ import type { petitionValidator } from '#validators/petition'
 import { sanitizeDescription } from '#support/html_sanitizer'
 import { videoEmbed } from '#support/video_url'
 import { uniqueSlug, unlistedSlug } from '#services/petitions/slugs'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { deleteMedia } from '#services/petitions/media'
 import { isUniqueViolation } from '#support/database_errors'
 import { closesAtFor } from '#support/closing_dates'
 import { noteNews } from '#services/petitions/signer_news'
 import { recordIfModeration } from '#services/moderation/audit_trail'
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
+import PetitionChanged from '#events/petition_changed'
 
 export type PetitionInput = Infer<typeof petitionValidator>
 
@@ -232,7 +232,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
       petition.closesAt = null
     }
     await petition.save()
-    forgetPetitionPageOnCommit(trx, petition.id)
+    PetitionChanged.afterCommit(trx, petition.id)
     if (!isNew) await recordIfModeration(trx, user, petition, 'petition_edited')
 
     await attachMedia(petition, user, input, trx)

@@ -3,8 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { rowsOf } from '#support/database_errors'
+import PetitionChanged from '#events/petition_changed'
 
 export type Delta = { support: number; oppose: number }
 
@@ -49,7 +49,6 @@ type DeltaRow = { petition_id: number | string; support: number | string; oppose
 export class SignatureCounter {
   #timer: NodeJS.Timeout | null = null
   #flushing: Promise<void> | null = null
-  #listeners = new Set<(petitionIds: number[]) => unknown>()
 
   constructor(private intervalMs = 1000) {}
 
@@ -62,16 +61,6 @@ export class SignatureCounter {
     }, this.intervalMs)
     // Never keeps a command or a test run alive: the rows wait for the next flush.
     this.#timer.unref()
-  }
-
-  /**
-   * Called after each flush that moved counts, with the petitions whose
-   * counts it changed (ascending ids), once its transaction has committed:
-   * one call per flush, however many signatures it counted.
-   */
-  onFlushed(listener: (petitionIds: number[]) => unknown) {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
   }
 
   /** Applies every recorded delta now; resolves when the petitions have them. */
@@ -87,16 +76,16 @@ export class SignatureCounter {
     await this.#flushing
   }
 
-  /** A listener's failure is logged, never the flush's: the counts are stored. */
+  /**
+   * The petitions whose counts moved, once the flush's transaction has
+   * committed: one event per flush, however many signatures it counted. A
+   * listener's failure is logged, never the flush's: the counts are stored.
+   */
   async #tell(petitionIds: number[]) {
     if (petitionIds.length === 0) return
-    for (const listener of this.#listeners) {
-      try {
-        await listener(petitionIds)
-      } catch (error) {
-        logger.warn({ err: error }, 'a signature counter listener failed')
-      }
-    }
+    await PetitionChanged.dispatch(petitionIds).catch((error) =>
+      logger.warn({ err: error }, 'a petition change listener failed')
+    )
   }
 
   /** At shutdown: the flush this process was waiting for happens now. */
@@ -131,7 +120,6 @@ export class SignatureCounter {
       const petitionIds = [...sums.keys()].sort((a, b) => a - b)
       for (const petitionId of petitionIds) {
         await applyDelta(petitionId, sums.get(petitionId)!, trx)
-        forgetPetitionPageOnCommit(trx, petitionId)
       }
       await addToHourlyCounts(trx, petitionIds, sums)
       // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
@@ -234,7 +222,7 @@ export async function recountSignatures(petitionId?: number) {
           oppose_count: oppose,
           succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
         })
-      forgetPetitionPageOnCommit(trx, petition.id)
+      PetitionChanged.afterCommit(trx, petition.id)
     })
     changed++
   }

@@ -7,9 +7,9 @@ import type User from '#models/user'
 import Signature from '#models/signature'
 import { countSignature } from '#services/signatures/counter'
 import { affectedRows } from '#support/database_errors'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { CSV_BOM, csvRow } from '#support/csv'
 import { recordIfModeration } from '#services/moderation/audit_trail'
+import PetitionChanged from '#events/petition_changed'
 
 /** The owner's table shows 50 signatures a page. */
 export const SIGNATURES_PER_PAGE = 50
@@ -75,7 +75,7 @@ export async function setSignatureActive(
       await countSignature(trx, petition.id, signature.score, active ? 1 : -1)
     }
     if (changed) {
-      forgetPetitionPageOnCommit(trx, petition.id)
+      PetitionChanged.afterCommit(trx, petition.id)
       await recordIfModeration(
         trx,
         actor,

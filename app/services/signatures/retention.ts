@@ -6,8 +6,8 @@ import Petition from '#models/petition'
 import SignatureRetentionNoticeMail from '#mails/signature_retention_notice_mail'
 import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { mailGuard } from '#services/mail/mail_guard'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import SendMailJob from '#jobs/send_mail_job'
+import PetitionChanged from '#events/petition_changed'
 
 /*
  * The signers' personal data of a finished petition (names, addresses,
@@ -171,7 +171,7 @@ async function eraseSignaturesOf(petitionId: number, batchSize: number) {
         .first()
       if (!petition) return false
       anonymised += await anonymiseSignatures(trx, inBatch)
-      forgetPetitionPageOnCommit(trx, petitionId)
+      PetitionChanged.afterCommit(trx, petitionId)
       return true
     })
     if (!stillFinished) return { anonymised, complete: false }

@@ -10,11 +10,11 @@ import { normalizeEmail } from '#support/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
 import { whereSignedBy } from '#services/signatures/member_signatures'
 import { signatureMails, confirmationPurpose } from '#services/signatures/signature_mails'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows, isUniqueViolation } from '#support/database_errors'
 import type { Locale } from '#app/i18n/locales'
 import type { SignedFor } from '#support/http/signed_links'
+import PetitionChanged from '#events/petition_changed'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -284,7 +284,7 @@ export async function confirmSignature(signature: Signature) {
     if (fresh && confirmed && fresh.active) {
       await countSignature(trx, fresh.petitionId, fresh.score, 1)
       // The last signatures list shows it now; the count follows with the flush.
-      forgetPetitionPageOnCommit(trx, fresh.petitionId)
+      PetitionChanged.afterCommit(trx, fresh.petitionId)
     }
     return { row: fresh, changed: confirmed }
   })

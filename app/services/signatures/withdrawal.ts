@@ -2,9 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import Signature from '#models/signature'
 import { countSignature } from '#services/signatures/counter'
 import { withdrawPurpose } from '#services/signatures/signature_mails'
-import { forgetPetitionPageOnCommit } from '#services/petitions/page_data'
 import { rowsOf } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
+import PetitionChanged from '#events/petition_changed'
 
 /**
  * The signature a withdraw link names, when the link is signed for its
@@ -53,7 +53,7 @@ export async function withdrawSignature(signature: Signature) {
       await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)
     }
     // The last signatures list may show it.
-    forgetPetitionPageOnCommit(trx, petitionId)
+    PetitionChanged.afterCommit(trx, petitionId)
     return true
   })
 }

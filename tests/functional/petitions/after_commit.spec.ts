@@ -6,11 +6,8 @@ import db from '@adonisjs/lucid/services/db'
 import PetitionMedia from '#models/petition_media'
 import Petition from '#models/petition'
 import { deleteMedia, storePetitionImage } from '#services/petitions/media'
-import {
-  forgetAllPetitionPages,
-  forgetPetitionPageOnCommit,
-  petitionPageData,
-} from '#services/petitions/page_data'
+import { forgetAllPetitionPages, petitionPageData } from '#services/petitions/page_data'
+import PetitionChanged from '#events/petition_changed'
 import { fixture, pngWithExif } from '#tests/helpers/images'
 import { makeMember } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
@@ -67,17 +64,19 @@ test.group('After the commit: files and the page cache', (group) => {
         await Petition.query({ client: trx })
           .where('id', petition.id)
           .update({ title: 'Rolled back' })
-        forgetPetitionPageOnCommit(trx, petition.id)
+        PetitionChanged.afterCommit(trx, petition.id)
       })
+      await PetitionChanged.handled()
       assert.equal(await titleOnPage(), 'Before the change')
 
       await db.transaction(async (trx) => {
         await Petition.query({ client: trx })
           .where('id', petition.id)
           .update({ title: 'Committed' })
-        forgetPetitionPageOnCommit(trx, petition.id)
+        PetitionChanged.afterCommit(trx, petition.id)
         assert.equal(await titleOnPage(), 'Before the change', 'kept until the commit')
       })
+      await PetitionChanged.handled()
       assert.equal(await titleOnPage(), 'Committed')
     } finally {
       env.set('PETITION_PAGE_CACHE_MS', 0)

@@ -1,0 +1,39 @@
+import { BaseEvent } from '@adonisjs/core/events'
+import logger from '@adonisjs/core/services/logger'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
+/** Dispatches that have not been handled yet. */
+const pending = new Set<Promise<void>>()
+
+/**
+ * What a petition's page shows has changed: its text or settings, its
+ * counts, its last signatures, its responses, whether it is public. The
+ * listeners (start/events.ts) bring every copy of it up to date: this
+ * process's cached page data, the trending ranking and the live counts on
+ * open pages.
+ */
+export default class PetitionChanged extends BaseEvent {
+  constructor(readonly petitionIds: number[]) {
+    super()
+  }
+
+  /**
+   * Dispatched once `trx` commits, never before: a request in between would
+   * cache the page from before the change again, and a rollback changed
+   * nothing. A listener's failure is logged; the change itself is stored.
+   */
+  static afterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
+    if (petitionIds.length === 0) return
+    trx.after('commit', () => {
+      const handled = PetitionChanged.dispatch(petitionIds)
+        .catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
+        .finally(() => pending.delete(handled))
+      pending.add(handled)
+    })
+  }
+
+  /** Resolves once every change committed so far has been handled by its listeners. */
+  static async handled() {
+    await Promise.all(pending)
+  }
+}

@@ -1,0 +1,19 @@
+/*
+|--------------------------------------------------------------------------
+| Events
+|--------------------------------------------------------------------------
+|
+| Side effects that follow a change hang here, once, instead of being
+| called by every service that makes the change.
+|
+*/
+import emitter from '@adonisjs/core/services/emitter'
+import PetitionChanged from '#events/petition_changed'
+
+const ForgetPetitionPages = () => import('#listeners/forget_petition_pages')
+const ForgetTrending = () => import('#listeners/forget_trending')
+const BroadcastLiveCounts = () => import('#listeners/broadcast_live_counts')
+
+emitter.on(PetitionChanged, [ForgetPetitionPages])
+emitter.on(PetitionChanged, [ForgetTrending])
+emitter.on(PetitionChanged, [BroadcastLiveCounts])
