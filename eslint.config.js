@@ -104,6 +104,7 @@ export default configApp(
             ...fromInertia('app/i18n/locales.ts'),
             ...fromInertia('app/types/props.ts'),
             ...fromInertia('app/shared/petitions/constants.ts'),
+            ...fromInertia('app/shared/moderation.ts'),
           ],
         },
       ],

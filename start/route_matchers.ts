@@ -10,6 +10,8 @@
 |
 */
 import type { RouteMatcher } from '@adonisjs/core/types/http'
+import type { Router } from '@adonisjs/core/http'
+import { PETITION_ACTIONS } from '#shared/moderation'
 
 const SLUG = '(?=.{1,160}$)[a-z0-9]+(?:-[a-z0-9]+)*'
 
@@ -32,7 +34,24 @@ export const matchers = {
 
   /** A mailed password-reset token (base64url). */
   token: { match: /^[A-Za-z0-9_-]{16,200}$/ },
+
+  /** What a moderator may do to a petition. */
+  petitionAction: { match: new RegExp(`^(?:${PETITION_ACTIONS.join('|')})$`) },
+
+  /** A mail of the local outbox: its time and a UUID. */
+  outboxMailId: {
+    match: /^\d{1,16}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  },
 } satisfies Record<string, RouteMatcher>
+
+/**
+ * Every route's :id, :guid, :slug and :token get their matcher, set once for
+ * the router: a new route cannot forget it. A route may still narrow one
+ * (a slug with an extension).
+ */
+export function useParamMatchers(router: Router) {
+  for (const param of ['id', 'guid', 'slug', 'token'] as const) router.where(param, matchers[param])
+}
 
 /**
  * A slug with a file extension, as in `/petition/:slug.json`: the router

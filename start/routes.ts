@@ -5,7 +5,7 @@
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { matchers, slugWithExtension } from '#start/route_matchers'
+import { matchers, useParamMatchers, slugWithExtension } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
 import { PROVIDERS } from '#config/ally'
 import {
@@ -67,6 +67,8 @@ const EmailChangeController = () => import('#controllers/account/email_change_co
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
+useParamMatchers(router)
+
 router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
 router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_policy')
@@ -96,52 +98,38 @@ router
 router
   .post('/petition/:guid/sign', [SignaturesController, 'store'])
   .as('signatures.store')
-  .where('guid', matchers.guid)
   .use(throttleSign)
 router
   .post('/petition/:guid/report', [PetitionReportsController, 'store'])
   .as('petitions.report')
-  .where('guid', matchers.guid)
   .use([throttleReportsPerIp, throttleReportsPerMember])
 // Moderators only (404 for anyone else, as if nothing were there).
 router.get('/moderation', [ModerationController, 'index']).as('moderation.queue')
 router.get('/moderation/log', [ModerationController, 'log']).as('moderation.log')
-router
-  .get('/moderation/petitions/:id', [ModerationController, 'show'])
-  .as('moderation.petition')
-  .where('id', matchers.id)
+router.get('/moderation/petitions/:id', [ModerationController, 'show']).as('moderation.petition')
 router
   .post('/moderation/petitions/:id/:action', [ModerationController, 'act'])
   .as('moderation.act')
-  .where('id', matchers.id)
-  .where('action', /^(hide|restore|close|reopen|dismiss)$/)
+  .where('action', matchers.petitionAction)
 // A mailed link: GET shows a button, only its POST confirms.
-router
-  .get('/signature/:id/confirm', [SignaturesController, 'show'])
-  .as('signatures.confirm')
-  .where('id', matchers.id)
+router.get('/signature/:id/confirm', [SignaturesController, 'show']).as('signatures.confirm')
 router
   .post('/signature/:id/confirm', [SignaturesController, 'confirm'])
   .as('signatures.confirm.store')
-  .where('id', matchers.id)
 // A mailed link: GET shows the petition and a button, only its POST withdraws.
 router
   .get('/signature/:id/withdraw', [SignatureWithdrawalsController, 'show'])
   .as('signatures.withdraw')
-  .where('id', matchers.id)
 router
   .post('/signature/:id/withdraw', [SignatureWithdrawalsController, 'store'])
   .as('signatures.withdraw.store')
-  .where('id', matchers.id)
 // A mailed link: GET shows the petition and a button, only its POST stops its news.
 router
   .get('/signature/:id/stop-updates', [SignatureUpdatesController, 'show'])
   .as('signatures.stop_updates')
-  .where('id', matchers.id)
 router
   .post('/signature/:id/stop-updates', [SignatureUpdatesController, 'stop'])
   .as('signatures.stop_updates.store')
-  .where('id', matchers.id)
 
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')
 router.post('/contacts', [ContactsController, 'store']).as('contacts.store').use(throttleContact)
@@ -154,19 +142,15 @@ router
 router
   .get('/subscription/:id/confirm', [SubscriptionsController, 'showConfirm'])
   .as('subscription.confirm')
-  .where('id', matchers.id)
 router
   .post('/subscription/:id/confirm', [SubscriptionsController, 'confirm'])
   .as('subscription.confirm.store')
-  .where('id', matchers.id)
 router
   .get('/subscription/:id/unsubscribe', [SubscriptionsController, 'showUnsubscribe'])
   .as('subscription.unsubscribe')
-  .where('id', matchers.id)
 router
   .post('/subscription/:id/unsubscribe', [SubscriptionsController, 'unsubscribe'])
   .as('subscription.unsubscribe.store')
-  .where('id', matchers.id)
 
 router
   .get('/translate/:locale', [TranslationsController, 'show'])
@@ -193,7 +177,6 @@ router
     router
       .get('/auth/password/reset/:token', [PasswordResetController, 'edit'])
       .as('auth.password.edit')
-      .where('token', matchers.token)
     router
       .post('/auth/password/reset', [PasswordResetController, 'update'])
       .as('auth.password.update')
@@ -211,14 +194,10 @@ router
   .as('auth.provider.callback')
   .where('provider', providerMatcher)
 // A mailed link: GET asks whether the account is theirs, only its POST verifies or deletes it.
-router
-  .get('/auth/email/verify/:id', [EmailVerificationController, 'show'])
-  .as('auth.verify')
-  .where('id', matchers.id)
+router.get('/auth/email/verify/:id', [EmailVerificationController, 'show']).as('auth.verify')
 router
   .post('/auth/email/verify/:id', [EmailVerificationController, 'answer'])
   .as('auth.verify.store')
-  .where('id', matchers.id)
 // Logging out is a POST (CSRF-protected), so that no image or link on any
 // page can log a visitor out; GET shows a page whose button posts.
 router.get('/logout', [SessionController, 'confirmLogout']).as('auth.logout.show')
@@ -232,11 +211,9 @@ router
     router
       .post('/my/signatures/:id/withdraw', [MySignaturesController, 'withdraw'])
       .as('my.signatures.withdraw')
-      .where('id', matchers.id)
     router
       .post('/my/signatures/:id/resend', [MySignaturesController, 'resend'])
       .as('my.signatures.resend')
-      .where('id', matchers.id)
     router
       .post('/my/avatar', [AvatarsController, 'store'])
       .as('my.avatar')
@@ -262,7 +239,6 @@ router
     router
       .patch('/petition/:guid/signatures/:id', [PetitionSignaturesController, 'update'])
       .as('petitions.signatures.update')
-      .where('id', matchers.id)
     router
       .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
       .as('petitions.signatures.download')
@@ -274,7 +250,6 @@ router
     router
       .delete('/petition/:guid/responses/:id', [PetitionResponsesController, 'destroy'])
       .as('petitions.responses.destroy')
-      .where('id', matchers.id)
     router
       .put('/petition/:guid/victory', [PetitionResponsesController, 'victory'])
       .as('petitions.victory')
@@ -315,32 +290,29 @@ router
       .as('my.account.destroy.link')
       .use(throttleAccountDeletion)
   })
-  .where('guid', matchers.guid)
   .use(middleware.auth())
 
 // Mailed account links, followed on whatever device reads the mailbox: GET
 // shows a button, only its POST moves the account to the new address, brings
 // it back to the address it left, or deletes it.
-router
-  .group(() => {
-    router
-      .get('/account/:id/email/confirm', [EmailChangeController, 'show'])
-      .as('account.email.confirm')
-    router
-      .post('/account/:id/email/confirm', [EmailChangeController, 'confirm'])
-      .as('account.email.confirm.store')
-    router
-      .get('/account/:id/email/undo', [EmailChangeController, 'showUndo'])
-      .as('account.email.undo')
-    router
-      .post('/account/:id/email/undo', [EmailChangeController, 'undo'])
-      .as('account.email.undo.store')
-    router.get('/account/:id/delete', [AccountDeletionController, 'show']).as('account.delete')
-    router
-      .post('/account/:id/delete', [AccountDeletionController, 'destroyFromLink'])
-      .as('account.delete.store')
-  })
-  .where('id', matchers.id)
+router.group(() => {
+  router
+    .get('/account/:id/email/confirm', [EmailChangeController, 'show'])
+    .as('account.email.confirm')
+  router
+    .post('/account/:id/email/confirm', [EmailChangeController, 'confirm'])
+    .as('account.email.confirm.store')
+  router
+    .get('/account/:id/email/undo', [EmailChangeController, 'showUndo'])
+    .as('account.email.undo')
+  router
+    .post('/account/:id/email/undo', [EmailChangeController, 'undo'])
+    .as('account.email.undo.store')
+  router.get('/account/:id/delete', [AccountDeletionController, 'show']).as('account.delete')
+  router
+    .post('/account/:id/delete', [AccountDeletionController, 'destroyFromLink'])
+    .as('account.delete.store')
+})
 
 // Live counts: the stream an open petition's page holds (GET
 // /__transmit/events, naming its channel) and Transmit's subscribe and
@@ -360,23 +332,19 @@ router
   .group(() => {
     router.get('/test', [PagesController, 'test']).as('test')
     router.get('/dev/mail', [DevMailsController, 'index']).as('dev.mail.index')
-    router.get('/dev/mail/:id', [DevMailsController, 'show']).as('dev.mail.show')
+    router
+      .get('/dev/mail/:mailId', [DevMailsController, 'show'])
+      .as('dev.mail.show')
+      .where('mailId', matchers.outboxMailId)
   })
   .use(middleware.devOnly())
 
 // Spreading a published petition: the widget other sites frame, its QR code, a poster to print.
-router
-  .group(() => {
-    router.get('/petition/:slug/embed', [PetitionSharingController, 'embed']).as('petitions.embed')
-    router.get('/petition/:slug/qr.svg', [PetitionSharingController, 'qr']).as('petitions.qr')
-    router
-      .get('/petition/:slug/poster', [PetitionSharingController, 'poster'])
-      .as('petitions.poster')
-  })
-  .where('slug', matchers.slug)
+router.group(() => {
+  router.get('/petition/:slug/embed', [PetitionSharingController, 'embed']).as('petitions.embed')
+  router.get('/petition/:slug/qr.svg', [PetitionSharingController, 'qr']).as('petitions.qr')
+  router.get('/petition/:slug/poster', [PetitionSharingController, 'poster']).as('petitions.poster')
+})
 
 // Last, so that /petition/create is never taken for a slug.
-router
-  .get('/petition/:slug', [PetitionsController, 'show'])
-  .as('petitions.show')
-  .where('slug', matchers.slug)
+router.get('/petition/:slug', [PetitionsController, 'show']).as('petitions.show')

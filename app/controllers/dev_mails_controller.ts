@@ -11,7 +11,7 @@ export default class DevMailsController {
 
   async show({ params, response }: HttpContext) {
     const mails = await readOutbox(outboxFolder)
-    const mail = mails.find((entry) => entry.id === params.id)
+    const mail = mails.find((entry) => entry.id === params.mailId)
     if (!mail) throw new NotFoundException()
     // Shown in the outbox page's frame; the mail's own markup runs no script.
     response.header(

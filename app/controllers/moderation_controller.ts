@@ -1,14 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import NotFoundException from '#exceptions/not_found_exception'
-import { ROLE_MODERATOR } from '#models/user'
 import { MODERATION_ACTIONS } from '#models/moderation_event'
 import { moderationQueue, type QueueView } from '#services/moderation/queue'
-import {
-  moderatePetition,
-  PETITION_ACTIONS,
-  type PetitionAction,
-} from '#services/moderation/petition_actions'
+import { moderatePetition } from '#services/moderation/petition_actions'
+import type { PetitionAction } from '#shared/moderation'
+import ModerationPolicy from '#policies/moderation_policy'
 import { moderatedPetition } from '#services/moderation/petition_file'
 import { actorsOfTrail, logFilters, logQueryString, moderationLog } from '#services/moderation/log'
 import { moderationActionValidator } from '#validators/moderation_action'
@@ -18,18 +15,11 @@ import type Petition from '#models/petition'
 import ModeratedPetitionTransformer from '#transformers/moderated_petition_transformer'
 import ModerationEventTransformer from '#transformers/moderation_event_transformer'
 
-/** Moderation is for moderators only; anyone else finds nothing here (404). */
-function moderatorOf(ctx: HttpContext) {
-  const user = ctx.auth.user
-  if (!user || user.role !== ROLE_MODERATOR) throw new NotFoundException()
-  return user
-}
-
 /** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
   /** GET /moderation: petitions to review (reported or new), or hidden ones (`view=hidden`). */
   async index(ctx: HttpContext) {
-    moderatorOf(ctx)
+    await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const view: QueueView = ctx.request.input('view') === 'hidden' ? 'hidden' : 'review'
     const { petitions, reports, trail } = await moderationQueue(
       view,
@@ -52,7 +42,7 @@ export default class ModerationController {
 
   /** GET /moderation/petitions/{id}: one petition, its reports and its whole trail, in the queue or not. */
   async show(ctx: HttpContext) {
-    moderatorOf(ctx)
+    await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const found = await moderatedPetition(ctx.params.id)
     if (!found) throw new NotFoundException()
     return ctx.inertia.render('Moderation/Petition', {
@@ -66,7 +56,7 @@ export default class ModerationController {
 
   /** GET /moderation/log: the whole trail, newest first, by action (`action`) and actor (`actor`). */
   async log(ctx: HttpContext) {
-    moderatorOf(ctx)
+    await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const actors = await actorsOfTrail()
     const filters = logFilters(ctx.request.only(['action', 'actor']), actors)
     const { entries, petitionTitles, memberNames } = await moderationLog(
@@ -89,11 +79,11 @@ export default class ModerationController {
 
   /** POST /moderation/petitions/{id}/{action}: hide, restore, close, reopen or dismiss, with a reason. */
   async act(ctx: HttpContext) {
-    const moderator = moderatorOf(ctx)
+    await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
+    // The route's matcher admits the actions only.
     const action = ctx.params.action as PetitionAction
-    if (!PETITION_ACTIONS.includes(action)) throw new NotFoundException()
     const { reason } = await ctx.request.validateUsing(moderationActionValidator)
-    const done = await moderatePetition(moderator, Number(ctx.params.id), action, reason)
+    const done = await moderatePetition(ctx.auth.user!, ctx.params.id, action, reason)
     flashAlert(
       ctx.session,
       done ? 'success' : 'info',

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { LOCALES } from '#app/i18n/locales'
 import { MODERATION_ACTIONS } from '#models/moderation_event'
-import { PETITION_ACTIONS } from '#services/moderation/petition_actions'
+import { PETITION_ACTIONS } from '#shared/moderation'
 
 function moderationTexts(locale: string) {
   const file = join(app.languageFilesPath(), locale, 'page.json')

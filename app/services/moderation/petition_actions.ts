@@ -7,10 +7,7 @@ import PetitionHiddenMail from '#mails/petition_hidden_mail'
 import { recordModeration } from '#services/moderation/audit_trail'
 import SendMailJob from '#jobs/send_mail_job'
 import PetitionChanged from '#events/petition_changed'
-
-/** What a moderator may do to a petition, from the queue or its page, each with a reason. */
-export const PETITION_ACTIONS = ['hide', 'restore', 'close', 'reopen', 'dismiss'] as const
-export type PetitionAction = (typeof PETITION_ACTIONS)[number]
+import type { PetitionAction } from '#shared/moderation'
 
 const RECORDED = {
   hide: 'petition_hidden',

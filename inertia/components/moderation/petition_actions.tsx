@@ -5,8 +5,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { bindText } from '~/lib/bind_text.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
-
-type Action = 'hide' | 'restore' | 'close' | 'reopen' | 'dismiss'
+import type { PetitionAction as Action } from '@app/shared/moderation.ts'
 
 /** What applies to a petition now: hide or restore, close or reopen (a moderator's close), dismiss. */
 function actionsFor(petition: Data.ModeratedPetition): Action[] {

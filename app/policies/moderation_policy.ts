@@ -1,0 +1,16 @@
+import { AuthorizationResponse, BasePolicy, allowGuest } from '@adonisjs/bouncer'
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
+import { ROLE_MODERATOR, type default as User } from '#models/user'
+
+/** Who may moderate: review reports, act on petitions, read the log. */
+export default class ModerationPolicy extends BasePolicy {
+  /**
+   * Moderators only. Anyone else, a guest too, finds nothing there (404),
+   * as if moderation did not exist.
+   */
+  @allowGuest()
+  moderate(user: User | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Not found', 404)
+  }
+}
