@@ -4,7 +4,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 import { formatDate } from '~/lib/format_date.ts'
 
-/** Spec 9.3: 6 updates visible at a time, the arrows move 3. */
+/** Six updates fit the track; an arrow moves it by half of them, so each step keeps three in view. */
 const VISIBLE = 6
 const STEP = 3
 
