@@ -1,7 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, transports } from '@adonisjs/mail'
-import { OutboxTransport } from '#mails/outbox_transport'
+import { OutboxTransport } from '#support/outbox_transport'
 import { chosenMailer } from '#start/safe_settings'
 import { isAbsolute } from 'node:path'
 

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { readOutbox } from '#mails/outbox_transport'
+import { readOutbox } from '#support/outbox_transport'
 import { outboxFolder } from '#config/mail'
 import NotFoundException from '#exceptions/not_found_exception'
 

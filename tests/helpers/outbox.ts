@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { outboxFolder } from '#config/mail'
-import { readOutbox } from '#mails/outbox_transport'
+import { readOutbox } from '#support/outbox_transport'
 
 /** The mails the app wrote to its local outbox, newest first. */
 export const outbox = {

@@ -6,7 +6,7 @@ import { outbox } from '#tests/helpers/outbox'
 import { makeMember } from '#tests/helpers/auth'
 import { makePetition, sign } from '#tests/helpers/signatures'
 import { mailText } from '#mails/mail_text'
-import type { OutboxMail } from '#mails/outbox_transport'
+import type { OutboxMail } from '#support/outbox_transport'
 
 const INJECTED_NAME = 'Eve\r\nBcc: x@evil.org'
 
