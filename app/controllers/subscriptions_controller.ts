@@ -2,21 +2,16 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { subscriptionValidator } from '#validators/subscription'
 import {
   confirmNewsletter,
-  findSubscription,
+  linkHolds,
   subscribeToNewsletter,
+  subscriptionOfLink,
   unsubscribeFromNewsletter,
 } from '#services/mail/newsletter'
 import { flashAlert } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
+import { signedFor } from '#support/http/signed_links'
+import type { LinkIntent } from '#shared/newsletter'
 import { localeOf } from '#app/i18n/locales'
-
-/** What a mailed newsletter link asks for. */
-export type LinkIntent = 'subscribe' | 'unsubscribe'
-
-const PURPOSES: Record<LinkIntent, string> = {
-  subscribe: 'newsletter-confirm',
-  unsubscribe: 'newsletter-unsubscribe',
-}
 
 export default class SubscriptionsController {
   async store(ctx: HttpContext) {
@@ -55,9 +50,7 @@ export default class SubscriptionsController {
 
   private async showLink(ctx: HttpContext, intent: LinkIntent) {
     const { request, inertia, params } = ctx
-    const subscription = request.hasValidSignature(PURPOSES[intent])
-      ? await findSubscription(Number(params.id))
-      : null
+    const subscription = await subscriptionOfLink(params.id, intent, signedFor(request))
     const alreadyDone = subscription
       ? intent === 'subscribe'
         ? Boolean(subscription.confirmedAt)
@@ -82,8 +75,7 @@ export default class SubscriptionsController {
     successKey: string
   ) {
     const { request, response, params, i18n } = ctx
-    const done =
-      request.hasValidSignature(PURPOSES[intent]) && Boolean(await action(Number(params.id)))
+    const done = linkHolds(intent, signedFor(request)) && Boolean(await action(params.id))
     if (isOneClickUnsubscribe(ctx)) {
       const text = i18n.t(done ? successKey : 'page.subscription.invalid_link')
       return answerOneClick(ctx, done, text)

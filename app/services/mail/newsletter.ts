@@ -6,6 +6,14 @@ import { site } from '#config/site'
 import type { Locale } from '#app/i18n/locales'
 import { isUniqueViolation } from '#support/database_errors'
 import SendMailJob from '#jobs/send_mail_job'
+import type { SignedFor } from '#support/http/signed_links'
+import type { LinkIntent } from '#shared/newsletter'
+
+/** What each mailed newsletter link is signed for. */
+const LINK_PURPOSES: Record<LinkIntent, string> = {
+  subscribe: 'newsletter-confirm',
+  unsubscribe: 'newsletter-unsubscribe',
+}
 
 /**
  * Newsletter subscriptions with double opt-in. Subscribing
@@ -34,7 +42,7 @@ export async function subscribeToNewsletter(email: string, locale: Locale) {
   const confirmUrl = signedUrlFor('subscription.confirm', { id: subscription.id }, {
     prefixUrl,
     expiresIn: '7 days',
-    purpose: 'newsletter-confirm',
+    purpose: LINK_PURPOSES.subscribe,
   } as any)
   await SendMailJob.dispatchMails([
     new NewsletterConfirmationMail(
@@ -55,12 +63,18 @@ export async function subscribeToNewsletter(email: string, locale: Locale) {
 export function unsubscribeUrlOf(subscriptionId: number, locale: Locale) {
   return signedUrlFor('subscription.unsubscribe', { id: subscriptionId }, {
     prefixUrl: site.urlFor(locale),
-    purpose: 'newsletter-unsubscribe',
+    purpose: LINK_PURPOSES.unsubscribe,
   } as any)
 }
 
-export function findSubscription(id: number) {
-  return NewsletterSubscription.find(id)
+/** The subscription a mailed link names, when the link is signed for what it asks. */
+export async function subscriptionOfLink(id: number, intent: LinkIntent, signed: SignedFor) {
+  return signed(LINK_PURPOSES[intent]) ? NewsletterSubscription.find(id) : null
+}
+
+/** Whether a mailed link is signed for what it asks (its POST acts on its id). */
+export function linkHolds(intent: LinkIntent, signed: SignedFor) {
+  return signed(LINK_PURPOSES[intent])
 }
 
 /** Null when the subscription no longer exists. */

@@ -1,6 +1,6 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import type { LinkIntent } from '@app/controllers/subscriptions_controller.ts'
+import type { LinkIntent } from '@app/shared/newsletter.ts'
 import { urlFor } from '~/client.ts'
 
 type SubscriptionConfirmProps = {

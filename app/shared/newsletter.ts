@@ -1,0 +1,2 @@
+/** What a mailed newsletter link asks for. */
+export type LinkIntent = 'subscribe' | 'unsubscribe'
