@@ -8,7 +8,6 @@ import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#support/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
-import { whereSignedBy } from '#services/signatures/member_signatures'
 import { signatureMails, confirmationPurpose } from '#services/signatures/signature_mails'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows, isUniqueViolation } from '#support/database_errors'
@@ -292,25 +291,6 @@ export async function confirmSignature(signature: Signature) {
   // Replaced or pruned between the link's check and the UPDATE: an old link now.
   const valid = row !== null && (changed || row.confirmationToken === signature.confirmationToken)
   return { valid, firstTime: changed }
-}
-
-/**
- * When the viewer signed: a member by their own signatures, a guest by the
- * signed cookie the sign request set. One indexed query at most.
- */
-export async function whenSigned(
-  petition: Petition,
-  user: User | null,
-  signedByCookie: Record<string, string> | null
-): Promise<string | null> {
-  if (user) {
-    const signature = await whereSignedBy(Signature.query(), user)
-      .where('petition_id', petition.id)
-      .select('created_at')
-      .first()
-    return signature?.createdAt.toISO() ?? null
-  }
-  return signedByCookie?.[String(petition.id)] ?? null
 }
 
 /**
