@@ -4,7 +4,7 @@ import SignaturePolicy from '#policies/signature_policy'
 import MySignatureTransformer from '#transformers/my_signature_transformer'
 import { signaturesOf } from '#services/signatures/member_signatures'
 import { withdrawSignature } from '#services/signatures/withdrawal'
-import { resendConfirmationLink } from '#services/signatures/signing'
+import { resendConfirmationLink } from '#services/signatures/confirmation'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { flashMessage } from '#support/http/flash'
 

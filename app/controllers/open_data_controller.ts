@@ -5,12 +5,8 @@ import type Petition from '#models/petition'
 import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
 import { requestedPage } from '#shared/pagination'
-import {
-  OPEN_DATA_PAGE,
-  listFilters,
-  listQueryString,
-  publicPetitions,
-} from '#services/petitions/listing'
+import { listFilters, listQueryString } from '#shared/petitions/list_filters'
+import { OPEN_DATA_PAGE, publicPetitions } from '#services/petitions/listing/petition_list'
 import {
   openPetition,
   openPetitionsCsv,

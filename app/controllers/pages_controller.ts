@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { site } from '#config/site'
-import { successfulPetitions, victoriousPetitions } from '#services/petitions/listing'
+import { successfulPetitions, victoriousPetitions } from '#services/petitions/listing/petition_list'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 
 /** The home page and the static pages: FAQ, privacy policy. */

@@ -1,20 +1,20 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
-import { ROLE_MODERATOR } from '#models/user'
 import { petitionValidator } from '#validators/petition'
 import { petitionAtGuid } from '#services/petitions/petition_guid'
 import { flashAlert } from '#support/http/flash'
-import { BANNER_TEMPLATES, savePetition } from '#services/petitions/petition_writer'
+import { savePetition } from '#services/petitions/petition_writer'
+import { BANNER_TEMPLATES } from '#services/petitions/media'
 import PetitionFormTransformer from '#transformers/petition_form_transformer'
 import { site } from '#config/site'
-import { listFilters, listQueryString, publicPetitions } from '#services/petitions/listing'
+import { listFilters, listQueryString } from '#shared/petitions/list_filters'
+import { publicPetitions } from '#services/petitions/listing/petition_list'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 import PetitionPolicy from '#policies/petition_policy'
-import { petitionPageData } from '#services/petitions/page_data'
+import { petitionPage, type ShownPetitionPage } from '#services/petitions/petition_page'
 import { isAnyGuestsPage, sharedGuestPage } from '#support/http/shared_guest_pages'
 import PetitionShowTransformer from '#transformers/petition_show_transformer'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
-import { whenSigned } from '#services/signatures/signing'
 import { signedPetitionsOf } from '#support/http/signed_petitions_cookie'
 import NotFoundException from '#exceptions/not_found_exception'
 import { paginatorProps, requestedPage } from '#shared/pagination'
@@ -45,44 +45,23 @@ export default class PetitionsController {
 
   /**
    * Petition/Show: the same few queries for 10 or a million signatures.
-   * Drafts are their owner's only.
+   * Drafts are their owner's only; a petition hidden by moderators answers
+   * Petition/Removed with 410.
    */
   async show(ctx: HttpContext) {
-    const { inertia, params, bouncer, auth, i18n } = ctx
-    const data = await petitionPageData(params.slug, { reuse: !auth.user })
-    if (!data) throw new NotFoundException()
-    await bouncer.with(PetitionPolicy).authorize('view', data.petition)
-    const { petition, lastSignatures: signatures } = data
-    const user = auth.user ?? null
-    // Hidden by moderators: the public (and its owner) get the reason, moderators the petition.
-    if (petition.hiddenAt && user?.role !== ROLE_MODERATOR) {
+    const { inertia, params, bouncer, auth, request } = ctx
+    const viewer = { user: auth.user ?? null, signedByCookie: signedPetitionsOf(request) }
+    const page = await petitionPage(params.slug, viewer)
+    if (page.kind === 'missing') throw new NotFoundException()
+    await bouncer.with(PetitionPolicy).authorize('view', page.petition)
+    if (page.kind === 'removed') {
       ctx.response.status(410)
-      return inertia.render('Petition/Removed', {
-        title: petition.title,
-        reason: petition.hiddenReason ?? '',
-        hiddenAt: petition.hiddenAt.toISODate()!,
-      })
+      return inertia.render('Petition/Removed', page.removal)
     }
-    const [signedAt, canEditPetition, open] = await Promise.all([
-      whenSigned(petition, user, user ? null : signedPetitionsOf(ctx.request)),
-      user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
-      bouncer.with(PetitionPolicy).allows('sign', petition),
-    ])
-    const render = () =>
-      inertia.render('Petition/Show', {
-        petition: PetitionShowTransformer.transform(petition, i18n.t('page.account.deleted_user')),
-        lastSignatures: LastSignatureTransformer.transform(
-          signatures,
-          i18n.t('page.sign.anonymous')
-        ),
-        whenISignedThisPetition: signedAt,
-        success: null,
-        canSignPetition: open && signedAt === null,
-        canEditPetition,
-        turnstileKey: site.turnstileSiteKey,
-      })
+    const render = () => this.showPage(ctx, page)
     // A guest who has not signed it sees what every such guest sees.
-    return signedAt === null && isAnyGuestsPage(ctx) ? sharedGuestPage(ctx, data, render) : render()
+    const shared = page.signedAt === null && isAnyGuestsPage(ctx)
+    return shared ? sharedGuestPage(ctx, page.data, render) : render()
   }
 
   /** Petition/Create for a new petition, with a fresh guid. */
@@ -132,5 +111,29 @@ export default class PetitionsController {
     const { isNew } = await savePetition(auth.user!, guid, payload, localeOf(i18n))
     flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
     return response.redirect().toRoute('petitions.edit', { guid })
+  }
+
+  /**
+   * Petition/Show's props: the petition, its last signatures, and what the
+   * viewer may do with it. For guests, nothing personal (see `show`).
+   */
+  private async showPage({ inertia, bouncer, auth, i18n }: HttpContext, page: ShownPetitionPage) {
+    const { petition, lastSignatures } = page.data
+    const [canEditPetition, open] = await Promise.all([
+      auth.user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
+      bouncer.with(PetitionPolicy).allows('sign', petition),
+    ])
+    return inertia.render('Petition/Show', {
+      petition: PetitionShowTransformer.transform(petition, i18n.t('page.account.deleted_user')),
+      lastSignatures: LastSignatureTransformer.transform(
+        lastSignatures,
+        i18n.t('page.sign.anonymous')
+      ),
+      whenISignedThisPetition: page.signedAt,
+      success: null,
+      canSignPetition: open && page.signedAt === null,
+      canEditPetition,
+      turnstileKey: site.turnstileSiteKey,
+    })
   }
 }

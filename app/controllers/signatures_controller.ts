@@ -1,14 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
-import Petition from '#models/petition'
+import type Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, signValidation } from '#validators/signature'
-import {
-  confirmSignature,
-  signatureOfLink,
-  signPetition,
-  type SignOutcome,
-} from '#services/signatures/signing'
+import { petitionToSign, signPetition, type SignOutcome } from '#services/signatures/signing'
+import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import { flashMessage, flashSwal } from '#support/http/flash'
 import { rememberSigned } from '#support/http/signed_petitions_cookie'
 import { localeOf } from '#app/i18n/locales'
@@ -24,26 +20,18 @@ export default class SignaturesController {
   /** POST /petition/{guid}/sign. */
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n, bouncer } = ctx
-    const petition = await Petition.query()
-      .where('guid', params.guid)
-      .preload('customFields')
-      .firstOrFail()
-    await bouncer.with(PetitionPolicy).authorize('view', petition)
-    if (await bouncer.with(PetitionPolicy).denies('sign', petition)) {
-      return this.refuse(ctx, 'error', 'page.sign.closed')
-    }
+    const petition = await petitionToSign(params.guid)
+    const policy = bouncer.with(PetitionPolicy)
+    await policy.authorize('view', petition)
+    if (await policy.denies('sign', petition)) return this.refuse(ctx, 'error', 'page.sign.closed')
     const validation = signValidation(petition, request.all(), request.ip())
     const payload = await request.validateUsing(signatureValidator, validation)
-    const outcome = await signPetition(petition, payload, {
-      user: auth.user ?? null,
-      locale: localeOf(i18n),
-    })
+    const signer = { user: auth.user ?? null, locale: localeOf(i18n) }
+    const outcome = await signPetition(petition, payload, signer)
     if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
-    if (!auth.user) {
-      rememberSigned(response, request, petition.id, outcome.signature.createdAt.toISO()!)
-    }
-    this.thank(ctx, petition, outcome)
-    return response.redirect().back()
+    const signedAt = outcome.signature.createdAt.toISO()!
+    if (!auth.user) rememberSigned(response, request, petition.id, signedAt)
+    return this.thank(ctx, petition, outcome)
   }
 
   /**
@@ -91,8 +79,9 @@ export default class SignaturesController {
   }
 
   /**
-   * The thanks dialog, and the one that asks to confirm by mail. Their
-   * payloads are HTML: whatever a user wrote is escaped into them.
+   * Back to the petition with the thanks dialog, and the one that asks to
+   * confirm by mail. Their payloads are HTML: whatever a user wrote is
+   * escaped into them.
    */
   private thank(ctx: HttpContext, petition: Petition, outcome: SignOutcome & { signed: true }) {
     const { i18n } = ctx
@@ -100,12 +89,14 @@ export default class SignaturesController {
       title: i18n.t('page.sign.thanks_title'),
       payload: i18n.t('page.sign.thanks_text', { title: string.escapeHTML(petition.title) }),
     })
-    if (outcome.confirmed) return
-    // A replaced signature's earlier link no longer works: say a new one was sent.
-    const text = outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text'
-    flashSwal(ctx.session, 'warning', {
-      title: i18n.t('page.sign.confirm_title'),
-      payload: i18n.t(text, { email: string.escapeHTML(outcome.signature.email) }),
-    })
+    if (!outcome.confirmed) {
+      // A replaced signature's earlier link no longer works: say a new one was sent.
+      const text = outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text'
+      flashSwal(ctx.session, 'warning', {
+        title: i18n.t('page.sign.confirm_title'),
+        payload: i18n.t(text, { email: string.escapeHTML(outcome.signature.email) }),
+      })
+    }
+    return ctx.response.redirect().back()
   }
 }

@@ -1,6 +1,6 @@
 import { Job } from '@adonisjs/queue'
 import type { JobOptions } from '@adonisjs/queue/types'
-import { pruneUnconfirmedSignatures } from '#services/signatures/signing'
+import { pruneUnconfirmedSignatures } from '#services/signatures/unconfirmed_pruning'
 
 /** Every day: unconfirmed signatures whose 7-day link has expired are deleted. */
 export default class PruneUnconfirmedSignaturesJob extends Job<Record<string, never>> {

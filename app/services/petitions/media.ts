@@ -7,8 +7,13 @@ import { MAX_PENDING_MEDIA, PHOTO_SLOTS } from '#shared/petitions/constants'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Infer } from '@vinejs/vine/types'
+import type { petitionValidator } from '#validators/petition'
 
 const MAX_WIDTH = 1600
+
+/** The pictures the petition form chose: its banner and its photos in slot order. */
+type PictureChoice = Pick<Infer<typeof petitionValidator>, 'banner' | 'photos'>
 
 export class NoFreePhotoSlot extends Error {}
 
@@ -76,7 +81,6 @@ export async function storePetitionImage(
   return media
 }
 
-/** Deletes media rows and their files. */
 /**
  * Deletes media rows, then their files. Within a transaction the files go
  * only once it commits: a rollback brings the rows back, and their files
@@ -107,4 +111,69 @@ export async function prunePendingMedia(hours = 24) {
   const stale = await query.whereNull('petition_id').where('created_at', '<', cutoff)
   await deleteMedia(stale)
   return stale.length
+}
+
+/** The banner templates bundled with the app (driver 'local'). */
+export const BANNER_TEMPLATES: Record<string, string> = {
+  sunrise: '/banner-templates/sunrise.jpg',
+  forest: '/banner-templates/forest.jpg',
+  city: '/banner-templates/city.jpg',
+  ocean: '/banner-templates/ocean.jpg',
+}
+
+/**
+ * Gives the petition the media uploaded for its guid by this member, its
+ * banner (an upload or a bundled template) and its photos in slot order;
+ * media of this guid that the form no longer holds are deleted.
+ */
+export async function attachMedia(
+  petition: Petition,
+  user: User,
+  input: PictureChoice,
+  trx: TransactionClientContract
+) {
+  await PetitionMedia.query({ client: trx })
+    .where('petition_guid', petition.guid)
+    .where('user_id', user.id)
+    .whereNull('petition_id')
+    .update({ petition_id: petition.id })
+
+  const media = await PetitionMedia.query({ client: trx })
+    .where('petition_id', petition.id)
+    .whereIn('type', ['banner', 'photo'])
+  const unused: PetitionMedia[] = []
+
+  const banners = media.filter((item) => item.type === 'banner')
+  const template =
+    input.banner?.driver === 'local'
+      ? Object.values(BANNER_TEMPLATES).find((url) => url === input.banner?.url)
+      : undefined
+  if (template) {
+    unused.push(...banners)
+    await PetitionMedia.create(
+      {
+        petitionId: petition.id,
+        petitionGuid: petition.guid,
+        userId: user.id,
+        type: 'banner',
+        driver: 'local',
+        url: template,
+      },
+      { client: trx }
+    )
+  } else {
+    unused.push(...banners.filter((banner) => banner.id !== input.banner?.id))
+  }
+
+  const photoIds = (input.photos ?? []).map((photo) => photo.id)
+  for (const photo of media.filter((item) => item.type === 'photo')) {
+    const slot = photoIds.indexOf(photo.id)
+    if (slot === -1) {
+      unused.push(photo)
+    } else if (photo.position !== slot) {
+      photo.position = slot
+      await photo.useTransaction(trx).save()
+    }
+  }
+  await deleteMedia(unused, trx)
 }

@@ -14,7 +14,7 @@ export const LAST_SIGNATURES = 10
  */
 const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)
 
-type PageData = { petition: Petition; lastSignatures: Signature[] }
+export type PageData = { petition: Petition; lastSignatures: Signature[] }
 
 const cache = new Map<string, { expires: number; data: Promise<PageData | null> }>()
 const slugsById = new Map<number, string>()

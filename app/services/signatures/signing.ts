@@ -2,19 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
-import type Petition from '#models/petition'
+import Petition from '#models/petition'
 import type User from '#models/user'
 import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#support/email_normalizer'
 import { countSignature } from '#services/signatures/counter'
-import { whereSignedBy } from '#services/signatures/member_signatures'
-import { signatureMails, confirmationPurpose } from '#services/signatures/signature_mails'
+import { signatureMails } from '#services/signatures/signature_mails'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows, isUniqueViolation } from '#support/database_errors'
 import type { Locale } from '#app/i18n/locales'
-import type { SignedFor } from '#support/http/signed_links'
-import PetitionChanged from '#events/petition_changed'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -27,11 +24,13 @@ export type SignOutcome =
   | { signed: true; signature: Signature; confirmed: boolean; replaced: boolean }
   | { signed: false; reason: 'duplicate' | 'link_already_sent' }
 
-/** Unconfirmed signatures are deleted once their link has expired. */
-export const UNCONFIRMED_KEPT_DAYS = 7
-
 /** Rounds of insert-or-replace before a sign racing other writes gives up. */
 const SIGN_ATTEMPTS = 3
+
+/** The petition a sign request names, with the custom fields its form answers; 404 when none. */
+export function petitionToSign(guid: string) {
+  return Petition.query().where('guid', guid).preload('customFields').firstOrFail()
+}
 
 /**
  * Signs a petition. The unique index on the normalised e-mail
@@ -208,27 +207,6 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
   })
 }
 
-/**
- * Mails an unconfirmed signature's link again, within the day's allowance
- * of links for its address on its petition (the one signing again draws on).
- * The link is the same: the signature keeps its token. False when the
- * allowance is used up or the signature is confirmed or gone meanwhile.
- */
-export async function resendConfirmationLink(signature: Signature) {
-  if (!(await takeConfirmationResend(signature.petitionId, signature.emailNormalized))) return false
-  const due = await db
-    .from('signatures')
-    .where('id', signature.id)
-    .whereNull('confirmed_at')
-    .update({
-      link_mail_due_at: DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat),
-      link_mail_attempts: 0,
-    })
-  if (affectedRows(due) === 0) return false
-  await signatureMails.due(signature.id)
-  return true
-}
-
 function newConfirmationToken() {
   return randomBytes(16).toString('base64url')
 }
@@ -240,105 +218,4 @@ function customFieldAnswers(answers: SignInput['customFields']) {
     if (answer.value) data[String(answer.id)] = answer.value
   }
   return data
-}
-
-/**
- * The signature a confirmation link names, when the link is signed for its
- * current token: null for a forged, expired or superseded link, or for a
- * signature that is gone (pruned). One read by primary key.
- */
-export async function signatureOfLink(signatureId: number, signed: SignedFor) {
-  const signature = await Signature.query().where('id', signatureId).preload('petition').first()
-  return signature && signed(confirmationPurpose(signature)) ? signature : null
-}
-
-/**
- * Confirms a signature from its mailed link. Only a POST confirms: mail
- * scanners that open links with GET never sign on someone's behalf. The
- * conditional UPDATE makes a second confirmation a no-op, so a signature is
- * counted once however often the button is pressed, and it holds only for
- * the token the link was checked against: a replacement in between wins.
- * `valid`: the link still confirms its signature; `firstTime`: this POST did.
- */
-export async function confirmSignature(signature: Signature) {
-  const now = DateTime.utc()
-  const { row, changed } = await db.transaction(async (trx) => {
-    const affected = await trx
-      .from('signatures')
-      .where('id', signature.id)
-      .whereNull('confirmed_at')
-      .if(
-        signature.confirmationToken === null,
-        (query) => query.whereNull('confirmation_token'),
-        (query) => query.where('confirmation_token', signature.confirmationToken!)
-      )
-      .update({
-        confirmed_at: now.toFormat(trx.dialect.dateTimeFormat),
-        updated_at: now.toFormat(trx.dialect.dateTimeFormat),
-        // The notice that it counts, with its withdraw link, is due.
-        link_mail_due_at: now.toFormat(trx.dialect.dateTimeFormat),
-        link_mail_attempts: 0,
-      })
-    const fresh = await Signature.query({ client: trx }).where('id', signature.id).first()
-    const confirmed = affectedRows(affected) > 0
-    if (fresh && confirmed && fresh.active) {
-      await countSignature(trx, fresh.petitionId, fresh.score, 1)
-      // The last signatures list shows it now; the count follows with the flush.
-      PetitionChanged.afterCommit(trx, fresh.petitionId)
-    }
-    return { row: fresh, changed: confirmed }
-  })
-  if (changed) await signatureMails.due(signature.id)
-  // Replaced or pruned between the link's check and the UPDATE: an old link now.
-  const valid = row !== null && (changed || row.confirmationToken === signature.confirmationToken)
-  return { valid, firstTime: changed }
-}
-
-/**
- * When the viewer signed: a member by their own signatures, a guest by the
- * signed cookie the sign request set. One indexed query at most.
- */
-export async function whenSigned(
-  petition: Petition,
-  user: User | null,
-  signedByCookie: Record<string, string> | null
-): Promise<string | null> {
-  if (user) {
-    const signature = await whereSignedBy(Signature.query(), user)
-      .where('petition_id', petition.id)
-      .select('created_at')
-      .first()
-    return signature?.createdAt.toISO() ?? null
-  }
-  return signedByCookie?.[String(petition.id)] ?? null
-}
-
-/**
- * Deletes unconfirmed signatures older than `days` (their link has expired).
- * They were never counted, so no counter moves; a member's own count does,
- * row by row with the same condition, since those are few.
- */
-export async function pruneUnconfirmedSignatures(days = UNCONFIRMED_KEPT_DAYS) {
-  const cutoff = DateTime.utc().minus({ days }).toFormat(db.connection().dialect.dateTimeFormat)
-  const stale = () =>
-    db.from('signatures').whereNull('confirmed_at').where('created_at', '<', cutoff)
-
-  const guests = affectedRows(await stale().whereNull('user_id').delete())
-  let members = 0
-  const memberRows: Array<{ id: number; user_id: number }> = await stale()
-    .whereNotNull('user_id')
-    .select('id', 'user_id')
-  for (const row of memberRows) {
-    await db.transaction(async (trx) => {
-      const deleted = await stale()
-        .useTransaction(trx)
-        .where('id', row.id)
-        .where('user_id', row.user_id)
-        .delete()
-      if (affectedRows(deleted) === 0) return
-      await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)
-      members++
-    })
-  }
-  return guests + members
 }

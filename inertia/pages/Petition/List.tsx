@@ -8,7 +8,7 @@ import Pagination from '~/components/pagination.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 import type { Paginated } from '@app/shared/pagination.ts'
-import type { ListFilters, ListSort, ListStatus } from '@app/services/petitions/listing.ts'
+import type { ListFilters, ListSort, ListStatus } from '@app/shared/petitions/list_filters.ts'
 import type { Locale } from '@app/i18n/locales.ts'
 import { urlFor } from '~/client.ts'
 

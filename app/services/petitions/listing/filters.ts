@@ -1,0 +1,47 @@
+import Petition from '#models/petition'
+import { searchWords, type ListFilters } from '#shared/petitions/list_filters'
+import { wherePublic } from '#services/petitions/visibility'
+import { countOf, type PetitionQuery } from '#services/petitions/listing/paging'
+import { answeredByTheIndex, indexTotal, whereMatches } from '#services/petitions/listing/search'
+
+/** Petitions anyone may find: published, not unlisted, not hidden by moderators. */
+export function listed(query: PetitionQuery = Petition.query()) {
+  return wherePublic(query).where('petitions.private', false)
+}
+
+/** Open: signing goes on (not finished, no closing date passed). */
+function whereOpen(query: PetitionQuery, now: string) {
+  return query
+    .where('petitions.finished', false)
+    .where((date) => date.whereNull('petitions.closes_at').orWhere('petitions.closes_at', '>', now))
+}
+
+/** Closed: finished by its owner, or its closing date passed. */
+function whereClosed(query: PetitionQuery, now: string) {
+  return query.where((closed) =>
+    closed.where('petitions.finished', true).orWhere('petitions.closes_at', '<=', now)
+  )
+}
+
+/** The filtered list, unordered: listed, in the language, of the status, matching the search. */
+export function filtered(filters: ListFilters, now: string) {
+  const query = listed()
+  if (filters.lang !== 'all') query.where('petitions.lang', filters.lang)
+  if (filters.status === 'open') whereOpen(query, now)
+  if (filters.status === 'closed') whereClosed(query, now)
+  if (filters.status === 'successful')
+    query.whereRaw('petitions.support_count >= petitions.target_signatures')
+  if (filters.status === 'victory') query.whereNotNull('petitions.victory_at')
+  const words = searchWords(filters.q)
+  if (words.length > 0) whereMatches(query, words, filters.lang)
+  return query
+}
+
+/** How many petitions the list holds, from the search index where it can answer alone. */
+export function totalOf(filters: ListFilters, now: string) {
+  return answeredByTheIndex(filters) ? indexTotal(filters) : countOf(filtered(filters, now))
+}
+
+export function orderByNewest(query: PetitionQuery) {
+  return query.orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc')
+}

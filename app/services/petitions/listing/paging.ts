@@ -1,0 +1,63 @@
+import { SimplePaginator } from '@adonisjs/lucid/database'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import Petition from '#models/petition'
+
+export type PetitionQuery = ModelQueryBuilderContract<typeof Petition>
+
+/** How a page of the list is read: its size, and the columns and relations of its rows. */
+export type ListPage = { perPage: number; read: (query: PetitionQuery) => PetitionQuery }
+
+export async function countOf(query: PetitionQuery) {
+  const [row] = await query.clearOrder().count('* as total').pojo<{ total: number | string }>()
+  return Number(row?.total ?? 0)
+}
+
+/** Petitions of `from` read by id, in the order of `ids`. */
+export async function readByIds(ids: number[], read: ListPage['read'], from = Petition.query()) {
+  if (ids.length === 0) return []
+  const found = await read(from).whereIn('petitions.id', ids)
+  return ids.flatMap((id) => found.filter((row) => row.id === id))
+}
+
+/** A part of a ranked list: how many it holds, and a slice of it in its order. */
+export type ListPart = {
+  total: number
+  slice: (offset: number, limit: number) => Promise<Petition[]>
+}
+
+/**
+ * A page of a list made of parts one after another (a ranked head, then
+ * the rest newest first; or a search's tiers): each part is read only
+ * where the page crosses it, through its own index or the search index,
+ * so that nothing sorts the whole list.
+ */
+export async function pageOfParts(parts: ListPart[], page: number, perPage: number) {
+  let skip = (page - 1) * perPage
+  let rows: Petition[] = []
+  for (const part of parts) {
+    if (rows.length >= perPage) break
+    if (skip >= part.total) {
+      skip -= part.total
+      continue
+    }
+    rows = rows.concat(await part.slice(skip, perPage - rows.length))
+    skip = 0
+  }
+  const total = parts.reduce((sum, part) => sum + part.total, 0)
+  return new SimplePaginator(total, perPage, page, ...rows)
+}
+
+/** A list ranked in two parts, `head` then `rest`, each a query in its order. */
+export async function twoPartPage(
+  head: () => PetitionQuery,
+  rest: () => PetitionQuery,
+  page: number,
+  { perPage, read }: ListPage
+): Promise<SimplePaginator> {
+  const [headTotal, restTotal] = await Promise.all([countOf(head()), countOf(rest())])
+  const part = (query: () => PetitionQuery, total: number): ListPart => ({
+    total,
+    slice: (offset, limit) => read(query()).offset(offset).limit(limit),
+  })
+  return pageOfParts([part(head, headTotal), part(rest, restTotal)], page, perPage)
+}

@@ -1,0 +1,113 @@
+import db from '@adonisjs/lucid/services/db'
+import { hourOf } from '#services/signatures/counter'
+import type { ListFilters } from '#shared/petitions/list_filters'
+import {
+  pageOfParts,
+  readByIds,
+  type ListPage,
+  type ListPart,
+} from '#services/petitions/listing/paging'
+import { filtered, listed, orderByNewest, totalOf } from '#services/petitions/listing/filters'
+
+/** Hours the trending list adds up: the current one and the 23 before it. */
+const TRENDING_HOURS = 24
+
+/** Most petitions that rank as trending; any others follow, newest first. */
+const TRENDING_MOST = 5000
+/** How long a process reuses the trending sums (its own flushes drop them at once). */
+const TRENDING_CACHE_MS = 30_000
+
+/** Most lists whose trending order a process keeps at once (each search is one). */
+const TRENDING_LISTS_KEPT = 100
+
+/**
+ * The trending sums, and the ranked trending ids of each list asked for
+ * since (by its search, status and language), reused until the sums are
+ * read again: ranking a list's trending petitions reads up to 5,000 rows.
+ */
+let trendingCache: { at: number; sums: Map<number, number>; heads: Map<string, number[]> } | null =
+  null
+
+/** A flush of this process counted signatures: its next trending list is read afresh. */
+export function forgetTrending() {
+  trendingCache = null
+}
+
+/**
+ * The signatures counted per petition in the last 24 hours (those with
+ * more than none, the most first), summed once from the hourly counts and
+ * kept for a few seconds: every page of every trending list reuses it.
+ */
+async function trendingSums() {
+  if (trendingCache && Date.now() - trendingCache.at < TRENDING_CACHE_MS) return trendingCache.sums
+  const rows: Array<{ petition_id: number | string; recent: number | string }> = await db
+    .from('petition_hourly_signatures')
+    .where('hour', '>=', hourOf() - (TRENDING_HOURS - 1))
+    .groupBy('petition_id')
+    .havingRaw('SUM("count") > 0')
+    .select('petition_id', db.raw('SUM("count") AS recent'))
+    .orderBy('recent', 'desc')
+    .limit(TRENDING_MOST)
+  const sums = new Map(rows.map((row) => [Number(row.petition_id), Number(row.recent)]))
+  trendingCache = { at: Date.now(), sums, heads: new Map() }
+  return sums
+}
+
+/**
+ * The list's trending petitions, most signatures in the last 24 hours
+ * first (then newest first): found by their ids and ranked here.
+ */
+async function trendingHead(filters: ListFilters, now: string) {
+  const sums = await trendingSums()
+  const heads = trendingCache!.heads
+  const key = JSON.stringify([filters.q, filters.status, filters.lang])
+  const kept = heads.get(key)
+  if (kept) return kept
+  const matching =
+    sums.size === 0
+      ? []
+      : await filtered(filters, now)
+          .whereIn('petitions.id', [...sums.keys()])
+          .select('petitions.id', 'petitions.created_at')
+          .pojo<{ id: number; created_at: unknown }>()
+  const createdOf = (row: { created_at: unknown }) => new Date(row.created_at as string).getTime()
+  const head = matching
+    .sort(
+      (a, b) =>
+        sums.get(Number(b.id))! - sums.get(Number(a.id))! ||
+        createdOf(b) - createdOf(a) ||
+        Number(b.id) - Number(a.id)
+    )
+    .map((row) => Number(row.id))
+  if (heads.size >= TRENDING_LISTS_KEPT) heads.clear()
+  heads.set(key, head)
+  return head
+}
+
+/**
+ * Trending: the most signatures counted in the last 24 hours (the counter's
+ * hourly rows, never a scan of signatures), then the petitions with none,
+ * newest first, read through the list's index.
+ */
+export async function trendingPage(
+  filters: ListFilters,
+  now: string,
+  page: number,
+  { perPage, read }: ListPage
+) {
+  const [head, total] = await Promise.all([trendingHead(filters, now), totalOf(filters, now)])
+  const trending: ListPart = {
+    total: head.length,
+    // A kept ranking may name a petition unlisted since: it is left out.
+    slice: (offset, limit) => readByIds(head.slice(offset, offset + limit), read, listed()),
+  }
+  const others: ListPart = {
+    total: Math.max(0, total - head.length),
+    slice: (offset, limit) => {
+      const newest = orderByNewest(read(filtered(filters, now)))
+      if (head.length > 0) newest.whereNotIn('petitions.id', head)
+      return newest.offset(offset).limit(limit)
+    },
+  }
+  return pageOfParts([trending, others], page, perPage)
+}

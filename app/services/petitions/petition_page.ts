@@ -1,0 +1,71 @@
+import type Petition from '#models/petition'
+import Signature from '#models/signature'
+import { ROLE_MODERATOR } from '#models/user'
+import type User from '#models/user'
+import { petitionPageData, type PageData } from '#services/petitions/page_data'
+import { whereSignedBy } from '#services/signatures/member_signatures'
+
+/**
+ * Who looks at a petition's page: a member, or a guest with the petitions
+ * their signed cookie says they signed (petition id → ISO date).
+ */
+export type PageViewer = { user: User | null; signedByCookie: Record<string, string> }
+
+/** The page's petition with its last signatures, and when this viewer signed it (null: not yet). */
+export type ShownPetitionPage = {
+  kind: 'shown'
+  petition: Petition
+  /** The loaded copy itself: the shared guest page is kept per copy. */
+  data: PageData
+  signedAt: string | null
+}
+
+/**
+ * What a petition's page shows its viewer: nothing (no petition has the
+ * slug), the notice of its removal by moderators, or the petition.
+ */
+export type PetitionPage =
+  | { kind: 'missing' }
+  | {
+      kind: 'removed'
+      petition: Petition
+      removal: { title: string; reason: string; hiddenAt: string }
+    }
+  | ShownPetitionPage
+
+/**
+ * The petition of a page and what its viewer sees of it. Whether the viewer
+ * may see it at all (a draft) is the caller's check, on `petition`; a
+ * missing or removed petition's viewer is not looked up.
+ */
+export async function petitionPage(slug: string, viewer: PageViewer): Promise<PetitionPage> {
+  // A member may just have edited it: never served an older copy.
+  const data = await petitionPageData(slug, { reuse: !viewer.user })
+  if (!data) return { kind: 'missing' }
+  const { petition } = data
+  // Hidden by moderators: the public (and its owner) get the reason, moderators the petition.
+  if (petition.hiddenAt && viewer.user?.role !== ROLE_MODERATOR) {
+    const removal = {
+      title: petition.title,
+      reason: petition.hiddenReason ?? '',
+      hiddenAt: petition.hiddenAt.toISODate()!,
+    }
+    return { kind: 'removed', petition, removal }
+  }
+  return { kind: 'shown', petition, data, signedAt: await whenSigned(petition, viewer) }
+}
+
+/**
+ * When the viewer signed: a member by their own signatures, a guest by the
+ * signed cookie the sign request set. One indexed query at most.
+ */
+async function whenSigned(petition: Petition, { user, signedByCookie }: PageViewer) {
+  if (user) {
+    const signature = await whereSignedBy(Signature.query(), user)
+      .where('petition_id', petition.id)
+      .select('created_at')
+      .first()
+    return signature?.createdAt.toISO() ?? null
+  }
+  return signedByCookie[String(petition.id)] ?? null
+}

@@ -1,0 +1,81 @@
+/**
+ * The public list's search, filters and order as its query string carries
+ * them. Shared by the server and the list page: keep this file free of
+ * server imports.
+ */
+import { isLocale, type Locale } from '#app/i18n/locales'
+
+export const LIST_STATUSES = ['open', 'successful', 'closed', 'victory'] as const
+export const LIST_SORTS = ['newest', 'signatures', 'trending', 'closing', 'relevance'] as const
+export type ListStatus = (typeof LIST_STATUSES)[number]
+export type ListSort = (typeof LIST_SORTS)[number]
+
+/** What the list shows: the search, the filters and the order, as the page and its links carry them. */
+export type ListFilters = {
+  /** The search as typed (trimmed); '' for none. */
+  q: string
+  /** null: every status. */
+  status: ListStatus | null
+  /** A language, or 'all'. */
+  lang: Locale | 'all'
+  sort: ListSort
+}
+
+/** Longest search kept, and most words searched: a search box, not a document. */
+const MAX_QUERY_LENGTH = 200
+const MAX_WORDS = 10
+
+/** A query-string value as one string: anything else (an array, an object) counts as absent. */
+function text(value: unknown) {
+  return typeof value === 'string' ? value : ''
+}
+
+/**
+ * The words of a search: runs of letters, marks and digits in any script.
+ * Everything else (quotes, operators, brackets, the syntax of either
+ * database's search language) separates words and is never passed on, so
+ * that no input can break a search query.
+ */
+export function searchWords(q: string) {
+  return (q.normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS)
+}
+
+/**
+ * The list's parameters read from the query string. The list is browsed,
+ * not submitted: a value it does not know reads as its default (the
+ * visitor's language, every status, newest first), never as an error.
+ * With a search and no order chosen, the best matches come first.
+ */
+export function listFilters(
+  input: { q?: unknown; status?: unknown; lang?: unknown; sort?: unknown },
+  visitorLocale: Locale
+): ListFilters {
+  const q = text(input.q).trim().slice(0, MAX_QUERY_LENGTH)
+  const searching = searchWords(q).length > 0
+  const status = text(input.status)
+  const lang = text(input.lang)
+  const sort = text(input.sort)
+  const knownSort = (LIST_SORTS as readonly string[]).includes(sort) ? (sort as ListSort) : null
+  return {
+    q,
+    status: (LIST_STATUSES as readonly string[]).includes(status) ? (status as ListStatus) : null,
+    lang: lang === 'all' || isLocale(lang) ? lang : visitorLocale,
+    sort:
+      knownSort && (knownSort !== 'relevance' || searching)
+        ? knownSort
+        : searching
+          ? 'relevance'
+          : 'newest',
+  }
+}
+
+/** The parameters a link to another page of the list keeps: those that differ from the defaults. */
+export function listQueryString(filters: ListFilters, visitorLocale: Locale) {
+  const values: Record<string, string> = {}
+  if (filters.q) values.q = filters.q
+  if (filters.status) values.status = filters.status
+  if (filters.lang !== visitorLocale) values.lang = filters.lang
+  const searching = searchWords(filters.q).length > 0
+  if (filters.sort !== (searching ? 'relevance' : 'newest')) values.sort = filters.sort
+  return values
+}
