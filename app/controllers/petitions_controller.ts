@@ -11,7 +11,12 @@ import { listFilters, listQueryString } from '#shared/petitions/list_filters'
 import { publicPetitions } from '#services/petitions/listing/petition_list'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 import PetitionPolicy from '#policies/petition_policy'
-import { petitionPage, type ShownPetitionPage } from '#services/petitions/petition_page'
+import ModerationPolicy from '#policies/moderation_policy'
+import {
+  petitionPage,
+  type PageViewer,
+  type ShownPetitionPage,
+} from '#services/petitions/petition_page'
 import { isAnyGuestsPage, sharedGuestPage } from '#support/http/shared_guest_pages'
 import PetitionShowTransformer from '#transformers/petition_show_transformer'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
@@ -49,19 +54,26 @@ export default class PetitionsController {
    * Petition/Removed with 410.
    */
   async show(ctx: HttpContext) {
-    const { inertia, params, bouncer, auth, request } = ctx
-    const viewer = { user: auth.user ?? null, signedByCookie: signedPetitionsOf(request) }
-    const page = await petitionPage(params.slug, viewer)
+    const page = await petitionPage(ctx.params.slug, await this.viewerOf(ctx))
     if (page.kind === 'missing') throw new NotFoundException()
-    await bouncer.with(PetitionPolicy).authorize('view', page.petition)
+    await ctx.bouncer.with(PetitionPolicy).authorize('view', page.petition)
     if (page.kind === 'removed') {
       ctx.response.status(410)
-      return inertia.render('Petition/Removed', page.removal)
+      return ctx.inertia.render('Petition/Removed', page.removal)
     }
     const render = () => this.showPage(ctx, page)
     // A guest who has not signed it sees what every such guest sees.
     const shared = page.signedAt === null && isAnyGuestsPage(ctx)
     return shared ? sharedGuestPage(ctx, page.data, render) : render()
+  }
+
+  /** Who looks at a petition's page, read from the request. */
+  private async viewerOf({ auth, request, bouncer }: HttpContext): Promise<PageViewer> {
+    return {
+      user: auth.user ?? null,
+      signedByCookie: signedPetitionsOf(request),
+      seesHidden: await bouncer.with(ModerationPolicy).allows('moderate'),
+    }
   }
 
   /** Petition/Create for a new petition, with a fresh guid. */

@@ -1,15 +1,19 @@
 import type Petition from '#models/petition'
 import Signature from '#models/signature'
-import { ROLE_MODERATOR } from '#models/user'
 import type User from '#models/user'
 import { petitionPageData, type PageData } from '#services/petitions/page_data'
 import { whereSignedBy } from '#services/signatures/member_signatures'
 
 /**
  * Who looks at a petition's page: a member, or a guest with the petitions
- * their signed cookie says they signed (petition id → ISO date).
+ * their signed cookie says they signed (petition id → ISO date); and
+ * whether they may see a petition hidden by moderators (ModerationPolicy).
  */
-export type PageViewer = { user: User | null; signedByCookie: Record<string, string> }
+export type PageViewer = {
+  user: User | null
+  signedByCookie: Record<string, string>
+  seesHidden: boolean
+}
 
 /** The page's petition with its last signatures, and when this viewer signed it (null: not yet). */
 export type ShownPetitionPage = {
@@ -44,7 +48,7 @@ export async function petitionPage(slug: string, viewer: PageViewer): Promise<Pe
   if (!data) return { kind: 'missing' }
   const { petition } = data
   // Hidden by moderators: the public (and its owner) get the reason, moderators the petition.
-  if (petition.hiddenAt && viewer.user?.role !== ROLE_MODERATOR) {
+  if (petition.hiddenAt && !viewer.seesHidden) {
     const removal = {
       title: petition.title,
       reason: petition.hiddenReason ?? '',
