@@ -5,7 +5,10 @@ import type { Locale } from '@app/i18n/locales.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 
 /** The calendar's month and day names and first day of the week, in the page's language. */
-const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfies Record<Locale, unknown>
+export const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfies Record<
+  Locale,
+  unknown
+>
 
 /** The picker works in the browser's time zone: the day is kept as its calendar date only. */
 const toDay = (date: Date) =>

@@ -38,11 +38,19 @@ type FormState = PetitionFormData & {
 
 const blank = (value: string | undefined) => !value || value.trim() === ''
 
+/** The member's IANA time zone (Europe/Kyiv), when the browser tells it. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
+
 /**
  * What the server receives: entries left empty are dropped (a new petition
  * starts with an empty video, letter and update), photos become their ids.
+ * Updates go with the author's time zone: their date may be today there,
+ * which is tomorrow in UTC east of it.
  */
 function submission(data: FormState) {
+  const updates = data.updates.filter(
+    (update) => !(blank(update.title) && blank(update.description))
+  )
   return {
     ...data,
     banner: data.banner && 'id' in data.banner ? { id: data.banner.id } : data.banner,
@@ -58,7 +66,8 @@ function submission(data: FormState) {
         ),
       }))
       .filter((letter) => !(blank(letter.payload) && letter.recipients.length === 0)),
-    updates: data.updates.filter((update) => !(blank(update.title) && blank(update.description))),
+    updates,
+    timeZone: updates.length > 0 ? browserTimeZone() : undefined,
   }
 }
 
