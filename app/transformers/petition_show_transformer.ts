@@ -1,6 +1,7 @@
 import type Petition from '#models/petition'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
+import { summaryOf } from '#app/petitions/summary'
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
 
@@ -27,6 +28,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
     return {
       ...card,
       description: petition.description,
+      /** The description's start as text: the page's meta description. */
+      summary: summaryOf(petition.descriptionText ?? ''),
       supportCount: petition.supportCount,
       banner: card.bannerUrl ? { url: card.bannerUrl } : null,
       allowComments: petition.allowComments,

@@ -48,7 +48,7 @@ export default function Show(props: PetitionShowProps) {
   return (
     <AppLayout
       title={petition.title}
-      description={petition.target || petition.title}
+      description={petition.summary || petition.target}
       image={banner}
       path={path}
       // Drafts and unlisted petitions stay out of search engines.
