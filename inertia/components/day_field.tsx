@@ -47,7 +47,7 @@ export default function DayField({
   clearLabel?: string
   onChange: (value: string | null) => void
 }) {
-  const { locale } = useTranslation()
+  const { t, locale } = useTranslation()
   const described = [help ? `${id}-help` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ')
@@ -60,7 +60,8 @@ export default function DayField({
         selected={fromDay(value)}
         onChange={(date: Date | null) => onChange(date ? toDay(date) : null)}
         dateFormat="yyyy-MM-dd"
-        placeholderText="yyyy-mm-dd"
+        // The letters of the page's language for year, month and day (рррр-мм-дд).
+        placeholderText={t('common.date_placeholder')}
         locale={CALENDAR_LOCALES[locale]}
         minDate={fromDay(min) ?? undefined}
         maxDate={fromDay(max) ?? undefined}
