@@ -138,7 +138,13 @@ export default function Create({
             <PhotoSlots
               guid={petition.guid}
               photos={form.data.photos}
-              onChange={(photos) => set('photos', photos)}
+              // From the form's latest photos: uploads that end together each keep theirs.
+              onSlot={(index, media) =>
+                form.setData((data) => ({
+                  ...data,
+                  photos: data.photos.map((photo, slot) => (slot === index ? media : photo)),
+                }))
+              }
             />
           </section>
 
