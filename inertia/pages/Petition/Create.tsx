@@ -44,8 +44,9 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
 /**
  * What the server receives: entries left empty are dropped (a new petition
  * starts with an empty video, letter and update), photos become their ids.
- * Updates go with the author's time zone: their date may be today there,
- * which is tomorrow in UTC east of it.
+ * Updates go with the author's time zone, in which their dates are checked
+ * (today there may be tomorrow in UTC); without updates it is not sent, so
+ * that a zone the server does not know stops nothing else.
  */
 function submission(data: FormState) {
   const updates = data.updates.filter(
