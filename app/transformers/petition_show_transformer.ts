@@ -27,6 +27,7 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
     return {
       ...card,
       description: petition.description,
+      /** The description's start as text: the page's meta description. */
       supportCount: petition.supportCount,
       banner: card.bannerUrl ? { url: card.bannerUrl } : null,
       allowComments: petition.allowComments,

@@ -4,6 +4,7 @@ import { videoUrlRule } from '#validators/rules/video_url'
 import { databaseId } from '#validators/rules/database_id'
 import { closingDateRule } from '#validators/rules/closing_date'
 import { closedByModeratorRule } from '#validators/rules/closed_by_moderator'
+import { timeZoneRule, todayIn } from '#validators/rules/time_zone'
 import {
   CUSTOM_FIELD_TYPES,
   LIMITS,
@@ -23,7 +24,7 @@ const existingId = () => databaseId().optional()
  * The whole petition of POST /petition/{guid}/create. Its
  * error keys are the ones the page and other clients read: title, target, description, videos.{i}.url,
  * letters.{i}.payload, letters.{i}.recipients.{j}.name, updates.{i}.createdAt,
- * customFields.{i}.title, closingDate, finished… A list longer than its maximum gets its error
+ * customFields.{i}.title, closingDate, finished, timeZone… A list longer than its maximum gets its error
  * under the list itself: videos, letters, letters.{i}.recipients, updates,
  * customFields.
  */
@@ -76,7 +77,10 @@ export const petitionValidator = vine.create({
       vine.object({
         id: existingId(),
         title: vine.string().trim().minLength(1).maxLength(LIMITS.updateTitle),
-        createdAt: vine.date({ formats: ['YYYY-MM-DD'] }).beforeOrEqual('today'),
+        // Never after today in the author's calendar (their time zone, else UTC).
+        createdAt: vine
+          .date({ formats: ['YYYY-MM-DD'] })
+          .beforeOrEqual((field) => todayIn(field.data.timeZone)),
         description: optionalText(LIMITS.updateDescription),
       })
     )
@@ -103,5 +107,7 @@ export const petitionValidator = vine.create({
   // The last day it is open (YYYY-MM-DD); empty or null: no closing date.
   closingDate: vine.string().trim().use(closingDateRule()).nullable().optional(),
   targetSignatures: vine.number().in([...TARGET_SIGNATURE_OPTIONS]),
+  // The author's IANA time zone, in which an update's date is checked.
+  timeZone: vine.string().use(timeZoneRule()).optional(),
   cfTurnstileResponse: turnstileToken('petition'),
 })

@@ -5,7 +5,10 @@ import type { Locale } from '@app/i18n/locales.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 
 /** The calendar's month and day names and first day of the week, in the page's language. */
-const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfies Record<Locale, unknown>
+export const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfies Record<
+  Locale,
+  unknown
+>
 
 /** The picker works in the browser's time zone: the day is kept as its calendar date only. */
 const toDay = (date: Date) =>
@@ -44,7 +47,7 @@ export default function DayField({
   clearLabel?: string
   onChange: (value: string | null) => void
 }) {
-  const { locale } = useTranslation()
+  const { t, locale } = useTranslation()
   const described = [help ? `${id}-help` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ')
@@ -57,7 +60,8 @@ export default function DayField({
         selected={fromDay(value)}
         onChange={(date: Date | null) => onChange(date ? toDay(date) : null)}
         dateFormat="yyyy-MM-dd"
-        placeholderText="yyyy-mm-dd"
+        // The letters of the page's language for year, month and day (рррр-мм-дд).
+        placeholderText={t('common.date_placeholder')}
         locale={CALENDAR_LOCALES[locale]}
         minDate={fromDay(min) ?? undefined}
         maxDate={fromDay(max) ?? undefined}

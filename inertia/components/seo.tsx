@@ -1,5 +1,6 @@
 import { Head, usePage } from '@inertiajs/react'
 import { useSharedProps } from '~/lib/shared.ts'
+import { useTranslation } from '~/i18n/context.tsx'
 import { languageSiteUrl } from '~/lib/language_href.ts'
 import { canonicalQuery } from '~/lib/canonical.ts'
 import { jsonLdText } from '~/lib/json_ld.ts'
@@ -18,11 +19,14 @@ type SeoProps = {
 
 /**
  * Title and social-sharing meta tags, rendered on the server with
- * the page so that link previews see them.
+ * the page so that link previews see them. Every page gets a description:
+ * its own, else the site's, in the page's language.
  */
 export default function Seo({ title, description, image, path, noindex, jsonLd }: SeoProps) {
   const { appName, appUrl, appLocale, xUserName, general } = useSharedProps()
+  const { t } = useTranslation()
   const { url: pageUrl } = usePage()
+  const metaDescription = description?.trim() || t('common.footer.description')
   // The page's own address without what does not change it: on its language's
   // site, with the page number and the list's filters only (never a search).
   const pagePath = path ?? pageUrl.split(/[?#]/)[0]
@@ -38,17 +42,13 @@ export default function Seo({ title, description, image, path, noindex, jsonLd }
   const fullTitle = `${title} | ${appName}`
   return (
     <Head title={title}>
-      {description ? (
-        <meta head-key="description" name="description" content={description} />
-      ) : null}
+      <meta head-key="description" name="description" content={metaDescription} />
       <link head-key="canonical" rel="canonical" href={url} />
       <meta head-key="og:type" property="og:type" content="website" />
       <meta head-key="og:site_name" property="og:site_name" content={appName} />
       <meta head-key="og:locale" property="og:locale" content={appLocale} />
       <meta head-key="og:title" property="og:title" content={fullTitle} />
-      {description ? (
-        <meta head-key="og:description" property="og:description" content={description} />
-      ) : null}
+      <meta head-key="og:description" property="og:description" content={metaDescription} />
       <meta head-key="og:image" property="og:image" content={imageUrl} />
       <meta head-key="og:url" property="og:url" content={url} />
       <meta head-key="twitter:card" name="twitter:card" content="summary_large_image" />
@@ -56,9 +56,7 @@ export default function Seo({ title, description, image, path, noindex, jsonLd }
         <meta head-key="twitter:site" name="twitter:site" content={`@${xUserName}`} />
       ) : null}
       <meta head-key="twitter:title" name="twitter:title" content={fullTitle} />
-      {description ? (
-        <meta head-key="twitter:description" name="twitter:description" content={description} />
-      ) : null}
+      <meta head-key="twitter:description" name="twitter:description" content={metaDescription} />
       <meta head-key="twitter:image" name="twitter:image" content={imageUrl} />
       {noindex ? <meta head-key="robots" name="robots" content="noindex" /> : null}
       {jsonLd && !noindex ? (

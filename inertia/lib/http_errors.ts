@@ -1,9 +1,12 @@
-import { router } from '@inertiajs/react'
+import { http, router } from '@inertiajs/react'
 import { showToast } from '~/lib/toasts.ts'
+import { RequestTimeout, withRequestTimeout } from '~/lib/request_timeout.ts'
 import { translate } from '~/i18n/index.ts'
 import type { Locale } from '@app/i18n/locales.ts'
 
 /**
+ * Requests that fail are told as toasts in the page's language.
+ *
  * An error answering a visit to a missing, forbidden or removed page is a
  * page (an Inertia answer, marked by its X-Inertia header): Inertia shows it
  * at the visited address, as a full load would. Anything else, a rate limit
@@ -24,7 +27,17 @@ export function installHttpErrorToasts(locale: Locale) {
       event.preventDefault()
     }
   })
-  router.on('networkError', () => {
+  // A visit or a form left without an answer for too long gives up with a
+  // toast; the page keeps what was typed, to send again.
+  http.setClient(withRequestTimeout(http.getClient()))
+  router.on('networkError', (event) => {
+    if (event.detail.error instanceof RequestTimeout) {
+      showToast('error', translate(locale, 'common.request_timeout'), {
+        toastId: 'request-timeout',
+      })
+      event.preventDefault()
+      return
+    }
     showToast('error', translate(locale, 'common.request_failed'))
   })
 }

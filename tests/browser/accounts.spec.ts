@@ -6,6 +6,7 @@ import { fixture, pngWithExif } from '#tests/helpers/images'
 import { makeMember } from '#tests/helpers/auth'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { sendVerificationMail } from '#services/accounts/registration'
+import { siGithub, siGoogle } from 'simple-icons'
 
 const EMAIL = 'oksana@example.com'
 const PASSWORD = 'violet-river-3141'
@@ -19,6 +20,20 @@ test.group('Browser: accounts', (group) => {
     await inBrowser('accounts journey', async (page) => {
       // Sign up on the Ukrainian site.
       await visit(page, siteUrl('/signup', 'uk'))
+      // Each provider's button: its brand icon, hidden from screen readers, and its name.
+      const providers = page.getByTestId('provider-block')
+      for (const [provider, name, icon] of [
+        ['github', 'GitHub', siGithub],
+        ['google', 'Google', siGoogle],
+      ] as const) {
+        const link = providers.getByRole('link', { name, exact: true })
+        assert.equal(await link.getAttribute('data-provider'), provider)
+        assert.equal((await link.textContent())?.trim(), name)
+        const svg = link.locator('svg')
+        assert.equal(await svg.getAttribute('aria-hidden'), 'true')
+        assert.equal(await svg.locator('path').getAttribute('d'), icon.path)
+      }
+      assert.notInclude(await providers.textContent(), 'GH')
       const signup = page.getByTestId('signup-form')
       await signup.locator('[name="firstName"]').fill('Оксана')
       await signup.locator('[name="lastName"]').fill('Шевченко')

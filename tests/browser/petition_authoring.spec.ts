@@ -2,12 +2,28 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
-import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
-import { fixture, jpegWithGps } from '#tests/helpers/images'
+import i18nManager from '@adonisjs/i18n/services/main'
+import type { Page } from 'playwright-core'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
+import { fixture, jpegWithGps, pngWithExif } from '#tests/helpers/images'
 import { MAX_LETTERS, MAX_VIDEOS } from '#shared/petitions/constants'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'
+
+/** Fills what a new petition needs, on the create form. */
+async function fillPetition(page: Page, title: string, target: string) {
+  const form = page.getByTestId('petition-form')
+  await form.locator('[name="title"]').fill(title)
+  await form.locator('[name="target"]').fill(target)
+  await page.locator('[data-template="forest"]').click()
+  await page.locator('.ProseMirror').click()
+  await page.keyboard.type(`${title}.`)
+}
+
+/** Whether a blob: URL still names a file (a revoked one names none). */
+const blobAlive = (page: Page, url: string) =>
+  page.evaluate(`fetch(${JSON.stringify(url)}).then(() => true, () => false)`)
 
 test.group('Browser: petition authoring', (group) => {
   browserJourneys(group)
@@ -193,6 +209,160 @@ test.group('Browser: petition authoring', (group) => {
         assert.equal(await list.locator(entry).count(), max)
         assert.isTrue(await button.isDisabled(), `${add} is disabled at ${max}`)
       }
+    })
+  })
+
+  test('two photos uploaded at once each end in their own slot, with a preview and a spinner, and are saved', async ({
+    assert,
+  }) => {
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD }).create()
+    const first = await fixture('first-photo.jpg', await jpegWithGps(900, 600))
+    const second = await fixture('second-photo.png', await pngWithExif(600, 900))
+
+    await inBrowser('two photos at once', async (page) => {
+      await logIn(page, EMAIL, PASSWORD)
+      await visit(page, siteUrl('/petition/create'))
+      await fillPetition(page, 'Benches for the river walk', 'City Council')
+
+      const startedAt = Date.now()
+      await Promise.all([
+        page.getByTestId('photo-input-1').setInputFiles(first),
+        page.getByTestId('photo-input-3').setInputFiles(second),
+      ])
+      // While they go up: each slot shows its own file, and a spinner.
+      const previews: string[] = []
+      for (const index of [1, 3]) {
+        const slot = page.locator(`[data-testid="photo-slot-${index}"][data-state="uploading"]`)
+        await slot.waitFor()
+        previews.push((await slot.getByTestId(`photo-preview-${index}`).getAttribute('src'))!)
+        assert.isTrue(await slot.getByRole('status').isVisible())
+      }
+      assert.match(previews[0], /^blob:/)
+      assert.notEqual(previews[0], previews[1])
+
+      for (const index of [1, 3]) {
+        await page
+          .locator(`[data-testid="photo-slot-${index}"][data-state="filled"]`)
+          .waitFor({ timeout: 15000 })
+      }
+      assert.isAtLeast(Date.now() - startedAt, 1000, 'the spinner stays a second at least')
+      for (const index of [0, 2]) {
+        assert.equal(
+          await page.getByTestId(`photo-slot-${index}`).getAttribute('data-state'),
+          'empty'
+        )
+      }
+      // The previews are released once the server's pictures show.
+      for (const preview of previews) assert.isFalse(await blobAlive(page, preview))
+
+      await Promise.all([
+        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
+        page.getByTestId('petition-submit').click(),
+      ])
+      const petition = await Petition.query().preload('media').firstOrFail()
+      assert.lengthOf(
+        petition.media.filter((media) => media.type === 'photo'),
+        2
+      )
+      assert.equal(
+        await page.locator('[data-testid^="photo-slot-"][data-state="filled"]').count(),
+        2
+      )
+    })
+  })
+
+  test("a refused picture empties its slot and shows the server's error under it, for the banner too", async ({
+    assert,
+  }) => {
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD }).create()
+    const notAPicture = await fixture('not-a-picture.png', 'just some text, not a picture at all')
+    const refused = i18nManager.locale('de').t('page.my.avatar_not_image')
+
+    await inBrowser('refused pictures', async (page) => {
+      await logIn(page, EMAIL, PASSWORD, 'de')
+      await visit(page, siteUrl('/petition/create', 'de'))
+      await page.locator('[data-template="forest"]').click()
+      await page.getByTestId('banner-preview').waitFor()
+
+      await Promise.all([
+        page.getByTestId('photo-input-2').setInputFiles(notAPicture),
+        page.getByTestId('banner-input').setInputFiles(notAPicture),
+      ])
+      const photoError = page.locator('[data-error-for="photos.2"]')
+      const bannerError = page.getByTestId('banner-picker').locator('[data-error-for="banner"]')
+      await photoError.waitFor()
+      await bannerError.waitFor()
+      assert.equal(await photoError.textContent(), refused)
+      assert.equal(await bannerError.textContent(), refused)
+      assert.equal(await page.getByTestId('photo-slot-2').getAttribute('data-state'), 'empty')
+      assert.equal(await page.getByTestId('banner-preview').count(), 0)
+      assert.equal(
+        await page.locator('[data-template="forest"]').getAttribute('aria-pressed'),
+        'false'
+      )
+      // The toast says it too, in German.
+      await page.locator('.Toastify__toast--error').first().waitFor()
+      assert.include(await page.locator('.Toastify__toast--error').first().textContent(), refused)
+    })
+  })
+
+  test('a request left unanswered gives up after 10 s with a toast; the form keeps what was typed', async ({
+    assert,
+  }) => {
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD }).create()
+    const photo = await fixture('slow-photo.jpg', await jpegWithGps(600, 400))
+    const timedOut = i18nManager.locale('es').t('common.request_timeout')
+
+    await inBrowser('request time-out', async (page) => {
+      // Timers the test moves on, instead of waiting 10 s of real time for each.
+      await page.clock.install()
+      await logIn(page, EMAIL, PASSWORD, 'es')
+      await visit(page, siteUrl('/petition/create', 'es'))
+      await fillPetition(page, 'Bancos para el paseo del río', 'Ayuntamiento')
+      const form = page.getByTestId('petition-form')
+
+      // An upload the server never answers: the slot empties, with a toast.
+      await page.route('**/petition/*/media', () => {})
+      await Promise.all([
+        page.waitForRequest('**/petition/*/media'),
+        page.getByTestId('photo-input-0').setInputFiles(photo),
+      ])
+      await page.clock.fastForward(10_000)
+      const toast = page.locator('.Toastify__toast--error', { hasText: timedOut })
+      await toast.first().waitFor()
+      await page.locator('[data-testid="photo-slot-0"][data-state="empty"]').waitFor()
+
+      // The form's own request: the same, and nothing typed is lost.
+      await page.route('**/petition/*/create', () => {})
+      await Promise.all([
+        page.waitForRequest('**/petition/*/create'),
+        page.getByTestId('petition-submit').click(),
+      ])
+      await page.clock.fastForward(10_000)
+      await page.waitForFunction(
+        `document.querySelectorAll('.Toastify__toast--error').length >= 2 &&
+          !document.querySelector('[data-testid="petition-submit"]').disabled`
+      )
+      assert.include(await page.locator('.Toastify__toast--error').last().textContent(), timedOut)
+      assert.equal(
+        await form.locator('[name="title"]').inputValue(),
+        'Bancos para el paseo del río'
+      )
+      assert.equal(await form.locator('[name="target"]').inputValue(), 'Ayuntamiento')
+      assert.include(
+        await page.locator('.ProseMirror').textContent(),
+        'Bancos para el paseo del río.'
+      )
+      assert.isTrue(new URL(page.url()).pathname.endsWith('/petition/create'))
+      assert.lengthOf(await Petition.all(), 0)
+
+      // Once the server answers again, the same form saves.
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await Promise.all([
+        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
+        page.getByTestId('petition-submit').click(),
+      ])
+      assert.equal((await Petition.firstOrFail()).title, 'Bancos para el paseo del río')
     })
   })
 })

@@ -32,6 +32,8 @@ test.group('Browser: closing dates', (group) => {
 
       // The field is found by its label; the calendar opens as it gets the focus.
       const field = page.getByLabel('Дата закриття (необов’язково)')
+      // Its placeholder names year, month and day in Ukrainian.
+      assert.equal(await field.getAttribute('placeholder'), 'рррр-мм-дд')
       await field.focus()
       await page.locator('.react-datepicker[role="dialog"]').waitFor()
       await page.keyboard.type(lastDay)
@@ -57,6 +59,10 @@ test.group('Browser: closing dates', (group) => {
       await visit(page, siteUrl(`/petition/${petition.slug}`, 'uk'))
       const note = page.getByTestId('petition-header').getByTestId('closing-note')
       assert.include(await note.textContent(), 'Закривається через 5 днів')
+      // Sharing by e-mail is named in Ukrainian too.
+      const byEmail = page.getByTestId('share-widget').locator('[data-share="email"]')
+      assert.equal(await byEmail.textContent(), 'Ел. пошта')
+      assert.equal(await byEmail.getAttribute('aria-label'), 'Поділитися: ел. пошта')
     })
   })
 

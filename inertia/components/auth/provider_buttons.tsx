@@ -1,12 +1,31 @@
 import { useEffect, useState } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
+import { siGithub, siGoogle, type SimpleIcon } from 'simple-icons'
 import { useTranslation } from '~/i18n/context.tsx'
 import { urlFor } from '~/client.ts'
 
+// Named imports: the build keeps these two icons of the package, no other.
 const PROVIDERS = [
-  { name: 'github', label: 'page.auth.github', mark: 'GH', colour: '#24292f' },
-  { name: 'google', label: 'page.auth.google', mark: 'G', colour: '#db4437' },
+  { name: 'github', label: 'page.auth.github', icon: siGithub },
+  { name: 'google', label: 'page.auth.google', icon: siGoogle },
 ] as const
+
+/** A provider's brand mark in its colour. Decorative: the button's text names the provider. */
+function BrandIcon({ icon }: { icon: SimpleIcon }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill={`#${icon.hex}`}
+      aria-hidden="true"
+      focusable="false"
+      data-icon={icon.slug}
+    >
+      <path d={icon.path} />
+    </svg>
+  )
+}
 
 /**
  * The sign-in-with-provider block: two links that leave the site
@@ -51,13 +70,7 @@ export default function ProviderButtons() {
               variant="outline-secondary"
               className="w-100 d-inline-flex align-items-center justify-content-center gap-2 px-4"
             >
-              <span
-                className="provider-mark"
-                style={{ background: provider.colour }}
-                aria-hidden="true"
-              >
-                {provider.mark}
-              </span>
+              <BrandIcon icon={provider.icon} />
               {t(provider.label)}
             </Button>
           </a>

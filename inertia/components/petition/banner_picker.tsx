@@ -1,14 +1,16 @@
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
-import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
-import { uploadFile, UploadError } from '~/lib/upload.ts'
+import { useMediaUploads } from '~/components/petition/use_media_uploads.ts'
 import type { Data } from '@generated/data'
-import { urlFor } from '~/client.ts'
 
 type BannerValue = Data.PetitionMedia | { driver: 'local'; url: string } | null
 
-/** The banner: an upload of one's own, or one of the bundled templates. */
+/**
+ * The banner: an upload of one's own, or one of the bundled templates. An
+ * upload shows its local preview and a spinner for at least 1 s; a refused
+ * one empties the banner and leaves the server's error under it.
+ */
 export default function BannerPicker({
   guid,
   value,
@@ -24,46 +26,52 @@ export default function BannerPicker({
 }) {
   const { t } = useTranslation()
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
+  const uploads = useMediaUploads(guid)
+  const preview = uploads.previews.banner
+  const shownError = uploads.errors.banner ?? error
 
   const upload = async (file: File) => {
-    setBusy(true)
-    try {
-      onChange(
-        await uploadFile<Data.PetitionMedia>(urlFor('petitions.media.store', { guid }), file, {
-          type: 'banner',
-        })
-      )
-    } catch (failure) {
-      showToast(
-        'error',
-        (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
-      )
-    } finally {
-      setBusy(false)
-      if (input.current) input.current.value = ''
-    }
+    onChange(await uploads.upload('banner', 'banner', file))
+    if (input.current) input.current.value = ''
+  }
+
+  const pickTemplate = (url: string) => {
+    uploads.forget('banner')
+    onChange({ driver: 'local', url })
   }
 
   return (
     <div className="mb-3" data-testid="banner-picker">
       <label className="form-label d-block">{t('page.petition.banner')}</label>
-      {value?.url && (
-        <img
-          src={value.url}
-          alt=""
-          className="banner-preview rounded mb-2"
-          data-testid="banner-preview"
-        />
+      {preview ? (
+        <div className="position-relative mb-2" data-testid="banner-uploading">
+          <img src={preview} alt="" className="banner-preview rounded opacity-50 d-block" />
+          <Spinner
+            animation="border"
+            className="position-absolute top-50 start-50 translate-middle"
+            role="status"
+          >
+            <span className="visually-hidden">{t('page.petition.uploading')}</span>
+          </Spinner>
+        </div>
+      ) : (
+        value?.url && (
+          <img
+            src={value.url}
+            alt=""
+            className="banner-preview rounded mb-2"
+            data-testid="banner-preview"
+          />
+        )
       )}
       <div className="d-flex flex-wrap gap-2 align-items-center">
         <Button
           variant="outline-primary"
           size="sm"
-          disabled={busy}
+          disabled={Boolean(preview)}
           onClick={() => input.current?.click()}
+          aria-describedby={shownError ? 'banner-error' : undefined}
         >
-          {busy && <Spinner animation="border" size="sm" className="me-1" />}
           {t('page.petition.upload_banner')}
         </Button>
         <span className="small text-muted">{t('page.petition.or_template')}</span>
@@ -72,7 +80,7 @@ export default function BannerPicker({
             key={name}
             type="button"
             className={`banner-template border rounded p-0 ${value?.url === url ? 'border-primary border-3' : ''}`}
-            onClick={() => onChange({ driver: 'local', url })}
+            onClick={() => pickTemplate(url)}
             data-template={name}
             aria-label={name}
             aria-pressed={value?.url === url}
@@ -89,9 +97,9 @@ export default function BannerPicker({
         data-testid="banner-input"
         onChange={(event) => event.target.files?.[0] && upload(event.target.files[0])}
       />
-      {error && (
-        <div className="invalid-feedback d-block" data-error-for="banner">
-          {error}
+      {shownError && (
+        <div className="invalid-feedback d-block" id="banner-error" data-error-for="banner">
+          {shownError}
         </div>
       )}
     </div>

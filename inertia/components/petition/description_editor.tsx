@@ -5,7 +5,7 @@ import Image from '@tiptap/extension-image'
 import { Button, ButtonGroup } from 'react-bootstrap'
 import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
-import { uploadFile, UploadError } from '~/lib/upload.ts'
+import { failureMessage, uploadFile } from '~/lib/upload.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 
@@ -103,10 +103,7 @@ export default function DescriptionEditor({
       )
       if (media.url) editor?.chain().focus().setImage({ src: media.url }).run()
     } catch (failure) {
-      showToast(
-        'error',
-        (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
-      )
+      showToast('error', failureMessage(failure, t, 'page.petition.upload_failed'))
     } finally {
       if (fileInput.current) fileInput.current.value = ''
     }

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { Button, Spinner } from 'react-bootstrap'
 import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
-import { deleteWithQuery, uploadFile, UploadError } from '~/lib/upload.ts'
+import { deleteWithQuery, failureMessage } from '~/lib/upload.ts'
+import { useMediaUploads } from '~/components/petition/use_media_uploads.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 
@@ -11,63 +12,37 @@ type Slot =
   | { state: 'uploading'; preview: string }
   | { state: 'filled'; media: Data.PetitionMedia }
 
-const MIN_SPINNER_MS = 1000
-
-/** Waits at least `ms` since `startedAt`, so the spinner never just flickers. */
-const atLeast = (startedAt: number, ms: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, ms - (Date.now() - startedAt))))
-
 /**
- * The four photo slots: each filled by drag-and-drop or the
- * file picker; empty → uploading (local preview, spinner ≥ 1 s) → filled, and
- * back to empty on failure or delete.
+ * The four photo slots: each filled by drag-and-drop or the file picker;
+ * empty → uploading (local preview, spinner ≥ 1 s) → filled, and back to
+ * empty on failure (the server's error under the slot) or delete. Several
+ * may upload at once: each result goes to its own slot through `onSlot`,
+ * which the form applies to its latest photos.
  */
 export default function PhotoSlots({
   guid,
   photos,
-  onChange,
+  onSlot,
 }: {
   guid: string
   photos: Array<Data.PetitionMedia | null>
-  onChange: (photos: Array<Data.PetitionMedia | null>) => void
+  onSlot: (index: number, media: Data.PetitionMedia | null) => void
 }) {
   const { t } = useTranslation()
-  const [uploading, setUploading] = useState<Record<number, string>>({})
+  const uploads = useMediaUploads(guid)
   const inputs = useRef<Array<HTMLInputElement | null>>([])
 
   const slotOf = (index: number): Slot =>
-    uploading[index]
-      ? { state: 'uploading', preview: uploading[index] }
+    uploads.previews[index]
+      ? { state: 'uploading', preview: uploads.previews[index] }
       : photos[index]
         ? { state: 'filled', media: photos[index]! }
         : { state: 'empty' }
 
   const upload = async (index: number, file: File) => {
-    const startedAt = Date.now()
-    setUploading((current) => ({ ...current, [index]: URL.createObjectURL(file) }))
-    let media: Data.PetitionMedia | null = null
-    try {
-      media = await uploadFile<Data.PetitionMedia>(
-        urlFor('petitions.media.store', { guid }),
-        file,
-        {
-          type: 'photo',
-        }
-      )
-    } catch (failure) {
-      showToast(
-        'error',
-        (failure instanceof UploadError && failure.message) || t('page.petition.upload_failed')
-      )
-    }
-    await atLeast(startedAt, MIN_SPINNER_MS)
-    setUploading(({ [index]: done, ...rest }) => {
-      if (done) URL.revokeObjectURL(done)
-      return rest
-    })
-    const next = [...photos]
-    next[index] = media
-    onChange(next)
+    onSlot(index, await uploads.upload(String(index), 'photo', file))
+    const input = inputs.current[index]
+    if (input) input.value = ''
   }
 
   const remove = async (index: number) => {
@@ -81,14 +56,10 @@ export default function PhotoSlots({
         url: null,
         guid,
       })
-      const next = [...photos]
-      next[index] = null
-      onChange(next)
+      onSlot(index, null)
+      uploads.forget(String(index))
     } catch (failure) {
-      showToast(
-        'error',
-        (failure instanceof UploadError && failure.message) || t('page.petition.delete_failed')
-      )
+      showToast('error', failureMessage(failure, t, 'page.petition.delete_failed'))
     }
   }
 
@@ -96,6 +67,8 @@ export default function PhotoSlots({
     <div className="row g-3" data-testid="photo-slots">
       {photos.map((_, index) => {
         const slot = slotOf(index)
+        const error = uploads.errors[index]
+        const errorId = `photo-${index}-error`
         return (
           <div className="col-6 col-md-3" key={index}>
             <div
@@ -114,14 +87,22 @@ export default function PhotoSlots({
                   variant="link"
                   className="text-decoration-none"
                   onClick={() => inputs.current[index]?.click()}
+                  aria-describedby={error ? errorId : undefined}
                 >
                   {t('page.petition.add_photo')}
                 </Button>
               )}
               {slot.state === 'uploading' && (
                 <>
-                  <img src={slot.preview} alt="" className="photo-slot-image opacity-50" />
-                  <Spinner animation="border" className="position-absolute" role="status" />
+                  <img
+                    src={slot.preview}
+                    alt=""
+                    className="photo-slot-image opacity-50"
+                    data-testid={`photo-preview-${index}`}
+                  />
+                  <Spinner animation="border" className="position-absolute" role="status">
+                    <span className="visually-hidden">{t('page.petition.uploading')}</span>
+                  </Spinner>
                 </>
               )}
               {slot.state === 'filled' && (
@@ -151,6 +132,15 @@ export default function PhotoSlots({
                 }
               />
             </div>
+            {error && (
+              <div
+                className="invalid-feedback d-block"
+                id={errorId}
+                data-error-for={`photos.${index}`}
+              >
+                {error}
+              </div>
+            )}
           </div>
         )
       })}

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from 'react-bootstrap'
 import { showToast } from '~/lib/toasts.ts'
-import { uploadFile } from '~/lib/upload.ts'
+import { failureMessage, uploadFile } from '~/lib/upload.ts'
 import AppLayout from '~/layouts/app_layout.tsx'
 import Pagination from '~/components/pagination.tsx'
 import OwnerBadge from '~/components/petition/owner_badge.tsx'
@@ -42,10 +42,7 @@ function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCou
       // The header's menu shows the avatar too: refresh the shared user.
       router.reload({ only: ['user'] })
     } catch (error) {
-      showToast(
-        'error',
-        error instanceof Error && error.message ? error.message : t('page.my.upload_failed_default')
-      )
+      showToast('error', failureMessage(error, t, 'page.my.upload_failed_default'))
     } finally {
       setUploading(false)
       if (fileInput.current) fileInput.current.value = ''

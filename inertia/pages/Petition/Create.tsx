@@ -38,11 +38,20 @@ type FormState = PetitionFormData & {
 
 const blank = (value: string | undefined) => !value || value.trim() === ''
 
+/** The member's IANA time zone (Europe/Kyiv), when the browser tells it. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
+
 /**
  * What the server receives: entries left empty are dropped (a new petition
  * starts with an empty video, letter and update), photos become their ids.
+ * Updates go with the author's time zone, in which their dates are checked
+ * (today there may be tomorrow in UTC); without updates it is not sent, so
+ * that a zone the server does not know stops nothing else.
  */
 function submission(data: FormState) {
+  const updates = data.updates.filter(
+    (update) => !(blank(update.title) && blank(update.description))
+  )
   return {
     ...data,
     banner: data.banner && 'id' in data.banner ? { id: data.banner.id } : data.banner,
@@ -58,7 +67,8 @@ function submission(data: FormState) {
         ),
       }))
       .filter((letter) => !(blank(letter.payload) && letter.recipients.length === 0)),
-    updates: data.updates.filter((update) => !(blank(update.title) && blank(update.description))),
+    updates,
+    timeZone: updates.length > 0 ? browserTimeZone() : undefined,
   }
 }
 
@@ -129,7 +139,13 @@ export default function Create({
             <PhotoSlots
               guid={petition.guid}
               photos={form.data.photos}
-              onChange={(photos) => set('photos', photos)}
+              // From the form's latest photos: uploads that end together each keep theirs.
+              onSlot={(index, media) =>
+                form.setData((data) => ({
+                  ...data,
+                  photos: data.photos.map((photo, slot) => (slot === index ? media : photo)),
+                }))
+              }
             />
           </section>
 

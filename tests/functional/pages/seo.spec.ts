@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
+import i18nManager from '@adonisjs/i18n/services/main'
 import { LOCALES } from '#app/i18n/locales'
 import { DateTime } from 'luxon'
 import { PAGES_PER_SITEMAP, forgetSitemaps } from '#services/seo/sitemap'
@@ -14,6 +15,15 @@ import { newGuid, submitPetition } from '#tests/helpers/petitions'
 
 const SITE = 'http://undersign.test:3334'
 const siteOf = (locale: string) => (locale === 'en' ? SITE : `http://${locale}.undersign.test:3334`)
+
+/** The text of an attribute as React writes it. */
+const unescaped = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 /** The <loc> addresses of a sitemap or sitemap index. */
 const locationsIn = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
@@ -262,5 +272,37 @@ test.group('Search engines', (group) => {
     const mailedLink = (await client.get('/signature/1/confirm')).text()
     assert.include(mailedLink, 'name="robots" content="noindex"')
     assert.notMatch(mailedLink, /hrefLang=/i)
+  })
+
+  test('every page has a meta description in its language: its own, else the site’s', async ({
+    client,
+    assert,
+  }) => {
+    const uk = i18nManager.locale('uk')
+    const sentence = 'Наш парк — зелене серце району, і ми хочемо його зберегти. '
+    const { petition } = await makePetition({
+      title: 'Збережемо парк',
+      target: 'Київська міська рада',
+      description: `<h2>Чому</h2><p>${sentence.repeat(6)}</p><p>Підпишіть &amp; поширте.</p>`,
+    })
+    const descriptionOf = async (path: string) => {
+      const html = (await client.get(path).header('host', 'uk.undersign.test')).text()
+      const tags = [...html.matchAll(/<meta[^>]*name="description"[^>]*>/g)].map(([tag]) => tag)
+      assert.lengthOf(tags, 1, path)
+      return unescaped(tags[0].match(/content="([^"]*)"/)![1])
+    }
+
+    assert.equal(await descriptionOf('/'), uk.t('page.home.slogan_text'))
+    assert.equal(await descriptionOf('/faq'), uk.t('page.faq.intro'))
+    // A petition: whom it addresses, its target.
+    assert.equal(await descriptionOf(`/petition/${petition.slug}`), 'Київська міська рада')
+    // Pages without words of their own: the site's description.
+    for (const path of ['/privacy-policy', '/login', '/petition/no-such-petition']) {
+      assert.equal(await descriptionOf(path), uk.t('common.footer.description'), path)
+    }
+    assert.notEqual(
+      uk.t('common.footer.description'),
+      i18nManager.locale('en').t('common.footer.description')
+    )
   })
 })

@@ -9,6 +9,8 @@ import { makeMember } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { newGuid, submitPetition, validPetition } from '#tests/helpers/petitions'
 import { LIMITS } from '#shared/petitions/constants'
+import { DateTime } from 'luxon'
+import { restoreClock, setClock } from '#tests/helpers/clock'
 
 const text = (length: number) => 'x'.repeat(length)
 
@@ -229,6 +231,65 @@ test.group('Saving a petition', (group) => {
       updates: [{ title: 'Today', createdAt: today }],
     })
     assert.lengthOf(await PetitionUpdate.all(), 1)
+  })
+
+  test("an update's date is checked in the author's calendar: their time zone, else UTC", async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    // 14:30 UTC: already tomorrow in Brisbane (UTC+10) and on Kiritimati (UTC+14).
+    const now = DateTime.utc().set({ hour: 14, minute: 30 })
+    setClock(now)
+    cleanup(() => restoreClock())
+    const member = await makeMember()
+    const dated = (day: DateTime) => [{ title: 'Signatures delivered', createdAt: day.toISODate() }]
+    const tomorrowInUtc = now.plus({ days: 1 })
+
+    const withoutZone = await submitPetition(client, member, newGuid(), {
+      updates: dated(tomorrowInUtc),
+    })
+    assert.include(Object.keys(fieldErrors(withoutZone)), 'updates.0.createdAt')
+    for (const timeZone of ['Pacific/Kiritimati', 'Australia/Brisbane']) {
+      const saved = await submitPetition(client, member, newGuid(), {
+        updates: dated(tomorrowInUtc),
+        timeZone,
+      })
+      assert.deepEqual(fieldErrors(saved), {}, timeZone)
+    }
+    assert.lengthOf(await PetitionUpdate.all(), 2)
+    assert.equal(
+      (await PetitionUpdate.firstOrFail()).happenedOn.toISODate(),
+      tomorrowInUtc.toISODate()
+    )
+
+    // The day after the author's today is the future there too.
+    const future = await submitPetition(client, member, newGuid(), {
+      updates: dated(now.plus({ days: 2 })),
+      timeZone: 'Pacific/Kiritimati',
+    })
+    assert.include(Object.keys(fieldErrors(future)), 'updates.0.createdAt')
+  })
+
+  test('a time zone that names none is refused under timeZone, in the language of the page', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    for (const timeZone of ['Mars/Olympus_Mons', 'Europe/' + 'x'.repeat(500), 42]) {
+      const response = await client
+        .post(`/petition/${newGuid()}/create`)
+        .header('host', 'uk.undersign.test')
+        .json(validPetition({ updates: [{ title: 'Новина', createdAt: '2024-05-01' }], timeZone }))
+        .loginAs(member)
+        .withCsrfToken()
+        .redirects(0)
+      response.assertStatus(302)
+      const errors = fieldErrors(response)
+      assert.deepEqual(Object.keys(errors), ['timeZone'], String(timeZone))
+      assert.match(errors.timeZone[0], /часов/)
+    }
+    assert.lengthOf(await Petition.all(), 0)
   })
 
   test('errors come in the language of the page', async ({ client, assert }) => {

@@ -1,12 +1,14 @@
 import { Button, Card, Col, Form, Row } from 'react-bootstrap'
 import DatePicker from 'react-datepicker'
 import CountedField from '~/components/petition/counted_field.tsx'
+import { CALENDAR_LOCALES } from '~/components/day_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_UPDATES } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
   FormSection,
   ItemHeader,
+  ListError,
   type Change,
   type Errors,
   type PetitionFormData,
@@ -31,7 +33,7 @@ export default function UpdatesSection({
   errors: Errors
   onChange: Change<'updates'>
 }) {
-  const { t } = useTranslation()
+  const { t, locale } = useTranslation()
   const list = listField(updates, onChange)
   return (
     <FormSection
@@ -40,6 +42,8 @@ export default function UpdatesSection({
       listName="updates"
       errors={errors}
     >
+      {/* The dates are checked in the time zone the browser sent. */}
+      <ListError field="timeZone" errors={errors} />
       {updates.map((item, index) => (
         <Card body className="mb-3" key={item.id ?? `new-${index}`} data-testid={`update-${index}`}>
           <ItemHeader index={index} onRemove={index > 0 ? () => list.remove(index) : undefined} />
@@ -63,6 +67,7 @@ export default function UpdatesSection({
                     list.update(index, { createdAt: date ? toIsoDate(date) : '' })
                   }
                   dateFormat="MM.dd.yyyy"
+                  locale={CALENDAR_LOCALES[locale]}
                   maxDate={new Date()}
                   todayButton={t('page.petition.now')}
                   className={`form-control ${errors[`updates.${index}.createdAt`] ? 'is-invalid' : ''}`}
