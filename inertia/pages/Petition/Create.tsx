@@ -21,6 +21,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { urlFor } from '~/client.ts'
 import { LIMITS } from '@app/shared/petitions/constants.ts'
+import { browserTimeZone } from '~/lib/time_zone.ts'
 
 type PetitionCreateProps = {
   petition: PetitionFormData
@@ -37,9 +38,6 @@ type FormState = PetitionFormData & {
 }
 
 const blank = (value: string | undefined) => !value || value.trim() === ''
-
-/** The member's IANA time zone (Europe/Kyiv), when the browser tells it. */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
 
 /**
  * What the server receives: entries left empty are dropped (a new petition

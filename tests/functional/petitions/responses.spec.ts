@@ -11,6 +11,7 @@ import { makeMember, flashed } from '#tests/helpers/auth'
 import { makePetition } from '#tests/helpers/signatures'
 import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
 import { makeModerator } from '#tests/helpers/moderation'
+import { restoreClock, setClock } from '#tests/helpers/clock'
 
 const RESPONSE = {
   responder: 'Riverside City Council',
@@ -247,5 +248,39 @@ test.group('Petitions: official responses and victories', (group) => {
     await hidden.save()
     assert.deepEqual(await victories(), { list: [], home: [], marked: false })
     ;(await client.get(`/petition/${petition.slug}`).withInertia()).assertStatus(410)
+  })
+
+  test("a response's day is checked in its author's calendar: their time zone, else UTC", async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    // 14:30 UTC: already tomorrow on Kiritimati (UTC+14).
+    const now = DateTime.utc().set({ hour: 14, minute: 30 })
+    setClock(now)
+    cleanup(() => restoreClock())
+    const { petition, owner } = await makePetition()
+    const tomorrowInUtc = now.plus({ days: 1 }).toISODate()!
+
+    const withoutZone = await respond(client, owner, petition, {
+      ...RESPONSE,
+      respondedOn: tomorrowInUtc,
+    })
+    assertFieldError(withoutZone, 'respondedOn')
+    const bogus = await respond(client, owner, petition, {
+      ...RESPONSE,
+      respondedOn: tomorrowInUtc,
+      timeZone: 'Mars/Olympus_Mons',
+    })
+    assertFieldError(bogus, 'timeZone')
+    assert.lengthOf(await PetitionResponse.all(), 0)
+
+    const inKiritimati = await respond(client, owner, petition, {
+      ...RESPONSE,
+      respondedOn: tomorrowInUtc,
+      timeZone: 'Pacific/Kiritimati',
+    })
+    assert.deepEqual(fieldErrors(inKiritimati), {})
+    assert.equal((await PetitionResponse.firstOrFail()).respondedOn.toISODate(), tomorrowInUtc)
   })
 })

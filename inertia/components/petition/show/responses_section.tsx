@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { Button, Modal, Form } from 'react-bootstrap'
 import { router, useForm } from '@inertiajs/react'
-import { utcDay } from '@app/shared/petitions/closing.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import { askToConfirm } from '~/lib/confirm.ts'
 import { bindText } from '~/lib/bind_text.ts'
+import { browserTimeZone, localDay } from '~/lib/time_zone.ts'
 import FormField from '~/components/form_field.tsx'
 import DayField from '~/components/day_field.tsx'
 import DescriptionEditor from '~/components/petition/description_editor.tsx'
@@ -20,8 +20,9 @@ function AddResponse({ guid }: { guid: string }) {
   const [open, setOpen] = useState(false)
   // The dialog's mount: a new editor, empty, each time it opens.
   const [opened, setOpened] = useState(0)
-  const [today] = useState(() => utcDay(Date.now()))
-  const form = useForm({ responder: '', respondedOn: today, body: '' })
+  const [today] = useState(() => localDay())
+  // The day is checked in the author's calendar, so their zone goes with it.
+  const form = useForm({ responder: '', respondedOn: today, body: '', timeZone: browserTimeZone() })
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
