@@ -39,11 +39,11 @@ function addOnce(builder: object, state: string, add: (builder: PetitionBuilder)
 }
 
 /**
- * A petition as the petition writer stores it: a draft (unpublished) with
- * the create form's example texts, open, with no signatures. States give the
- * stages of its life; `.with('user')` gives it an owner (or merge `userId`).
- * The slug is made at creation from the final title, unlisted for a private
- * petition; the description is sanitised, as every saved one is.
+ * A petition with the create form's example texts, unpublished, open and
+ * unsigned; states give the later stages of its life, `.with('user')` an
+ * owner (or merge `userId`). As the petition writer stores one: its slug is
+ * made from the final title (unguessable when private) and its description
+ * sanitised. Only the row: sections come with states or `.with(...)`.
  */
 export const PetitionFactory = factory
   .define(Petition, () => ({
