@@ -3,7 +3,6 @@ import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/b
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
 import { subscribeToNewsletter } from '#services/mail/newsletter'
 import { stopUpdatesUrl } from '#services/petitions/signer_news'
@@ -19,6 +18,8 @@ import PetitionReport from '#models/petition_report'
 import { ROLE_MODERATOR } from '#models/user'
 import { moderatePetition } from '#services/moderation/petition_actions'
 import type { Locale } from '#app/i18n/locales'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const WIDTHS = [1280, 375]
 const LOCALES: Locale[] = ['en', 'uk']
@@ -31,19 +32,15 @@ const LOCALES: Locale[] = ['en', 'uk']
  * the petition list.
  */
 async function petitionWithEverything() {
-  const { petition, owner } = await makePetition({
-    title: 'Save the Shevchenko park',
-    allowComments: true,
-    allowOpposite: true,
-    targetSignatures: 100,
-    updates: [
-      {
-        title: 'Signatures delivered',
-        createdAt: new Date().toISOString().slice(0, 10),
-        description: 'We met the council today.',
-      },
-    ],
-  })
+  const petition = await PetitionFactory.apply('published', 'withOpposition', 'withEverySection')
+    .merge({ title: 'Save the Shevchenko park', allowComments: true, targetSignatures: 100 })
+    .with('user')
+    // Dated today, as the factory dates an update.
+    .with('updates', 1, (update) =>
+      update.merge({ title: 'Signatures delivered', description: 'We met the council today.' })
+    )
+    .create()
+  const owner = petition.user
   await PetitionMedia.create({
     petitionId: petition.id,
     petitionGuid: petition.guid,
@@ -54,25 +51,27 @@ async function petitionWithEverything() {
     position: 0,
   })
   await insertSignatureRows(petition.id, 60, { comment: 'The park is our green heart.' })
-  await addSignature(petition, { firstName: 'Taras', score: -1 })
+  await SignatureFactory.apply('opposing')
+    .merge({ petitionId: petition.id, firstName: 'Taras' })
+    .create()
   await recountSignatures(petition.id)
 
   for (let index = 1; index <= 10; index++) {
-    const { petition: other } = await makePetition(
-      { title: `Another cause number ${index}`, targetSignatures: 100 },
-      owner
-    )
+    const other = await PetitionFactory.apply('published')
+      .merge({ title: `Another cause number ${index}`, targetSignatures: 100, userId: owner.id })
+      .create()
     if (index === 1) {
       await insertSignatureRows(other.id, 100, { from: 1000 })
       await recountSignatures(other.id)
     }
     // My signatures shows each kind: waiting, anonymous, confirmed.
-    await addSignature(other, {
+    await SignatureFactory.merge({
+      petitionId: other.id,
       userId: owner.id,
       email: owner.email,
       private: index % 3 === 0,
       ...(index % 2 ? { confirmedAt: null } : {}),
-    })
+    }).create()
   }
   return { petition, owner }
 }
@@ -90,11 +89,13 @@ test.group('Browser: accessibility', (group) => {
       const { petition, owner } = await petitionWithEverything()
       // The list shows the visitor's language: these petitions are in this one.
       await Petition.query().update({ lang: locale })
-      const unconfirmed = await addSignature(petition, {
-        email: 'unconfirmed@example.org',
-        confirmedAt: null,
-        confirmationToken: 'a11y-token',
-      })
+      const unconfirmed = await SignatureFactory.apply('unconfirmed')
+        .merge({
+          petitionId: petition.id,
+          email: 'unconfirmed@example.org',
+          confirmationToken: 'a11y-token',
+        })
+        .create()
 
       // The mailed links, in this language.
       await outbox.clear()

@@ -15,7 +15,7 @@ import {
 } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const de = i18nManager.locale('de')
 const EMAIL = 'jonas@example.com'
@@ -51,7 +51,9 @@ test.group('Browser: account settings', (group) => {
     assert,
   }) => {
     const member = await makeMember({ email: EMAIL, firstName: 'Jonas', lastName: 'Becker' })
-    const { petition } = await makePetition({ title: 'Ein Park für alle' }, member)
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Ein Park für alle', userId: member.id })
+      .create()
     const browser = await launchBrowser()
 
     // The member is also logged in on a laptop.

@@ -4,8 +4,8 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
-import { makePetition } from '#tests/helpers/signatures'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const es = i18nManager.locale('es')
 
@@ -20,9 +20,14 @@ test.group('Browser: pages that are gone', (group) => {
   test('a link to a petition deleted or hidden meanwhile shows its Spanish page at its address, without a toast', async ({
     assert,
   }) => {
-    const { petition: deleted } = await makePetition({ title: 'Una fuente en la plaza' })
-    const { petition: hidden } = await makePetition({ title: 'Relojes baratos aquí' })
-    for (const petition of [deleted, hidden]) await petition.merge({ lang: 'es' }).save()
+    const deleted = await PetitionFactory.apply('published')
+      .merge({ title: 'Una fuente en la plaza', lang: 'es' })
+      .with('user')
+      .create()
+    const hidden = await PetitionFactory.apply('published')
+      .merge({ title: 'Relojes baratos aquí', lang: 'es' })
+      .with('user')
+      .create()
     const deletedUrl = siteUrl(`/petition/${deleted.slug}`, 'es')
     const hiddenUrl = siteUrl(`/petition/${hidden.slug}`, 'es')
 
@@ -56,7 +61,9 @@ test.group('Browser: pages that are gone', (group) => {
 
   test('a form refused as forbidden shows a toast and keeps the form', async ({ assert }) => {
     const owner = await makeMember({ email: 'ana@example.org' })
-    const { petition } = await makePetition({ title: 'Más árboles en la avenida' }, owner)
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Más árboles en la avenida', userId: owner.id })
+      .create()
     const editUrl = siteUrl(`/petition/${petition.guid}/edit`, 'es')
 
     await inBrowser('forbidden form', async (page) => {

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core'
 import Petition from '#models/petition'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
-import { makePetition, signatureRows } from '#tests/helpers/signatures'
+import { signatureRows } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const uk = i18nManager.locale('uk')
 
@@ -57,7 +58,11 @@ test.group('Browser: keyboard only', (group) => {
   test('a guest signs a petition in Ukrainian with the keyboard only, through the thank-you dialogs', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'Збережемо парк Шевченка' })
+    // Every section, so that the walk crosses the whole page to the sign form.
+    const petition = await PetitionFactory.apply('published', 'withEverySection')
+      .merge({ title: 'Збережемо парк Шевченка' })
+      .with('user')
+      .create()
     await inBrowser('keyboard signing', async (page) => {
       await visit(page, siteUrl(`/petition/${petition.slug}`, 'uk'))
 

@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
-import { confirmationPath, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+import { confirmationPath, sign, signatureRows } from '#tests/helpers/signatures'
 import { MAX_STREAM_AGE_MS, liveStreams } from '#services/petitions/live_streams'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const de = i18nManager.locale('de')
 
@@ -13,7 +14,10 @@ test.group('Browser: live counts', (group) => {
     assert,
     client,
   }) => {
-    const { petition } = await makePetition({ allowComments: true, targetSignatures: 100 })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ allowComments: true, targetSignatures: 100 })
+      .with('user')
+      .create()
     const count = (total: number) =>
       de.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
 
@@ -66,7 +70,10 @@ test.group('Browser: live counts', (group) => {
     assert,
     client,
   }) => {
-    const { petition } = await makePetition({ targetSignatures: 100 })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ targetSignatures: 100 })
+      .with('user')
+      .create()
     const count = (total: number) =>
       de.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
 

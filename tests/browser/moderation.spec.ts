@@ -3,11 +3,11 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import PetitionReport from '#models/petition_report'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
-import { makePetition } from '#tests/helpers/signatures'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { ROLE_MODERATOR } from '#models/user'
 import Petition from '#models/petition'
 import { moderatePetition } from '#services/moderation/petition_actions'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const es = i18nManager.locale('es')
 const uk = i18nManager.locale('uk')
@@ -19,7 +19,10 @@ test.group('Browser: moderation', (group) => {
   test('a guest reports a petition in Spanish, by keyboard, with errors under the fields first', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'Más bibliotecas abiertas los domingos' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Más bibliotecas abiertas los domingos' })
+      .with('user')
+      .create()
     await inBrowser('guest reports a petition', async (page) => {
       await visit(page, siteUrl(`/petition/${petition.slug}`, 'es'))
       const opener = page.getByTestId('report-petition')
@@ -68,7 +71,10 @@ test.group('Browser: moderation', (group) => {
     assert,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR, locale: 'uk' })
-    const { petition } = await makePetition({ title: 'Рекламна петиція' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Рекламна петиція' })
+      .with('user')
+      .create()
     await PetitionReport.create({
       petitionId: petition.id,
       reporterKey: 'guest:abc',
@@ -119,7 +125,10 @@ test.group('Browser: moderation', (group) => {
       firstName: 'Ines',
       lastName: 'Roth',
     })
-    const { petition } = await makePetition({ title: 'Mehr Bänke im Stadtpark' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Mehr Bänke im Stadtpark' })
+      .with('user')
+      .create()
     await PetitionReport.create({
       petitionId: petition.id,
       reporterKey: 'guest:abc',
@@ -200,7 +209,11 @@ test.group('Browser: moderation', (group) => {
     assert,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition, owner } = await makePetition({ title: 'Mehr Bänke im Stadtpark' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Mehr Bänke im Stadtpark' })
+      .with('user')
+      .create()
+    const owner = petition.user
     await moderatePetition(moderator, petition.id, 'close', 'Irreführende Zahlen')
     await inBrowser('owner sees the locked switch', async (page) => {
       await logIn(page, owner.email, PASSWORD, 'de')

@@ -4,8 +4,8 @@ import Petition from '#models/petition'
 import PetitionResponse from '#models/petition_response'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
-import { makePetition } from '#tests/helpers/signatures'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const fr = i18nManager.locale('fr')
 const de = i18nManager.locale('de')
@@ -17,10 +17,9 @@ test.group('Browser: official responses and victories', (group) => {
     assert,
   }) => {
     const owner = await makeMember({ locale: 'fr' })
-    const { petition } = await makePetition(
-      { published: true, title: 'Une piste cyclable rue de la Paix' },
-      owner
-    )
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Une piste cyclable rue de la Paix', userId: owner.id })
+      .create()
     await inBrowser('owner posts a response and marks a victory', async (page) => {
       await logIn(page, owner.email, PASSWORD, 'fr')
       await visit(page, siteUrl(`/petition/${petition.slug}`, 'fr'))

@@ -4,9 +4,10 @@ import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { seriousViolations } from '#tests/helpers/axe'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
 import { addDays, utcDay } from '#shared/petitions/closing'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'
@@ -69,9 +70,12 @@ test.group('Browser: closing dates', (group) => {
   test('a closed petition says when it closed and with how many signatures, on its page and its card', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'Закритий парк' })
-    await addSignature(petition)
-    await addSignature(petition)
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Закритий парк' })
+      .with('user')
+      .create()
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
     await recountSignatures(petition.id)
     const closedDay = addDays(utcDay(Date.now()), -3)
     const closesAt = `${addDays(closedDay, 1)} 00:00:00`

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
-import { makePetition } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const es = i18nManager.locale('es')
 
@@ -14,24 +14,29 @@ test.group('Browser: finding petitions', (group) => {
   }) => {
     const now = DateTime.utc()
     for (let index = 1; index <= 12; index++) {
-      const { petition } = await makePetition({
-        title: `Carril bici número ${index}`,
-        description: '<p>Calles seguras para la <strong>bicicleta</strong>.</p>',
-      })
-      petition.merge({
-        lang: 'es',
-        supportCount: index * 10,
-        createdAt: now.minus({ hours: index }),
-      })
-      await petition.save()
+      await PetitionFactory.apply('published')
+        .merge({
+          title: `Carril bici número ${index}`,
+          description: '<p>Calles seguras para la <strong>bicicleta</strong>.</p>',
+          lang: 'es',
+          supportCount: index * 10,
+          createdAt: now.minus({ hours: index }),
+        })
+        .with('user')
+        .create()
     }
-    const { petition: finished } = await makePetition({ title: 'Bicicletas terminadas' })
-    finished.merge({ lang: 'es', finished: true })
-    await finished.save()
-    await makePetition({ title: 'Other bicicleta in English' })
-    await makePetition({ title: 'Más bibliotecas los domingos' }).then(({ petition }) =>
-      petition.merge({ lang: 'es' }).save()
-    )
+    await PetitionFactory.apply('finished')
+      .merge({ title: 'Bicicletas terminadas', lang: 'es' })
+      .with('user')
+      .create()
+    await PetitionFactory.apply('published')
+      .merge({ title: 'Other bicicleta in English' })
+      .with('user')
+      .create()
+    await PetitionFactory.apply('published')
+      .merge({ title: 'Más bibliotecas los domingos', lang: 'es' })
+      .with('user')
+      .create()
 
     await inBrowser('finding petitions', async (page) => {
       await visit(page, siteUrl('/petitions', 'es'))

@@ -5,9 +5,10 @@ import { DateTime } from 'luxon'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { linkIn, outbox } from '#tests/helpers/outbox'
-import { makePetition, signatureRows } from '#tests/helpers/signatures'
+import { signatureRows } from '#tests/helpers/signatures'
 import PetitionUpdate from '#models/petition_update'
 import { mailPetitionNews, noteNews } from '#services/petitions/signer_news'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const uk = i18nManager.locale('uk')
 
@@ -17,7 +18,11 @@ test.group('Browser: a petition news for its signers', (group) => {
   test('a guest asks for the news while signing in Ukrainian, gets it, and stops it from the mail', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'Збережемо парк Шевченка' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Збережемо парк Шевченка' })
+      .with('user')
+      .with('customFields')
+      .create()
     const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'uk')
 
     await inBrowser('guest asks for news', async (page) => {

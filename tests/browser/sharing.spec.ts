@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
-import { makePetition } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures } from '#services/signatures/counter'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const uk = i18nManager.locale('uk')
 const en = i18nManager.locale('en')
@@ -41,10 +41,10 @@ test.group('Browser: spreading a petition', (group) => {
   test('another site frames the widget in Ukrainian, but not the petition page itself', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({
-      title: 'Збережемо парк Шевченка',
-      targetSignatures: 100,
-    })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Збережемо парк Шевченка', targetSignatures: 100 })
+      .with('user')
+      .create()
     await insertSignatureRows(petition.id, 42)
     await recountSignatures(petition.id)
     const blog = await otherSite({
@@ -86,7 +86,10 @@ test.group('Browser: spreading a petition', (group) => {
   test('the share widget copies the widget’s code and leads to the poster and the QR code', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'A crossing for Elm Street school' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'A crossing for Elm Street school' })
+      .with('user')
+      .create()
     await inBrowser('share widget', async (page) => {
       // Chromium has no clipboard on a plain-http site: a stand-in records what is copied.
       await page.addInitScript(`Object.defineProperty(navigator, 'clipboard', {

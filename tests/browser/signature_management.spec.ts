@@ -4,9 +4,11 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { PASSWORD } from '#tests/helpers/auth'
-import { addSignature, makePetition, parseCsv } from '#tests/helpers/signatures'
+import { parseCsv } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures } from '#services/signatures/counter'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const de = i18nManager.locale('de')
 
@@ -16,18 +18,19 @@ test.group('Browser: managing signatures', (group) => {
   test('the owner removes a signature, counts it again and downloads the export, in German', async ({
     assert,
   }) => {
-    const { petition, owner } = await makePetition({
-      title: 'Rettet den Stadtpark',
-      allowComments: true,
-      targetSignatures: 100,
-    })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Rettet den Stadtpark', allowComments: true, targetSignatures: 100 })
+      .with('user')
+      .create()
+    const owner = petition.user
     await insertSignatureRows(petition.id, 59)
-    const newest = await addSignature(petition, {
+    const newest = await SignatureFactory.merge({
+      petitionId: petition.id,
       firstName: 'Jonas',
       lastName: 'Schmidt',
       email: 'jonas.schmidt@example.org',
       comment: 'Der Park gehört allen, nicht den Investoren.',
-    })
+    }).create()
     await recountSignatures(petition.id)
     const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'de')
     const count = (total: number) =>

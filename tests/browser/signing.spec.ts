@@ -2,9 +2,9 @@ import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
-import { makePetition } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures, signatureCounter } from '#services/signatures/counter'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const uk = i18nManager.locale('uk')
 
@@ -14,12 +14,11 @@ test.group('Browser: signing a petition', (group) => {
   test('a guest signs in Ukrainian, confirms by mail and is counted; a second try is refused', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({
-      title: 'Збережемо парк Шевченка',
-      allowComments: true,
-      allowOpposite: true,
-      targetSignatures: 100,
-    })
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ title: 'Збережемо парк Шевченка', allowComments: true, targetSignatures: 100 })
+      .with('user')
+      .with('customFields')
+      .create()
     await insertSignatureRows(petition.id, 3)
     await recountSignatures(petition.id)
     const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'uk')

@@ -4,9 +4,11 @@ import { DateTime } from 'luxon'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { PASSWORD, makeMember } from '#tests/helpers/auth'
-import { addSignature, countsOf, makePetition, signatureRows } from '#tests/helpers/signatures'
+import { countsOf, signatureRows } from '#tests/helpers/signatures'
 import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 import { signatureMails } from '#services/signatures/signature_mails'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const de = i18nManager.locale('de')
 const fr = i18nManager.locale('fr')
@@ -17,15 +19,19 @@ test.group('Browser: withdrawing a signature', (group) => {
   test('a guest withdraws in German from the link of the mail that said it counts', async ({
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'Mehr Bäume für die Altstadt' })
-    const signature = await addSignature(petition, {
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Mehr Bäume für die Altstadt' })
+      .with('user')
+      .create()
+    const signature = await SignatureFactory.merge({
+      petitionId: petition.id,
       firstName: 'Jonas',
       email: 'jonas@example.org',
       locale: 'de',
       confirmationToken: 'jonas-secret-token-0001',
       linkMailDueAt: DateTime.utc(),
-    })
-    await addSignature(petition, { email: 'other@example.org' })
+    }).create()
+    await SignatureFactory.merge({ petitionId: petition.id, email: 'other@example.org' }).create()
     await recountSignatures(petition.id)
     // The notice that it counts, as the signature mailer sends it.
     await signatureMails.deliver([signature.id])
@@ -60,10 +66,22 @@ test.group('Browser: withdrawing a signature', (group) => {
     assert,
   }) => {
     const member = await makeMember({ email: 'camille@example.org' })
-    const { petition: kept } = await makePetition({ title: 'Une piste cyclable rue Victor-Hugo' })
-    const { petition: left } = await makePetition({ title: 'Sauvons la piscine municipale' })
-    await addSignature(kept, { userId: member.id, email: member.email })
-    await addSignature(left, { userId: member.id, email: member.email, private: true })
+    const kept = await PetitionFactory.apply('published')
+      .merge({ title: 'Une piste cyclable rue Victor-Hugo' })
+      .with('user')
+      .create()
+    const left = await PetitionFactory.apply('published')
+      .merge({ title: 'Sauvons la piscine municipale' })
+      .with('user')
+      .create()
+    await SignatureFactory.merge({
+      petitionId: kept.id,
+      userId: member.id,
+      email: member.email,
+    }).create()
+    await SignatureFactory.apply('anonymous')
+      .merge({ petitionId: left.id, userId: member.id, email: member.email })
+      .create()
     await recountSignatures()
 
     await inBrowser('member withdraws', async (page) => {

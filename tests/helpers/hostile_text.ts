@@ -1,5 +1,6 @@
 import { makeMember } from '#tests/helpers/auth'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 /**
  * Texts that end a script element or open an HTML comment inside one: a page
@@ -15,12 +16,15 @@ export const HOSTILE = {
 /** A public petition whose title, owner and last signer carry the texts above. */
 export async function makeHostilePetition() {
   const owner = await makeMember({ firstName: HOSTILE.firstName, lastName: HOSTILE.lastName })
-  const { petition } = await makePetition({ title: HOSTILE.title, allowComments: true }, owner)
-  await addSignature(petition, {
+  const petition = await PetitionFactory.apply('published')
+    .merge({ title: HOSTILE.title, allowComments: true, userId: owner.id })
+    .create()
+  await SignatureFactory.merge({
+    petitionId: petition.id,
     firstName: HOSTILE.firstName,
     lastName: HOSTILE.lastName,
     comment: HOSTILE.comment,
-  })
+  }).create()
   return petition
 }
 

@@ -1,54 +1,11 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type User from '#models/user'
 import Petition from '#models/petition'
-import Signature from '#models/signature'
-import { normalizeEmail } from '#support/email_normalizer'
-import { petitionValidator } from '#validators/petition'
-import { savePetition } from '#services/petitions/petition_writer'
 import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
 import { signatureCounter } from '#services/signatures/counter'
-import { makeMember } from '#tests/helpers/auth'
-import { newGuid, validPetition } from '#tests/helpers/petitions'
 
-/** A saved petition (through the same service as the create form), with its owner. */
-export async function makePetition(overrides: Record<string, unknown> = {}, owner?: User) {
-  const member = owner ?? (await makeMember())
-  const guid = newGuid()
-  const payload = await petitionValidator.validate(validPetition(overrides), {
-    meta: { ip: '127.0.0.1' },
-  })
-  await savePetition(member, guid, payload)
-  // Published and finished are only switched when editing.
-  const petition = await Petition.findByOrFail('guid', guid)
-  const { published, finished } = overrides as { published?: boolean; finished?: boolean }
-  if (published !== undefined || finished !== undefined) {
-    petition.merge({ published: published ?? true, finished: finished ?? false })
-    await petition.save()
-  }
-  await petition.load('customFields')
-  return { petition, owner: member }
-}
-
-/**
- * A petition that shows every optional column: comments,
- * opposition, and two custom fields, District (text) and Age (number).
- */
-export async function makePetitionWithEveryColumn() {
-  const { petition, owner } = await makePetition({
-    allowComments: true,
-    allowOpposite: true,
-    customFields: [
-      { type: 'text', title: 'District', required: true },
-      { type: 'number', title: 'Age', required: false },
-    ],
-  })
-  const [district, age] = [...petition.customFields].sort((a, b) => a.position - b.position)
-  return { petition, owner, district, age }
-}
-
-/** A valid sign form for a petition made by `makePetition()` with its defaults. */
+/** A valid sign form for a petition: an answer to each of its loaded custom fields. */
 export function signForm(petition: Petition, overrides: Record<string, unknown> = {}) {
   return {
     firstName: 'Olena',
@@ -116,26 +73,6 @@ export function confirmationPath(row: { id: number; confirmation_token: string |
 /** The path of a signature row's withdraw link, as its mails carry it. */
 export function withdrawPath(row: { id: number; confirmation_token: string | null }) {
   return pathOf(withdrawUrl({ id: row.id, confirmationToken: row.confirmation_token }, 'en'))
-}
-
-/** A signature written straight to the table, with any attributes a test needs. */
-export async function addSignature(petition: Petition, attributes: Partial<Signature> = {}) {
-  const email = attributes.email ?? `signer-${Math.random().toString(36).slice(2)}@example.org`
-  return Signature.create({
-    petitionId: petition.id,
-    firstName: 'Olena',
-    lastName: 'Koval',
-    comment: null,
-    private: false,
-    score: 1,
-    active: true,
-    customFieldsData: {},
-    locale: 'en',
-    confirmedAt: DateTime.utc(),
-    ...attributes,
-    email,
-    emailNormalized: normalizeEmail(email),
-  })
 }
 
 /**

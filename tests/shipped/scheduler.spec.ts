@@ -14,6 +14,8 @@ import {
   sourceReads,
 } from '#tests/shipped/support/shipped_app'
 import { eventually } from '#tests/shipped/support/journeys'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const SCHEDULE = 'prune-pending-media'
 
@@ -109,45 +111,22 @@ async function runDueAndWatch(picture: { id: number; file: string }) {
   return !exists
 }
 
-/** A petition of the uploader's, written straight to the table. */
+/** A published petition of the uploader's, in the built app's database. */
 async function petitionRow() {
-  const database = shippedDb()
   const owner = await uploader()
-  const guid = randomUUID()
-  const now = DateTime.utc().toFormat(database.dialect.dateTimeFormat)
-  await database.table('petitions').insert({
-    guid,
-    slug: `pruned-${guid}`,
-    user_id: owner.id,
-    title: 'Signatures that wait',
-    target: 'The council',
-    description: '<p>Text</p>',
-    created_at: now,
-    updated_at: now,
-  })
-  return database.from('petitions').where('guid', guid).firstOrFail()
+  return PetitionFactory.connection('shipped')
+    .apply('published')
+    .merge({ title: 'Signatures that wait', userId: owner.id })
+    .create()
 }
 
 /** A guest's signature made `daysAgo`, confirmed or not. */
 async function signatureRow(petitionId: number, daysAgo: number, confirmed: boolean) {
-  const database = shippedDb()
-  const email = `${randomUUID()}@example.org`
-  const at = DateTime.utc().minus({ days: daysAgo }).toFormat(database.dialect.dateTimeFormat)
-  const [row] = await database
-    .table('signatures')
-    .insert({
-      petition_id: petitionId,
-      first_name: 'Olena',
-      last_name: 'Koval',
-      email,
-      email_normalized: email,
-      locale: 'en',
-      confirmed_at: confirmed ? at : null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-  return Number(typeof row === 'object' ? row.id : row)
+  const at = DateTime.utc().minus({ days: daysAgo })
+  const signature = await SignatureFactory.connection('shipped')
+    .merge({ petitionId, confirmedAt: confirmed ? at : null, createdAt: at, updatedAt: at })
+    .create()
+  return signature.id
 }
 
 const signatureExists = async (id: number) =>

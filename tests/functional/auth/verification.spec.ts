@@ -4,6 +4,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
 import Petition from '#models/petition'
+import { PetitionFactory } from '#database/factories/petition_factory'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { flashed, loggedInAs, makeMember, sessionStore } from '#tests/helpers/auth'
 import { pathOf } from '#tests/helpers/signatures'
@@ -124,26 +125,10 @@ test.group('E-mail verification', (group) => {
     assert,
   }) => {
     const account = await makeMember({ role: 0, email: 'victim@corp.org' })
-    const draft = await Petition.create({
-      guid: '0b6f8f5e-2f8e-4a4c-9d5e-6f1f2d3c4b5a',
-      slug: 'a-draft-of-the-registrant',
-      title: 'A draft',
-      target: 'Nobody',
-      description: '<p>Draft</p>',
-      targetSignatures: 100,
-      userId: account.id,
-      published: false,
-    })
-    const published = await Petition.create({
-      guid: '1c7f9f6e-3f9e-4b5c-8e6f-7a2f3e4d5c6b',
-      slug: 'a-petition-of-the-registrant',
-      title: 'Published',
-      target: 'Somebody',
-      description: '<p>Text</p>',
-      targetSignatures: 100,
-      userId: account.id,
-      published: true,
-    })
+    const draft = await PetitionFactory.merge({ title: 'A draft', userId: account.id }).create()
+    const published = await PetitionFactory.apply('published')
+      .merge({ title: 'Published', userId: account.id })
+      .create()
     await sendVerificationMail(account, 'en')
     await client
       .post(await mailedLink('victim@corp.org'))

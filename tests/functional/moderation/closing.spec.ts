@@ -6,9 +6,9 @@ import { ROLE_MODERATOR } from '#models/user'
 import { trailOfPetition } from '#services/moderation/audit_trail'
 import { flashed, makeMember } from '#tests/helpers/auth'
 import { submitPetition } from '#tests/helpers/petitions'
-import { makePetition } from '#tests/helpers/signatures'
 import { fieldErrors } from '#tests/helpers/validation'
 import { makeModerator, moderate } from '#tests/helpers/moderation'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const CLOSED_BY_MODERATOR = 'A moderator closed this petition: only a moderator can reopen it'
 
@@ -23,7 +23,8 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     ;(
       await moderate(
         client,
@@ -72,7 +73,8 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const edit = () => client.get(`/petition/${petition.guid}/edit`).loginAs(owner).withInertia()
 
     const before = await edit()
@@ -100,7 +102,8 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     client,
   }) => {
     const moderator = await makeModerator()
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await moderate(
       client,
       moderator,
@@ -177,7 +180,8 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await submitPetition(client, owner, petition.guid, { finished: true })
     const finishedAt = (await fresh(petition)).finishedAt
 

@@ -8,8 +8,8 @@ import type User from '#models/user'
 import { ROLE_MODERATOR } from '#models/user'
 import { recordModeration, type Actor } from '#services/moderation/audit_trail'
 import { makeMember } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
 import { makeModerator } from '#tests/helpers/moderation'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 type LogProps = {
   entries: {
@@ -56,7 +56,10 @@ test.group("Moderation: the moderators' log", (group) => {
   }) => {
     const moderator = await makeModerator()
     const member = await makeMember({ firstName: 'Marta', lastName: 'Keller' })
-    const { petition } = await makePetition({ title: 'Repaint the lighthouse' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Repaint the lighthouse' })
+      .with('user')
+      .create()
     await record('console', 'role_granted', { userId: member.id })
     // A petition deleted since: its entry stays, without a title to show.
     await record(moderator, 'petition_hidden', { petitionId: 2_000_000, reason: 'Spam' })
@@ -104,7 +107,7 @@ test.group("Moderation: the moderators' log", (group) => {
     const jonas = await makeMember({ role: ROLE_MODERATOR, firstName: 'Jonas', lastName: 'Berg' })
     // Not in the trail: not offered.
     await makeMember({ role: ROLE_MODERATOR, firstName: 'Olga', lastName: 'Idle' })
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await record('console', 'role_granted', { userId: ines.id })
     await record(ines, 'petition_hidden', { petitionId: petition.id, reason: 'Spam' })
     await record(jonas, 'petition_restored', { petitionId: petition.id, reason: 'Cleaned' })
@@ -149,7 +152,7 @@ test.group("Moderation: the moderators' log", (group) => {
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await record(moderator, 'petition_closed', { petitionId: petition.id, reason: 'Scam' })
     await record('console', 'role_granted', { userId: moderator.id })
 

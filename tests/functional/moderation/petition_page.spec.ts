@@ -5,8 +5,8 @@ import type Petition from '#models/petition'
 import PetitionReport, { type ReportReason } from '#models/petition_report'
 import { ROLE_MODERATOR } from '#models/user'
 import { makeMember } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
 import { makeModerator, moderate } from '#tests/helpers/moderation'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 function report(
   petition: Petition,
@@ -22,7 +22,8 @@ test.group("Moderation: a petition's own page", (group) => {
   group.each.setup(() => limiter.clear())
 
   test('anyone but a moderator gets 404, and so does an unknown petition', async ({ client }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const member = await makeMember()
     const moderator = await makeMember({ role: ROLE_MODERATOR })
     for (const path of [`/moderation/petitions/${petition.id}`, '/moderation/log']) {
@@ -38,7 +39,10 @@ test.group("Moderation: a petition's own page", (group) => {
     client,
   }) => {
     const moderator = await makeModerator()
-    const { petition } = await makePetition({ title: 'Repaint the lighthouse' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Repaint the lighthouse' })
+      .with('user')
+      .create()
     await report(petition, 'guest:abc', 'spam', 'Sells watches')
     ;(await moderate(client, moderator, petition, 'dismiss', 'No watches in it')).assertStatus(302)
     ;(
@@ -96,7 +100,7 @@ test.group("Moderation: a petition's own page", (group) => {
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const fromPage = await moderate(
       client,
       moderator,

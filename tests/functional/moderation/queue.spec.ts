@@ -7,10 +7,10 @@ import PetitionReport from '#models/petition_report'
 import { ROLE_MODERATOR } from '#models/user'
 import { trailOfPetition } from '#services/moderation/audit_trail'
 import { makeMember } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
 import { outbox } from '#tests/helpers/outbox'
 import { assertFieldError } from '#tests/helpers/validation'
 import { makeModerator, moderate } from '#tests/helpers/moderation'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 type QueueProps = {
   petitions: {
@@ -55,7 +55,8 @@ test.group('Moderation: the queue and its actions', (group) => {
     assert,
     client,
   }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const member = await makeMember()
     for (const who of [null, member, owner]) {
       const queue = client.get('/moderation')
@@ -80,7 +81,11 @@ test.group('Moderation: the queue and its actions', (group) => {
     client,
   }) => {
     const moderator = await makeModerator()
-    const { petition, owner } = await makePetition({ title: 'Repaint the lighthouse' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Repaint the lighthouse' })
+      .with('user')
+      .create()
+    const owner = petition.user
     await PetitionReport.create({
       petitionId: petition.id,
       reporterKey: 'guest:abc',
@@ -142,8 +147,14 @@ test.group('Moderation: the queue and its actions', (group) => {
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition: older } = await makePetition({ title: 'Older petition' })
-    const { petition: newer } = await makePetition({ title: 'Newer petition' })
+    const older = await PetitionFactory.apply('published')
+      .merge({ title: 'Older petition' })
+      .with('user')
+      .create()
+    const newer = await PetitionFactory.apply('published')
+      .merge({ title: 'Newer petition' })
+      .with('user')
+      .create()
     await PetitionReport.create({
       petitionId: newer.id,
       reporterKey: 'guest:abc',

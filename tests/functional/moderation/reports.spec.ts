@@ -7,10 +7,10 @@ import PetitionReport from '#models/petition_report'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import { makeMember, flashed } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
 import { newGuid } from '#tests/helpers/petitions'
 import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
 import { goodToken, requireTurnstile } from '#tests/helpers/turnstile_stub'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** A report of `petition` from a client address (the tests' proxy names it), as a guest or a member. */
 function report(
@@ -45,7 +45,7 @@ test.group('Reporting a petition', (group) => {
     assert,
     client,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const first = await report(client, petition, { reason: 'spam', note: '  Sells watches.  ' })
     first.assertStatus(302)
     first.assertHeader('location', `http://undersign.test/petition/${petition.slug}`)
@@ -74,7 +74,7 @@ test.group('Reporting a petition', (group) => {
     assert,
     client,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const member = await makeMember()
     const first = await report(client, petition, { reason: 'personal_data' }, { member })
     assert.match(flashed(first, 'alerts', 'success')!, /moderators will review/)
@@ -92,7 +92,7 @@ test.group('Reporting a petition', (group) => {
   })
 
   test('a closed report no longer counts against a new one', async ({ assert, client }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await report(client, petition, { reason: 'spam' })
     for (const closed of await reportsOf(petition)) {
       closed.resolvedAt = DateTime.utc()
@@ -107,7 +107,7 @@ test.group('Reporting a petition', (group) => {
     assert,
     client,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const missing = await report(client, petition, {}, { host: 'es.undersign.test' })
     assertFieldError(missing, 'reason')
     assert.equal(fieldErrors(missing).reason[0], 'Elige un motivo')
@@ -133,7 +133,7 @@ test.group('Reporting a petition', (group) => {
   })
 
   test('a draft or an unknown petition cannot be reported', async ({ assert, client }) => {
-    const { petition: draft } = await makePetition({ published: false })
+    const draft = await PetitionFactory.with('user').create()
     const response = await report(client, draft, { reason: 'spam' })
     response.assertStatus(404)
     const unknown = await client
@@ -150,7 +150,7 @@ test.group('Reporting a petition', (group) => {
     client,
     cleanup,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await requireTurnstile(cleanup)
     const refused = await report(client, petition, {
       reason: 'spam',
@@ -173,8 +173,7 @@ test.group('Reporting a petition', (group) => {
     assert,
     client,
   }) => {
-    const petitions = []
-    for (let index = 0; index < 11; index++) petitions.push((await makePetition()).petition)
+    const petitions = await PetitionFactory.apply('published').with('user').createMany(11)
     for (const petition of petitions.slice(0, 10)) {
       ;(await report(client, petition, { reason: 'spam' })).assertStatus(302)
     }

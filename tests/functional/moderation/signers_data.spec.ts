@@ -8,7 +8,8 @@ import User, { ROLE_MODERATOR } from '#models/user'
 import { trailOfPetition } from '#services/moderation/audit_trail'
 import { makeMember } from '#tests/helpers/auth'
 import { submitPetition } from '#tests/helpers/petitions'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 /** Everything a petition's manager can do with its signers' data, and with the petition itself. */
 async function useSignersData(
@@ -53,8 +54,11 @@ test.group("Moderation: a moderator's use of signers' data is in the trail", (gr
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition } = await makePetition()
-    const signature = await addSignature(petition, { email: 'olena@example.org' })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signature = await SignatureFactory.merge({
+      petitionId: petition.id,
+      email: 'olena@example.org',
+    }).create()
 
     await useSignersData(client, moderator, petition, signature)
 
@@ -74,8 +78,8 @@ test.group("Moderation: a moderator's use of signers' data is in the trail", (gr
   }) => {
     for (const role of [1, ROLE_MODERATOR]) {
       const owner = await makeMember({ role })
-      const { petition } = await makePetition({}, owner)
-      const signature = await addSignature(petition)
+      const petition = await PetitionFactory.apply('published').merge({ userId: owner.id }).create()
+      const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
       await useSignersData(client, owner, petition, signature)
       assert.deepEqual(await trailOf(petition), [])
     }
@@ -86,8 +90,9 @@ test.group("Moderation: a moderator's use of signers' data is in the trail", (gr
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition, owner } = await makePetition()
-    const signature = await addSignature(petition)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
+    const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
     petition.userId = null
     await petition.save()
     await User.query().where('id', owner.id).delete()
@@ -110,8 +115,8 @@ test.group("Moderation: a moderator's use of signers' data is in the trail", (gr
     client,
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
-    const { petition } = await makePetition()
-    const signature = await addSignature(petition)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
     ;(
       await client
         .patch(`/petition/${petition.guid}/signatures/${signature.id}`)

@@ -12,13 +12,9 @@ import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { flashed, loggedInAs, makeMember, PASSWORD, sessionStore } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { assertFieldError } from '#tests/helpers/validation'
-import {
-  addSignature,
-  flushedCountsOf,
-  makePetition,
-  pathOf,
-  signatureRows,
-} from '#tests/helpers/signatures'
+import { flushedCountsOf, pathOf, signatureRows } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 function deleteWithPassword(
   client: ApiClient,
@@ -75,7 +71,9 @@ test.group('Delete my account', (group) => {
     const otherMember = await makeMember()
 
     // A published petition of hers, signed by others, with an uploaded photo.
-    const { petition: published } = await makePetition({ title: 'Save the park' }, member)
+    const published = await PetitionFactory.apply('published', 'withEverySection')
+      .merge({ title: 'Save the park', userId: member.id })
+      .create()
     const photoFile = await storedFile(`petitions/${published.guid}/photo.jpg`)
     await PetitionMedia.create({
       petitionId: published.id,
@@ -86,11 +84,15 @@ test.group('Delete my account', (group) => {
       url: `/uploads/${photoFile}`,
       path: photoFile,
     })
-    await addSignature(published, { email: 'signer@example.org' })
-    await addSignature(published, { email: 'critic@example.org', score: -1 })
+    await SignatureFactory.merge({ petitionId: published.id, email: 'signer@example.org' }).create()
+    await SignatureFactory.apply('opposing')
+      .merge({ petitionId: published.id, email: 'critic@example.org' })
+      .create()
 
-    // An unpublished one, with a picture and a member's signature.
-    const { petition: draft } = await makePetition({ title: 'A draft', published: false }, member)
+    // An unpublished one, with every part, a picture and a member's signature.
+    const draft = await PetitionFactory.apply('withEverySection')
+      .merge({ title: 'A draft', userId: member.id })
+      .create()
     const draftFile = await storedFile(`petitions/${draft.guid}/banner.jpg`)
     await PetitionMedia.create({
       petitionId: draft.id,
@@ -101,7 +103,11 @@ test.group('Delete my account', (group) => {
       url: `/uploads/${draftFile}`,
       path: draftFile,
     })
-    await addSignature(draft, { email: otherMember.email, userId: otherMember.id })
+    await SignatureFactory.merge({
+      petitionId: draft.id,
+      email: otherMember.email,
+      userId: otherMember.id,
+    }).create()
     await db.from('users').where('id', otherMember.id).increment('signatures_count', 1)
 
     // A picture uploaded for a petition never saved.
@@ -116,14 +122,17 @@ test.group('Delete my account', (group) => {
     })
 
     // Her own signature on someone else's petition.
-    const { petition: signed } = await makePetition({ title: 'Another cause' }, otherMember)
-    await addSignature(signed, {
+    const signed = await PetitionFactory.apply('published')
+      .merge({ title: 'Another cause', userId: otherMember.id })
+      .create()
+    await SignatureFactory.merge({
+      petitionId: signed.id,
       email: 'olena@example.com',
       userId: member.id,
       firstName: 'Olena',
       comment: 'I agree',
-    })
-    await addSignature(signed, { email: 'someone@example.org' })
+    }).create()
+    await SignatureFactory.merge({ petitionId: signed.id, email: 'someone@example.org' }).create()
     for (const petition of [published, signed]) await recountSignatures(petition.id)
     const publishedMedia = await PetitionMedia.query().where('petition_id', published.id)
     const countsBefore = {
@@ -201,11 +210,19 @@ test.group('Delete my account', (group) => {
     assert,
   }) => {
     const member = await makeMember({ email: 'olena@example.com' })
-    const { petition } = await makePetition()
-    const { petition: other } = await makePetition()
-    await addSignature(petition, { email: 'Olena@Example.com', firstName: 'Olena' })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const other = await PetitionFactory.apply('published').with('user').create()
+    await SignatureFactory.merge({
+      petitionId: petition.id,
+      email: 'Olena@Example.com',
+      firstName: 'Olena',
+    }).create()
     // A variant of the address is not the account's.
-    await addSignature(other, { email: 'olena+other@example.com', firstName: 'Someone' })
+    await SignatureFactory.merge({
+      petitionId: other.id,
+      email: 'olena+other@example.com',
+      firstName: 'Someone',
+    }).create()
     await recountSignatures()
 
     await deleteWithPassword(client, member)
@@ -221,10 +238,9 @@ test.group('Delete my account', (group) => {
     assert,
   }) => {
     const member = await makeMember({ firstName: 'Olena', lastName: 'Koval' })
-    const { petition } = await makePetition(
-      { title: 'Save the park', targetSignatures: 100 },
-      member
-    )
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Save the park', targetSignatures: 100, userId: member.id })
+      .create()
     await insertSignatureRows(petition.id, 100)
     await recountSignatures(petition.id)
     await deleteWithPassword(client, member)

@@ -7,7 +7,8 @@ import ContactMessage from '#models/contact_message'
 import PetitionMedia from '#models/petition_media'
 import { allowedRequests } from '#config/rate_limits'
 import { makeMember } from '#tests/helpers/auth'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 function download(client: any, member: any) {
   return client.get('/my/account/export').loginAs(member).redirects(0)
@@ -46,15 +47,17 @@ test.group('Download my data', (group) => {
     const stranger = await makeMember({ firstName: 'Mallory', email: 'mallory@example.com' })
 
     // The member's petition, with every part, and a draft.
-    const { petition } = await makePetition(
-      {
-        title: 'Save the Shevchenko park',
-        allowComments: true,
-        updates: [{ title: 'Delivered', createdAt: '2024-05-01', description: 'Done' }],
-      },
-      member
-    )
-    await makePetition({ title: 'A draft of Olena', published: false }, member)
+    const petition = await PetitionFactory.apply('published', 'withEverySection')
+      .merge({ title: 'Save the Shevchenko park', allowComments: true, userId: member.id })
+      .with('updates', 1, (update) =>
+        update.merge({
+          title: 'Delivered',
+          happenedOn: DateTime.fromISO('2024-05-01'),
+          description: 'Done',
+        })
+      )
+      .create()
+    await PetitionFactory.merge({ title: 'A draft of Olena', userId: member.id }).create()
     await PetitionMedia.create({
       petitionGuid: '00000000-0000-4000-8000-000000000001',
       userId: member.id,
@@ -64,23 +67,36 @@ test.group('Download my data', (group) => {
       path: 'petitions/pending.jpg',
     })
     // Others sign the member's petition: their signatures are theirs.
-    await addSignature(petition, {
+    await SignatureFactory.merge({
+      petitionId: petition.id,
       email: 'signer@example.org',
       firstName: 'Taras',
       comment: 'A stranger comment',
-    })
-    await addSignature(petition, { email: stranger.email, userId: stranger.id })
+    }).create()
+    await SignatureFactory.merge({
+      petitionId: petition.id,
+      email: stranger.email,
+      userId: stranger.id,
+    }).create()
     // The member signs another person's petition, answering its field.
-    const { petition: other } = await makePetition({ title: 'The stranger petition' }, stranger)
+    const other = await PetitionFactory.apply('published')
+      .merge({ title: 'The stranger petition', userId: stranger.id })
+      .with('customFields')
+      .create()
     const [district] = other.customFields
-    await addSignature(other, {
+    await SignatureFactory.merge({
+      petitionId: other.id,
       email: 'olena@example.com',
       userId: member.id,
       comment: 'Olena agrees',
       customFieldsData: { [String(district.id)]: 'Podil' },
       wantsUpdates: true,
-    })
-    await addSignature(other, { email: 'someone@example.org', comment: 'Not Olena' })
+    }).create()
+    await SignatureFactory.merge({
+      petitionId: other.id,
+      email: 'someone@example.org',
+      comment: 'Not Olena',
+    }).create()
 
     await NewsletterSubscription.create({
       email: 'olena@example.com',
@@ -202,8 +218,12 @@ test.group('Download my data', (group) => {
       confirmedAt: DateTime.now(),
       unsubscribedAt: null,
     })
-    const { petition } = await makePetition()
-    await addSignature(petition, { email: 'victim@corp.org', comment: 'The real owner' })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    await SignatureFactory.merge({
+      petitionId: petition.id,
+      email: 'victim@corp.org',
+      comment: 'The real owner',
+    }).create()
 
     const data = JSON.parse((await download(client, account)).text())
     assert.isNull(data.newsletter, 'no newsletter status of an address it never proved')

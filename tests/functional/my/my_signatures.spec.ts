@@ -6,14 +6,11 @@ import { DateTime } from 'luxon'
 import { ROLE_UNVERIFIED } from '#models/user'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import {
-  addSignature,
-  flushedCountsOf,
-  makePetition,
-  signatureRows,
-} from '#tests/helpers/signatures'
+import { flushedCountsOf, signatureRows } from '#tests/helpers/signatures'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const en = i18nManager.locale('en')
 
@@ -48,22 +45,32 @@ test.group('My signatures', (group) => {
     assert,
   }) => {
     const member = await makeMember({ email: 'olena@example.org' })
-    const { petition: first } = await makePetition({ title: 'Signed while logged in' })
-    const { petition: second } = await makePetition({
-      title: 'Signed as a guest',
-      allowOpposite: true,
-    })
-    const { petition: third } = await makePetition({ title: 'Someone else’s' })
-    await addSignature(first, { userId: member.id, email: member.email })
-    await addSignature(second, {
-      email: 'Olena@Example.org',
-      score: -1,
-      private: true,
-      confirmedAt: null,
-    })
+    const first = await PetitionFactory.apply('published')
+      .merge({ title: 'Signed while logged in' })
+      .with('user')
+      .create()
+    const second = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ title: 'Signed as a guest' })
+      .with('user')
+      .create()
+    const third = await PetitionFactory.apply('published')
+      .merge({ title: 'Someone else’s' })
+      .with('user')
+      .create()
+    await SignatureFactory.merge({
+      petitionId: first.id,
+      userId: member.id,
+      email: member.email,
+    }).create()
+    await SignatureFactory.apply('opposing', 'anonymous', 'unconfirmed')
+      .merge({ petitionId: second.id, email: 'Olena@Example.org' })
+      .create()
     // A variant of the address (a +tag) is another person's as far as lists go.
-    await addSignature(third, { email: 'olena+other@example.org' })
-    await addSignature(third, { email: 'someone@example.org' })
+    await SignatureFactory.merge({
+      petitionId: third.id,
+      email: 'olena+other@example.org',
+    }).create()
+    await SignatureFactory.merge({ petitionId: third.id, email: 'someone@example.org' }).create()
 
     const page = await mySignatures(client, member)
     page.assertInertiaComponent('My/Signatures')
@@ -89,8 +96,8 @@ test.group('My signatures', (group) => {
     assert,
   }) => {
     const member = await makeMember({ email: 'ivan@example.org', role: ROLE_UNVERIFIED })
-    const { petition } = await makePetition()
-    await addSignature(petition, { email: 'ivan@example.org' })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    await SignatureFactory.merge({ petitionId: petition.id, email: 'ivan@example.org' }).create()
     const page = await mySignatures(client, member)
     assert.equal(page.inertiaProps.signatures.total, 0)
   })
@@ -100,16 +107,21 @@ test.group('My signatures', (group) => {
     assert,
   }) => {
     const member = await makeMember()
-    const { petition: finished } = await makePetition({ finished: true })
-    const { petition: hidden } = await makePetition({ published: false })
-    await addSignature(finished, {
+    const finished = await PetitionFactory.apply('finished').with('user').create()
+    const hidden = await PetitionFactory.with('user').create()
+    await SignatureFactory.merge({
+      petitionId: finished.id,
       userId: member.id,
       createdAt: DateTime.utc().minus({ days: 2 }),
-    })
-    await addSignature(hidden, { userId: member.id, createdAt: DateTime.utc().minus({ days: 1 }) })
+    }).create()
+    await SignatureFactory.merge({
+      petitionId: hidden.id,
+      userId: member.id,
+      createdAt: DateTime.utc().minus({ days: 1 }),
+    }).create()
     for (let index = 0; index < 20; index++) {
-      const { petition } = await makePetition()
-      await addSignature(petition, { userId: member.id })
+      const petition = await PetitionFactory.apply('published').with('user').create()
+      await SignatureFactory.merge({ petitionId: petition.id, userId: member.id }).create()
     }
 
     const first = await mySignatures(client, member)
@@ -128,8 +140,11 @@ test.group('My signatures', (group) => {
     assert,
   }) => {
     const member = await makeMember()
-    const { petition } = await makePetition()
-    const signature = await addSignature(petition, { userId: member.id })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signature = await SignatureFactory.merge({
+      petitionId: petition.id,
+      userId: member.id,
+    }).create()
     await member.merge({ signaturesCount: 1 }).save()
     // A confirmed signature recorded straight in the table: count it as signing would.
     await petition.merge({ supportCount: 1 }).save()
@@ -152,8 +167,10 @@ test.group('My signatures', (group) => {
   }) => {
     const member = await makeMember()
     const stranger = await makeMember()
-    const { petition } = await makePetition()
-    const theirs = await addSignature(petition, { userId: stranger.id, confirmedAt: null })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const theirs = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id, userId: stranger.id })
+      .create()
 
     for (const action of ['withdraw', 'resend'] as const) {
       const response = await act(client, member, theirs.id, action)
@@ -168,12 +185,14 @@ test.group('My signatures', (group) => {
     assert,
   }) => {
     const member = await makeMember({ email: 'olena@example.org' })
-    const { petition } = await makePetition()
-    const waiting = await addSignature(petition, {
-      email: 'olena@example.org',
-      confirmedAt: null,
-      confirmationToken: 'a-token-of-22-chars-xx',
-    })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const waiting = await SignatureFactory.apply('unconfirmed')
+      .merge({
+        petitionId: petition.id,
+        email: 'olena@example.org',
+        confirmationToken: 'a-token-of-22-chars-xx',
+      })
+      .create()
 
     // Two more a day after the one mailed at signing, as when signing again.
     const responses = []
@@ -185,9 +204,11 @@ test.group('My signatures', (group) => {
     assert.include(linkIn(mails[0].html, '/confirm'), `/signature/${waiting.id}/confirm`)
     assert.equal(flashed(responses[2], 'messages', 'warning'), en.t('page.sign.link_already_sent'))
 
-    const confirmed = await addSignature((await makePetition()).petition, {
+    const other = await PetitionFactory.apply('published').with('user').create()
+    const confirmed = await SignatureFactory.merge({
+      petitionId: other.id,
       email: 'olena@example.org',
-    })
+    }).create()
     const response = await act(client, member, confirmed.id, 'resend')
     assert.equal(
       flashed(response, 'messages', 'info'),

@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { makeMember } from '#tests/helpers/auth'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 test.group('Open data: a petition as JSON', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -12,20 +13,19 @@ test.group('Open data: a petition as JSON', (group) => {
     assert,
   }) => {
     const owner = await makeMember({ firstName: 'Olena', lastName: 'Koval' })
-    const { petition } = await makePetition(
-      {
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({
         title: 'A park for Oak Hill',
         target: 'Riverside City Council',
         description:
           '<p>Children play <strong>on the road</strong> &amp; the pavement.</p><ul><li>One</li><li>Two</li></ul>',
         targetSignatures: 100,
-        allowOpposite: true,
-      },
-      owner
-    )
-    await addSignature(petition, { score: 1 })
-    await addSignature(petition, { score: 1 })
-    await addSignature(petition, { score: -1 })
+        userId: owner.id,
+      })
+      .create()
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
+    await SignatureFactory.apply('opposing').merge({ petitionId: petition.id }).create()
     await recountSignatures(petition.id)
 
     const response = await client
@@ -56,12 +56,13 @@ test.group('Open data: a petition as JSON', (group) => {
 
   test('names no signer and no e-mail', async ({ client, assert }) => {
     const owner = await makeMember({ email: 'owner-secret@example.org' })
-    const { petition } = await makePetition({}, owner)
-    await addSignature(petition, {
+    const petition = await PetitionFactory.apply('published').merge({ userId: owner.id }).create()
+    await SignatureFactory.merge({
+      petitionId: petition.id,
       firstName: 'Hidden',
       lastName: 'Signer',
       email: 'signer-secret@example.org',
-    })
+    }).create()
     await recountSignatures(petition.id)
     const text = (await client.get(`/petition/${petition.slug}.json`)).text()
     for (const secret of ['owner-secret', 'signer-secret', 'Hidden', 'Signer']) {
@@ -73,12 +74,12 @@ test.group('Open data: a petition as JSON', (group) => {
     client,
     assert,
   }) => {
-    const { petition: finished } = await makePetition({ finished: true })
+    const finished = await PetitionFactory.apply('finished').with('user').create()
     const closed = (await client.get(`/petition/${finished.slug}.json`)).body()
     assert.equal(closed.state, 'closed')
     assert.isString(closed.closedAt)
 
-    const { petition: draft } = await makePetition({ published: false })
+    const draft = await PetitionFactory.with('user').create()
     const forDraft = await client
       .get(`/petition/${draft.slug}.json`)
       .header('accept', 'application/json')
@@ -91,7 +92,7 @@ test.group('Open data: a petition as JSON', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const first = await client
       .get(`/petition/${petition.slug}.json`)
       .header('origin', 'https://news.example')
@@ -106,7 +107,7 @@ test.group('Open data: a petition as JSON', (group) => {
     again.assertStatus(304)
     assert.equal(again.text(), '')
 
-    await addSignature(petition)
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
     await recountSignatures(petition.id)
     const changed = await client
       .get(`/petition/${petition.slug}.json`)
@@ -116,7 +117,7 @@ test.group('Open data: a petition as JSON', (group) => {
   })
 
   test('the site’s own pages allow no other origin', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const page = await client
       .get(`/petition/${petition.slug}`)
       .header('origin', 'https://news.example')

@@ -1,34 +1,35 @@
 import { test } from '@japa/runner'
-import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import { makeMember } from '#tests/helpers/auth'
-import { addSignature, makePetition, parseCsv } from '#tests/helpers/signatures'
+import { parseCsv } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
 import { allowedRequests } from '#config/rate_limits'
 import type User from '#models/user'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const SITE = 'http://undersign.test:3334'
 
-/** `count` listed petitions in English, written straight to the table, oldest first. */
+/** `count` listed petitions in English, oldest first, a minute apart. */
 async function bulkPetitions(owner: User, count: number) {
   const start = DateTime.utc().minus({ days: 1 })
-  const stored = (date: DateTime) => date.toFormat(db.connection().dialect.dateTimeFormat)
-  const rows = Array.from({ length: count }, (_, index) => ({
-    guid: randomUUID(),
-    slug: `bulk-petition-${index}`,
-    user_id: owner.id,
-    title: `Bulk petition ${index}`,
-    target: 'The council',
-    description: '<p>Text</p>',
-    description_text: 'Text',
-    lang: 'en',
-    created_at: stored(start.plus({ minutes: index })),
-    updated_at: stored(start.plus({ minutes: index })),
-  }))
-  await db.table('petitions').multiInsert(rows)
+  await PetitionFactory.apply('published')
+    .merge(
+      Array.from({ length: count }, (_, index) => ({
+        slug: `bulk-petition-${index}`,
+        userId: owner.id,
+        title: `Bulk petition ${index}`,
+        target: 'The council',
+        description: '<p>Text</p>',
+        allowComments: false,
+        createdAt: start.plus({ minutes: index }),
+        updatedAt: start.plus({ minutes: index }),
+      }))
+    )
+    .createMany(count)
 }
 
 test.group('Open data: lists of petitions', (group) => {
@@ -41,8 +42,11 @@ test.group('Open data: lists of petitions', (group) => {
   }) => {
     const owner = await makeMember()
     await bulkPetitions(owner, 120)
-    const { petition: draft } = await makePetition({ published: false })
-    const { petition: unlisted } = await makePetition({ private: true })
+    const draft = await PetitionFactory.with('user').create()
+    const unlisted = await PetitionFactory.apply('published')
+      .merge({ private: true })
+      .with('user')
+      .create()
 
     const first = await client.get('/petitions.json')
     first.assertStatus(200)
@@ -73,19 +77,20 @@ test.group('Open data: lists of petitions', (group) => {
     assert,
   }) => {
     const owner = await makeMember()
-    const { petition: park } = await makePetition(
-      { title: 'A park for Oak Hill', targetSignatures: 100 },
-      owner
-    )
-    await makePetition({ title: 'Street lights on Elm Street' }, owner)
-    const { petition: finished } = await makePetition(
-      { title: 'A finished petition for Oak Hill', finished: true },
-      owner
-    )
+    const park = await PetitionFactory.apply('published')
+      .merge({ title: 'A park for Oak Hill', targetSignatures: 100, userId: owner.id })
+      .create()
+    await PetitionFactory.apply('published')
+      .merge({ title: 'Street lights on Elm Street', userId: owner.id })
+      .create()
+    const finished = await PetitionFactory.apply('finished')
+      .merge({ title: 'A finished petition for Oak Hill', userId: owner.id })
+      .create()
     // Its target reached: the counter column is what the list reads.
     await db.from('petitions').where('id', park.id).update({ support_count: 100 })
-    const german = await makePetition({ title: 'Ein Park für Eichberg' }, owner)
-    await db.from('petitions').where('id', german.petition.id).update({ lang: 'de' })
+    await PetitionFactory.apply('published')
+      .merge({ title: 'Ein Park für Eichberg', lang: 'de', userId: owner.id })
+      .create()
 
     const titles = async (query: string, host = 'undersign.test') =>
       (await client.get(`/petitions.json${query}`).header('host', host))
@@ -116,7 +121,13 @@ test.group('Open data: lists of petitions', (group) => {
   }) => {
     const owner = await makeMember({ firstName: 'Olena', lastName: 'Koval' })
     await bulkPetitions(owner, 60)
-    await makePetition({ title: '=HYPERLINK("http://evil.example")', targetSignatures: 100 }, owner)
+    await PetitionFactory.apply('published')
+      .merge({
+        title: '=HYPERLINK("http://evil.example")',
+        targetSignatures: 100,
+        userId: owner.id,
+      })
+      .create()
 
     const response = await client.get('/petitions.csv?page=1')
     response.assertStatus(200)
@@ -138,12 +149,15 @@ test.group('Open data: lists of petitions', (group) => {
 
   test('no answer names a signer or carries an e-mail', async ({ client, assert }) => {
     const owner = await makeMember({ email: 'owner-private@example.org', nickName: 'owner-nick' })
-    const { petition } = await makePetition({ allowComments: true }, owner)
+    const petition = await PetitionFactory.apply('published')
+      .merge({ allowComments: true, userId: owner.id })
+      .create()
     const signers = [
       { firstName: 'Zofia', lastName: 'Wiśniewska', email: 'zofia.private@example.org' },
       { firstName: 'Matteo', lastName: 'Bianchi', email: 'matteo.private@example.org' },
     ]
-    for (const signer of signers) await addSignature(petition, { ...signer, comment: 'Yes!' })
+    for (const signer of signers)
+      await SignatureFactory.merge({ petitionId: petition.id, ...signer, comment: 'Yes!' }).create()
     await recountSignatures(petition.id)
 
     const answers = await Promise.all(
@@ -169,7 +183,7 @@ test.group('Open data: lists of petitions', (group) => {
     client,
     assert,
   }) => {
-    await makePetition()
+    await PetitionFactory.apply('published').with('user').create()
     const first = await client.get('/petitions.json').header('origin', 'https://news.example')
     assert.equal(first.header('access-control-allow-origin'), '*')
     assert.equal(first.header('cache-control'), 'public, max-age=60')

@@ -1,12 +1,11 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiResponse } from '@japa/api-client'
 import { makeMember } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
 import { inertiaPage } from '#tests/helpers/inertia'
 import { newGuid } from '#tests/helpers/petitions'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const SPANISH = 'es.undersign.test'
 const es = i18nManager.locale('es')
@@ -47,7 +46,7 @@ test.group('Errors met by an Inertia visit', (group) => {
   })
 
   test("a link to someone else's petition form gets the 403 page", async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const stranger = await makeMember()
     const path = `/petition/${petition.guid}/edit`
     const response = await client.get(path).header('host', SPANISH).withInertia().loginAs(stranger)
@@ -60,9 +59,10 @@ test.group('Errors met by an Inertia visit', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'Sell watches here' })
-    petition.merge({ hiddenAt: DateTime.now(), hiddenReason: 'Advertises watches' })
-    await petition.save()
+    const petition = await PetitionFactory.apply('hidden')
+      .merge({ title: 'Sell watches here', hiddenReason: 'Advertises watches' })
+      .with('user')
+      .create()
     const path = `/petition/${petition.slug}`
     const response = await client.get(path).header('host', SPANISH).withInertia()
     const page = assertInertiaPage(response, 410, 'Petition/Removed', assert)
@@ -74,7 +74,7 @@ test.group('Errors met by an Inertia visit', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const stranger = await makeMember()
     const forbidden = await client
       .post(`/petition/${petition.guid}/create`)

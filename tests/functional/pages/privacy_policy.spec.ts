@@ -6,7 +6,7 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import { appKey } from '#config/app'
 import PetitionReport from '#models/petition_report'
 import { LOCALES } from '#app/i18n/locales'
-import { makePetition } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** Text as React writes it into the HTML. */
 const asHtml = (text: string) =>
@@ -42,7 +42,7 @@ test.group('The privacy policy', (group) => {
     assert,
   }) => {
     // What the code keeps: the app key's HMAC-SHA256 of the address, never the address.
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const ip = '198.51.100.23'
     const reported = await client
       .post(`/petition/${petition.guid}/report`)

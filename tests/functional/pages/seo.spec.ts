@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import { randomUUID } from 'node:crypto'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
@@ -10,8 +9,8 @@ import CacheVersion from '#models/cache_version'
 import { restoreClock, setClock } from '#tests/helpers/clock'
 import { ROLE_MODERATOR } from '#models/user'
 import { makeMember } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const SITE = 'http://undersign.test:3334'
 const siteOf = (locale: string) => (locale === 'en' ? SITE : `http://${locale}.undersign.test:3334`)
@@ -69,9 +68,15 @@ test.group('Search engines', (group) => {
     client,
     assert,
   }) => {
-    const { petition: listed } = await makePetition({ title: 'A park for Oak Hill & friends' })
-    const { petition: draft } = await makePetition({ published: false })
-    const { petition: unlisted } = await makePetition({ private: true })
+    const listed = await PetitionFactory.apply('published')
+      .merge({ title: 'A park for Oak Hill & friends' })
+      .with('user')
+      .create()
+    const draft = await PetitionFactory.with('user').create()
+    const unlisted = await PetitionFactory.apply('published')
+      .merge({ private: true })
+      .with('user')
+      .create()
 
     const response = await client.get('/sitemap.xml')
     response.assertStatus(200)
@@ -103,7 +108,10 @@ test.group('Search engines', (group) => {
     client,
     assert,
   }) => {
-    await makePetition({ title: 'Benches for the river walk' })
+    await PetitionFactory.apply('published')
+      .merge({ title: 'Benches for the river walk' })
+      .with('user')
+      .create()
     let first = ''
     const building = await petitionQueriesDuring(async () => {
       first = (await client.get('/sitemap.xml')).text()
@@ -167,7 +175,10 @@ test.group('Search engines', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'Benches for the river walk' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Benches for the river walk' })
+      .with('user')
+      .create()
     const sitemap = async () => (await client.get('/sitemap.xml')).text()
     assert.include(await sitemap(), `/petition/${petition.slug}<`)
     // Written as a bulk import would, past the model: the built file is kept…
@@ -188,20 +199,18 @@ test.group('Search engines', (group) => {
     assert,
   }) => {
     const owner = await makeMember()
-    const now = new Date()
-    const rows = Array.from({ length: PAGES_PER_SITEMAP }, (_, index) => ({
-      guid: randomUUID(),
-      slug: `bulk-petition-${index}`,
-      user_id: owner.id,
-      title: `Bulk petition ${index}`,
-      target: 'The council',
-      description: '<p>Text</p>',
-      created_at: now,
-      updated_at: now,
-    }))
-    for (let start = 0; start < rows.length; start += 500) {
-      await db.table('petitions').multiInsert(rows.slice(start, start + 500))
-    }
+    await PetitionFactory.apply('published')
+      .merge(
+        Array.from({ length: PAGES_PER_SITEMAP }, (_, index) => ({
+          slug: `bulk-petition-${index}`,
+          userId: owner.id,
+          title: `Bulk petition ${index}`,
+          target: 'The council',
+          description: '<p>Text</p>',
+          allowComments: false,
+        }))
+      )
+      .createMany(PAGES_PER_SITEMAP)
 
     const index = await client.get('/sitemap.xml')
     const files = locationsIn(index.text())
@@ -251,7 +260,7 @@ test.group('Search engines', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const html = (
       await client.get(`/petition/${petition.slug}`).header('host', 'fr.undersign.test')
     )
@@ -280,11 +289,14 @@ test.group('Search engines', (group) => {
   }) => {
     const uk = i18nManager.locale('uk')
     const sentence = 'Наш парк — зелене серце району, і ми хочемо його зберегти. '
-    const { petition } = await makePetition({
-      title: 'Збережемо парк',
-      target: 'Київська міська рада',
-      description: `<h2>Чому</h2><p>${sentence.repeat(6)}</p><p>Підпишіть &amp; поширте.</p>`,
-    })
+    const petition = await PetitionFactory.apply('published')
+      .merge({
+        title: 'Збережемо парк',
+        target: 'Київська міська рада',
+        description: `<h2>Чому</h2><p>${sentence.repeat(6)}</p><p>Підпишіть &amp; поширте.</p>`,
+      })
+      .with('user')
+      .create()
     const descriptionOf = async (path: string) => {
       const html = (await client.get(path).header('host', 'uk.undersign.test')).text()
       const tags = [...html.matchAll(/<meta[^>]*name="description"[^>]*>/g)].map(([tag]) => tag)

@@ -10,7 +10,7 @@ import { forgetAllPetitionPages, petitionPageData } from '#services/petitions/pa
 import PetitionChanged from '#events/petition_changed'
 import { fixture, pngWithExif } from '#tests/helpers/images'
 import { makeMember } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** A photo uploaded for a guid, with its file on the disk. */
 async function storedPhoto() {
@@ -56,7 +56,10 @@ test.group('After the commit: files and the page cache', (group) => {
     env.set('PETITION_PAGE_CACHE_MS', 60_000)
     forgetAllPetitionPages()
     try {
-      const { petition } = await makePetition({ title: 'Before the change' })
+      const petition = await PetitionFactory.apply('published')
+        .merge({ title: 'Before the change' })
+        .with('user')
+        .create()
       const titleOnPage = async () => (await petitionPageData(petition.slug))?.petition.title
 
       assert.equal(await titleOnPage(), 'Before the change')

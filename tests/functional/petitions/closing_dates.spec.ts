@@ -10,9 +10,12 @@ import { makeMember, flashed } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'
-import { addSignature, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+import { sign, signatureRows } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
 import { restoreClock, setClock } from '#tests/helpers/clock'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
+import { closesAtFor } from '#support/closing_dates'
 
 /** "Today" of these tests, in the morning UTC. */
 const NOW = DateTime.fromISO('2031-03-10T09:00:00Z', { zone: 'utc' })
@@ -149,7 +152,10 @@ test.group('Closing dates: signing and the job', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition } = await makePetition({ closingDate: '2031-03-12' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ closesAt: closesAtFor('2031-03-12') })
+      .with('user')
+      .create()
 
     setClock(utc('2031-03-12T23:59:59Z'))
     assert.isTrue((await fresh(petition)).isOpenForSigning)
@@ -182,25 +188,36 @@ test.group('Closing dates: signing and the job', (group) => {
   }) => {
     setClock(NOW)
     const owner = await makeMember({ email: 'owner@example.org', locale: 'de' })
-    const { petition: overdue } = await makePetition(
-      { closingDate: '2031-03-11', allowOpposite: true },
-      owner
-    )
-    await addSignature(overdue, { email: 'one@example.org' })
-    await addSignature(overdue, { email: 'two@example.org' })
-    await addSignature(overdue, { email: 'three@example.org', score: -1 })
-    await addSignature(overdue, { email: 'pending@example.org', confirmedAt: null })
+    const overdue = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ closesAt: closesAtFor('2031-03-11'), userId: owner.id })
+      .create()
+    await SignatureFactory.merge({ petitionId: overdue.id, email: 'one@example.org' }).create()
+    await SignatureFactory.merge({ petitionId: overdue.id, email: 'two@example.org' }).create()
+    await SignatureFactory.apply('opposing')
+      .merge({ petitionId: overdue.id, email: 'three@example.org' })
+      .create()
+    await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: overdue.id, email: 'pending@example.org' })
+      .create()
     await recountSignatures(overdue.id)
 
     const orphanOwner = await makeMember({ email: 'gone@example.org' })
-    const { petition: orphan } = await makePetition({ closingDate: '2031-03-11' }, orphanOwner)
+    const orphan = await PetitionFactory.apply('published')
+      .merge({ closesAt: closesAtFor('2031-03-11'), userId: orphanOwner.id })
+      .create()
     await db.from('petitions').where('id', orphan.id).update({ user_id: null })
-    const { petition: later } = await makePetition({ closingDate: '2031-03-12' })
-    const { petition: undated } = await makePetition()
-    const { petition: draft } = await makePetition({ closingDate: '2031-03-11', published: false })
-    const { petition: finishedEarlier } = await makePetition({ closingDate: '2031-03-11' })
-    finishedEarlier.finished = true
-    await finishedEarlier.save()
+    const later = await PetitionFactory.apply('published')
+      .merge({ closesAt: closesAtFor('2031-03-12') })
+      .with('user')
+      .create()
+    const undated = await PetitionFactory.apply('published').with('user').create()
+    const draft = await PetitionFactory.merge({ closesAt: closesAtFor('2031-03-11') })
+      .with('user')
+      .create()
+    const finishedEarlier = await PetitionFactory.apply('finished')
+      .merge({ closesAt: closesAtFor('2031-03-11') })
+      .with('user')
+      .create()
     const finishedAtBefore = (await fresh(finishedEarlier)).finishedAt!.toMillis()
 
     // Just before the end of 11 March nothing is due.
@@ -251,7 +268,11 @@ test.group('Closing dates: reopening', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition({ closingDate: '2031-03-11' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ closesAt: closesAtFor('2031-03-11') })
+      .with('user')
+      .create()
+    const owner = petition.user
     await runJobAt(utc('2031-03-12T01:00:00Z'))
     assert.isTrue((await fresh(petition)).finished)
 
@@ -304,7 +325,11 @@ test.group('Closing dates: reopening', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition({ closingDate: '2031-03-11' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ closesAt: closesAtFor('2031-03-11') })
+      .with('user')
+      .create()
+    const owner = petition.user
     setClock(utc('2031-03-12T00:02:00Z'))
     await submitPetition(client, owner, petition.guid, {
       finished: false,
@@ -329,12 +354,18 @@ test.group('Closing dates: cards and pages', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition: dated } = await makePetition({
-      title: 'Dated petition',
-      closingDate: '2031-04-30',
-    })
-    const { petition: undated } = await makePetition({ title: 'Undated petition' })
-    const { petition: finished } = await makePetition({ title: 'Finished petition' })
+    const dated = await PetitionFactory.apply('published')
+      .merge({ title: 'Dated petition', closesAt: closesAtFor('2031-04-30') })
+      .with('user')
+      .create()
+    const undated = await PetitionFactory.apply('published')
+      .merge({ title: 'Undated petition' })
+      .with('user')
+      .create()
+    const finished = await PetitionFactory.apply('published')
+      .merge({ title: 'Finished petition' })
+      .with('user')
+      .create()
     setClock(NOW.plus({ hours: 2 }))
     finished.finished = true
     await finished.save()

@@ -8,11 +8,12 @@ import env from '#start/env'
 import type Petition from '#models/petition'
 import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { channelOf, liveCounts, type LiveCountsMessage } from '#services/petitions/live_counts'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
 import { addressBlock } from '#support/address_block'
 import { liveStreamSlots } from '#services/petitions/live_stream_slots'
 import { MAX_STREAM_AGE_MS, SLOT_LEASE_MS, liveStreams } from '#services/petitions/live_streams'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 type Stream = EventStream<LiveCountsMessage>
 
@@ -80,8 +81,11 @@ test.group('Live counts', (group) => {
     assert,
     client,
   }) => {
-    const { petition: first } = await makePetition({ allowOpposite: true, targetSignatures: 100 })
-    const { petition: second } = await makePetition()
+    const first = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ targetSignatures: 100 })
+      .with('user')
+      .create()
+    const second = await PetitionFactory.apply('published').with('user').create()
     const stream = await watch(first)
     streams.push(stream)
     assert.equal(stream.status, 200)
@@ -94,15 +98,27 @@ test.group('Live counts', (group) => {
       .withCsrfToken()
     subscribed.assertStatus(204)
 
-    await addSignature(first, { firstName: 'Olena', email: 'olena.koval@example.org' })
-    await addSignature(first, {
-      firstName: 'Taras',
-      lastName: 'Hidden',
-      email: 'taras.hidden@example.org',
-      private: true,
-    })
-    await addSignature(first, { firstName: 'Marta', email: 'marta@example.org', score: -1 })
-    await addSignature(second, { firstName: 'Jonas', email: 'jonas@example.org' })
+    await SignatureFactory.merge({
+      petitionId: first.id,
+      firstName: 'Olena',
+      email: 'olena.koval@example.org',
+    }).create()
+    await SignatureFactory.apply('anonymous')
+      .merge({
+        petitionId: first.id,
+        firstName: 'Taras',
+        lastName: 'Hidden',
+        email: 'taras.hidden@example.org',
+      })
+      .create()
+    await SignatureFactory.apply('opposing')
+      .merge({ petitionId: first.id, firstName: 'Marta', email: 'marta@example.org' })
+      .create()
+    await SignatureFactory.merge({
+      petitionId: second.id,
+      firstName: 'Jonas',
+      email: 'jonas@example.org',
+    }).create()
     // Watched from the first count on: a flush the counter scheduled itself
     // may take some of the counts before the explicit one.
     const seen = await broadcastsDuring(async () => {
@@ -146,7 +162,7 @@ test.group('Live counts', (group) => {
   })
 
   test('nothing is broadcast when a flush moves no count', async ({ assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     streams.push(await watch(petition))
     assert.lengthOf(await broadcastsDuring(() => signatureCounter.flush()), 0)
     // A confirmation and a withdrawal in the same second cancel out.
@@ -163,11 +179,15 @@ test.group('Live counts', (group) => {
   test('a flush in another worker reaches this worker’s streams through its poll, once', async ({
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const stream = await watch(petition)
     streams.push(stream)
     await liveCounts.poll()
-    await addSignature(petition, { firstName: 'Ivan', email: 'ivan@example.org' })
+    await SignatureFactory.merge({
+      petitionId: petition.id,
+      firstName: 'Ivan',
+      email: 'ivan@example.org',
+    }).create()
     // Another process applied the delta: this one sees only the row.
     await db.from('petitions').where('id', petition.id).increment('support_count', 1)
     const seen = await broadcastsDuring(() => liveCounts.poll())
@@ -181,10 +201,9 @@ test.group('Live counts', (group) => {
     assert,
     client,
   }) => {
-    const { petition: open } = await makePetition()
-    const { petition: draft } = await makePetition({ published: false })
-    const { petition: finished } = await makePetition()
-    await finished.merge({ finished: true }).save()
+    const open = await PetitionFactory.apply('published').with('user').create()
+    const draft = await PetitionFactory.with('user').create()
+    const finished = await PetitionFactory.apply('finished').with('user').create()
     const uid = randomUUID()
     const stream = await openStream({ uid, channel: channelOf(open.guid) })
     streams.push(stream)
@@ -217,7 +236,7 @@ test.group('Live counts', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const queries: Array<Record<string, string>> = [
       {},
       { uid: 'x' },
@@ -297,7 +316,7 @@ test.group('Live counts: streams per address', (group) => {
     assert,
     client,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const attacker = freshAddress()
     // Ten one after the other, then the rest all at once, racing for the last slots.
     const attempts = await openFrom(attacker, petition, 10)
@@ -316,7 +335,11 @@ test.group('Live counts: streams per address', (group) => {
     assert.equal(neighbour.status, 200)
 
     // The streams held are live: a count that moves reaches them.
-    await addSignature(petition, { firstName: 'Ivan', email: 'ivan@example.org' })
+    await SignatureFactory.merge({
+      petitionId: petition.id,
+      firstName: 'Ivan',
+      email: 'ivan@example.org',
+    }).create()
     await countConfirmed(petition, [{ score: 1 }])
     await signatureCounter.flush()
     await until(() => neighbour.messages.length === 1, 'the update')
@@ -327,7 +350,7 @@ test.group('Live counts: streams per address', (group) => {
   })
 
   test('an IPv6 address counts with its whole /64', async ({ assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const network = freshAddress().replace(/::1$/, '')
     for (let index = 1; index <= 20; index++) {
       const [stream] = await openFrom(`${network}::${index.toString(16)}`, petition)
@@ -340,7 +363,7 @@ test.group('Live counts: streams per address', (group) => {
   })
 
   test('a stream that closes gives its slot back', async ({ assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const address = freshAddress()
     const [first] = await openFrom(address, petition, 20)
     assert.deepEqual(statuses(await openFrom(address, petition)), [429])
@@ -351,7 +374,7 @@ test.group('Live counts: streams per address', (group) => {
   })
 
   test('a stream ends after 30 minutes and gives its slot back', async ({ assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const address = freshAddress()
     const opened = await openFrom(address, petition, 20)
     assert.deepEqual([...new Set(statuses(opened))], [200])
@@ -370,7 +393,7 @@ test.group('Live counts: streams per address', (group) => {
   test('a stopping worker ends its streams and gives their slots back at once', async ({
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const address = freshAddress()
     const opened = await openFrom(address, petition, 3)
     assert.equal(await slotsHeld(address), 3)
@@ -383,7 +406,7 @@ test.group('Live counts: streams per address', (group) => {
   test('the slots of a worker that died expire; those of a running worker count', async ({
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const [dead, running] = [freshAddress(), freshAddress()]
     const now = Date.now()
     // Taken by other worker processes: one that stopped renewing them a lease ago, one that runs.
@@ -415,13 +438,13 @@ test.group('Live counts: streams per address', (group) => {
   test('a stream must name an open petition: 404 for none the public sees, 410 for a closed one', async ({
     assert,
   }) => {
-    const { petition: draft } = await makePetition({ published: false })
-    const { petition: hidden } = await makePetition()
-    await hidden.merge({ hiddenAt: DateTime.utc(), hiddenReason: 'Spam' }).save()
-    const { petition: finished } = await makePetition()
-    await finished.merge({ finished: true }).save()
-    const { petition: pastItsDate } = await makePetition()
-    await pastItsDate.merge({ closesAt: DateTime.utc().minus({ minutes: 1 }) }).save()
+    const draft = await PetitionFactory.with('user').create()
+    const hidden = await PetitionFactory.apply('hidden').with('user').create()
+    const finished = await PetitionFactory.apply('finished').with('user').create()
+    const pastItsDate = await PetitionFactory.apply('published')
+      .merge({ closesAt: DateTime.utc().minus({ minutes: 1 }) })
+      .with('user')
+      .create()
     const address = freshAddress()
     const expected: Array<[string, number]> = [
       [channelOf(draft.guid), 404],

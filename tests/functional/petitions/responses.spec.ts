@@ -8,10 +8,10 @@ import type User from '#models/user'
 import { trailOfPetition } from '#services/moderation/audit_trail'
 import { MAX_RESPONSES } from '#services/petitions/outcomes'
 import { makeMember, flashed } from '#tests/helpers/auth'
-import { makePetition } from '#tests/helpers/signatures'
 import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
 import { makeModerator } from '#tests/helpers/moderation'
 import { restoreClock, setClock } from '#tests/helpers/clock'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const RESPONSE = {
   responder: 'Riverside City Council',
@@ -61,7 +61,8 @@ test.group('Petitions: official responses and victories', (group) => {
     assert,
     client,
   }) => {
-    const { petition, owner } = await makePetition({ published: true })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const added = await respond(client, owner, petition, {
       ...RESPONSE,
       body: '<p onclick="steal()">We agree.</p><script>alert(1)</script><img src="https://evil.example/x.png">',
@@ -93,7 +94,8 @@ test.group('Petitions: official responses and victories', (group) => {
     assert,
     client,
   }) => {
-    const { petition, owner } = await makePetition({ published: true })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const empty = await respond(
       client,
       owner,
@@ -118,7 +120,7 @@ test.group('Petitions: official responses and victories', (group) => {
     assert,
     client,
   }) => {
-    const { petition } = await makePetition({ published: true })
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const stranger = await makeMember()
     ;(await respond(client, stranger, petition, RESPONSE)).assertStatus(403)
     ;(await markVictory(client, stranger, petition, true)).assertStatus(403)
@@ -129,7 +131,8 @@ test.group('Petitions: official responses and victories', (group) => {
       .redirects(0)
       .then((response) => assert.include([302, 303], response.status()))
 
-    const { petition: draft, owner: draftOwner } = await makePetition({ published: false })
+    const draft = await PetitionFactory.with('user').create()
+    const draftOwner = draft.user
     ;(await respond(client, draftOwner, draft, RESPONSE)).assertStatus(404)
     ;(await respond(client, stranger, draft, RESPONSE)).assertStatus(404)
 
@@ -143,7 +146,7 @@ test.group('Petitions: official responses and victories', (group) => {
     client,
   }) => {
     const moderator = await makeModerator()
-    const { petition } = await makePetition({ published: true })
+    const petition = await PetitionFactory.apply('published').with('user').create()
     ;(await respond(client, moderator, petition, RESPONSE)).assertStatus(302)
     const [response] = await PetitionResponse.query().where('petition_id', petition.id)
     ;(await markVictory(client, moderator, petition, true)).assertStatus(302)
@@ -171,8 +174,10 @@ test.group('Petitions: official responses and victories', (group) => {
     assert,
     client,
   }) => {
-    const { petition: mine, owner } = await makePetition({ published: true })
-    const { petition: theirs, owner: them } = await makePetition({ published: true })
+    const mine = await PetitionFactory.apply('published').with('user').create()
+    const owner = mine.user
+    const theirs = await PetitionFactory.apply('published').with('user').create()
+    const them = theirs.user
     await respond(client, them, theirs, RESPONSE)
     const [response] = await PetitionResponse.query().where('petition_id', theirs.id)
     await client
@@ -185,7 +190,8 @@ test.group('Petitions: official responses and victories', (group) => {
   })
 
   test('a petition holds a bounded number of responses', async ({ assert, client }) => {
-    const { petition, owner } = await makePetition({ published: true })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await PetitionResponse.createMany(
       Array.from({ length: MAX_RESPONSES }, (_, index) => ({
         petitionId: petition.id,
@@ -203,11 +209,15 @@ test.group('Petitions: official responses and victories', (group) => {
     assert,
     client,
   }) => {
-    const { petition, owner } = await makePetition({
-      published: true,
-      title: 'Safe crossing at Elm Street',
-    })
-    await makePetition({ published: true, title: 'A park for Oak Hill' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Safe crossing at Elm Street' })
+      .with('user')
+      .create()
+    const owner = petition.user
+    await PetitionFactory.apply('published')
+      .merge({ title: 'A park for Oak Hill' })
+      .with('user')
+      .create()
     const victories = async () => {
       const [list, home, page] = await Promise.all([
         client.get('/petitions?status=victory&lang=all').withInertia(),
@@ -259,7 +269,8 @@ test.group('Petitions: official responses and victories', (group) => {
     const now = DateTime.utc().set({ hour: 14, minute: 30 })
     setClock(now)
     cleanup(() => restoreClock())
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const tomorrowInUtc = now.plus({ days: 1 }).toISODate()!
 
     const withoutZone = await respond(client, owner, petition, {

@@ -3,35 +3,45 @@ import QRCode from 'qrcode'
 import testUtils from '@adonisjs/core/services/test_utils'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiResponse } from '@japa/api-client'
+import type Petition from '#models/petition'
 import { makeMember } from '#tests/helpers/auth'
-import { addSignature, makePetition } from '#tests/helpers/signatures'
 import { recountSignatures } from '#services/signatures/counter'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const SITE = 'http://undersign.test:3334'
 const uk = i18nManager.locale('uk')
 const en = i18nManager.locale('en')
 
 /** A petition with an owner and signers whose names and addresses must never show. */
-async function petitionWithSigners(overrides: Record<string, unknown> = {}) {
+async function petitionWithSigners(
+  attributes: Partial<Pick<Petition, 'title' | 'description' | 'finished' | 'private'>> = {}
+) {
   const owner = await makeMember({
     firstName: 'Oksana',
     lastName: 'Melnyk',
     email: 'oksana.owner@example.org',
   })
-  const { petition } = await makePetition(
-    { title: 'A crossing for Elm Street school', targetSignatures: 100, ...overrides },
-    owner
-  )
-  await addSignature(petition, {
+  const petition = await PetitionFactory.apply('published')
+    .merge({
+      title: 'A crossing for Elm Street school',
+      targetSignatures: 100,
+      userId: owner.id,
+      ...attributes,
+    })
+    .create()
+  await SignatureFactory.merge({
+    petitionId: petition.id,
     firstName: 'Taras',
     lastName: 'Bondar',
     email: 'taras@example.org',
-  })
-  await addSignature(petition, {
+  }).create()
+  await SignatureFactory.merge({
+    petitionId: petition.id,
     firstName: 'Ivanna',
     lastName: 'Hnatiuk',
     email: 'ivanna@example.org',
-  })
+  }).create()
   await recountSignatures(petition.id)
   await petition.refresh()
   return { petition, owner }
@@ -145,8 +155,12 @@ test.group('Spreading a petition: the widget', (group) => {
   test('drafts and unknown slugs have no widget, QR code or poster; an unlisted petition has them', async ({
     client,
   }) => {
-    const { petition: draft, owner } = await makePetition({ published: false })
-    const { petition: unlisted } = await makePetition({ private: true })
+    const draft = await PetitionFactory.with('user').create()
+    const owner = draft.user
+    const unlisted = await PetitionFactory.apply('published')
+      .merge({ private: true })
+      .with('user')
+      .create()
     for (const part of ['embed', 'qr.svg', 'poster']) {
       ;(await client.get(`/petition/${draft.slug}/${part}`)).assertStatus(404)
       ;(await client.get(`/petition/no-such-petition/${part}`)).assertStatus(404)

@@ -16,8 +16,10 @@ import { backfillFinishedAt } from '#database/migrations/0018_add_retention_date
 import { makeMember } from '#tests/helpers/auth'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { submitPetition } from '#tests/helpers/petitions'
-import { addSignature, countsOf, makePetition, signatureRows } from '#tests/helpers/signatures'
+import { countsOf, signatureRows } from '#tests/helpers/signatures'
 import { restoreClock, setClock } from '#tests/helpers/clock'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 /** The day the petitions of these tests are finished. */
 const FINISHED = DateTime.fromISO('2031-03-10T09:00:00Z', { zone: 'utc' })
@@ -46,32 +48,37 @@ async function setFinished(petition: Petition, finished: boolean, instant: DateT
  * deactivated and one never confirmed; the counters are those of its rows.
  */
 async function petitionWithSigners(owner?: User) {
-  const { petition, owner: author } = await makePetition(
-    {
-      allowComments: true,
-      allowOpposite: true,
-      customFields: [{ type: 'text', title: 'District', required: true }],
-    },
-    owner
-  )
+  const author = owner ?? (await makeMember())
+  const petition = await PetitionFactory.apply('published', 'withOpposition')
+    .merge({ allowComments: true, userId: author.id })
+    .with('customFields', 1, (field) => field.merge({ description: null }))
+    .create()
   const [district] = petition.customFields
   const member = await makeMember({ signaturesCount: 1 })
-  await addSignature(petition, {
+  await SignatureFactory.merge({
+    petitionId: petition.id,
     firstName: 'Olena',
     lastName: 'Koval',
     email: 'olena@example.org',
     comment: 'Our children need this park.',
     customFieldsData: { [district.id]: 'Podil' },
-  })
-  await addSignature(petition, {
+  }).create()
+  await SignatureFactory.merge({
+    petitionId: petition.id,
     userId: member.id,
     firstName: member.firstName,
     lastName: member.lastName ?? 'Member',
     email: member.email,
-  })
-  await addSignature(petition, { email: 'against@example.org', score: -1, comment: 'No.' })
-  await addSignature(petition, { email: 'hidden@example.org', active: false })
-  await addSignature(petition, { email: 'pending@example.org', confirmedAt: null })
+  }).create()
+  await SignatureFactory.apply('opposing')
+    .merge({ petitionId: petition.id, email: 'against@example.org', comment: 'No.' })
+    .create()
+  await SignatureFactory.apply('inactive')
+    .merge({ petitionId: petition.id, email: 'hidden@example.org' })
+    .create()
+  await SignatureFactory.apply('unconfirmed')
+    .merge({ petitionId: petition.id, email: 'pending@example.org' })
+    .create()
   await recountSignatures(petition.id)
   return { petition, owner: author, member }
 }
@@ -106,7 +113,8 @@ test.group(
       client,
       assert,
     }) => {
-      const { petition, owner } = await makePetition()
+      const petition = await PetitionFactory.apply('published').with('user').create()
+      const owner = petition.user
       assert.isNull((await petitionRow(petition)).finishedAt)
 
       setClock(FINISHED)
@@ -269,7 +277,10 @@ test.group(
       assert.lengthOf(await outbox.to(owner.email), 1)
 
       await setFinished(petition, false, NOTICE_DUE.plus({ days: 5 }))
-      await addSignature(petition, { email: 'late-signer@example.org' })
+      await SignatureFactory.merge({
+        petitionId: petition.id,
+        email: 'late-signer@example.org',
+      }).create()
       const rowsWhileOpen = await signatureRows(petition)
       await runJobsAt(FINISHED.plus({ months: 12, days: 1 }))
       await runJobsAt(FINISHED.plus({ months: 20 }))
@@ -365,7 +376,8 @@ test.group(
     test('a finished petition without signers gets no mail and is recorded as erased', async ({
       assert,
     }) => {
-      const { petition, owner } = await makePetition()
+      const petition = await PetitionFactory.apply('published').with('user').create()
+      const owner = petition.user
       await setFinished(petition, true, FINISHED)
 
       await runJobsAt(NOTICE_DUE.plus({ hours: 1 }))
@@ -381,12 +393,13 @@ test.group(
     test('a big petition is erased in batches of ids, never touching another petition’s rows in between', async ({
       assert,
     }) => {
-      const { petition, owner } = await makePetition()
-      const { petition: other } = await makePetition()
+      const petition = await PetitionFactory.apply('published').with('user').create()
+      const owner = petition.user
+      const other = await PetitionFactory.apply('published').with('user').create()
       // Ids of the two petitions interleaved, as signatures arrive in real life.
       for (let index = 0; index < 7; index++) {
-        await addSignature(petition)
-        await addSignature(other)
+        await SignatureFactory.merge({ petitionId: petition.id }).create()
+        await SignatureFactory.merge({ petitionId: other.id }).create()
       }
       const otherRows = await signatureRows(other)
       await setFinished(petition, true, FINISHED)
@@ -412,8 +425,8 @@ test.group(
     test('the migration dates petitions finished before it from their last change', async ({
       assert,
     }) => {
-      const { petition: finished } = await makePetition()
-      const { petition: open } = await makePetition()
+      const finished = await PetitionFactory.apply('published').with('user').create()
+      const open = await PetitionFactory.apply('published').with('user').create()
       const lastChange = '2029-05-04 03:02:01'
       await db
         .from('petitions')

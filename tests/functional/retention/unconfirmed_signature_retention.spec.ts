@@ -3,8 +3,10 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
 import { makeMember } from '#tests/helpers/auth'
-import { addSignature, countsOf, makePetition, signatureRows } from '#tests/helpers/signatures'
+import { countsOf, signatureRows } from '#tests/helpers/signatures'
 import { restoreClock, setClock } from '#tests/helpers/clock'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const START = DateTime.fromISO('2031-03-10T09:00:00Z', { zone: 'utc' })
 
@@ -16,19 +18,23 @@ test.group('Unconfirmed signatures: deleted 7 days after signing', (group) => {
     assert,
   }) => {
     setClock(START)
-    const { petition } = await makePetition()
-    const { petition: other } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const other = await PetitionFactory.apply('published').with('user').create()
     const member = await makeMember({ signaturesCount: 1 })
-    const pending = await addSignature(petition, { confirmedAt: null })
-    const pendingOfMember = await addSignature(petition, {
-      confirmedAt: null,
-      userId: member.id,
-      email: member.email,
-    })
-    const confirmed = await addSignature(petition)
-    const otherPending = await addSignature(other, { confirmedAt: null })
+    const pending = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id })
+      .create()
+    const pendingOfMember = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id, userId: member.id, email: member.email })
+      .create()
+    const confirmed = await SignatureFactory.merge({ petitionId: petition.id }).create()
+    const otherPending = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: other.id })
+      .create()
     setClock(START.plus({ days: 3 }))
-    const later = await addSignature(petition, { confirmedAt: null })
+    const later = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id })
+      .create()
     const countsBefore = await countsOf(petition)
     const ids = async () => [
       ...(await signatureRows(petition)).map((row) => row.id),

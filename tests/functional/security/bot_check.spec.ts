@@ -6,8 +6,9 @@ import User from '#models/user'
 import ContactMessage from '#models/contact_message'
 import { assertFieldError, assertNoFieldError, fieldErrors } from '#tests/helpers/validation'
 import { goodToken, requireTurnstile } from '#tests/helpers/turnstile_stub'
-import { makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+import { sign, signatureRows } from '#tests/helpers/signatures'
 import { outbox } from '#tests/helpers/outbox'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const SIGNUP = {
   firstName: 'Oksana',
@@ -95,7 +96,7 @@ test.group('Bot check: sign-up, hosts and actions', (group) => {
   })
 
   test('a token solved for another form is refused', async ({ client, assert, cleanup }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await requireTurnstile(cleanup)
     const signupTokenOnContact = await client
       .post('/contacts')

@@ -4,9 +4,10 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { outbox } from '#tests/helpers/outbox'
 import { makeMember } from '#tests/helpers/auth'
-import { makePetition, sign } from '#tests/helpers/signatures'
+import { sign } from '#tests/helpers/signatures'
 import { mailText } from '#mails/mail_text'
 import type { OutboxMail } from '#support/outbox_transport'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const INJECTED_NAME = 'Eve\r\nBcc: x@evil.org'
 
@@ -66,7 +67,7 @@ test.group('Mail content: user-chosen names and titles', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     // As long as the title column allows (longer texts are capped: see mailText's test).
     const prefix = 'Save the park\r\nBcc: x@evil.org\u2029'
     const title = `${prefix}${'a'.repeat(LIMITS.title - prefix.length)}`

@@ -2,12 +2,12 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
-import { makePetition } from '#tests/helpers/signatures'
 import { makeMember } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { newGuid, validPetition } from '#tests/helpers/petitions'
 import env from '#start/env'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const LONE_SURROGATE = '\ud800'
 const NUL = '\u0000'
@@ -44,7 +44,7 @@ test.group('Malformed input', (group) => {
       { url: '/petition/{guid}/sign', form: { firstName: 'Olena', lastName: 'Koval' } },
     ])
     .run(async ({ client, assert }, { url, form }) => {
-      const { petition } = await makePetition()
+      const petition = await PetitionFactory.apply('published').with('user').create()
       const before = await rowCounts()
       const response = await client
         .post(url.replace('{guid}', petition.guid))

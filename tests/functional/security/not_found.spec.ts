@@ -2,10 +2,10 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import type { ApiResponse } from '@japa/api-client'
-import { makePetition } from '#tests/helpers/signatures'
 import { makeMember } from '#tests/helpers/auth'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { newGuid } from '#tests/helpers/petitions'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** The translated 404 page, in German: what an unknown route answers. */
 function assertNotFoundPage(response: ApiResponse, assert: any) {
@@ -40,7 +40,7 @@ test.group('Unknown and malformed addresses', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition({ published: false })
+    const petition = await PetitionFactory.with('user').create()
     const stranger = await makeMember()
     for (const path of [
       `/petition/${petition.slug}`,

@@ -7,11 +7,12 @@ import type User from '#models/user'
 import { ROLE_MEMBER, ROLE_UNVERIFIED } from '#models/user'
 import { makeMember } from '#tests/helpers/auth'
 import { outbox } from '#tests/helpers/outbox'
-import { confirmationPath, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+import { confirmationPath, sign, signatureRows } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** A guest's private, confirmed signature with `email`. */
 async function privateSignature(client: ApiClient, email: string) {
-  const { petition } = await makePetition()
+  const petition = await PetitionFactory.apply('published').with('user').create()
   await sign(client, petition, { email, private: true })
   const [row] = await signatureRows(petition)
   await client.post(confirmationPath(row)).withCsrfToken()

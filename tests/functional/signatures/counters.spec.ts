@@ -6,7 +6,8 @@ import PetitionsRecount from '../../../commands/petitions_recount.js'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import db from '@adonisjs/lucid/services/db'
 import { SignatureCounter, countSignature, signatureCounter } from '#services/signatures/counter'
-import { makePetition, countsOf } from '#tests/helpers/signatures'
+import { countsOf } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** Records deltas of one petition as a confirmation or an owner's click would. */
 async function record(petitionId: number, deltas: Array<[score: number, direction: 1 | -1]>) {
@@ -26,7 +27,7 @@ test.group('Signature counters', (group) => {
   test('recorded deltas reach the petition by themselves within the flush interval', async ({
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await record(petition.id, [
       [1, 1],
       [1, 1],
@@ -42,7 +43,7 @@ test.group('Signature counters', (group) => {
   })
 
   test('a rolled-back change records no delta', async ({ assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await db
       .transaction(async (trx) => {
         await countSignature(trx, petition.id, 1, 1)
@@ -55,7 +56,9 @@ test.group('Signature counters', (group) => {
   })
 
   test('two flushes at once apply each delta once', async ({ assert }) => {
-    const { petition } = await makePetition({ allowOpposite: true })
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .with('user')
+      .create()
     await record(
       petition.id,
       Array.from({ length: 30 }, (_, index): [number, 1] => [index % 3 === 0 ? -1 : 1, 1])
@@ -66,7 +69,10 @@ test.group('Signature counters', (group) => {
   })
 
   test('reaching the target makes the petition successful once', async ({ assert }) => {
-    const { petition } = await makePetition({ targetSignatures: 100 })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ targetSignatures: 100 })
+      .with('user')
+      .create()
     await record(
       petition.id,
       Array.from({ length: 99 }, (): [number, 1] => [1, 1])
@@ -86,7 +92,10 @@ test.group('Signature counters', (group) => {
   })
 
   test('petitions:recount rebuilds the counters from the rows', async ({ assert }) => {
-    const { petition } = await makePetition({ allowOpposite: true, targetSignatures: 100 })
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ targetSignatures: 100 })
+      .with('user')
+      .create()
     await insertSignatureRows(petition.id, 120, { opposeEvery: 10 })
     await insertSignatureRows(petition.id, 5, { from: 500, confirmed: false })
     await Petition.query().where('id', petition.id).update({ support_count: 3, oppose_count: 999 })

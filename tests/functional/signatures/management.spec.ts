@@ -9,12 +9,9 @@ import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { inertiaPage, pageObjectIn } from '#tests/helpers/inertia'
-import {
-  addSignature,
-  flushedCountsOf,
-  makePetition,
-  makePetitionWithEveryColumn,
-} from '#tests/helpers/signatures'
+import { flushedCountsOf } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const pageOf = (petition: Petition) => `/petition/${petition.guid}/signatures`
 
@@ -30,15 +27,21 @@ test.group('Signatures management: the table', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('comments, custom fields and opposition add their columns', async ({ client, assert }) => {
-    const { petition, owner, district, age } = await makePetitionWithEveryColumn()
-    await addSignature(petition, {
-      firstName: 'Taras',
-      lastName: 'Bondar',
-      email: 'taras@example.org',
-      comment: 'The park matters to every family here.',
-      score: -1,
-      customFieldsData: { [district.id]: 'Podil', [age.id]: '42' },
-    })
+    const petition = await PetitionFactory.apply('published', 'withOpposition', 'withCustomFields')
+      .with('user')
+      .create()
+    const owner = petition.user
+    const [district, age] = petition.customFields
+    await SignatureFactory.apply('opposing')
+      .merge({
+        petitionId: petition.id,
+        firstName: 'Taras',
+        lastName: 'Bondar',
+        email: 'taras@example.org',
+        comment: 'The park matters to every family here.',
+        customFieldsData: { [district.id]: 'Podil', [age.id]: '42' },
+      })
+      .create()
 
     const response = await client.get(pageOf(petition)).withInertia().loginAs(owner)
     response.assertStatus(200)
@@ -79,12 +82,12 @@ test.group('Signatures management: the table', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition({
-      allowComments: false,
-      allowOpposite: false,
-      customFields: [],
-    })
-    await addSignature(petition, { confirmedAt: null })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ allowComments: false })
+      .with('user')
+      .create()
+    const owner = petition.user
+    await SignatureFactory.apply('unconfirmed').merge({ petitionId: petition.id }).create()
 
     const response = await client.get(pageOf(petition)).withInertia().loginAs(owner)
     const { props } = inertiaPage(response)
@@ -97,10 +100,11 @@ test.group('Signatures management: the table', (group) => {
   })
 
   test('50 a page, newest first, inactive and unconfirmed included', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await insertSignatureRows(petition.id, 118)
-    await addSignature(petition, { active: false })
-    await addSignature(petition, { confirmedAt: null })
+    await SignatureFactory.apply('inactive').merge({ petitionId: petition.id }).create()
+    await SignatureFactory.apply('unconfirmed').merge({ petitionId: petition.id }).create()
     const ids = (await db.from('signatures').where('petition_id', petition.id).select('id'))
       .map((row) => Number(row.id))
       .sort((a, b) => b - a)
@@ -141,7 +145,8 @@ test.group('Signatures management: the table', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await insertSignatureRows(petition.id, 1000, { batchSize: 500 })
     const queriesOf = async (url: string) => {
       const seen: string[] = []
@@ -163,7 +168,7 @@ test.group('Signatures management: the table', (group) => {
   test("the table's page of ids is read from the (petition_id, id) index without sorting", async ({
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await insertSignatureRows(petition.id, 200)
     const pageIds = db
       .from('signatures')
@@ -199,8 +204,8 @@ test.group('Signatures management: who may', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
-    const signature = await addSignature(petition)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
 
     const page = await client.get(pageOf(petition)).redirects(0)
     page.assertStatus(302)
@@ -223,9 +228,9 @@ test.group('Signatures management: who may', (group) => {
   })
 
   test('another member gets 403, and 404 for a draft', async ({ client, assert }) => {
-    const { petition } = await makePetition()
-    const { petition: draft } = await makePetition({ published: false })
-    const signature = await addSignature(petition)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const draft = await PetitionFactory.with('user').create()
+    const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
     const stranger = await makeMember({ email: 'stranger@example.org' })
 
     const page = await client.get(pageOf(petition)).loginAs(stranger)
@@ -258,9 +263,10 @@ test.group('Signatures management: who may', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition()
-    const { petition: other } = await makePetition()
-    const foreign = await addSignature(other)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
+    const other = await PetitionFactory.apply('published').with('user').create()
+    const foreign = await SignatureFactory.merge({ petitionId: other.id }).create()
 
     ;(await client.get('/petition/not-a-guid/signatures').loginAs(owner)).assertStatus(404)
     ;(
@@ -277,14 +283,15 @@ test.group('Signatures management: who may', (group) => {
   })
 
   test('a moderator may manage any petition', async ({ client }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const moderator = await makeMember({ email: 'mod@example.org', role: ROLE_MODERATOR })
     ;(await client.get(pageOf(petition)).loginAs(moderator)).assertStatus(200)
   })
 
   test('the state must be a boolean', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition()
-    const signature = await addSignature(petition)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
+    const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
     const response = await client
       .patch(`${pageOf(petition)}/${signature.id}`)
       .json({ active: 'maybe' })
@@ -312,7 +319,10 @@ test.group('Signatures management: remove and OK', (group) => {
       .redirects(0)
 
   test('remove and OK move the counters once per real change', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition({ allowOpposite: true })
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .with('user')
+      .create()
+    const owner = petition.user
     await insertSignatureRows(petition.id, 10, { opposeEvery: 5 })
     await recountSignatures(petition.id)
     assert.deepEqual(await flushedCountsOf(petition), { support: 8, oppose: 2 })
@@ -352,8 +362,11 @@ test.group('Signatures management: remove and OK', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition()
-    const pending = await addSignature(petition, { confirmedAt: null })
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
+    const pending = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id })
+      .create()
     await patch(client, petition, owner, pending.id, false)
     assert.isFalse((await Signature.findOrFail(pending.id)).active)
     assert.deepEqual(await flushedCountsOf(petition), { support: 0, oppose: 0 })
@@ -362,7 +375,8 @@ test.group('Signatures management: remove and OK', (group) => {
   })
 
   test('concurrent removals of one signature count once', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await insertSignatureRows(petition.id, 5)
     await recountSignatures(petition.id)
     const signature = await Signature.query().where('petition_id', petition.id).firstOrFail()
@@ -376,11 +390,16 @@ test.group('Signatures management: remove and OK', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition({ targetSignatures: 100 })
-    const signature = await addSignature(petition, {
+    const petition = await PetitionFactory.apply('published')
+      .merge({ targetSignatures: 100 })
+      .with('user')
+      .create()
+    const owner = petition.user
+    const signature = await SignatureFactory.merge({
+      petitionId: petition.id,
       firstName: 'Marta',
       confirmedAt: DateTime.utc(),
-    })
+    }).create()
     await recountSignatures(petition.id)
     const show = async () =>
       inertiaPage(await client.get(`/petition/${petition.slug}`).withInertia()).props
@@ -408,8 +427,9 @@ test.group('Signatures management: remove and OK', (group) => {
   })
 
   test('the management page shows the removed row in red', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition()
-    const signature = await addSignature(petition)
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
+    const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
     await patch(client, petition, owner, signature.id, false)
     const html = (await client.get(pageOf(petition)).loginAs(owner)).text()
     const page = pageObjectIn(html)

@@ -16,16 +16,11 @@ import { fieldErrors } from '#tests/helpers/validation'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { listUnsubscribeOf, oneClickUnsubscribe } from '#tests/helpers/one_click'
 import { submitPetition } from '#tests/helpers/petitions'
-import {
-  addSignature,
-  confirmationPath,
-  makePetition,
-  pathOf,
-  sign,
-  signatureRows,
-} from '#tests/helpers/signatures'
+import { confirmationPath, pathOf, sign, signatureRows } from '#tests/helpers/signatures'
 import { restoreClock, setClock } from '#tests/helpers/clock'
 import { emptiedAfterwards } from '#tests/helpers/database'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 /** "Today" of these tests, in the morning UTC. */
 const NOW = DateTime.fromISO('2031-03-10T09:00:00Z', { zone: 'utc' })
@@ -59,12 +54,13 @@ async function addUpdates(
 
 /** A signer who asked for the news, confirmed and active unless told otherwise. */
 function follower(petition: Petition, email: string, attributes: Partial<Signature> = {}) {
-  return addSignature(petition, {
+  return SignatureFactory.merge({
+    petitionId: petition.id,
     email,
     wantsUpdates: true,
     confirmationToken: `token-${email}`,
     ...attributes,
-  })
+  }).create()
 }
 
 async function mailsTo(address: string) {
@@ -102,7 +98,7 @@ test.group('Petition news: asking for it when signing', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'quiet@example.org' })
     await sign(client, petition, { email: 'curious@example.org', wantsUpdates: true })
     await sign(client, petition, { email: 'declined@example.org', wantsUpdates: false })
@@ -134,7 +130,7 @@ test.group('Petition news: asking for it when signing', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@example.org', wantsUpdates: true })
     await sign(client, petition, { email: 'olena@example.org' })
     let [row] = await signatureRows(petition)
@@ -156,7 +152,7 @@ test.group('Petition news: asking for it when signing', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const response = await sign(client, petition, { wantsUpdates: 'every hour please' })
     assert.property(fieldErrors(response), 'wantsUpdates')
     assert.lengthOf(await signatureRows(petition), 0)
@@ -171,8 +167,15 @@ test.group('Petition news: the daily mail', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition({ title: 'Save the Shevchenko park' })
-    const { petition: other } = await makePetition({ title: 'Another cause' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Save the Shevchenko park' })
+      .with('user')
+      .create()
+    const owner = petition.user
+    const other = await PetitionFactory.apply('published')
+      .merge({ title: 'Another cause' })
+      .with('user')
+      .create()
     await follower(petition, 'anna@example.org')
     await follower(petition, 'bernd@example.org', { locale: 'de' })
     await follower(petition, 'olha@example.org', { locale: 'uk' })
@@ -240,7 +243,8 @@ test.group('Petition news: the daily mail', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await follower(petition, 'anna@example.org')
     await follower(petition, 'bernd@example.org', { locale: 'de' })
 
@@ -278,7 +282,8 @@ test.group('Petition news: the daily mail', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await follower(petition, 'anna@example.org')
     await follower(petition, 'pedro@example.org', { locale: 'es' })
 
@@ -316,7 +321,8 @@ test.group('Petition news: the daily mail', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await follower(petition, 'anna@example.org')
     await addUpdates(client, owner, petition, [{ title: 'Hidden news' }])
 
@@ -354,7 +360,8 @@ test.group('Petition news: runs at once', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     for (let n = 1; n <= 4; n++) await follower(petition, `reader${n}@example.org`)
     await addUpdates(client, owner, petition, [{ title: 'Delivered' }])
 
@@ -380,7 +387,11 @@ test.group('Petition news: the stop link', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition({ title: 'A safe crossing at School 12' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'A safe crossing at School 12' })
+      .with('user')
+      .create()
+    const owner = petition.user
     const anna = await follower(petition, 'anna@example.org')
     const bernd = await follower(petition, 'bernd@example.org')
     await addUpdates(client, owner, petition, [{ title: 'Delivered' }])
@@ -428,7 +439,7 @@ test.group('Petition news: the stop link', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const anna = await follower(petition, 'anna@example.org')
     const bernd = await follower(petition, 'bernd@example.org')
     const annaLink = pathOf(stopUpdatesUrl(anna, 'en'))
@@ -468,7 +479,8 @@ test.group('Petition news: the stop link', (group) => {
     assert,
   }) => {
     setClock(NOW)
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const anna = await follower(petition, 'anna@example.org')
     const bernd = await follower(petition, 'bernd@example.org')
     const olha = await follower(petition, 'olha@example.org')

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type Petition from '#models/petition'
@@ -6,10 +7,11 @@ import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 import { makeMember } from '#tests/helpers/auth'
 import { pageObjectIn } from '#tests/helpers/inertia'
-import { confirmationPath, makePetition, sign } from '#tests/helpers/signatures'
+import { confirmationPath, sign } from '#tests/helpers/signatures'
 import { submitPetition } from '#tests/helpers/petitions'
 import env from '#start/env'
 import { forgetAllPetitionPages } from '#services/petitions/page_data'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** Counts the SQL statements the app runs while `action` runs. */
 async function countQueries(action: () => Promise<unknown>) {
@@ -29,9 +31,17 @@ test.group('Petition page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('shows the petition with every section a visitor reads', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition({
-      updates: [{ title: 'Council meeting', createdAt: '2026-01-10', description: 'We spoke.' }],
-    })
+    const petition = await PetitionFactory.apply('published', 'withEverySection')
+      .with('user')
+      .with('updates', 1, (update) =>
+        update.merge({
+          title: 'Council meeting',
+          happenedOn: DateTime.fromISO('2026-01-10'),
+          description: 'We spoke.',
+        })
+      )
+      .create()
+    const owner = petition.user
     const response = await client.get(`/petition/${petition.slug}`).withInertia()
     response.assertInertiaComponent('Petition/Show')
     const props = response.inertiaProps
@@ -63,7 +73,8 @@ test.group('Petition page', (group) => {
   })
 
   test('the owner may edit; a draft is theirs only', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const own = await client.get(`/petition/${petition.slug}`).withInertia().loginAs(owner)
     assert.isTrue(own.inertiaProps.canEditPetition)
 
@@ -82,7 +93,7 @@ test.group('Petition page', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await insertSignatureRows(petition.id, 12, { privateEvery: 4, comment: 'Keep the park green!' })
     await insertSignatureRows(petition.id, 3, { from: 100, confirmed: false })
     await db.from('signatures').where('email', 'signer11@example.org').update({ active: false })
@@ -106,7 +117,10 @@ test.group('Petition page', (group) => {
   })
 
   test('show, list and home never carry a signer’s e-mail', async ({ client, assert }) => {
-    const { petition } = await makePetition({ targetSignatures: 100 })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ targetSignatures: 100 })
+      .with('user')
+      .create()
     const member = await makeMember({ email: 'member.signer@example.org' })
     await sign(client, petition, {}, member)
     await sign(client, petition, { email: 'guest.signer@example.org' })
@@ -131,10 +145,11 @@ test.group('Petition page', (group) => {
   })
 
   test('meta tags are in the server-rendered HTML of a plain GET', async ({ client, assert }) => {
-    const { petition } = await makePetition({
-      title: 'Clean air for Lviv',
-      target: 'Lviv City Council',
-    })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Clean air for Lviv', target: 'Lviv City Council' })
+      .with('user')
+      .with('media')
+      .create()
     const response = await client
       .get(`/petition/${petition.slug}`)
       .header('host', 'uk.undersign.test')
@@ -165,8 +180,14 @@ test.group('Petition page', (group) => {
     client,
     assert,
   }) => {
-    const small = (await makePetition({ title: 'Small petition' })).petition
-    const large = (await makePetition({ title: 'Large petition' })).petition
+    const small = await PetitionFactory.apply('published')
+      .merge({ title: 'Small petition' })
+      .with('user')
+      .create()
+    const large = await PetitionFactory.apply('published')
+      .merge({ title: 'Large petition' })
+      .with('user')
+      .create()
     await insertSignatureRows(small.id, 10, { comment: 'A comment long enough to be kept.' })
     await insertSignatureRows(large.id, 1000, { from: 1000, comment: 'A comment long enough.' })
     await recountSignatures()
@@ -202,7 +223,8 @@ test.group('Petition page cache', (group) => {
   })
 
   test('a second view is served from memory; writes show at once', async ({ client, assert }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const visit = () => client.get(`/petition/${petition.slug}`).withInertia()
     const first = await countQueries(visit)
     const second = await countQueries(visit)

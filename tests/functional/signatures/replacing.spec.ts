@@ -11,15 +11,9 @@ import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_jo
 import { signatureCounter } from '#services/signatures/counter'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import {
-  addSignature,
-  countsOf,
-  makePetition,
-  pathOf,
-  sign,
-  signatureRows,
-  swalOf,
-} from '#tests/helpers/signatures'
+import { countsOf, pathOf, sign, signatureRows, swalOf } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 const en = i18nManager.locale('en')
 const uk = i18nManager.locale('uk')
@@ -46,7 +40,11 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition({ allowComments: true, allowOpposite: true })
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ allowComments: true })
+      .with('user')
+      .with('customFields')
+      .create()
     const [district] = petition.customFields
     await sign(client, petition, {
       firstName: 'Mallory',
@@ -107,7 +105,7 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const member = await makeMember({ email: 'taras.bondar@gmail.com' })
     await sign(client, petition, { firstName: 'Someone', email: 'Taras.Bondar+x@gmail.com' })
     const strangersLink = await latestLink('Taras.Bondar+x@gmail.com')
@@ -142,7 +140,7 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const member = await makeMember({ email: 'ivan@example.org', role: ROLE_UNVERIFIED })
     await sign(client, petition, {}, member)
     await member.refresh()
@@ -159,7 +157,7 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@example.org' })
     await client.post(await latestLink('olena@example.org')).withCsrfToken()
     const member = await makeMember({ email: 'olena@example.org' })
@@ -193,7 +191,7 @@ test.group('Signs racing over an unconfirmed signature', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'same@example.org', firstName: 'First' })
     const member = await makeMember({ email: 'same@example.org' })
     const responses = await Promise.all([
@@ -226,8 +224,8 @@ test.group('A lost confirmation mail', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
-    const { petition: other } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const other = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@example.org' })
     for (const lastName of ['Kovalenko', 'Kovalchuk']) {
       const again = await sign(client, petition, { email: 'olena@example.org', lastName })
@@ -265,17 +263,22 @@ test.group('Pruning unconfirmed signatures', (group) => {
   test('the daily job deletes unconfirmed signatures older than 7 days; fresh and confirmed ones stay', async ({
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const member = await makeMember({ role: ROLE_UNVERIFIED, signaturesCount: 1 })
     const daysAgo = (days: number) => DateTime.utc().minus({ days })
-    const stale = await addSignature(petition, { confirmedAt: null })
-    const staleOfMember = await addSignature(petition, {
-      confirmedAt: null,
-      userId: member.id,
-      email: member.email,
-    })
-    const fresh = await addSignature(petition, { confirmedAt: null })
-    const confirmedOld = await addSignature(petition, { confirmedAt: daysAgo(29) })
+    const stale = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id })
+      .create()
+    const staleOfMember = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id, userId: member.id, email: member.email })
+      .create()
+    const fresh = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id })
+      .create()
+    const confirmedOld = await SignatureFactory.merge({
+      petitionId: petition.id,
+      confirmedAt: daysAgo(29),
+    }).create()
     const dated: Array<[Signature, DateTime]> = [
       [stale, daysAgo(8)],
       [staleOfMember, daysAgo(8)],

@@ -6,17 +6,21 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { signatureMails } from '#services/signatures/signature_mails'
 import { outbox, linkIn } from '#tests/helpers/outbox'
-import { addSignature, makePetition, sign, signatureRows } from '#tests/helpers/signatures'
+import { sign, signatureRows } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
 
 /** An unconfirmed signature whose link has been due since `dueSince`, as a process left it. */
 async function dueSignature(dueSince: DateTime, attempts = 0) {
-  const { petition } = await makePetition()
-  const signature = await addSignature(petition, {
-    confirmedAt: null,
-    confirmationToken: 'token-of-the-link-left-due',
-    linkMailDueAt: dueSince,
-    linkMailAttempts: attempts,
-  })
+  const petition = await PetitionFactory.apply('published').with('user').create()
+  const signature = await SignatureFactory.apply('unconfirmed')
+    .merge({
+      petitionId: petition.id,
+      confirmationToken: 'token-of-the-link-left-due',
+      linkMailDueAt: dueSince,
+      linkMailAttempts: attempts,
+    })
+    .create()
   return { petition, signature }
 }
 
@@ -61,7 +65,7 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@example.org' })
     const [row] = await signatureRows(petition)
     const [mail] = await outbox.to('olena@example.org')
@@ -72,15 +76,17 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
   test('links waiting in a process go out together when it flushes, each once', async ({
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const signatures = await Promise.all(
       ['a', 'b', 'c'].map((name) =>
-        addSignature(petition, {
-          email: `${name}@example.org`,
-          confirmedAt: null,
-          confirmationToken: `token-${name}`,
-          linkMailDueAt: DateTime.utc(),
-        })
+        SignatureFactory.apply('unconfirmed')
+          .merge({
+            petitionId: petition.id,
+            email: `${name}@example.org`,
+            confirmationToken: `token-${name}`,
+            linkMailDueAt: DateTime.utc(),
+          })
+          .create()
       )
     )
     // As a server runs it: the links wait in the process instead of going out in the request.

@@ -12,12 +12,12 @@ import { goodToken, requireTurnstile } from '#tests/helpers/turnstile_stub'
 import {
   confirmationPath,
   countsOf,
-  makePetition,
   pathOf,
   sign,
   signatureRows,
   swalOf,
 } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 test.group('Signing a petition', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -27,14 +27,10 @@ test.group('Signing a petition', (group) => {
   })
 
   test('every field of the sign form reports its own error key', async ({ client, assert }) => {
-    const { petition } = await makePetition({
-      allowComments: true,
-      allowOpposite: true,
-      customFields: [
-        { type: 'text', title: 'District', description: '', required: true },
-        { type: 'number', title: 'Age', description: '', required: false },
-      ],
-    })
+    const petition = await PetitionFactory.apply('published', 'withOpposition', 'withCustomFields')
+      .merge({ allowComments: true })
+      .with('user')
+      .create()
     const response = await client
       .post(`/petition/${petition.guid}/sign`)
       .json({
@@ -68,7 +64,10 @@ test.group('Signing a petition', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition({ allowComments: false, customFields: [] })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ allowComments: false })
+      .with('user')
+      .create()
     const response = await sign(client, petition, { comment: undefined })
     assert.deepEqual(fieldErrors(response), {})
     const [row] = await signatureRows(petition)
@@ -76,7 +75,10 @@ test.group('Signing a petition', (group) => {
   })
 
   test('errors come back translated in the page language', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published')
+      .with('user')
+      .with('customFields')
+      .create()
     const response = await client
       .post(`/petition/${petition.guid}/sign`)
       .header('host', 'uk.undersign.test')
@@ -89,7 +91,7 @@ test.group('Signing a petition', (group) => {
   })
 
   test('a failed bot check refuses the signature', async ({ client, assert, cleanup }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await requireTurnstile(cleanup)
     const refused = await sign(client, petition, { cfTurnstileResponse: 'bad-token' })
     assert.property(fieldErrors(refused), 'cfTurnstileResponse')
@@ -104,7 +106,10 @@ test.group('Signing a petition', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published')
+      .with('user')
+      .with('customFields')
+      .create()
     const response = await sign(client, petition, { email: 'Olena.Koval+park@Example.org' })
     response.assertStatus(302)
     const swal = swalOf(response)
@@ -127,7 +132,7 @@ test.group('Signing a petition', (group) => {
   })
 
   test('the confirmation mail goes out in the language of the page', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'ivan@example.org' }).header('host', 'uk.undersign.test')
     const [mail] = await outbox.to('ivan@example.org')
     assert.match(mail.subject, /^Підтвердьте свій підпис/)
@@ -138,7 +143,7 @@ test.group('Signing a petition', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'anna.smith@gmail.com' })
     const [signed] = await signatureRows(petition)
     await client.post(confirmationPath(signed)).withCsrfToken()
@@ -163,7 +168,7 @@ test.group('Signing a petition', (group) => {
   })
 
   test('only the POST of the link confirms, and only once', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@example.org' })
     const [mail] = await outbox.to('olena@example.org')
     const link = pathOf(linkIn(mail.html, '/signature/'))
@@ -188,7 +193,7 @@ test.group('Signing a petition', (group) => {
   })
 
   test('a tampered or foreign link confirms nothing', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@example.org' })
     const [row] = await signatureRows(petition)
     const link = confirmationPath(row)
@@ -204,7 +209,9 @@ test.group('Signing a petition', (group) => {
   })
 
   test('counts follow confirmations, on the oppose side too', async ({ client, assert }) => {
-    const { petition } = await makePetition({ allowOpposite: true })
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .with('user')
+      .create()
     await sign(client, petition, { email: 'for@example.org', support: true })
     await sign(client, petition, { email: 'against@example.org', support: false })
     const rows = await signatureRows(petition)
@@ -225,7 +232,7 @@ test.group('Signing a petition', (group) => {
   })
 
   test('without opposition every signature supports', async ({ client, assert }) => {
-    const { petition } = await makePetition({ allowOpposite: false })
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { support: false })
     const [row] = await signatureRows(petition)
     assert.equal(row.score, 1)
@@ -235,7 +242,7 @@ test.group('Signing a petition', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const member = await makeMember({ firstName: 'Taras', lastName: 'Bondar' })
     const response = await sign(
       client,
@@ -264,7 +271,7 @@ test.group('Signing a petition', (group) => {
   })
 
   test('an unverified member must confirm by e-mail like a guest', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const member = await makeMember({ role: ROLE_UNVERIFIED })
     const response = await sign(client, petition, {}, member)
     assert.isDefined(swalOf(response).warning)
@@ -277,7 +284,7 @@ test.group('Signing a petition', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const signed = await sign(client, petition)
     const cookie = signed.cookie('signed_petitions')
     assert.isDefined(cookie)
@@ -294,7 +301,7 @@ test.group('Signing a petition', (group) => {
   })
 
   test('finished and unpublished petitions refuse signatures', async ({ client, assert }) => {
-    const { petition: finished } = await makePetition({ finished: true })
+    const finished = await PetitionFactory.apply('finished').with('user').create()
     const closed = await sign(client, finished)
     assert.equal(
       flashed(closed, 'messages', 'error'),
@@ -304,14 +311,14 @@ test.group('Signing a petition', (group) => {
     const page = await client.get(`/petition/${finished.slug}`).withInertia()
     assert.isFalse(page.inertiaProps.canSignPetition)
 
-    const { petition: draft } = await makePetition({ published: false })
+    const draft = await PetitionFactory.with('user').create()
     const hidden = await sign(client, draft)
     hidden.assertStatus(404)
     assert.lengthOf(await signatureRows(draft), 0)
   })
 
   test('signing is rate-limited per e-mail, whatever the address', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const statuses = []
     for (let attempt = 0; attempt < 6; attempt++) {
       const response = await sign(client, petition, { email: `Olena+${attempt}@example.org` })
@@ -321,7 +328,10 @@ test.group('Signing a petition', (group) => {
   })
 
   test('a signature keeps only the answers of the petition fields', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published')
+      .with('user')
+      .with('customFields')
+      .create()
     await sign(client, petition, {
       customFields: [
         { id: petition.customFields[0].id, value: 'Obolon' },
@@ -349,7 +359,7 @@ test.group('Signs at the same moment', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         sign(client, petition, { email: `signer${index}@example.org` })
@@ -370,7 +380,7 @@ test.group('Signs at the same moment', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => sign(client, petition, { email: 'same@example.org' }))
     )

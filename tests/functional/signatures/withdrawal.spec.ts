@@ -7,7 +7,6 @@ import { outbox, linkIn } from '#tests/helpers/outbox'
 import {
   confirmationPath,
   flushedCountsOf,
-  makePetition,
   pathOf,
   sign,
   signatureRows,
@@ -17,6 +16,7 @@ import {
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 const en = i18nManager.locale('en')
 
@@ -57,7 +57,7 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const { row, withdrawLink } = await confirmedGuestSignature(
       client,
       petition,
@@ -76,7 +76,10 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition({ title: 'A safe crossing at School 12' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'A safe crossing at School 12' })
+      .with('user')
+      .create()
     const { withdrawLink } = await confirmedGuestSignature(client, petition, 'olena@example.org')
 
     const page = await client.get(withdrawLink).withInertia()
@@ -94,7 +97,8 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     const { withdrawLink } = await confirmedGuestSignature(client, petition, 'olena@example.org')
     await confirmedGuestSignature(client, petition, 'taras@example.org')
     assert.deepEqual(await flushedCountsOf(petition), { support: 2, oppose: 0 })
@@ -122,7 +126,7 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
   })
 
   test('a second POST, or a forged link, withdraws nothing more', async ({ client, assert }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const { withdrawLink, row } = await confirmedGuestSignature(
       client,
       petition,
@@ -154,7 +158,7 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@example.org', firstName: 'Stranger' })
     const [first] = await signatureRows(petition)
     const strangersLink = withdrawPath(first)
@@ -169,7 +173,8 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     client,
     assert,
   }) => {
-    const { petition, owner } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const owner = petition.user
     await sign(client, petition, { email: 'waiting@example.org' })
     const { row: deactivated } = await confirmedGuestSignature(client, petition, 'off@example.org')
     await confirmedGuestSignature(client, petition, 'counted@example.org')
@@ -193,7 +198,9 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition({ allowOpposite: true })
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .with('user')
+      .create()
     const member = await makeMember()
     await sign(client, petition, { support: false }, member)
     const [row] = await signatureRows(petition)
@@ -214,7 +221,7 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     client,
     assert,
   }) => {
-    const { petition } = await makePetition()
+    const petition = await PetitionFactory.apply('published').with('user').create()
     const signed = await sign(client, petition, { email: 'olena@example.org' })
     const cookie = signed.cookie('signed_petitions')
     assert.isDefined(cookie)
