@@ -57,6 +57,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     locale: 'uk',
     number: '1',
     action: 'hide',
+    mailId: '1795693369866-0f8fad5b-d9cb-469f-a165-70867728950e',
   }
   return pattern
     .replace(/:(\w+)/g, (_, name: string) => {
