@@ -9,11 +9,15 @@ const pending = new Set<Promise<void>>()
  * What a petition's page shows has changed: its text or settings, its
  * counts, its last signatures, its responses, whether it is public. The
  * listeners (start/events.ts) bring every copy of it up to date: this
- * process's cached page data, the trending ranking and the live counts on
- * open pages.
+ * process's cached page data always; the trending ranking and the live
+ * counts on open pages when its counts moved (a counter flush), so that
+ * they follow the flushes, once a second, never each signature.
  */
 export default class PetitionChanged extends BaseEvent {
-  constructor(readonly petitionIds: number[]) {
+  constructor(
+    readonly petitionIds: number[],
+    readonly countsMoved = false
+  ) {
     super()
   }
 

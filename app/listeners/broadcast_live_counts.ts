@@ -1,9 +1,9 @@
 import type PetitionChanged from '#events/petition_changed'
 import { liveCounts } from '#services/petitions/live_counts'
 
-/** Open pages of a changed petition hear its counts (live_counts decides which moved). */
+/** Open pages hear the counts a flush moved (live_counts decides which to send). */
 export default class BroadcastLiveCounts {
   handle(event: PetitionChanged) {
-    return liveCounts.changed(event.petitionIds)
+    if (event.countsMoved) return liveCounts.changed(event.petitionIds)
   }
 }

@@ -1,8 +1,9 @@
+import type PetitionChanged from '#events/petition_changed'
 import { forgetTrending } from '#services/petitions/listing/trending'
 
-/** Counts that moved, or a petition that left the lists, change the trending list: its kept ranking is read afresh. */
+/** Counts that moved change the trending list: its kept ranking is read afresh. */
 export default class ForgetTrending {
-  handle() {
-    forgetTrending()
+  handle(event: PetitionChanged) {
+    if (event.countsMoved) forgetTrending()
   }
 }

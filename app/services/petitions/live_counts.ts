@@ -117,9 +117,9 @@ export class LiveCounts {
   }
 
   /**
-   * After a change made by this process (PetitionChanged: a counter flush,
-   * an edit): the petitions it changed. With Redis, all of the open ones
-   * (every worker's streams hear it); without, those watched here (the other
+   * After a counter flush of this process (PetitionChanged with its counts
+   * moved): the petitions it moved. With Redis, all of the open ones (every
+   * worker's streams hear it); without, those watched here (the other
    * workers' polls see the new counts).
    */
   changed(petitionIds: number[]) {

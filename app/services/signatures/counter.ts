@@ -83,7 +83,7 @@ export class SignatureCounter {
    */
   async #tell(petitionIds: number[]) {
     if (petitionIds.length === 0) return
-    await PetitionChanged.dispatch(petitionIds).catch((error) =>
+    await PetitionChanged.dispatch(petitionIds, true).catch((error) =>
       logger.warn({ err: error }, 'a petition change listener failed')
     )
   }
