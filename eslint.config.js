@@ -3,11 +3,11 @@ import { react } from '@adonisjs/eslint-config/react'
 
 /**
  * The layers of app/, lowest first: shared (also runs in the browser) and
- * support (server-only helpers) act on nothing; models; validators,
- * transformers, mails and policies describe; services act (one use case
- * each); jobs, middleware and controllers call them. An import may only run
- * down: a folder refuses the layers above it. Imports go by alias, so that
- * the rule sees each one's layer.
+ * support (server-only helpers) act on nothing; models and events; validators,
+ * transformers, mails and policies describe; services and jobs act (one use
+ * case each; a job is one run later); listeners, middleware and controllers
+ * call them. An import may only run down: a folder refuses the layers above
+ * it. Imports go by alias, so that the rule sees each one's layer.
  */
 const LAYERS = {
   services: 'a use case: services are called by controllers, middleware, jobs and listeners',
@@ -62,7 +62,7 @@ export default configApp(
     },
   },
   {
-    files: ['app/models/**/*.ts'],
+    files: ['app/{models,events}/**/*.ts'],
     rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'mails', 'policies'),
   },
   {
@@ -70,7 +70,7 @@ export default configApp(
     rules: refuseLayers(...ABOVE_DESCRIPTIONS),
   },
   {
-    // The framework's own wiring names the user model (auth) and the outbox transport (mail).
+    // The framework's own wiring names the user model (auth).
     files: ['config/**/*.ts'],
     rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'policies'),
   },
