@@ -38,6 +38,8 @@ const BAD_SIGNATURE = {
 }
 const BAD_CONTACT = { name: '', email: 'nowhere', subject: '', message: '' }
 const BAD_SIGNUP = { firstName: '', lastName: '', email: 'nowhere', password: 'x' }
+const BAD_REPORT = { reason: 'boredom', note: 'x'.repeat(5000) }
+const BAD_RESPONSE = { responder: '', respondedOn: 'soon', body: '', timeZone: 'Mars/Olympus_Mons' }
 
 function post(client: ApiClient, locale: Locale, path: string, form: object, member?: User) {
   const host = locale === 'en' ? 'undersign.test' : `${locale}.undersign.test`
@@ -62,12 +64,15 @@ test.group('Validation messages name fields as the page does', (group) => {
     const petition = await PetitionFactory.apply('published', 'withCustomFields')
       .with('user')
       .create()
+    const owner = petition.user
     for (const locale of LOCALES) {
       const answers = [
         await post(client, locale, `/petition/${newGuid()}/create`, BAD_PETITION, member),
         await post(client, locale, `/petition/${petition.guid}/sign`, BAD_SIGNATURE),
         await post(client, locale, '/contacts', BAD_CONTACT),
         await post(client, locale, '/signup', BAD_SIGNUP),
+        await post(client, locale, `/petition/${petition.guid}/report`, BAD_REPORT, member),
+        await post(client, locale, `/petition/${petition.guid}/responses`, BAD_RESPONSE, owner),
       ]
       const messages = answers.flatMap((answer) => Object.entries(fieldErrors(answer)))
       assert.isAbove(messages.length, 20, locale)
