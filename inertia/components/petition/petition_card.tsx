@@ -26,6 +26,11 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
             {petition.title}
           </Link>
         </Card.Title>
+        {petition.target && (
+          <p className="small mb-1" data-testid="petition-target">
+            {t('page.petition_card.addressed_to', { target: petition.target })}
+          </p>
+        )}
         <p className="text-muted small">
           {t('page.petition_card.target', { targetSignatures: petition.targetSignatures })}
         </p>

@@ -43,6 +43,11 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
           )}
         </div>
         <h1 className="display-6 fw-bold petition-header-title">{petition.title}</h1>
+        {petition.target && (
+          <p className="lead mb-0" data-testid="petition-target">
+            {t('page.petition_card.addressed_to', { target: petition.target })}
+          </p>
+        )}
         <div className="petition-header-progress my-4">
           <SignaturesBar petition={petition} />
           <p className="fw-semibold mt-2 mb-0" data-testid="signature-count">
