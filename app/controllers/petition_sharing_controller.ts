@@ -5,6 +5,7 @@ import { site } from '#config/site'
 import { petitionUrl, publishedPetition, qrCodeSvg } from '#services/petitions/sharing'
 import { petitionProgress } from '#shared/petitions/progress'
 import PetitionPosterTransformer from '#transformers/petition_poster_transformer'
+import { formatPercent } from '#shared/numbers'
 
 /**
  * The widget is shown inside other sites' pages, so it alone may be framed
@@ -47,7 +48,9 @@ export default class PetitionSharingController {
           total: petition.supportCount,
           target: petition.targetSignatures,
         }),
-        progress: i18n.t('page.petition_card.progress_target', { percentage }),
+        progress: i18n.t('page.petition_card.progress_target', {
+          percentage: formatPercent(locale, percentage),
+        }),
         sign: i18n.t('page.embed.sign'),
         newTab: i18n.t('page.embed.new_tab'),
         closed: i18n.t('page.embed.closed'),

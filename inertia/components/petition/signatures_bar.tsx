@@ -1,18 +1,24 @@
 import { ProgressBar } from 'react-bootstrap'
 import type { Data } from '@generated/data'
 import { useTranslation } from '~/i18n/context.tsx'
+import { formatPercent } from '@app/shared/numbers.ts'
 
 type Progress = Pick<
   Data.PetitionCard,
   'allowOpposite' | 'percentage' | 'positivePercentage' | 'negativePercentage'
 >
 
+/** Below this share of the bar its label would not fit inside: it goes beside the bar. */
+const LABEL_FITS_FROM = 15
+
 /**
  * A petition's progress: with allowOpposite, a two-sided bar,
  * opposition on the left, and 'n% / p%'; otherwise support towards the target.
+ * Percentages are written in the page's language.
  */
 export default function SignaturesBar({ petition }: { petition: Progress }) {
-  const { t } = useTranslation()
+  const { t, locale } = useTranslation()
+  const percent = (value: number) => formatPercent(locale, value)
   if (petition.allowOpposite) {
     return (
       <>
@@ -21,29 +27,38 @@ export default function SignaturesBar({ petition }: { petition: Progress }) {
             variant="danger"
             now={petition.negativePercentage}
             aria-label={t('page.petition_card.progress_against', {
-              percentage: petition.negativePercentage,
+              percentage: percent(petition.negativePercentage),
             })}
           />
           <ProgressBar
             variant="success"
             now={petition.positivePercentage}
             aria-label={t('page.petition_card.progress_for', {
-              percentage: petition.positivePercentage,
+              percentage: percent(petition.positivePercentage),
             })}
           />
         </ProgressBar>
-        <p className="small mt-1 mb-0">{`${petition.negativePercentage}% / ${petition.positivePercentage}%`}</p>
+        <p className="small mt-1 mb-0">{`${percent(petition.negativePercentage)} / ${percent(petition.positivePercentage)}`}</p>
       </>
     )
   }
+  const label = percent(petition.percentage)
+  const inside = petition.percentage >= LABEL_FITS_FROM
   // Nested, so that the name lands on the bar (role="progressbar"), not on its frame.
   return (
-    <ProgressBar>
-      <ProgressBar
-        now={Math.min(100, petition.percentage)}
-        label={`${petition.percentage}%`}
-        aria-label={t('page.petition_card.progress_target', { percentage: petition.percentage })}
-      />
-    </ProgressBar>
+    <div className="d-flex align-items-center gap-2">
+      <ProgressBar className="flex-grow-1">
+        <ProgressBar
+          now={Math.min(100, petition.percentage)}
+          label={inside ? label : undefined}
+          aria-label={t('page.petition_card.progress_target', { percentage: label })}
+        />
+      </ProgressBar>
+      {!inside && (
+        <span className="small fw-semibold" data-testid="progress-label">
+          {label}
+        </span>
+      )}
+    </div>
   )
 }
