@@ -3,6 +3,7 @@ import DatePicker from 'react-datepicker'
 import { de, enGB, es, fr, it, pt, ru, uk } from 'date-fns/locale'
 import type { Locale } from '@app/i18n/locales.ts'
 import { useTranslation } from '~/i18n/context.tsx'
+import { localDay } from '~/lib/time_zone.ts'
 
 /** The calendar's month and day names and first day of the week, in the page's language. */
 export const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfies Record<
@@ -11,8 +12,6 @@ export const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfi
 >
 
 /** The picker works in the browser's time zone: the day is kept as its calendar date only. */
-const toDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 const fromDay = (value: string | null | undefined) => {
   const [year, month, day] = (value ?? '').split('-').map(Number)
   return year && month && day ? new Date(year, month - 1, day) : null
@@ -58,7 +57,7 @@ export default function DayField({
         id={id}
         name={name}
         selected={fromDay(value)}
-        onChange={(date: Date | null) => onChange(date ? toDay(date) : null)}
+        onChange={(date: Date | null) => onChange(date ? localDay(date) : null)}
         dateFormat="yyyy-MM-dd"
         // The letters of the page's language for year, month and day (рррр-мм-дд).
         placeholderText={t('common.date_placeholder')}

@@ -75,7 +75,8 @@ function AddResponse({ guid }: { guid: string }) {
               name="respondedOn"
               label={t('page.response.responded_on')}
               value={form.data.respondedOn}
-              error={form.errors.respondedOn}
+              // The day is checked in the zone the browser gave: a zone the server does not know shows here.
+              error={form.errors.respondedOn ?? form.errors.timeZone}
               max={today}
               onChange={(value) => form.setData('respondedOn', value ?? '')}
             />
