@@ -2,6 +2,7 @@ import { Form } from 'react-bootstrap'
 import DatePicker from 'react-datepicker'
 import { de, enGB, es, fr, it, pt, ru, uk } from 'date-fns/locale'
 import type { Locale } from '@app/i18n/locales.ts'
+import { DAY_FORMATS } from '@app/shared/day_formats.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { localDay } from '~/lib/time_zone.ts'
 
@@ -18,7 +19,8 @@ const fromDay = (value: string | null | undefined) => {
 }
 
 /**
- * A calendar day (yyyy-mm-dd): typed, or picked in the calendar (arrow keys
+ * A calendar day, kept as yyyy-mm-dd and written as the page's language writes
+ * it (31.12.2026 in German): typed, or picked in the calendar (arrow keys
  * move, Enter picks, Escape closes), between `min` and `max` when given. The
  * server checks the same bounds; its error shows under the field.
  */
@@ -32,6 +34,7 @@ export default function DayField({
   min,
   max,
   clearLabel,
+  todayLabel,
   onChange,
 }: {
   id: string
@@ -44,6 +47,8 @@ export default function DayField({
   max?: string
   /** Given: a button clears the day, named so. */
   clearLabel?: string
+  /** Given: the calendar has a button that picks today, named so. */
+  todayLabel?: string
   onChange: (value: string | null) => void
 }) {
   const { t, locale } = useTranslation()
@@ -58,14 +63,15 @@ export default function DayField({
         name={name}
         selected={fromDay(value)}
         onChange={(date: Date | null) => onChange(date ? localDay(date) : null)}
-        dateFormat="yyyy-MM-dd"
-        // The letters of the page's language for year, month and day (рррр-мм-дд).
+        dateFormat={DAY_FORMATS[locale]}
+        // The same pattern in the letters of the page's language (дд.мм.рррр).
         placeholderText={t('common.date_placeholder')}
         locale={CALENDAR_LOCALES[locale]}
         minDate={fromDay(min) ?? undefined}
         maxDate={fromDay(max) ?? undefined}
         isClearable={Boolean(clearLabel)}
         clearButtonTitle={clearLabel}
+        todayButton={todayLabel}
         ariaLabelClose={clearLabel}
         ariaDescribedBy={described || undefined}
         ariaInvalid={error ? 'true' : 'false'}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { AlertKind, SharedProps } from '~/types.ts'
 import { useTranslation } from '~/i18n/context.tsx'
+import { siteDialogs } from '~/lib/dialogs.ts'
 
 const ORDER: AlertKind[] = ['success', 'error', 'info', 'warning']
 
@@ -33,7 +34,7 @@ export default function SwalMessages({ swal }: { swal: SharedProps['swal'] }) {
     if (queue.length === 0) return
     let cancelled = false
     void (async () => {
-      const { default: Swal } = await import('sweetalert2')
+      const Swal = await siteDialogs()
       for (const [index, kind] of queue.entries()) {
         if (cancelled) return
         const message = swal[kind]!

@@ -1,6 +1,8 @@
+import { siteDialogs } from '~/lib/dialogs.ts'
+
 /**
- * Asks before an action that cannot be undone, in a sweetalert2 dialog
- * loaded when first needed. Resolves true when the person confirms.
+ * Asks before an action that cannot be undone, in a dialog whose confirming
+ * button is danger red. Resolves true when the person confirms.
  */
 export async function askToConfirm(texts: {
   title: string
@@ -8,7 +10,7 @@ export async function askToConfirm(texts: {
   confirm: string
   cancel: string
 }) {
-  const { default: Swal } = await import('sweetalert2')
+  const Swal = await siteDialogs({ danger: true })
   const answer = await Swal.fire({
     title: texts.title,
     text: texts.text,
@@ -16,8 +18,6 @@ export async function askToConfirm(texts: {
     showCancelButton: true,
     confirmButtonText: texts.confirm,
     cancelButtonText: texts.cancel,
-    // Bootstrap's danger red: the button destroys something.
-    confirmButtonColor: '#dc3545',
     // The safe choice has the focus: Enter alone never destroys anything.
     focusCancel: true,
     returnFocus: true,

@@ -140,13 +140,13 @@ test.group('Browser: accounts', (group) => {
       // Keyboard only: open the menu, move down to Logout, press Enter.
       await page.locator('#user-menu').focus()
       await page.keyboard.press('Enter')
-      const logout = page.getByRole('button', { name: 'Logout' })
+      const logout = page.getByRole('button', { name: 'Log out' })
       await logout.waitFor()
       const focused = () => page.evaluate('document.activeElement?.textContent?.trim()')
-      for (let step = 0; step < 5 && (await focused()) !== 'Logout'; step++) {
+      for (let step = 0; step < 5 && (await focused()) !== 'Log out'; step++) {
         await page.keyboard.press('ArrowDown')
       }
-      assert.equal(await focused(), 'Logout')
+      assert.equal(await focused(), 'Log out')
       await Promise.all([page.waitForURL(siteUrl('/')), page.keyboard.press('Enter')])
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
       assert.equal(await page.getByTestId('user-menu').count(), 0)

@@ -115,6 +115,15 @@ test.group('Browser: keyboard only', (group) => {
 
       // Enter moves on to the next dialog; Escape closes it.
       await page.locator('.swal2-confirm:focus').waitFor()
+      // Its button wears the site's main-action colour, not the dialog library's own.
+      const siteColours = await page.evaluate(`(() => {
+        const probe = Object.assign(document.createElement('button'), { className: 'btn btn-primary' })
+        document.body.append(probe)
+        const colour = getComputedStyle(probe).getPropertyValue('--bs-btn-bg')
+        probe.remove()
+        return [colour, getComputedStyle(document.querySelector('.swal2-confirm')).getPropertyValue('--bs-btn-bg')]
+      })()`)
+      assert.equal((siteColours as string[])[1], (siteColours as string[])[0])
       await page.keyboard.press('Enter')
       await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.confirm_title') }).waitFor()
       await page.waitForFunction(FOCUS_IN_DIALOG)

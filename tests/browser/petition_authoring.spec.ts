@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { writtenDay } from '#shared/day_formats'
 import { DateTime } from 'luxon'
 import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
@@ -115,7 +116,7 @@ test.group('Browser: petition authoring', (group) => {
       )
       assert.isTrue(petition.customFields[0].required)
 
-      // It shows on My petitions; from there, edit it and add an update dated today.
+      // It shows on My petitions; from there, edit it and add an update dated yesterday.
       await visit(page, siteUrl('/my/petitions'))
       const card = page.getByTestId('my-petition-card')
       assert.include(await card.textContent(), 'Save the Shevchenko park')
@@ -130,6 +131,14 @@ test.group('Browser: petition authoring', (group) => {
       const updates = page.getByTestId('updates-section')
       await updates.locator('[name="updates.0.title"]').fill('Signatures delivered')
       await updates.locator('[name="updates.0.description"]').fill('We met the council today.')
+      // Its day is today, written the way the page's language writes days; typing another works too.
+      const day = updates.locator('[name="updates.0.createdAt"]')
+      const today = DateTime.now().toISODate()!
+      const yesterday = DateTime.now().minus({ days: 1 }).toISODate()!
+      assert.equal(await day.inputValue(), writtenDay('en', today))
+      assert.equal(await day.getAttribute('placeholder'), 'dd/mm/yyyy')
+      await day.fill(writtenDay('en', yesterday))
+      await page.keyboard.press('Escape')
       await page.getByTestId('petition-submit').click()
       await page.locator('.Toastify__toast--success').last().waitFor()
       await page.waitForTimeout(300)
@@ -137,7 +146,7 @@ test.group('Browser: petition authoring', (group) => {
       await petition.load('updates')
       assert.lengthOf(petition.updates, 1)
       assert.equal(petition.updates[0].title, 'Signatures delivered')
-      assert.equal(petition.updates[0].happenedOn.toISODate(), DateTime.now().toISODate())
+      assert.equal(petition.updates[0].happenedOn.toISODate(), yesterday)
     })
   })
 

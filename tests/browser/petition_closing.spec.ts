@@ -6,6 +6,7 @@ import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helper
 import { seriousViolations } from '#tests/helpers/axe'
 import { recountSignatures } from '#services/signatures/counter'
 import { addDays, utcDay } from '#shared/petitions/closing'
+import { writtenDay } from '#shared/day_formats'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
@@ -33,11 +34,11 @@ test.group('Browser: closing dates', (group) => {
 
       // The field is found by its label; the calendar opens as it gets the focus.
       const field = page.getByLabel('Дата закриття (необов’язково)')
-      // Its placeholder names year, month and day in Ukrainian.
-      assert.equal(await field.getAttribute('placeholder'), 'рррр-мм-дд')
+      // Its placeholder names day, month and year in Ukrainian, in the order Ukrainians write them.
+      assert.equal(await field.getAttribute('placeholder'), 'дд.мм.рррр')
       await field.focus()
       await page.locator('.react-datepicker[role="dialog"]').waitFor()
-      await page.keyboard.type(lastDay)
+      await page.keyboard.type(writtenDay('uk', lastDay))
       const picked = page.locator('.react-datepicker__day--selected')
       await picked.waitFor()
       assert.equal(await picked.textContent(), String(Number(lastDay.slice(8))))
@@ -47,7 +48,7 @@ test.group('Browser: closing dates', (group) => {
       )
       await page.keyboard.press('Enter')
       await page.locator('.react-datepicker[role="dialog"]').waitFor({ state: 'detached' })
-      assert.equal(await field.inputValue(), lastDay)
+      assert.equal(await field.inputValue(), writtenDay('uk', lastDay))
 
       await Promise.all([
         page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
@@ -55,7 +56,10 @@ test.group('Browser: closing dates', (group) => {
       ])
       const petition = await Petition.query().firstOrFail()
       assert.equal(petition.closesAt?.toUTC().toISODate(), addDays(lastDay, 1))
-      assert.equal(await page.getByLabel('Дата закриття (необов’язково)').inputValue(), lastDay)
+      assert.equal(
+        await page.getByLabel('Дата закриття (необов’язково)').inputValue(),
+        writtenDay('uk', lastDay)
+      )
 
       await visit(page, siteUrl(`/petition/${petition.slug}`, 'uk'))
       const note = page.getByTestId('petition-header').getByTestId('closing-note')

@@ -89,3 +89,75 @@ test.group('Translations', () => {
     })
   }
 })
+
+test.group('Translations: house style', () => {
+  const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, catalogue(locale)]))
+
+  for (const locale of LOCALES) {
+    test(`${locale}: a date that ends a sentence is not followed by a second full stop`, ({
+      assert,
+    }) => {
+      // Ukrainian and Russian long dates end in an abbreviation (5 грудня 2026 р.).
+      const day = new Date(Date.UTC(2026, 11, 5, 14, 30))
+      const dated = Object.entries(catalogues[locale]).filter(([, message]) =>
+        /\{(date|when)\}/.test(message)
+      )
+      assert.isAbove(dated.length, 3)
+      for (const style of ['long', 'medium'] as const) {
+        const date = new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
+          day
+        )
+        for (const [key, message] of dated) {
+          const values = Object.fromEntries(
+            argumentsOf(message, locale).map((name) => [
+              name,
+              name === 'date' || name === 'when' ? date : 2,
+            ])
+          )
+          const text = String(new IntlMessageFormat(message, locale).format(values))
+          assert.notMatch(text, /[^.]\.\.(?!\.)/, `${locale} ${key}: ${text}`)
+        }
+      }
+    })
+
+    test(`${locale}: empty states start with a capital and end without an ellipsis`, ({
+      assert,
+    }) => {
+      const empty = Object.entries(catalogues[locale]).filter(([key]) =>
+        /\.(empty|none|no_[a-z_]+|nothing[a-z_]*)$/.test(key)
+      )
+      assert.isAbove(empty.length, 5)
+      for (const [key, message] of empty) {
+        assert.match(message, /^[¿¡]?\p{Lu}/u, `${locale} ${key}`)
+        assert.notMatch(message, /(\.\.\.|…)$/, `${locale} ${key}`)
+      }
+    })
+  }
+
+  test('German addresses the reader as "Sie", never "du"', ({ assert }) => {
+    const informal = /\b(du|Du|dich|Dich|dir|Dir|dein\p{L}*|Dein\p{L}*|euch|euer|eure\p{L}*)\b/u
+    for (const [key, message] of Object.entries(catalogues.de)) {
+      assert.notMatch(message, informal, `de ${key}`)
+    }
+  })
+
+  test('French quotes and high punctuation never break from their words', ({ assert }) => {
+    for (const [key, message] of Object.entries(catalogues.fr)) {
+      // « mot » and « : ; ! ? » take a no-break space, not a space a line may break at.
+      assert.notMatch(message, /«[^\u00a0\u202f]|[^\u00a0\u202f]»/, `fr ${key}`)
+      assert.notMatch(message, /\s(?<![\u00a0\u202f])[:;!?]/, `fr ${key}`)
+    }
+  })
+
+  test('logging in has one name in each language, the one its page and button use', ({
+    assert,
+  }) => {
+    for (const locale of LOCALES) {
+      const messages = catalogues[locale]
+      assert.equal(messages['common.nav.sign_in'], messages['page.auth.login_button'], locale)
+    }
+    for (const [key, message] of Object.entries(catalogues.en)) {
+      assert.notMatch(message, /\bsign(s|ed|ing)?[ -]in\b|\blogin\b|\blogout\b/i, `en ${key}`)
+    }
+  })
+})

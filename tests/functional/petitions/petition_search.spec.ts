@@ -566,7 +566,8 @@ test.group('Petition list: filters and orders', (group) => {
   }) => {
     await petition('Something')
     const html = (await client.get('/petitions?q=zebra').header('host', 'fr.undersign.test')).text()
-    assert.include(html, 'Aucune pétition ne correspond à « zebra » avec ces filtres.')
+    // French quotes hold their word with no-break spaces.
+    assert.include(html, 'Aucune pétition ne correspond à «\u00a0zebra\u00a0» avec ces filtres.')
     assert.include(html, 'Effacer la recherche et les filtres')
   })
 })

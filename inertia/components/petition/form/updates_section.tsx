@@ -1,7 +1,8 @@
-import { Button, Card, Col, Form, Row } from 'react-bootstrap'
-import DatePicker from 'react-datepicker'
+import { useState } from 'react'
+import { Button, Card, Col, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
-import { CALENDAR_LOCALES } from '~/components/day_field.tsx'
+import DayField from '~/components/day_field.tsx'
+import { localDay } from '~/lib/time_zone.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_UPDATES } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
@@ -14,14 +15,7 @@ import {
   type PetitionFormData,
 } from './shared.tsx'
 
-const toIsoDate = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
-const fromIsoDate = (value: string) => {
-  const [year, month, day] = value.split('-').map(Number)
-  return year ? new Date(year, month - 1, day) : null
-}
-
-/** News updates, up to MAX_UPDATES: title, a date (MM.dd.yyyy, never after today), description. */
+/** News updates, up to MAX_UPDATES: title, a day (never after today), description. */
 export default function UpdatesSection({
   updates,
   editing,
@@ -33,8 +27,10 @@ export default function UpdatesSection({
   errors: Errors
   onChange: Change<'updates'>
 }) {
-  const { t, locale } = useTranslation()
+  const { t } = useTranslation()
   const list = listField(updates, onChange)
+  // The member's today, read once: the newest day an update may carry.
+  const [today] = useState(() => localDay())
   return (
     <FormSection
       testId="updates-section"
@@ -59,30 +55,16 @@ export default function UpdatesSection({
               />
             </Col>
             <Col md={4}>
-              <Form.Group className="mb-3" controlId={`updates-${index}-date`}>
-                <Form.Label>{t('page.petition.update_date')}</Form.Label>
-                <DatePicker
-                  selected={fromIsoDate(item.createdAt)}
-                  onChange={(date: Date | null) =>
-                    list.update(index, { createdAt: date ? toIsoDate(date) : '' })
-                  }
-                  dateFormat="MM.dd.yyyy"
-                  locale={CALENDAR_LOCALES[locale]}
-                  maxDate={new Date()}
-                  todayButton={t('page.petition.now')}
-                  className={`form-control ${errors[`updates.${index}.createdAt`] ? 'is-invalid' : ''}`}
-                  name={`updates.${index}.createdAt`}
-                  id={`updates-${index}-date`}
-                />
-                {errors[`updates.${index}.createdAt`] && (
-                  <div
-                    className="invalid-feedback d-block"
-                    data-error-for={`updates.${index}.createdAt`}
-                  >
-                    {errors[`updates.${index}.createdAt`]}
-                  </div>
-                )}
-              </Form.Group>
+              <DayField
+                id={`updates-${index}-date`}
+                name={`updates.${index}.createdAt`}
+                label={t('page.petition.update_date')}
+                value={item.createdAt || null}
+                error={errors[`updates.${index}.createdAt`]}
+                max={today}
+                todayLabel={t('page.petition.now')}
+                onChange={(day) => list.update(index, { createdAt: day ?? '' })}
+              />
             </Col>
           </Row>
           <CountedField
@@ -102,7 +84,7 @@ export default function UpdatesSection({
           variant="outline-primary"
           size="sm"
           disabled={updates.length >= MAX_UPDATES}
-          onClick={() => list.add({ title: '', createdAt: toIsoDate(new Date()), description: '' })}
+          onClick={() => list.add({ title: '', createdAt: today, description: '' })}
         >
           {t('page.petition.add_update')}
         </Button>
