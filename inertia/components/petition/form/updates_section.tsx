@@ -1,4 +1,4 @@
-import { Button, Card, Col, Form, Row } from 'react-bootstrap'
+import { Card, Col, Form, Row } from 'react-bootstrap'
 import DatePicker from 'react-datepicker'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { CALENDAR_LOCALES } from '~/components/day_field.tsx'
@@ -6,6 +6,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_UPDATES } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
+  AddButton,
   FormSection,
   ItemHeader,
   ListError,
@@ -98,14 +99,12 @@ export default function UpdatesSection({
         </Card>
       ))}
       {editing && (
-        <Button
-          variant="outline-primary"
-          size="sm"
+        <AddButton
           disabled={updates.length >= MAX_UPDATES}
           onClick={() => list.add({ title: '', createdAt: toIsoDate(new Date()), description: '' })}
         >
           {t('page.petition.add_update')}
-        </Button>
+        </AddButton>
       )}
     </FormSection>
   )
