@@ -106,7 +106,10 @@ export default function SignaturesTable({
               </div>
             </td>
             {petition.allowComments && (
-              <td className="comment-cell text-break" data-label={cellLabel(t('page.signatures.opinion'))}>
+              <td
+                className="comment-cell text-break"
+                data-label={cellLabel(t('page.signatures.opinion'))}
+              >
                 {signature.comment}
               </td>
             )}
@@ -116,7 +119,9 @@ export default function SignaturesTable({
               </td>
             ))}
             {petition.allowOpposite && (
-              <td data-label={cellLabel(t('page.signatures.support'))}>{yesNo(signature.score > 0)}</td>
+              <td data-label={cellLabel(t('page.signatures.support'))}>
+                {yesNo(signature.score > 0)}
+              </td>
             )}
             <td data-label={cellLabel(t('page.signatures.verified'))}>
               {yesNo(signature.confirmedAt !== null)}

@@ -60,6 +60,31 @@ function stayInPreview(event: MouseEvent) {
   if ((event.target as Element).closest('a, button, summary')) event.preventDefault()
 }
 
+/** The preview's page: built only while the dialog is open (DOMParser is the browser's). */
+function PreviewPage({ values, created }: { values: PreviewValues; created: string | null }) {
+  const { t } = useTranslation()
+  const { user } = useSharedProps()
+  if (!user) return null
+  const petition = previewPetition(
+    {
+      ...values,
+      title: values.title.trim() || t('page.petition_guide.preview_no_title'),
+      description:
+        values.description.trim() || `<p>${t('page.petition_guide.preview_no_description')}</p>`,
+    },
+    user,
+    created
+  )
+  return (
+    <div onClickCapture={stayInPreview}>
+      <PetitionHeader petition={petition} />
+      <div className="container petition-show pb-4">
+        <PetitionDescription petition={petition} />
+      </div>
+    </div>
+  )
+}
+
 export default function PetitionPreview({
   show,
   values,
@@ -72,19 +97,6 @@ export default function PetitionPreview({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const { user } = useSharedProps()
-  if (!user) return null
-  const petition = previewPetition(
-    {
-      ...values,
-      title: values.title.trim() || t('page.petition_guide.preview_no_title'),
-      description:
-        values.description.trim() ||
-        `<p>${t('page.petition_guide.preview_no_description')}</p>`,
-    },
-    user,
-    created
-  )
   return (
     <Modal show={show} onHide={onClose} size="xl" fullscreen="md-down" scrollable>
       <Modal.Header closeButton closeLabel={t('page.show.close')}>
@@ -96,12 +108,7 @@ export default function PetitionPreview({
         <Alert variant="info" className="m-3">
           {t('page.petition_guide.preview_note')}
         </Alert>
-        <div onClickCapture={stayInPreview}>
-          <PetitionHeader petition={petition} />
-          <div className="container petition-show pb-4">
-            <PetitionDescription petition={petition} />
-          </div>
-        </div>
+        {show && <PreviewPage values={values} created={created} />}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="primary" onClick={onClose} data-testid="preview-close">
