@@ -85,7 +85,10 @@ test.group('Browser: managing signatures', (group) => {
       )
       assert.approximately(await topOnScreen(), before, 5)
       assert.equal(
-        await page.locator(`[data-signature-id="${lowerId}"]`).getByTestId('signature-restore').count(),
+        await page
+          .locator(`[data-signature-id="${lowerId}"]`)
+          .getByTestId('signature-restore')
+          .count(),
         1
       )
 

@@ -101,7 +101,7 @@ export default function SignaturesTable({
                       </Badge>
                     )}
                   </div>
-                  <div className="small text-muted text-break">{signature.user.email}</div>
+                  <div className="small text-muted signer-email">{signature.user.email}</div>
                 </div>
               </div>
             </td>
@@ -126,7 +126,7 @@ export default function SignaturesTable({
             <td data-label={cellLabel(t('page.signatures.verified'))}>
               {yesNo(signature.confirmedAt !== null)}
             </td>
-            <td className="text-nowrap small" data-label={cellLabel(t('page.signatures.date'))}>
+            <td className="small date-cell" data-label={cellLabel(t('page.signatures.date'))}>
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
             <td className="text-end text-nowrap action-cell">
