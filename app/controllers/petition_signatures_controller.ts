@@ -21,7 +21,7 @@ import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /**
- * The owner's signatures: the table, remove / OK, and the
+ * The owner's signatures: the table, remove / restore, and the
  * export. Every action checks the petition policy; a moderator's use of
  * another owner's signers is recorded in the audit trail.
  */
@@ -45,7 +45,7 @@ export default class PetitionSignaturesController {
     })
   }
 
-  /** PATCH {active}: remove or OK one signature of this petition; the page stays where it was. */
+  /** PATCH {active}: remove or restore one signature of this petition; the page stays where it was. */
   async update(ctx: HttpContext) {
     const { request, response, params, i18n } = ctx
     const petition = await this.managedBy(ctx, params.guid)

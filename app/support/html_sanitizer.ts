@@ -1,14 +1,12 @@
 import sanitizeHtml from 'sanitize-html'
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
-
-/**
- * The only images a description may show: the site's own editor uploads,
- * exactly as they are named (/uploads/petitions/{guid}/{uuid}.jpg). Nothing
- * else, so that no path (`..`, `%2e`, a backslash, a query string) can point
- * an image at another page of the site, such as one that acts on a GET.
- */
-const OWN_MEDIA = new RegExp(`^/uploads/petitions/${UUID}/${UUID}\\.jpg$`)
+import {
+  DESCRIPTION_ATTRIBUTES,
+  DESCRIPTION_TAGS,
+  DROPPED_WITH_CONTENT,
+  LINK_REL,
+  LINK_SCHEMES,
+  OWN_MEDIA,
+} from '#shared/petitions/rich_text'
 
 /**
  * What a description may hold: paragraphs, headings h2–h4, bold, italic,
@@ -18,50 +16,19 @@ const OWN_MEDIA = new RegExp(`^/uploads/petitions/${UUID}/${UUID}\\.jpg$`)
  */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'h2',
-      'h3',
-      'h4',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'strike',
-      'ul',
-      'ol',
-      'li',
-      'blockquote',
-      'a',
-      'img',
-      'br',
-    ],
-    allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'title'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedTags: DESCRIPTION_TAGS,
+    allowedAttributes: DESCRIPTION_ATTRIBUTES,
+    allowedSchemes: LINK_SCHEMES,
     allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
-    nonTextTags: [
-      'script',
-      'style',
-      'textarea',
-      'option',
-      'noscript',
-      'svg',
-      'math',
-      'iframe',
-      'object',
-      'embed',
-      'template',
-    ],
+    nonTextTags: DROPPED_WITH_CONTENT,
     transformTags: {
       a: (tagName, attribs) => ({
         tagName,
         attribs: {
           ...(attribs.href ? { href: attribs.href } : {}),
-          rel: 'nofollow noopener',
+          rel: LINK_REL,
           ...(attribs.target === '_blank' ? { target: '_blank' } : {}),
         },
       }),

@@ -3,6 +3,7 @@ import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import { avatarFor } from '#support/avatar'
 import { bannerUrlOf } from '#transformers/petition_card_transformer'
+import { petitionProgress } from '#shared/petitions/progress'
 
 /** A card of the My petitions list: the owner is the member looking at it. */
 export default class MyPetitionTransformer extends BaseTransformer<Petition> {
@@ -22,6 +23,10 @@ export default class MyPetitionTransformer extends BaseTransformer<Petition> {
       title: petition.title,
       target: petition.target,
       created: petition.createdAt.toISO()!,
+      // The owner's numbers: the count and the progress bar, as on the petition's card.
+      targetSignatures: petition.targetSignatures,
+      allowOpposite: petition.allowOpposite,
+      ...petitionProgress(petition),
       // Hidden by the moderators: the owner sees why.
       hiddenReason: petition.hiddenAt ? (petition.hiddenReason ?? '') : null,
       user: { avatar: avatarFor(owner), firstName: owner.firstName, lastName: owner.lastName },

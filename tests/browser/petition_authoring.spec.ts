@@ -50,7 +50,7 @@ test.group('Browser: petition authoring', (group) => {
       await form.locator('[name="target"]').fill('Kyiv City Council')
       assert.equal(
         await page.locator('[data-counter-for="title"]').textContent(),
-        String(128 - 'Save the Shevchenko park'.length)
+        `${'Save the Shevchenko park'.length} / 128`
       )
       await page.locator('[data-template="forest"]').click()
 
@@ -127,7 +127,7 @@ test.group('Browser: petition authoring', (group) => {
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
       assert.equal(await page.getByTestId('petition-submit').textContent(), 'Save')
 
-      await page.getByRole('button', { name: 'Add updates' }).click()
+      await page.getByRole('button', { name: 'Add an update' }).click()
       const updates = page.getByTestId('updates-section')
       await updates.locator('[name="updates.0.title"]').fill('Signatures delivered')
       await updates.locator('[name="updates.0.description"]').fill('We met the council today.')
@@ -200,7 +200,7 @@ test.group('Browser: petition authoring', (group) => {
       await visit(page, siteUrl('/petition/create'))
 
       const lists = [
-        { section: 'videos-section', add: 'Add video', entry: '[name$=".url"]', max: MAX_VIDEOS },
+        { section: 'videos-section', add: 'Add a video', entry: '[name$=".url"]', max: MAX_VIDEOS },
         {
           section: 'letters-section',
           add: 'Add a letter',

@@ -85,7 +85,10 @@ test.group('Browser: managing signatures', (group) => {
       )
       assert.approximately(await topOnScreen(), before, 5)
       assert.equal(
-        await page.locator(`[data-signature-id="${lowerId}"]`).getByTestId('signature-ok').count(),
+        await page
+          .locator(`[data-signature-id="${lowerId}"]`)
+          .getByTestId('signature-restore')
+          .count(),
         1
       )
 
@@ -95,10 +98,10 @@ test.group('Browser: managing signatures', (group) => {
       await page.getByTestId('signature-count').waitFor()
       assert.equal(await countAfterFlush(page, count(59)), count(59))
 
-      // OK counts it again.
+      // Restore counts it again.
       await page.getByTestId('signatures-list').click()
       const removed = page.locator(`[data-signature-id="${lowerId}"]`)
-      await removed.getByTestId('signature-ok').click()
+      await removed.getByTestId('signature-restore').click()
       await page.locator(`[data-signature-id="${lowerId}"]:not(.table-danger)`).waitFor()
       await visit(page, petitionUrl)
       assert.equal(await countAfterFlush(page, count(60)), count(60))

@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import { SimplePaginator } from '@adonisjs/lucid/database'
 import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import type User from '#models/user'
 import Signature from '#models/signature'
-import { countSignature } from '#services/signatures/counter'
+import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { affectedRows } from '#support/database_errors'
 import { CSV_BOM, csvRow } from '#support/csv'
 import { recordIfModeration } from '#services/moderation/audit_trail'
@@ -50,7 +51,9 @@ async function signaturesTotal(petitionId: number) {
  * transaction: setting the state it already has, or two owners clicking at
  * once, count nothing twice. A moderator's change to another owner's
  * signature goes to the audit trail with it. The signature is null when the
- * petition has no such signature.
+ * petition has no such signature. A counted change is flushed onto the
+ * petition's counters before this returns, so that the owner's table, shown
+ * next, has the new figure at once (an owner's click is rare: no batching lost).
  */
 export async function setSignatureActive(
   actor: User,
@@ -59,7 +62,7 @@ export async function setSignatureActive(
   active: boolean
 ) {
   const now = DateTime.utc()
-  return db.transaction(async (trx) => {
+  const result = await db.transaction(async (trx) => {
     const affected = await trx
       .from('signatures')
       .where('id', signatureId)
@@ -86,6 +89,13 @@ export async function setSignatureActive(
     }
     return { signature, changed }
   })
+  if (result.changed && result.signature?.confirmedAt) {
+    // Stored either way: a failed flush leaves the delta to the next one.
+    await signatureCounter
+      .flush()
+      .catch((error) => logger.warn({ err: error }, 'signature counter flush failed'))
+  }
+  return result
 }
 
 /** The export's header and yes/no texts: keys of page.signatures.csv.* in the translations. */

@@ -19,6 +19,8 @@ type DescriptionEditorProps = {
   name?: string
   /** The field's label; the description's by default. */
   label?: string
+  /** The id of a text that describes the field (a tip), if any. */
+  describedBy?: string
 }
 
 /** A toolbar button; a symbol (B, H2, •) is named in words for screen readers and on hover. */
@@ -69,6 +71,7 @@ export default function DescriptionEditor({
   onChange,
   name = 'description',
   label,
+  describedBy,
 }: DescriptionEditorProps) {
   const { t } = useTranslation()
   const labelId = `${name}-editor-label`
@@ -86,6 +89,7 @@ export default function DescriptionEditor({
         'role': 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),

@@ -14,7 +14,8 @@ type SignaturesTableProps = {
 
 /**
  * The owner's table: the columns follow the petition's settings,
- * removed signatures are red, and remove / OK patch one row in place.
+ * removed signatures are red with a "Removed" badge, and remove / restore
+ * patch one row in place. On phones each row is a card of labelled lines.
  */
 export default function SignaturesTable({
   petition,
@@ -25,6 +26,8 @@ export default function SignaturesTable({
   const [pendingId, setPendingId] = useState<number | null>(null)
   const fieldColumns = Object.entries(customFieldsColumns)
   const yesNo = (value: boolean) => t(value ? 'page.signatures.yes' : 'page.signatures.no')
+  // A cell's heading before its value on phones ("Verified: Yes"), punctuated per language.
+  const cellLabel = (label: string) => t('page.signatures.cell_label', { label })
 
   const setActive = (signature: Data.ManagedSignature, active: boolean) => {
     router.patch(
@@ -72,7 +75,14 @@ export default function SignaturesTable({
             data-signature-id={signature.id}
             data-active={signature.active}
           >
-            <td className="text-nowrap">#{signature.id}</td>
+            <td className="text-nowrap id-cell">
+              #{signature.id}
+              {!signature.active && (
+                <Badge bg="danger" className="ms-2" data-testid="signature-removed">
+                  {t('page.signatures.removed')}
+                </Badge>
+              )}
+            </td>
             <td className="signer-cell">
               <div className="d-flex align-items-center gap-2">
                 <img
@@ -91,24 +101,35 @@ export default function SignaturesTable({
                       </Badge>
                     )}
                   </div>
-                  <div className="small text-muted">{signature.user.email}</div>
+                  <div className="small text-muted signer-email">{signature.user.email}</div>
                 </div>
               </div>
             </td>
             {petition.allowComments && (
-              <td className="comment-cell text-break">{signature.comment}</td>
+              <td
+                className="comment-cell text-break"
+                data-label={cellLabel(t('page.signatures.opinion'))}
+              >
+                {signature.comment}
+              </td>
             )}
-            {fieldColumns.map(([id]) => (
-              <td key={id} className="answer-cell">
+            {fieldColumns.map(([id, title]) => (
+              <td key={id} className="answer-cell text-break" data-label={cellLabel(title)}>
                 {signature.customFieldsData[id] ?? ''}
               </td>
             ))}
-            {petition.allowOpposite && <td>{yesNo(signature.score > 0)}</td>}
-            <td>{yesNo(signature.confirmedAt !== null)}</td>
-            <td className="text-nowrap small">
+            {petition.allowOpposite && (
+              <td data-label={cellLabel(t('page.signatures.support'))}>
+                {yesNo(signature.score > 0)}
+              </td>
+            )}
+            <td data-label={cellLabel(t('page.signatures.verified'))}>
+              {yesNo(signature.confirmedAt !== null)}
+            </td>
+            <td className="small date-cell" data-label={cellLabel(t('page.signatures.date'))}>
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
-            <td className="text-end text-nowrap">
+            <td className="text-end text-nowrap action-cell">
               <StateButton
                 signature={signature}
                 pending={pendingId === signature.id}
@@ -122,7 +143,7 @@ export default function SignaturesTable({
   )
 }
 
-/** Remove for an active row, OK for a removed one. */
+/** Remove for an active row, Restore for a removed one. */
 function StateButton({
   signature,
   pending,
@@ -133,7 +154,7 @@ function StateButton({
   onToggle: () => void
 }) {
   const { t } = useTranslation()
-  const action = signature.active ? 'remove' : 'ok'
+  const action = signature.active ? 'remove' : 'restore'
   return (
     <Button
       size="sm"

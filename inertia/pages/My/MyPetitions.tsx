@@ -24,6 +24,7 @@ import type { Paginated } from '@app/shared/pagination.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
 import BannerLink from '~/components/petition/banner_link.tsx'
+import SignaturesBar from '~/components/petition/signatures_bar.tsx'
 
 function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCount: number }) {
   const { t, locale } = useTranslation()
@@ -188,13 +189,32 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                         {formatDate(locale, petition.created, { dateStyle: 'medium' })}
                       </span>
                     </div>
-                    <Link
-                      route="petitions.edit"
-                      routeParams={{ guid: petition.guid }}
-                      className="btn btn-sm btn-outline-secondary mt-3"
-                    >
-                      {t('page.my.edit')}
-                    </Link>
+                    <div className="mt-3">
+                      <SignaturesBar petition={petition} />
+                      <p className="small fw-semibold mt-2 mb-0" data-testid="my-petition-count">
+                        {t('page.show.signatures_of', {
+                          total: petition.totalSignatures,
+                          target: petition.targetSignatures,
+                        })}
+                      </p>
+                    </div>
+                    <div className="d-flex flex-wrap gap-2 mt-3">
+                      <Link
+                        route="petitions.signatures.index"
+                        routeParams={{ guid: petition.guid }}
+                        className="btn btn-sm btn-primary"
+                        data-testid="manage-signatures"
+                      >
+                        {t('page.my.manage_signatures')}
+                      </Link>
+                      <Link
+                        route="petitions.edit"
+                        routeParams={{ guid: petition.guid }}
+                        className="btn btn-sm btn-outline-secondary"
+                      >
+                        {t('page.my.edit')}
+                      </Link>
+                    </div>
                   </Card.Body>
                 </Card>
               </Col>

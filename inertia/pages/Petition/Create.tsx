@@ -1,5 +1,5 @@
 import 'react-datepicker/dist/react-datepicker.css'
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Button, Container, Form } from 'react-bootstrap'
 import { showToast } from '~/lib/toasts.ts'
@@ -17,6 +17,8 @@ import SettingsSection, {
   type ModeratorClosure,
 } from '~/components/petition/form/settings_section.tsx'
 import type { PetitionFormData } from '~/components/petition/form/shared.tsx'
+import WithTip, { tipId } from '~/components/petition/form/field_tip.tsx'
+import PetitionPreview from '~/components/petition/form/petition_preview.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { urlFor } from '~/client.ts'
@@ -84,6 +86,11 @@ export default function Create({
   const errors = form.errors as Record<string, string | undefined>
   const set = <Key extends keyof FormState>(key: Key, value: FormState[Key]) =>
     form.setData(key, value as never)
+  const [previewing, setPreviewing] = useState(false)
+  // News are for the people who signed: none until the petition is published
+  // (as saved), unless it already has some.
+  const showsNews =
+    (editing && petition.published) || petition.updates.some((update) => update.id !== undefined)
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
@@ -101,22 +108,28 @@ export default function Create({
         <h1 className="fw-bold mb-4">{t('page.petition.create_title')}</h1>
         <Form onSubmit={submit} noValidate data-testid="petition-form">
           <section className="form-section" data-testid="basic-section">
-            <CountedField
-              name="title"
-              label={t('page.petition.title')}
-              limit={LIMITS.title}
-              value={form.data.title}
-              onChange={(event) => set('title', event.target.value)}
-              error={errors.title}
-            />
-            <CountedField
-              name="target"
-              label={t('page.petition.target')}
-              limit={LIMITS.target}
-              value={form.data.target}
-              onChange={(event) => set('target', event.target.value)}
-              error={errors.target}
-            />
+            <WithTip field="title">
+              <CountedField
+                name="title"
+                label={t('page.petition.title')}
+                limit={LIMITS.title}
+                value={form.data.title}
+                onChange={(event) => set('title', event.target.value)}
+                error={errors.title}
+                aria-describedby={tipId('title')}
+              />
+            </WithTip>
+            <WithTip field="target">
+              <CountedField
+                name="target"
+                label={t('page.petition.target')}
+                limit={LIMITS.target}
+                value={form.data.target}
+                onChange={(event) => set('target', event.target.value)}
+                error={errors.target}
+                aria-describedby={tipId('target')}
+              />
+            </WithTip>
             <BannerPicker
               guid={petition.guid}
               value={form.data.banner}
@@ -124,12 +137,15 @@ export default function Create({
               error={errors.banner}
               onChange={(banner) => set('banner', banner as FormState['banner'])}
             />
-            <DescriptionEditor
-              guid={petition.guid}
-              value={form.data.description}
-              error={errors.description}
-              onChange={(html) => set('description', html)}
-            />
+            <WithTip field="description">
+              <DescriptionEditor
+                guid={petition.guid}
+                value={form.data.description}
+                error={errors.description}
+                onChange={(html) => set('description', html)}
+                describedBy={tipId('description')}
+              />
+            </WithTip>
           </section>
 
           <section className="form-section">
@@ -158,12 +174,14 @@ export default function Create({
             onChange={(letters) => set('letters', letters)}
             onWarning={(text) => showToast('warning', text)}
           />
-          <UpdatesSection
-            updates={form.data.updates}
-            editing={editing}
-            errors={errors}
-            onChange={(updates) => set('updates', updates)}
-          />
+          {showsNews && (
+            <UpdatesSection
+              updates={form.data.updates}
+              editing={editing}
+              errors={errors}
+              onChange={(updates) => set('updates', updates)}
+            />
+          )}
           <CustomFieldsSection
             fields={form.data.customFields}
             errors={errors}
@@ -186,10 +204,31 @@ export default function Create({
             error={errors.cfTurnstileResponse}
           />
 
-          <Button type="submit" size="lg" disabled={form.processing} data-testid="petition-submit">
-            {editing ? t('page.petition.save') : t('page.petition.create')}
-          </Button>
+          <div className="d-flex flex-wrap gap-2">
+            <Button
+              variant="outline-primary"
+              size="lg"
+              onClick={() => setPreviewing(true)}
+              data-testid="petition-preview-open"
+            >
+              {t('page.petition_guide.preview')}
+            </Button>
+            <Button
+              type="submit"
+              size="lg"
+              disabled={form.processing}
+              data-testid="petition-submit"
+            >
+              {editing ? t('page.petition.save') : t('page.petition.create')}
+            </Button>
+          </div>
         </Form>
+        <PetitionPreview
+          show={previewing}
+          values={form.data}
+          created={petitionCreated}
+          onClose={() => setPreviewing(false)}
+        />
       </Container>
     </AppLayout>
   )

@@ -19,7 +19,7 @@ type PetitionSignaturesProps = {
   csrfToken: string
 }
 
-/** The owner's signatures of a petition: the table, remove / OK and the export. */
+/** The owner's signatures of a petition: the table, remove / restore and the export. */
 export default function Signatures({
   petition,
   signatures,

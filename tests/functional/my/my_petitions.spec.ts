@@ -1,6 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { makeMember } from '#tests/helpers/auth'
+import { insertSignatureRows } from '#database/seeders/signature_rows'
+import { recountSignatures } from '#services/signatures/counter'
+import { PetitionFactory } from '#database/factories/petition_factory'
 
 function keysDeep(value: unknown, into: string[] = []): string[] {
   if (value && typeof value === 'object') {
@@ -81,5 +84,40 @@ test.group('My petitions', (group) => {
     assert.include(nameInput, 'value="Anna Schmidt"')
     assert.include(nameInput, 'readOnly=""')
     assert.include(html, `value="${member.email}"`)
+  })
+
+  test("each card carries the petition's count and progress", async ({ client, assert }) => {
+    const member = await makeMember()
+    const petition = await PetitionFactory.apply('published')
+      .merge({ userId: member.id, targetSignatures: 200, title: 'Shade for the playground' })
+      .create()
+    await insertSignatureRows(petition.id, 13)
+    await recountSignatures(petition.id)
+    const opposed = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ userId: member.id, targetSignatures: 100 })
+      .create()
+    await insertSignatureRows(opposed.id, 10, { opposeEvery: 5 })
+    await recountSignatures(opposed.id)
+
+    const response = await client.get('/my/petitions').loginAs(member).withInertia()
+    const cards = response.inertiaProps.petitions.data
+    const card = (guid: string) => cards.find((item: { guid: string }) => item.guid === guid)
+    assert.containSubset(card(petition.guid), {
+      title: 'Shade for the playground',
+      targetSignatures: 200,
+      allowOpposite: false,
+      totalSignatures: 13,
+      percentage: 6.5,
+    })
+    assert.containSubset(card(opposed.guid), {
+      allowOpposite: true,
+      totalSignatures: 10,
+      percentage: 8,
+      positivePercentage: 80,
+      negativePercentage: 20,
+    })
+    // The server-rendered card links to the petition's signatures.
+    const html = (await client.get('/my/petitions').loginAs(member)).text()
+    assert.include(html, `href="/petition/${petition.guid}/signatures"`)
   })
 })

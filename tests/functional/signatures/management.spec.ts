@@ -305,7 +305,7 @@ test.group('Signatures management: who may', (group) => {
   })
 })
 
-test.group('Signatures management: remove and OK', (group) => {
+test.group('Signatures management: remove and restore', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   const patch = (client: any, petition: Petition, owner: any, id: number, active: boolean) =>
@@ -318,7 +318,7 @@ test.group('Signatures management: remove and OK', (group) => {
       .header('referer', `${pageOf(petition)}?page=2`)
       .redirects(0)
 
-  test('remove and OK move the counters once per real change', async ({ client, assert }) => {
+  test('remove and restore move the counters once per real change', async ({ client, assert }) => {
     const petition = await PetitionFactory.apply('published', 'withOpposition')
       .with('user')
       .create()
@@ -426,7 +426,10 @@ test.group('Signatures management: remove and OK', (group) => {
     assert.equal(props.petition.totalSignatures, 1)
   })
 
-  test('the management page shows the removed row in red', async ({ client, assert }) => {
+  test('the management page shows the removed row in red, with a Removed badge and Restore', async ({
+    client,
+    assert,
+  }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const owner = petition.user
     const signature = await SignatureFactory.merge({ petitionId: petition.id }).create()
@@ -435,5 +438,39 @@ test.group('Signatures management: remove and OK', (group) => {
     const page = pageObjectIn(html)
     assert.isFalse(page.props.signatures.data[0].active)
     assert.match(html, /<tr class="table-danger"[^>]*data-signature-id="\d+"/)
+    assert.match(html, /data-testid="signature-removed"[^>]*>Removed</)
+    assert.match(html, /data-testid="signature-restore"[^>]*>Restore</)
+    assert.notInclude(html, 'data-testid="signature-ok"')
+  })
+
+  test('the page the PATCH leads back to already has the new counts, without waiting for the flush', async ({
+    client,
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .with('user')
+      .create()
+    const owner = petition.user
+    await insertSignatureRows(petition.id, 10, { opposeEvery: 5 })
+    await recountSignatures(petition.id)
+    const [supporter, opponent] = await Promise.all([
+      Signature.query().where('petition_id', petition.id).where('score', 1).firstOrFail(),
+      Signature.query().where('petition_id', petition.id).where('score', -1).firstOrFail(),
+    ])
+    const counts = async () => {
+      const { petition: shown } = inertiaPage(
+        await client.get(pageOf(petition)).loginAs(owner).withInertia()
+      ).props
+      return { support: shown.supportCount, oppose: shown.opposeCount }
+    }
+
+    await patch(client, petition, owner, supporter.id, false)
+    assert.deepEqual(await counts(), { support: 7, oppose: 2 })
+    await patch(client, petition, owner, opponent.id, false)
+    assert.deepEqual(await counts(), { support: 7, oppose: 1 })
+    await patch(client, petition, owner, supporter.id, true)
+    assert.deepEqual(await counts(), { support: 8, oppose: 1 })
+    // Nothing left for the scheduled flush: the counters are exact.
+    assert.deepEqual(await recountSignatures(petition.id), { petitions: 1, changed: 0 })
   })
 })

@@ -1,9 +1,10 @@
-import { Button, Card, Col, Form, Row } from 'react-bootstrap'
+import { Card, Col, Form, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { CUSTOM_FIELD_TYPES, LIMITS, MAX_CUSTOM_FIELDS } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
+  AddButton,
   FormSection,
   RemoveButton,
   type Change,
@@ -94,14 +95,7 @@ export default function CustomFieldsSection({
           </div>
         </Card>
       ))}
-      <Button
-        variant="outline-primary"
-        size="sm"
-        onClick={add}
-        aria-label={t('page.petition.add_custom_field')}
-      >
-        +
-      </Button>
+      <AddButton onClick={add}>{t('page.petition.add_custom_field')}</AddButton>
     </FormSection>
   )
 }

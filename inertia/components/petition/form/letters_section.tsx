@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Row } from 'react-bootstrap'
+import { Alert, Card, Col, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_LETTERS, MAX_RECIPIENTS_PER_LETTER } from '@app/shared/petitions/constants.ts'
@@ -6,6 +6,7 @@ import { listField } from './list_field.ts'
 import {
   FormSection,
   ItemHeader,
+  AddButton,
   RemoveButton,
   type Change,
   type Errors,
@@ -15,8 +16,8 @@ import {
 type Letter = PetitionFormData['letters'][number]
 
 /**
- * Letters to recipients, up to MAX_LETTERS: up to 3 recipients each, '+' on
- * the first row, '#n' labels.
+ * Letters to recipients, up to MAX_LETTERS: up to 3 recipients each, added
+ * with '+ Add a recipient', '#n' labels.
  */
 export default function LettersSection({
   letters,
@@ -65,19 +66,17 @@ export default function LettersSection({
           />
         </Card>
       ))}
-      <Button
-        variant="outline-primary"
-        size="sm"
+      <AddButton
         disabled={letters.length >= MAX_LETTERS}
         onClick={() => list.add({ payload: '', recipients: [{ name: '', payload: '' }] })}
       >
         {t('page.petition.add_letter')}
-      </Button>
+      </AddButton>
     </FormSection>
   )
 }
 
-/** A letter's recipients: name and designation, '+' on the first row, '×' on the others. */
+/** A letter's recipients: name and designation, '×' on all but the first, '+ Add a recipient' under them. */
 function Recipients({
   letter,
   index,
@@ -125,21 +124,13 @@ function Recipients({
             />
           </Col>
           <Col sm={2} className="pt-sm-4 mt-sm-2">
-            {row === 0 ? (
-              <Button
-                size="sm"
-                variant="outline-primary"
-                onClick={add}
-                aria-label={t('page.petition.add_recipient')}
-              >
-                +
-              </Button>
-            ) : (
-              <RemoveButton onClick={() => list.remove(row)} />
-            )}
+            {row > 0 && <RemoveButton onClick={() => list.remove(row)} />}
           </Col>
         </Row>
       ))}
+      <AddButton onClick={add} className="mb-3" testId={`add-recipient-${index}`}>
+        {t('page.petition.add_recipient')}
+      </AddButton>
       {errors[`letters.${index}.recipients`] && (
         <Alert variant="danger" className="py-2">
           {errors[`letters.${index}.recipients`]}

@@ -34,6 +34,37 @@ export function RemoveButton({ onClick }: { onClick: () => void }) {
   )
 }
 
+/** A button that adds an entry: a '+' and its words ("+ Add a video"). */
+export function AddButton({
+  onClick,
+  disabled,
+  className,
+  testId,
+  children,
+}: {
+  onClick: () => void
+  disabled?: boolean
+  className?: string
+  testId?: string
+  children: ReactNode
+}) {
+  return (
+    <Button
+      variant="outline-primary"
+      size="sm"
+      disabled={disabled}
+      onClick={onClick}
+      className={className}
+      data-testid={testId}
+    >
+      <span aria-hidden="true" className="me-1">
+        +
+      </span>
+      {children}
+    </Button>
+  )
+}
+
 /** An item's number (#2, #3…; the first has none) and, when it may go, its remove button. */
 export function ItemHeader({ index, onRemove }: { index: number; onRemove?: () => void }) {
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Card, Col, Row } from 'react-bootstrap'
+import { Card, Col, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import DayField from '~/components/day_field.tsx'
 import { localDay } from '~/lib/time_zone.ts'
@@ -7,6 +7,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_UPDATES } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
+  AddButton,
   FormSection,
   ItemHeader,
   ListError,
@@ -80,14 +81,12 @@ export default function UpdatesSection({
         </Card>
       ))}
       {editing && (
-        <Button
-          variant="outline-primary"
-          size="sm"
+        <AddButton
           disabled={updates.length >= MAX_UPDATES}
           onClick={() => list.add({ title: '', createdAt: today, description: '' })}
         >
           {t('page.petition.add_update')}
-        </Button>
+        </AddButton>
       )}
     </FormSection>
   )

@@ -1,9 +1,10 @@
-import { Button, Card, Form } from 'react-bootstrap'
+import { Card, Form } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_VIDEOS } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
 import {
+  AddButton,
   FormSection,
   ItemHeader,
   type Change,
@@ -69,14 +70,12 @@ export default function VideosSection({
           />
         </Card>
       ))}
-      <Button
-        variant="outline-primary"
-        size="sm"
+      <AddButton
         disabled={videos.length >= MAX_VIDEOS}
         onClick={() => list.add({ title: '', url: '', description: '' })}
       >
         {t('page.petition.add_video')}
-      </Button>
+      </AddButton>
     </FormSection>
   )
 }
