@@ -146,6 +146,7 @@ test.group('Translations: house style', () => {
       // « mot » and « : ; ! ? » take a no-break space, not a space a line may break at.
       assert.notMatch(message, /«[^\u00a0\u202f]|[^\u00a0\u202f]»/, `fr ${key}`)
       assert.notMatch(message, /\s(?<![\u00a0\u202f])[:;!?]/, `fr ${key}`)
+      assert.notMatch(message, /[ \u00a0\u202f]{2}/, `fr ${key}: one space, not two`)
     }
   })
 
