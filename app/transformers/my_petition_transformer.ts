@@ -3,6 +3,7 @@ import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import { avatarFor } from '#support/avatar'
 import { bannerUrlOf } from '#transformers/petition_card_transformer'
+import { hideReasonOf } from '#shared/moderation'
 
 /** A card of the My petitions list: the owner is the member looking at it. */
 export default class MyPetitionTransformer extends BaseTransformer<Petition> {
@@ -22,8 +23,8 @@ export default class MyPetitionTransformer extends BaseTransformer<Petition> {
       title: petition.title,
       target: petition.target,
       created: petition.createdAt.toISO()!,
-      // Hidden by the moderators: the owner sees why.
-      hiddenReason: petition.hiddenAt ? (petition.hiddenReason ?? '') : null,
+      // Hidden by the moderators: the owner sees why (a reason of the list, translated on the page).
+      hiddenReason: petition.hiddenAt ? hideReasonOf(petition.hiddenReason) : null,
       user: { avatar: avatarFor(owner), firstName: owner.firstName, lastName: owner.lastName },
     }
   }
