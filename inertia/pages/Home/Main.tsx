@@ -194,7 +194,7 @@ export default function Main({
               <div className="col-lg-8">
                 <h1 className="display-5 fw-bold">{t('page.home.slogan')}</h1>
                 <p className="lead my-4">{t('page.home.slogan_text')}</p>
-                <div className="d-flex flex-wrap gap-2">
+                <div className="hero-actions">
                   <Link
                     route="petitions.create"
                     className="btn btn-light btn-lg fw-semibold"
