@@ -161,7 +161,10 @@ test.group('Browser: moderation', (group) => {
 
           await visit(page, siteUrl('/moderation?view=hidden', 'uk'))
           const hidden = page.getByTestId('queued-petition').filter({ hasText: 'Рекламна петиція' })
-          await hidden.getByText('Реклама, не петиція').waitFor()
+          // Moderators see the reason and their note.
+          const reason = hidden.getByTestId('hidden-reason')
+          await reason.getByText(uk.t('common.hide_reasons.spam')).waitFor()
+          await reason.getByText('Реклама, не петиція').waitFor()
           await hidden.getByLabel(uk.t('page.moderation.reason')).fill('Автор прибрав рекламу')
           await hidden
             .getByRole('button', { name: uk.t('page.moderation.actions.restore') })
