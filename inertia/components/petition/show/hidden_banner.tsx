@@ -54,7 +54,7 @@ export default function HiddenBanner({
   const reason = t(`common.hide_reasons.${notice.reason}`)
   const date = formatDate(locale, notice.hiddenAt)
   return (
-    <Container className="pt-3">
+    <Container className="py-3">
       <Alert
         variant={notice.viewer === 'owner' ? 'warning' : 'secondary'}
         className="mb-0"
