@@ -129,7 +129,12 @@ export function successfulPetitions() {
     .limit(SUCCESSFUL_ON_HOME)
 }
 
-/** Home: up to 5 open petitions gaining signatures now, each with its count of the last 24 hours. */
+/**
+ * Home: up to 5 open petitions gaining signatures now, each with its count
+ * of the last 24 hours; their card columns only (no owner, no banner).
+ */
 export function trendingPetitions() {
-  return trendingNow(TRENDING_ON_HOME, stored(DateTime.now()), withCardRelations)
+  return trendingNow(TRENDING_ON_HOME, stored(DateTime.now()), (query) =>
+    query.select(CARD_COLUMNS)
+  )
 }
