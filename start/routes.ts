@@ -23,6 +23,7 @@ import {
   throttlePasswordResetRequest,
   throttleReportsPerIp,
   throttleReportsPerMember,
+  throttleReviewRequests,
   throttleSign,
   throttleSignaturesExport,
   throttleSignup,
@@ -54,6 +55,7 @@ const PetitionSharingController = () => import('#controllers/petition_sharing_co
 const PetitionMediaController = () => import('#controllers/petition_media_controller')
 const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionReportsController = () => import('#controllers/petition_reports_controller')
+const PetitionReviewsController = () => import('#controllers/petition_reviews_controller')
 const PetitionResponsesController = () => import('#controllers/petition_responses_controller')
 const ModerationController = () => import('#controllers/moderation_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
@@ -253,6 +255,11 @@ router
     router
       .put('/petition/:guid/victory', [PetitionResponsesController, 'victory'])
       .as('petitions.victory')
+    // The owner of a petition the moderators hid asks them to look again.
+    router
+      .post('/petition/:guid/review', [PetitionReviewsController, 'store'])
+      .as('petitions.review')
+      .use(throttleReviewRequests)
     // The member's account settings.
     router.get('/my/account', [AccountSettingsController, 'show']).as('my.account')
     router

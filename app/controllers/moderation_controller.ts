@@ -8,7 +8,7 @@ import type { PetitionAction } from '#shared/moderation'
 import ModerationPolicy from '#policies/moderation_policy'
 import { moderatedPetition } from '#services/moderation/petition_file'
 import { actorsOfTrail, logFilters, logQueryString, moderationLog } from '#services/moderation/log'
-import { moderationActionValidator } from '#validators/moderation_action'
+import { hidePetitionValidator, moderationActionValidator } from '#validators/moderation_action'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { flashAlert } from '#support/http/flash'
 import type Petition from '#models/petition'
@@ -77,13 +77,24 @@ export default class ModerationController {
     })
   }
 
-  /** POST /moderation/petitions/{id}/{action}: hide, restore, close, reopen or dismiss, with a reason. */
+  /**
+   * POST /moderation/petitions/{id}/{action}: hide (a reason from the list,
+   * and a note), restore, close, reopen or dismiss, with a reason.
+   */
   async act(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     // The route's matcher admits the actions only.
     const action = ctx.params.action as PetitionAction
-    const { reason } = await ctx.request.validateUsing(moderationActionValidator)
-    const done = await moderatePetition(ctx.auth.user!, ctx.params.id, action, reason)
+    const done =
+      action === 'hide'
+        ? await ctx.request
+            .validateUsing(hidePetitionValidator)
+            .then(({ reason, note }) =>
+              moderatePetition(ctx.auth.user!, ctx.params.id, action, note ?? '', reason)
+            )
+        : await ctx.request
+            .validateUsing(moderationActionValidator)
+            .then(({ reason }) => moderatePetition(ctx.auth.user!, ctx.params.id, action, reason))
     flashAlert(
       ctx.session,
       done ? 'success' : 'info',

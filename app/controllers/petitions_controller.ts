@@ -20,6 +20,7 @@ import {
 import { isAnyGuestsPage, sharedGuestPage } from '#support/http/shared_guest_pages'
 import PetitionShowTransformer from '#transformers/petition_show_transformer'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
+import HiddenNoticeTransformer from '#transformers/hidden_notice_transformer'
 import { signedPetitionsOf } from '#support/http/signed_petitions_cookie'
 import NotFoundException from '#exceptions/not_found_exception'
 import { paginatorProps, requestedPage } from '#shared/pagination'
@@ -51,7 +52,7 @@ export default class PetitionsController {
   /**
    * Petition/Show: the same few queries for 10 or a million signatures.
    * Drafts are their owner's only; a petition hidden by moderators answers
-   * Petition/Removed with 410.
+   * Petition/Removed with 410, except to its owner and moderators.
    */
   async show(ctx: HttpContext) {
     const page = await petitionPage(ctx.params.slug, await this.viewerOf(ctx))
@@ -146,6 +147,11 @@ export default class PetitionsController {
       canSignPetition: open && page.signedAt === null,
       canEditPetition,
       turnstileKey: site.turnstileSiteKey,
+      // Hidden by moderators, seen by its owner or a moderator: the banner saying so.
+      hiddenNotice: HiddenNoticeTransformer.of(
+        petition,
+        auth.user?.id === petition.userId ? 'owner' : 'moderator'
+      ),
     })
   }
 }

@@ -3,10 +3,12 @@ import BaseSiteMail from '#mails/base_site_mail'
 import { mailText, MAIL_NAME_LENGTH, MAIL_TITLE_LENGTH } from '#mails/mail_text'
 import type Petition from '#models/petition'
 import type User from '#models/user'
+import { hideReasonOf } from '#shared/moderation'
 
 /**
- * Tells the owner that the moderators hid their petition, and why, in
- * the owner's language; the reason also shows in My petitions.
+ * Tells the owner that the moderators hid their petition, and why (the
+ * reason of the list, never the moderator's note), in the owner's
+ * language; the reason also shows in My petitions and on the petition's page.
  */
 export default class PetitionHiddenMail extends BaseSiteMail {
   constructor(
@@ -25,12 +27,15 @@ export default class PetitionHiddenMail extends BaseSiteMail {
       }),
       paragraphs: [
         this.t('mail.petition_hidden.body', { title }),
-        this.t('mail.petition_hidden.reason', { reason: this.petition.hiddenReason ?? '' }),
+        this.t('mail.petition_hidden.reason', {
+          reason: this.t(`common.hide_reasons.${hideReasonOf(this.petition.hiddenReason)}`),
+        }),
         this.t('mail.petition_hidden.next'),
       ],
+      // Its page, where its owner sees the reason and asks for a review once it is fixed.
       action: {
-        label: this.t('mail.petition_hidden.contact'),
-        url: this.onSite(urlFor('contacts.show')),
+        label: this.t('mail.petition_hidden.open_petition'),
+        url: this.onSite(urlFor('petitions.show', { slug: this.petition.slug })),
       },
       reason: {
         text: this.t('mail.petition_hidden.why', { title }),

@@ -5,8 +5,14 @@ import type { Authenticators } from '@adonisjs/auth/types'
 import { rememberIntendedUrl } from '#support/http/intended_url'
 
 /**
- * Members only: a guest goes to /login, and comes back to this page after
- * logging in.
+ * Pages most guests reach without an account yet: they go to sign up (with
+ * a link to log in) instead of a "Welcome back".
+ */
+const SIGN_UP_FIRST = new Set(['petitions.create'])
+
+/**
+ * Members only: a guest goes to /login (to /signup for the pages above),
+ * and comes back to this page after logging in or signing up.
  */
 export default class AuthMiddleware {
   get redirectTo() {
@@ -18,7 +24,12 @@ export default class AuthMiddleware {
     next: NextFn,
     options: { guards?: (keyof Authenticators)[] } = {}
   ) {
-    if (!(await ctx.auth.check())) rememberIntendedUrl(ctx.request, ctx.session)
+    if (!(await ctx.auth.check())) {
+      rememberIntendedUrl(ctx.request, ctx.session)
+      if (ctx.request.method() === 'GET' && SIGN_UP_FIRST.has(ctx.route?.name ?? '')) {
+        return ctx.response.redirect().toRoute('auth.signup')
+      }
+    }
     await ctx.auth.authenticateUsing(options.guards, { loginRoute: this.redirectTo })
     return next()
   }

@@ -20,6 +20,9 @@ export const MODERATION_ACTIONS = [
   'signature_deactivated',
   'signature_reactivated',
   'petition_edited',
+  // The owner of a hidden petition asks for a review; a moderator keeps it hidden.
+  'review_requested',
+  'review_declined',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
@@ -56,6 +59,10 @@ export default class ModerationEvent extends BaseModel {
 
   @column()
   declare reason: string | null
+
+  /** A hiding's reason from the list (HIDE_REASONS); the note is `reason`. */
+  @column()
+  declare reasonCode: string | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

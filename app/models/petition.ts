@@ -107,12 +107,23 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare signaturesErasedAt: DateTime | null
 
-  /** When a moderator hid it, and why: the public gets the reason instead of the petition. */
+  /**
+   * When a moderator hid it, and why: a reason of the list (HIDE_REASONS),
+   * which the public gets instead of the petition, and the moderator's note,
+   * which only moderators see.
+   */
   @column.dateTime()
   declare hiddenAt: DateTime | null
 
   @column()
   declare hiddenReason: string | null
+
+  @column()
+  declare hiddenNote: string | null
+
+  /** When its owner, having fixed it, asked the moderators to review its hiding. */
+  @column.dateTime()
+  declare reviewRequestedAt: DateTime | null
 
   /**
    * When a moderator closed it for signing, and why: its owner cannot reopen

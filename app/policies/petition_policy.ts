@@ -63,6 +63,17 @@ export default class PetitionPolicy extends BasePolicy {
     return AuthorizationResponse.deny('Not found', 404)
   }
 
+  /**
+   * Asking the moderators to review a petition they hid: its owner only
+   * (403 for anyone else, 404 for a draft), and only while it is hidden.
+   */
+  requestReview(user: User, petition: Petition): AuthorizerResponse {
+    if (user.id !== petition.userId)
+      return AuthorizationResponse.deny('Access denied', petition.published ? 403 : 404)
+    if (petition.hiddenAt) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
+
   /** Everything published is public; a draft is its owner's only (404 for others). */
   @allowGuest()
   view(user: User | null, petition: Petition): AuthorizerResponse {

@@ -3,6 +3,7 @@ import type Petition from '#models/petition'
 import type PetitionReport from '#models/petition_report'
 import type ModerationEvent from '#models/moderation_event'
 import ModerationEventTransformer from '#transformers/moderation_event_transformer'
+import { hideReasonOf, type QueueReason } from '#shared/moderation'
 
 /**
  * A petition as moderators see it, in the queue (its open reports) or on
@@ -18,8 +19,18 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
     super(petition)
   }
 
+  /** Why it waits in the queue (null: it does not): reported, its owner asked for a review, new. */
+  private queueReason(openReports: number): QueueReason | null {
+    const petition = this.resource
+    if (openReports > 0) return 'reported'
+    if (petition.hiddenAt && petition.reviewRequestedAt) return 'review_requested'
+    if (petition.isPublic && !petition.reviewedAt) return 'new'
+    return null
+  }
+
   toObject() {
     const petition = this.resource
+    const openReports = this.reports.filter((report) => !report.resolvedAt).length
     return {
       id: petition.id,
       slug: petition.slug,
@@ -33,7 +44,11 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
       moderatorClosedAt: petition.moderatorClosedAt?.toISO() ?? null,
       moderatorClosedReason: petition.moderatorClosedReason,
       hiddenAt: petition.hiddenAt?.toISO() ?? null,
-      hiddenReason: petition.hiddenReason,
+      hiddenReason: petition.hiddenAt ? hideReasonOf(petition.hiddenReason) : null,
+      hiddenNote: petition.hiddenNote,
+      reviewRequestedAt: petition.reviewRequestedAt?.toISO() ?? null,
+      queueReason: this.queueReason(openReports),
+      openReports,
       reports: this.reports.map((report) => ({
         id: report.id,
         reason: report.reason,

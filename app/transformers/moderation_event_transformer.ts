@@ -1,5 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type ModerationEvent from '#models/moderation_event'
+import { hideReasonOf } from '#shared/moderation'
 
 /**
  * An entry of the audit trail: who (null id: the command line), what, about
@@ -27,6 +28,7 @@ export default class ModerationEventTransformer extends BaseTransformer<Moderati
       memberName: this.named.memberName ?? null,
       signatureId: event.signatureId,
       reason: event.reason,
+      reasonCode: event.reasonCode ? hideReasonOf(event.reasonCode) : null,
       createdAt: event.createdAt.toISO()!,
     }
   }

@@ -4,6 +4,7 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import { avatarFor } from '#support/avatar'
 import { bannerUrlOf } from '#transformers/petition_card_transformer'
 import { petitionProgress } from '#shared/petitions/progress'
+import { hideReasonOf } from '#shared/moderation'
 
 /** A card of the My petitions list: the owner is the member looking at it. */
 export default class MyPetitionTransformer extends BaseTransformer<Petition> {
@@ -27,8 +28,8 @@ export default class MyPetitionTransformer extends BaseTransformer<Petition> {
       targetSignatures: petition.targetSignatures,
       allowOpposite: petition.allowOpposite,
       ...petitionProgress(petition),
-      // Hidden by the moderators: the owner sees why.
-      hiddenReason: petition.hiddenAt ? (petition.hiddenReason ?? '') : null,
+      // Hidden by the moderators: the owner sees why (a reason of the list, translated on the page).
+      hiddenReason: petition.hiddenAt ? hideReasonOf(petition.hiddenReason) : null,
       user: { avatar: avatarFor(owner), firstName: owner.firstName, lastName: owner.lastName },
     }
   }

@@ -82,7 +82,8 @@ export const PetitionFactory = factory
     petition.merge({
       published: true,
       hiddenAt: petition.hiddenAt ?? now,
-      hiddenReason: petition.hiddenReason ?? 'Spam',
+      hiddenReason: petition.hiddenReason ?? 'spam',
+      hiddenNote: petition.hiddenNote ?? 'Advertises watches',
       reviewedAt: petition.reviewedAt ?? now,
     })
   })

@@ -49,11 +49,16 @@ test.group('Browser: pages that are gone', (group) => {
       // Back on the list, a petition hidden meanwhile shows why it was removed.
       await page.goBack()
       await page.getByTestId('petition-card').filter({ hasText: hidden.title }).waitFor()
-      await hidden.merge({ hiddenAt: DateTime.now(), hiddenReason: 'Anuncia relojes' }).save()
+      await hidden
+        .merge({ hiddenAt: DateTime.now(), hiddenReason: 'spam', hiddenNote: 'Anuncia relojes' })
+        .save()
       await openCard(page, hidden.title)
       await page.waitForURL(hiddenUrl, { timeout: 5000 })
       await page.locator('h1', { hasText: es.t('page.removed.title') }).waitFor()
-      assert.include(await page.locator('main').textContent(), 'Anuncia relojes')
+      // The reason of the list, in words; never the moderator's note.
+      const main = await page.locator('main').textContent()
+      assert.include(main, es.t('common.hide_reasons.spam'))
+      assert.notInclude(main, 'Anuncia relojes')
       assert.equal(await page.locator('.Toastify__toast').count(), 0)
       assert.deepEqual(describeViolations('removed page', await seriousViolations(page)), [])
     })

@@ -6,12 +6,14 @@ import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { ROLE_MODERATOR } from '#models/user'
 import Petition from '#models/petition'
+import User from '#models/user'
 import { moderatePetition } from '#services/moderation/petition_actions'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 const es = i18nManager.locale('es')
 const uk = i18nManager.locale('uk')
 const de = i18nManager.locale('de')
+const it = i18nManager.locale('it')
 
 test.group('Browser: moderation', (group) => {
   browserJourneys(group)
@@ -67,54 +69,177 @@ test.group('Browser: moderation', (group) => {
     assert.isNull(stored.reporterId)
   })
 
-  test('a moderator hides a reported petition in Ukrainian and restores it; the public sees the reason', async ({
-    assert,
-  }) => {
-    const moderator = await makeMember({ role: ROLE_MODERATOR, locale: 'uk' })
-    const petition = await PetitionFactory.apply('published')
-      .merge({ title: 'Рекламна петиція' })
-      .with('user')
-      .create()
-    await PetitionReport.create({
-      petitionId: petition.id,
-      reporterKey: 'guest:abc',
-      reason: 'spam',
-      note: 'Реклама годинників',
-      locale: 'uk',
+  for (const width of [375, 1280]) {
+    test(`a moderator sees why each petition waits, hides a reported one with a reason from the list and restores it in Ukrainian at ${width} px; the public sees the reason in words`, async ({
+      assert,
+    }) => {
+      const moderator = await makeMember({ role: ROLE_MODERATOR, locale: 'uk' })
+      await PetitionFactory.apply('published')
+        .merge({ title: 'Нова петиція про парк' })
+        .with('user')
+        .create()
+      const petition = await PetitionFactory.apply('published')
+        .merge({ title: 'Рекламна петиція' })
+        .with('user')
+        .create()
+      for (const key of ['guest:abc', 'guest:def']) {
+        await PetitionReport.create({
+          petitionId: petition.id,
+          reporterKey: key,
+          reason: 'spam',
+          note: 'Реклама годинників',
+          locale: 'uk',
+        })
+      }
+      await inBrowser(
+        'moderator hides and restores',
+        async (page, context) => {
+          await logIn(page, moderator.email, PASSWORD, 'uk')
+
+          await visit(page, siteUrl('/moderation', 'uk'))
+          const cards = page.getByTestId('queued-petition')
+          // Reported first, each saying why it is there; "dismiss" only where there are reports.
+          assert.deepEqual(await cards.getByTestId('queue-reason').allTextContents(), [
+            uk.t('page.moderation.queue_reasons.reported', { count: 2 }),
+            uk.t('page.moderation.queue_reasons.new'),
+          ])
+          const card = cards.filter({ hasText: 'Рекламна петиція' })
+          const fresh = cards.filter({ hasText: 'Нова петиція про парк' })
+          await card.getByText('Реклама годинників').first().waitFor()
+          assert.equal(
+            await card
+              .getByRole('button', { name: uk.t('page.moderation.actions.dismiss') })
+              .count(),
+            1
+          )
+          assert.equal(
+            await fresh
+              .getByRole('button', { name: uk.t('page.moderation.actions.dismiss') })
+              .count(),
+            0
+          )
+          await fresh
+            .getByRole('button', { name: uk.t('page.moderation.actions.mark_reviewed') })
+            .waitFor()
+          assert.deepEqual(describeViolations('queue', await seriousViolations(page)), [])
+
+          // Hiding asks for a reason from the list, in a dialog, and confirms there.
+          await card.getByRole('button', { name: uk.t('page.moderation.actions.hide') }).click()
+          const dialog = page.getByRole('dialog', {
+            name: uk.t('page.moderation.hide.title', { title: 'Рекламна петиція' }),
+          })
+          await dialog.waitFor()
+          await dialog.getByRole('button', { name: uk.t('page.moderation.hide.confirm') }).click()
+          const reasonError = dialog.locator('[data-error-for="reason"]')
+          await reasonError.waitFor()
+          assert.equal(
+            await reasonError.textContent(),
+            uk.t('validator.shared.messages.reason.required')
+          )
+          assert.deepEqual(
+            describeViolations('hide dialog', await seriousViolations(page, '.modal')),
+            []
+          )
+          await dialog.getByLabel(uk.t('common.hide_reasons.spam')).check()
+          await dialog.getByLabel(uk.t('page.moderation.hide.note')).fill('Реклама, не петиція')
+          await dialog.getByRole('button', { name: uk.t('page.moderation.hide.confirm') }).click()
+          await page
+            .locator('.Toastify__toast--success', { hasText: uk.t('page.moderation.done.hide') })
+            .waitFor()
+          await dialog.waitFor({ state: 'hidden' })
+
+          // A visitor gets the page saying in words that moderators removed it, and why; not the note.
+          const guest = await context.browser()!.newContext({ viewport: { width, height: 900 } })
+          const visitor = await guest.newPage()
+          const answer = await visitor.goto(siteUrl(`/petition/${petition.slug}`, 'uk'))
+          assert.equal(answer?.status(), 410)
+          await visitor.getByText(uk.t('page.removed.title')).first().waitFor()
+          await visitor.getByText(uk.t('common.hide_reasons.spam')).waitFor()
+          assert.notInclude(await visitor.content(), 'Реклама, не петиція')
+          assert.deepEqual(describeViolations('removed', await seriousViolations(visitor)), [])
+          await guest.close()
+
+          await visit(page, siteUrl('/moderation?view=hidden', 'uk'))
+          const hidden = page.getByTestId('queued-petition').filter({ hasText: 'Рекламна петиція' })
+          // Moderators see the reason and their note.
+          const reason = hidden.getByTestId('hidden-reason')
+          await reason.getByText(uk.t('common.hide_reasons.spam')).waitFor()
+          await reason.getByText('Реклама, не петиція').waitFor()
+          await hidden.getByLabel(uk.t('page.moderation.reason')).fill('Автор прибрав рекламу')
+          await hidden
+            .getByRole('button', { name: uk.t('page.moderation.actions.restore') })
+            .click()
+          await page
+            .locator('.Toastify__toast--success', { hasText: uk.t('page.moderation.done.restore') })
+            .waitFor()
+        },
+        { width, height: 900 }
+      )
+      const stored = await Petition.findOrFail(petition.id)
+      assert.isNull(stored.hiddenAt)
     })
-    await inBrowser('moderator hides and restores', async (page, context) => {
-      await logIn(page, moderator.email, PASSWORD, 'uk')
 
-      await visit(page, siteUrl('/moderation', 'uk'))
-      const card = page.getByTestId('queued-petition').filter({ hasText: 'Рекламна петиція' })
-      await card.getByText('Реклама годинників').waitFor()
-      assert.deepEqual(describeViolations('queue', await seriousViolations(page)), [])
+    test(`the owner of a hidden petition sees why and asks for a review in Italian at ${width} px; a moderator sees the "Hidden" banner`, async ({
+      assert,
+    }) => {
+      const moderator = await makeMember({ role: ROLE_MODERATOR, locale: 'it' })
+      const petition = await PetitionFactory.apply('hidden')
+        .merge({
+          title: 'Orologi in offerta',
+          hiddenReason: 'misleading',
+          hiddenNote: 'Nota privata',
+        })
+        .with('user')
+        .create()
+      await User.query().where('id', petition.userId!).update({ locale: 'it' })
+      await inBrowser(
+        'owner asks for a review',
+        async (page, context) => {
+          await logIn(page, petition.user.email, PASSWORD, 'it')
+          await visit(page, siteUrl(`/petition/${petition.slug}`, 'it'))
+          const banner = page.getByTestId('hidden-banner')
+          await banner.getByText(it.t('page.hidden.owner_title')).waitFor()
+          await banner.getByText(it.t('common.hide_reasons.misleading')).waitFor()
+          assert.notInclude(await page.content(), 'Nota privata')
+          assert.deepEqual(describeViolations('owner banner', await seriousViolations(page)), [])
 
-      await card.getByLabel(uk.t('page.moderation.reason')).fill('Реклама, не петиція')
-      await card.getByRole('button', { name: uk.t('page.moderation.actions.hide') }).click()
-      await page
-        .locator('.Toastify__toast--success', { hasText: uk.t('page.moderation.done.hide') })
-        .waitFor()
+          await banner.getByRole('button', { name: it.t('page.hidden.request_review') }).click()
+          await page
+            .locator('.Toastify__toast--success', { hasText: it.t('page.hidden.review_requested') })
+            .waitFor()
+          await banner.getByTestId('review-requested').waitFor()
+          assert.equal(
+            await banner.getByRole('button', { name: it.t('page.hidden.request_review') }).count(),
+            0
+          )
 
-      // A visitor gets the 410 page with the reason.
-      const guest = await context.browser()!.newContext()
-      const visitor = await guest.newPage()
-      const answer = await visitor.goto(siteUrl(`/petition/${petition.slug}`, 'uk'))
-      assert.equal(answer?.status(), 410)
-      await visitor.getByText('Реклама, не петиція').waitFor()
-      assert.deepEqual(describeViolations('removed', await seriousViolations(visitor)), [])
-      await guest.close()
-
-      await visit(page, siteUrl('/moderation?view=hidden', 'uk'))
-      const hidden = page.getByTestId('queued-petition').filter({ hasText: 'Рекламна петиція' })
-      await hidden.getByLabel(uk.t('page.moderation.reason')).fill('Автор прибрав рекламу')
-      await hidden.getByRole('button', { name: uk.t('page.moderation.actions.restore') }).click()
-      await page
-        .locator('.Toastify__toast--success', { hasText: uk.t('page.moderation.done.restore') })
-        .waitFor()
+          // A moderator sees it in the queue, and the petition with its "Hidden" banner.
+          const other = await context.browser()!.newContext({ viewport: { width, height: 900 } })
+          const moderatorPage = await other.newPage()
+          await logIn(moderatorPage, moderator.email, PASSWORD, 'it')
+          await visit(moderatorPage, siteUrl('/moderation', 'it'))
+          await moderatorPage
+            .getByTestId('queued-petition')
+            .filter({ hasText: 'Orologi in offerta' })
+            .getByTestId('queue-reason')
+            .getByText(it.t('page.moderation.queue_reasons.review_requested'))
+            .waitFor()
+          await visit(moderatorPage, siteUrl(`/petition/${petition.slug}`, 'it'))
+          await moderatorPage
+            .getByTestId('hidden-banner')
+            .getByText(it.t('page.hidden.badge'))
+            .waitFor()
+          assert.deepEqual(
+            describeViolations('moderator banner', await seriousViolations(moderatorPage)),
+            []
+          )
+          await other.close()
+        },
+        { width, height: 900 }
+      )
+      assert.isNotNull((await Petition.findOrFail(petition.id)).reviewRequestedAt)
     })
-    assert.isNull((await Petition.findOrFail(petition.id)).hiddenAt)
-  })
+  }
 
   test("a moderator opens a petition's page from the queue in German, closes and reopens it, and finds both in its trail and in the log", async ({
     assert,

@@ -29,3 +29,23 @@ export function moderate(
     .loginAs(moderator)
     .redirects(0)
 }
+
+/**
+ * A moderator hides a petition from the queue (or `from`): a reason of the
+ * list and a note for the log, as the hide dialog sends them.
+ */
+export function hide(
+  client: ApiClient,
+  moderator: User,
+  petition: Petition,
+  form: { reason?: string; note?: string },
+  from = '/moderation'
+) {
+  return client
+    .post(`/moderation/petitions/${petition.id}/hide`)
+    .header('referer', from)
+    .form(form)
+    .withCsrfToken()
+    .loginAs(moderator)
+    .redirects(0)
+}

@@ -103,7 +103,9 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       customFields: fixture.fieldIds.map((id) => ({ id, value: '12' })),
     },
     '/petition/:guid/report': { reason: 'other', note: 'Sells watches in every paragraph.' },
-    '/moderation/petitions/:id/:action': { reason: 'Advertises watches' },
+    // The fuzz test's action is `hide`: a reason of the list and a note.
+    '/moderation/petitions/:id/:action': { reason: 'spam', note: 'Advertises watches' },
+    '/petition/:guid/review': {},
     '/petition/:guid/create': {
       title: 'A park for Oak Hill',
       target: 'Riverside City Council',

@@ -2,13 +2,18 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { signupValidator } from '#validators/auth'
 import { registerMember } from '#services/accounts/registration'
 import { startSession } from '#services/accounts/sessions'
-import { pullIntendedUrl } from '#support/http/intended_url'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { isIntendedUrl, pullIntendedUrl } from '#support/http/intended_url'
 import { flashAlert } from '#support/http/flash'
 import { site } from '#config/site'
 
 export default class RegistrationController {
-  async show({ inertia }: HttpContext) {
-    return inertia.render('Auth/Registration', { turnstileKey: site.turnstileSiteKey })
+  async show({ inertia, session }: HttpContext) {
+    return inertia.render('Auth/Registration', {
+      turnstileKey: site.turnstileSiteKey,
+      // A guest on the way to start a petition is told that it takes a minute, and where it leads.
+      startingPetition: isIntendedUrl(session, urlFor('petitions.create')),
+    })
   }
 
   async store(ctx: HttpContext) {

@@ -28,6 +28,7 @@ export async function recordModeration(
     userId?: number | null
     signatureId?: number | null
     reason?: string | null
+    reasonCode?: string | null
   }
 ) {
   return ModerationEvent.create(
@@ -39,6 +40,7 @@ export async function recordModeration(
       userId: entry.userId ?? null,
       signatureId: entry.signatureId ?? null,
       reason: entry.reason?.trim() || null,
+      reasonCode: entry.reasonCode ?? null,
     },
     { client: trx }
   )

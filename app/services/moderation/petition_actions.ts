@@ -7,7 +7,7 @@ import PetitionHiddenMail from '#mails/petition_hidden_mail'
 import { recordModeration } from '#services/moderation/audit_trail'
 import SendMailJob from '#jobs/send_mail_job'
 import PetitionChanged from '#events/petition_changed'
-import type { PetitionAction } from '#shared/moderation'
+import type { HideReason, PetitionAction } from '#shared/moderation'
 
 const RECORDED = {
   hide: 'petition_hidden',
@@ -21,8 +21,10 @@ const RECORDED = {
  * A moderator's action on a petition, in one transaction with its audit
  * entry: hide (the public gets the reason instead), restore, close for
  * signing (its owner cannot reopen it then, even one they had finished),
- * reopen what a moderator closed, or dismiss its reports. Every action
- * closes the open reports and marks the petition reviewed. Returns false
+ * reopen what a moderator closed, or dismiss its reports (or its owner's
+ * request for a review, keeping it hidden). Every action closes the open
+ * reports, answers a request for a review and marks the petition reviewed.
+ * Returns false
  * when the action does not apply (restoring a visible petition, closing one
  * a moderator closed, reopening one a moderator did not close).
  */
@@ -30,7 +32,9 @@ export async function moderatePetition(
   moderator: User,
   petitionId: number,
   action: PetitionAction,
-  reason: string
+  reason: string,
+  // A hiding's reason from the list, which the public and the owner are told; `reason` is the note.
+  hideReason: HideReason = 'other'
 ) {
   return db.transaction(async (trx) => {
     const petition = await Petition.query({ client: trx })
@@ -40,10 +44,14 @@ export async function moderatePetition(
     const now = DateTime.utc()
     if (action === 'hide') {
       if (petition.hiddenAt) return false
-      petition.merge({ hiddenAt: now, hiddenReason: reason })
+      petition.merge({
+        hiddenAt: now,
+        hiddenReason: hideReason,
+        hiddenNote: reason.trim() || null,
+      })
     } else if (action === 'restore') {
       if (!petition.hiddenAt) return false
-      petition.merge({ hiddenAt: null, hiddenReason: null })
+      petition.merge({ hiddenAt: null, hiddenReason: null, hiddenNote: null })
     } else if (action === 'close') {
       if (petition.isClosedByModerator) return false
       petition.merge({ finished: true, moderatorClosedAt: now, moderatorClosedReason: reason })
@@ -53,7 +61,9 @@ export async function moderatePetition(
       // As when its owner reopens it: a closing date that has passed would close it again at once.
       if (petition.hasPassedClosingDate) petition.closesAt = null
     }
-    petition.reviewedAt = now
+    // Dismissing a hidden petition's request for a review keeps it hidden: the request is declined.
+    const declined = action === 'dismiss' && petition.hiddenAt && petition.reviewRequestedAt
+    petition.merge({ reviewedAt: now, reviewRequestedAt: null })
     await petition.save()
     await PetitionReport.query({ client: trx })
       .where('petition_id', petition.id)
@@ -61,9 +71,10 @@ export async function moderatePetition(
       .update({ resolved_at: now.toFormat(trx.dialect.dateTimeFormat) })
     await recordModeration(trx, {
       actor: moderator,
-      action: RECORDED[action],
+      action: declined ? 'review_declined' : RECORDED[action],
       petitionId: petition.id,
       reason,
+      reasonCode: action === 'hide' ? petition.hiddenReason : null,
     })
     PetitionChanged.afterCommit(trx, petition.id)
     if (action === 'hide' && petition.userId) {

@@ -9,10 +9,16 @@ export const QUEUE_PER_PAGE = 20
 /** What the queue shows: petitions to review, or those hidden (to restore). */
 export type QueueView = 'review' | 'hidden'
 
+/** Open reports of the petition of the row (a correlated subquery's condition). */
+const OPEN_REPORTS = `FROM petition_reports WHERE petition_reports.petition_id = petitions.id
+  AND petition_reports.resolved_at IS NULL`
+
 /**
- * The moderators' queue, oldest first:
- * - review: published petitions with open reports, and those never
- *   reviewed (new), by the first open report or the creation date;
+ * The moderators' queue:
+ * - review: published petitions with open reports (first, however old),
+ *   then hidden petitions whose owner asked for a review, then those never
+ *   reviewed (new); oldest first within each, by the first open report,
+ *   the request or the creation date;
  * - hidden: petitions hidden by moderators, by when they were hidden.
  */
 export async function moderationQueue(view: QueueView, page: number) {
@@ -20,24 +26,37 @@ export async function moderationQueue(view: QueueView, page: number) {
   if (view === 'hidden') {
     query.whereNotNull('hidden_at').orderBy('hidden_at', 'asc').orderBy('id', 'asc')
   } else {
-    wherePublic(query)
-      .where((attention) =>
-        attention
-          .whereNull('reviewed_at')
-          .orWhereExists((reports) =>
-            reports
-              .from('petition_reports')
-              .whereColumn('petition_reports.petition_id', 'petitions.id')
-              .whereNull('petition_reports.resolved_at')
+    query
+      .where((waiting) =>
+        waiting
+          .where((visible) =>
+            wherePublic(visible).where((attention) =>
+              attention
+                .whereNull('petitions.reviewed_at')
+                .orWhereExists((reports) =>
+                  reports
+                    .from('petition_reports')
+                    .whereColumn('petition_reports.petition_id', 'petitions.id')
+                    .whereNull('petition_reports.resolved_at')
+                )
+            )
+          )
+          .orWhere((review) =>
+            review.whereNotNull('petitions.hidden_at').whereNotNull('petitions.review_requested_at')
           )
       )
       .select('petitions.*')
-      // Since when it waits: its first open report, or its creation when it is new.
+      // Why it waits, in the queue's order: reported, review requested, new.
       .select(
-        db.raw(`COALESCE((SELECT MIN(petition_reports.created_at) FROM petition_reports
-          WHERE petition_reports.petition_id = petitions.id
-          AND petition_reports.resolved_at IS NULL), petitions.created_at) AS attention_since`)
+        db.raw(`CASE WHEN EXISTS (SELECT 1 ${OPEN_REPORTS}) THEN 0
+          WHEN petitions.review_requested_at IS NOT NULL THEN 1 ELSE 2 END AS attention_rank`)
       )
+      // Since when it waits: its first open report, the request, or its creation when it is new.
+      .select(
+        db.raw(`COALESCE((SELECT MIN(petition_reports.created_at) ${OPEN_REPORTS}),
+          petitions.review_requested_at, petitions.created_at) AS attention_since`)
+      )
+      .orderBy('attention_rank', 'asc')
       .orderBy('attention_since', 'asc')
       .orderBy('petitions.id', 'asc')
   }

@@ -3,6 +3,7 @@ import Signature from '#models/signature'
 import type User from '#models/user'
 import { petitionPageData, type PageData } from '#services/petitions/page_data'
 import { whereSignedBy } from '#services/signatures/member_signatures'
+import { hideReasonOf, type HideReason } from '#shared/moderation'
 
 /**
  * Who looks at a petition's page: a member, or a guest with the petitions
@@ -33,7 +34,7 @@ export type PetitionPage =
   | {
       kind: 'removed'
       petition: Petition
-      removal: { title: string; reason: string; hiddenAt: string }
+      removal: { title: string; reason: HideReason; hiddenAt: string }
     }
   | ShownPetitionPage
 
@@ -47,11 +48,13 @@ export async function petitionPage(slug: string, viewer: PageViewer): Promise<Pe
   const data = await petitionPageData(slug, { reuse: !viewer.user })
   if (!data) return { kind: 'missing' }
   const { petition } = data
-  // Hidden by moderators: the public (and its owner) get the reason, moderators the petition.
-  if (petition.hiddenAt && !viewer.seesHidden) {
+  // Hidden by moderators: the public gets the reason of the list (never the
+  // moderator's note), its owner and moderators the petition with a banner.
+  const isOwner = viewer.user !== null && viewer.user.id === petition.userId
+  if (petition.hiddenAt && !viewer.seesHidden && !isOwner) {
     const removal = {
       title: petition.title,
-      reason: petition.hiddenReason ?? '',
+      reason: hideReasonOf(petition.hiddenReason),
       hiddenAt: petition.hiddenAt.toISODate()!,
     }
     return { kind: 'removed', petition, removal }

@@ -14,6 +14,11 @@ export function rememberIntendedUrl(request: HttpRequest, session: Session) {
   if (request.method() === 'GET') session.put(KEY, request.url(true))
 }
 
+/** Whether the guest was going to `url` (a path of this site): the page can say what comes next. */
+export function isIntendedUrl(session: Session, url: string) {
+  return session.get(KEY, null) === url
+}
+
 /**
  * Where to go after login or registration: the page the guest
  * wanted, else My petitions. Only paths of this site, never another host.

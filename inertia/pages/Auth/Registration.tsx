@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useForm } from '@inertiajs/react'
-import { Col, Form, Row } from 'react-bootstrap'
+import { Alert, Col, Form, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
 import ProviderButtons from '~/components/auth/provider_buttons.tsx'
@@ -15,9 +15,10 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { bindText } from '~/lib/bind_text.ts'
 import SubmitButton from '~/components/auth/submit_button.tsx'
 
-type RegistrationProps = { turnstileKey: string | null }
+/** `startingPetition`: the guest came to start a petition, which follows the sign-up. */
+type RegistrationProps = { turnstileKey: string | null; startingPetition?: boolean }
 
-export default function Registration({ turnstileKey }: RegistrationProps) {
+export default function Registration({ turnstileKey, startingPetition }: RegistrationProps) {
   const { t } = useTranslation()
   const turnstile = useRef<TurnstileHandle>(null)
   const form = useForm({
@@ -42,6 +43,11 @@ export default function Registration({ turnstileKey }: RegistrationProps) {
   return (
     <AppLayout title={t('page.auth.signup_title')} path={urlFor('auth.signup')}>
       <AuthCard title={t('page.auth.signup_title')} intro={t('page.auth.signup_intro')}>
+        {startingPetition && (
+          <Alert variant="info" className="py-2" data-testid="signup-to-create">
+            {t('page.auth.signup_to_create')}
+          </Alert>
+        )}
         <Form onSubmit={submit} noValidate data-testid="signup-form">
           <Row>
             <Col sm={6}>

@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import { Link } from '@adonisjs/inertia/react'
-import { Carousel, Col, Container, Row } from 'react-bootstrap'
+import { router } from '@inertiajs/react'
+import { Button, Carousel, Col, Container, Form, InputGroup, ListGroup, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionCard from '~/components/petition/petition_card.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -43,9 +45,135 @@ function CardsSection({
   )
 }
 
-type HomeProps = { successfulPetitions: Data.PetitionCard[]; victories: Data.PetitionCard[] }
+/** The hero's search: the petition list's own search (`q`), by its route; a plain GET without script. */
+function HeroSearch() {
+  const { t } = useTranslation()
+  const [q, setQ] = useState('')
+  const action = urlFor('petitions.index')
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    router.get(action, q.trim() ? { q: q.trim() } : {})
+  }
+  return (
+    <Form
+      action={action}
+      method="get"
+      role="search"
+      onSubmit={submit}
+      className="hero-search mt-4"
+      data-testid="home-search"
+    >
+      <Form.Label htmlFor="home-search-q" className="visually-hidden">
+        {t('page.home.search_label')}
+      </Form.Label>
+      <InputGroup size="lg">
+        <Form.Control
+          id="home-search-q"
+          type="search"
+          name="q"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          placeholder={t('page.home.search_placeholder')}
+          maxLength={200}
+        />
+        <Button type="submit" variant="warning" className="fw-semibold">
+          {t('page.home.search_button')}
+        </Button>
+      </InputGroup>
+    </Form>
+  )
+}
 
-export default function Main({ successfulPetitions, victories }: HomeProps) {
+/**
+ * Petitions gaining signatures now (the last 24 hours), with their counts,
+ * beside the site's total of confirmed signatures.
+ */
+function SigningNow({
+  petitions,
+  signaturesTotal,
+}: {
+  petitions: Data.TrendingPetition[]
+  signaturesTotal: number
+}) {
+  const { t } = useTranslation()
+  return (
+    <section className="page-section" data-testid="signing-now" aria-labelledby="signing-now-title">
+      <Container>
+        <Row className="gy-4">
+          <Col lg={petitions.length > 0 ? 8 : 12}>
+            <h2 className="fw-bold mb-3" id="signing-now-title">
+              {t('page.home.trending_title')}
+            </h2>
+            {petitions.length === 0 ? (
+              <p className="text-muted">{t('page.home.trending_empty')}</p>
+            ) : (
+              <ListGroup as="ol" className="shadow-sm" data-testid="trending-petitions">
+                {petitions.map((petition) => (
+                  <ListGroup.Item
+                    as="li"
+                    key={petition.guid}
+                    className="d-flex flex-wrap justify-content-between align-items-center gap-2 py-3"
+                  >
+                    <div className="me-auto" style={{ minWidth: 0 }}>
+                      <Link
+                        route="petitions.show"
+                        routeParams={{ slug: petition.slug }}
+                        className="fw-semibold text-break"
+                      >
+                        {petition.title}
+                      </Link>
+                      {petition.target && (
+                        <div className="small text-muted text-break">{petition.target}</div>
+                      )}
+                    </div>
+                    <div className="text-end small">
+                      <div className="fw-semibold" data-testid="trending-count">
+                        {t('page.home.signatures_count', { count: petition.totalSignatures })}
+                      </div>
+                      <div className="text-success-emphasis">
+                        {t('page.home.signatures_recent', { count: petition.recentSignatures })}
+                      </div>
+                    </div>
+                  </ListGroup.Item>
+                ))}
+              </ListGroup>
+            )}
+            <div className="mt-3">
+              <Link href={`${urlFor('petitions.index')}?sort=trending&lang=all`}>
+                {t('page.home.see_trending')}
+              </Link>
+            </div>
+          </Col>
+          <Col lg={petitions.length > 0 ? 4 : 12}>
+            <div className="signatures-total rounded shadow-sm p-4 h-100 d-flex flex-column justify-content-center text-center bg-white">
+              <p className="display-5 fw-bold mb-1" data-testid="signatures-total">
+                {t('page.home.total_number', { count: signaturesTotal })}
+              </p>
+              <p className="mb-0 text-muted">
+                {t('page.home.total_text', { count: signaturesTotal })}
+              </p>
+            </div>
+          </Col>
+        </Row>
+      </Container>
+    </section>
+  )
+}
+
+type HomeProps = {
+  successfulPetitions: Data.PetitionCard[]
+  victories: Data.PetitionCard[]
+  trendingPetitions: Data.TrendingPetition[]
+  /** Confirmed signatures on the whole site. */
+  signaturesTotal: number
+}
+
+export default function Main({
+  successfulPetitions,
+  victories,
+  trendingPetitions,
+  signaturesTotal,
+}: HomeProps) {
   const { t } = useTranslation()
   const { user } = useSharedProps()
   // Members go on to create; guests are pointed to sign up first.
@@ -66,16 +194,32 @@ export default function Main({ successfulPetitions, victories }: HomeProps) {
               <div className="col-lg-8">
                 <h1 className="display-5 fw-bold">{t('page.home.slogan')}</h1>
                 <p className="lead my-4">{t('page.home.slogan_text')}</p>
-                <Link route="petitions.create" className="btn btn-light btn-lg fw-semibold">
-                  {t('page.home.create_petition')}
-                </Link>
+                <div className="hero-actions">
+                  <Link
+                    route="petitions.create"
+                    className="btn btn-light btn-lg fw-semibold"
+                    data-testid="start-petition"
+                  >
+                    {t('page.home.start_petition')}
+                  </Link>
+                  <Link
+                    route="petitions.index"
+                    className="btn btn-outline-light btn-lg fw-semibold"
+                    data-testid="browse-petitions"
+                  >
+                    {t('page.home.browse_petitions')}
+                  </Link>
+                </div>
+                <HeroSearch />
               </div>
             </Container>
           </Carousel.Item>
         </Carousel>
       </section>
 
-      <section className="page-section">
+      <SigningNow petitions={trendingPetitions} signaturesTotal={signaturesTotal} />
+
+      <section className="page-section bg-white border-top border-bottom">
         <Container>
           <Row className="align-items-center gy-4">
             <Col lg={6}>
@@ -105,7 +249,7 @@ export default function Main({ successfulPetitions, victories }: HomeProps) {
         </Container>
       </section>
 
-      <section className="page-section bg-white border-top border-bottom">
+      <section className="page-section">
         <Container>
           <h2 className="fw-bold text-center mb-5">{t('page.home.how_title')}</h2>
           <Row className="gy-4 text-center">

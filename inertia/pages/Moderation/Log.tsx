@@ -145,7 +145,13 @@ export default function Log({ entries, filters, actions, actors }: LogProps) {
                   <td>
                     <Subject entry={entry} />
                   </td>
-                  <td>{entry.reason}</td>
+                  <td>
+                    {entry.reasonCode && (
+                      <strong>{t(`common.hide_reasons.${entry.reasonCode}`)}</strong>
+                    )}
+                    {entry.reasonCode && entry.reason && ' — '}
+                    {entry.reason}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -34,6 +34,15 @@ export default function Petition({ petition }: PetitionProps) {
           </Link>
         </p>
         <ul className="list-unstyled mb-4" data-testid="petition-state">
+          {petition.queueReason && (
+            <li>
+              <Badge bg="light" text="dark" className="border">
+                {t(`page.moderation.queue_reasons.${petition.queueReason}`, {
+                  count: petition.openReports,
+                })}
+              </Badge>
+            </li>
+          )}
           {!petition.published && (
             <li>
               <Badge bg="secondary">{t('page.moderation.draft')}</Badge>
@@ -42,7 +51,9 @@ export default function Petition({ petition }: PetitionProps) {
           {petition.hiddenAt && (
             <li>
               <Badge bg="dark">{t('page.moderation.hidden')}</Badge>{' '}
-              {formatDate(locale, petition.hiddenAt)} — {petition.hiddenReason}
+              {formatDate(locale, petition.hiddenAt)} —{' '}
+              {t(`common.hide_reasons.${petition.hiddenReason}`)}
+              {petition.hiddenNote && <> — {petition.hiddenNote}</>}
             </li>
           )}
           {petition.moderatorClosedAt ? (
@@ -103,6 +114,7 @@ export default function Petition({ petition }: PetitionProps) {
                     <ActorName entry={entry} />
                   </strong>{' '}
                   <EventText entry={entry} />
+                  {entry.reasonCode && <> — {t(`common.hide_reasons.${entry.reasonCode}`)}</>}
                   {entry.reason && <> — {entry.reason}</>}
                 </li>
               ))}

@@ -12,7 +12,26 @@ import type { Data } from '@generated/data'
 
 type QueueProps = { view: 'review' | 'hidden'; petitions: Paginated<Data.ModeratedPetition> }
 
-/** Moderation/Queue: reported and new petitions, oldest first; or the hidden ones. */
+/** Why a petition waits, as a badge: "Reported (2)", "Review requested", "New". */
+function QueueReasonBadge({ petition }: { petition: Data.ModeratedPetition }) {
+  const { t } = useTranslation()
+  if (!petition.queueReason) return null
+  const variant = { reported: 'danger', review_requested: 'warning', new: 'info' }[
+    petition.queueReason
+  ]
+  return (
+    <Badge bg={variant} text={variant === 'danger' ? undefined : 'dark'} data-testid="queue-reason">
+      {t(`page.moderation.queue_reasons.${petition.queueReason}`, {
+        count: petition.openReports,
+      })}
+    </Badge>
+  )
+}
+
+/**
+ * Moderation/Queue: reported petitions first, then those whose owner asked
+ * for a review, then new ones, each saying why it waits; or the hidden ones.
+ */
 export default function Queue({ view, petitions }: QueueProps) {
   const { t, locale } = useTranslation()
   return (
@@ -44,6 +63,11 @@ export default function Queue({ view, petitions }: QueueProps) {
         {petitions.data.map((petition) => (
           <Card key={petition.id} className="mb-3 shadow-sm" data-testid="queued-petition">
             <Card.Body>
+              {view === 'review' && (
+                <p className="mb-1">
+                  <QueueReasonBadge petition={petition} />
+                </p>
+              )}
               <h2 className="h5">
                 <Link route="petitions.show" routeParams={{ slug: petition.slug }}>
                   {petition.title}
@@ -61,8 +85,10 @@ export default function Queue({ view, petitions }: QueueProps) {
                 </Link>
               </p>
               {petition.hiddenAt && (
-                <p>
-                  <Badge bg="dark">{t('page.moderation.hidden')}</Badge> {petition.hiddenReason}
+                <p data-testid="hidden-reason">
+                  <Badge bg="dark">{t('page.moderation.hidden')}</Badge>{' '}
+                  {t(`common.hide_reasons.${petition.hiddenReason}`)}
+                  {petition.hiddenNote && <> — {petition.hiddenNote}</>}
                 </p>
               )}
               {petition.reports.length > 0 && (
@@ -91,6 +117,7 @@ export default function Queue({ view, petitions }: QueueProps) {
                       <li key={entry.id}>
                         {formatDate(locale, entry.createdAt)}: <ActorName entry={entry} />,{' '}
                         <EventText entry={entry} />
+                        {entry.reasonCode && <> — {t(`common.hide_reasons.${entry.reasonCode}`)}</>}
                         {entry.reason && <> — {entry.reason}</>}
                       </li>
                     ))}

@@ -180,7 +180,8 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                         className="small"
                         data-testid="hidden-by-moderators"
                       >
-                        <strong>{t('page.my.hidden_by_moderators')}</strong> {petition.hiddenReason}
+                        <strong>{t('page.my.hidden_by_moderators')}</strong>{' '}
+                        {t(`common.hide_reasons.${petition.hiddenReason}`)}
                       </Alert>
                     )}
                     <div className="d-flex justify-content-between align-items-center small">

@@ -10,6 +10,7 @@ import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import SignForm from '~/components/petition/sign_form.tsx'
 import ReportPetition from '~/components/petition/show/report_petition.tsx'
+import HiddenBanner from '~/components/petition/show/hidden_banner.tsx'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -25,6 +26,7 @@ type PetitionShowProps = {
   canSignPetition: boolean
   canEditPetition: boolean
   turnstileKey: string | null
+  hiddenNotice?: Data.HiddenNotice | null
 }
 
 /** The public petition page: its sections in the specified order. */
@@ -59,6 +61,7 @@ export default function Show(props: PetitionShowProps) {
         banner && !banner.startsWith('http') ? `${appUrl}${banner}` : banner
       )}
     >
+      <HiddenBanner guid={petition.guid} notice={props.hiddenNotice} />
       <PetitionHeader petition={petition} />
       <Container className="petition-show pb-5" data-live={connected ? 'connected' : undefined}>
         <ActionBar

@@ -5,7 +5,7 @@ import type Petition from '#models/petition'
 import PetitionReport, { type ReportReason } from '#models/petition_report'
 import { ROLE_MODERATOR } from '#models/user'
 import { makeMember } from '#tests/helpers/auth'
-import { makeModerator, moderate } from '#tests/helpers/moderation'
+import { hide, makeModerator, moderate } from '#tests/helpers/moderation'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 function report(
@@ -101,12 +101,11 @@ test.group("Moderation: a petition's own page", (group) => {
   }) => {
     const moderator = await makeMember({ role: ROLE_MODERATOR })
     const petition = await PetitionFactory.apply('published').with('user').create()
-    const fromPage = await moderate(
+    const fromPage = await hide(
       client,
       moderator,
       petition,
-      'hide',
-      'Advertises watches',
+      { reason: 'spam', note: 'Advertises watches' },
       `/moderation/petitions/${petition.id}`
     )
     assert.equal(fromPage.header('location'), `/moderation/petitions/${petition.id}`)

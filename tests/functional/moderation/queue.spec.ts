@@ -9,12 +9,17 @@ import { trailOfPetition } from '#services/moderation/audit_trail'
 import { makeMember } from '#tests/helpers/auth'
 import { outbox } from '#tests/helpers/outbox'
 import { assertFieldError } from '#tests/helpers/validation'
-import { makeModerator, moderate } from '#tests/helpers/moderation'
+import { hide, makeModerator, moderate } from '#tests/helpers/moderation'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 type QueueProps = {
   petitions: {
-    data: Array<{ title: string; reports: Array<{ reason: string; note: string | null }> }>
+    data: Array<{
+      title: string
+      queueReason: string | null
+      openReports: number
+      reports: Array<{ reason: string; note: string | null }>
+    }>
   }
 }
 
@@ -103,9 +108,19 @@ test.group('Moderation: the queue and its actions', (group) => {
     }
     assert.deepEqual(await publicSurfaces(client, petition), visible)
 
-    const missing = await moderate(client, moderator, petition, 'hide', ' ')
-    assertFieldError(missing, 'reason')
-    ;(await moderate(client, moderator, petition, 'hide', 'Advertises watches')).assertStatus(302)
+    // The reason comes from the list: none, or one it does not have, hides nothing.
+    assertFieldError(
+      await hide(client, moderator, petition, { note: 'Advertises watches' }),
+      'reason'
+    )
+    assertFieldError(
+      await hide(client, moderator, petition, { reason: 'Advertises watches' }),
+      'reason'
+    )
+    assert.isNull((await Petition.findOrFail(petition.id)).hiddenAt)
+    ;(
+      await hide(client, moderator, petition, { reason: 'spam', note: 'Advertises watches' })
+    ).assertStatus(302)
     assert.deepEqual(await publicSurfaces(client, petition), {
       page: 410,
       inList: false,
@@ -117,10 +132,12 @@ test.group('Moderation: the queue and its actions', (group) => {
     })
     const removed = await client.get(`/petition/${petition.slug}`).withInertia()
     removed.assertInertiaComponent('Petition/Removed')
-    assert.equal(removed.inertiaProps.reason, 'Advertises watches')
-    // Its owner is told, with the reason.
+    assert.equal(removed.inertiaProps.reason, 'spam')
+    // Its owner is told, with the reason of the list (not the moderator's note), and a link to it.
     const [mail] = await outbox.to(owner.email)
-    assert.include(mail.html, 'Advertises watches')
+    assert.include(mail.html, 'Spam or advertising')
+    assert.notInclude(mail.html, 'Advertises watches')
+    assert.include(mail.html, `/petition/${petition.slug}`)
     // Its reports are closed; the moderator still sees it.
     assert.isNotNull((await PetitionReport.findByOrFail('petition_id', petition.id)).resolvedAt)
     ;(await client.get(`/petition/${petition.slug}`).loginAs(moderator)).assertStatus(200)
@@ -133,16 +150,17 @@ test.group('Moderation: the queue and its actions', (group) => {
       (await trailOfPetition(petition.id)).map((event) => [
         event.action,
         event.actorName,
+        event.reasonCode,
         event.reason,
       ]),
       [
-        ['petition_hidden', 'Ines Roth', 'Advertises watches'],
-        ['petition_restored', 'Ines Roth', 'Owner removed the ads'],
+        ['petition_hidden', 'Ines Roth', 'spam', 'Advertises watches'],
+        ['petition_restored', 'Ines Roth', null, 'Owner removed the ads'],
       ]
     )
   })
 
-  test('the queue shows reported and new petitions oldest first, and leaves the reviewed ones', async ({
+  test('the queue shows reported petitions first, then new ones, and leaves the reviewed ones', async ({
     assert,
     client,
   }) => {
@@ -168,12 +186,16 @@ test.group('Moderation: the queue and its actions', (group) => {
       return (response.inertiaProps as QueueProps).petitions.data
     }
     const first = await queue()
+    // Reported first, however new; each says why it waits.
     assert.deepEqual(
-      first.map((item) => item.title),
-      ['Older petition', 'Newer petition']
+      first.map((item) => [item.title, item.queueReason, item.openReports]),
+      [
+        ['Newer petition', 'reported', 1],
+        ['Older petition', 'new', 0],
+      ]
     )
     assert.deepEqual(
-      first[1].reports.map(({ reason, note }) => ({ reason, note })),
+      first[0].reports.map(({ reason, note }) => ({ reason, note })),
       [{ reason: 'misleading', note: 'Wrong numbers' }]
     )
     // No reporter is named in the queue.

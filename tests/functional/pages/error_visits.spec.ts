@@ -60,13 +60,15 @@ test.group('Errors met by an Inertia visit', (group) => {
     assert,
   }) => {
     const petition = await PetitionFactory.apply('hidden')
-      .merge({ title: 'Sell watches here', hiddenReason: 'Advertises watches' })
+      .merge({ title: 'Sell watches here', hiddenReason: 'spam', hiddenNote: 'Advertises watches' })
       .with('user')
       .create()
     const path = `/petition/${petition.slug}`
     const response = await client.get(path).header('host', SPANISH).withInertia()
     const page = assertInertiaPage(response, 410, 'Petition/Removed', assert)
-    assert.equal(page.props.reason, 'Advertises watches')
+    // The reason of the list, never the moderator's note.
+    assert.equal(page.props.reason, 'spam')
+    assert.notInclude(JSON.stringify(page.props), 'Advertises watches')
     assert.equal(page.url, path)
   })
 

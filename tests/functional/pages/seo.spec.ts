@@ -162,7 +162,8 @@ test.group('Search engines', (group) => {
       const acted = await client
         .post(`/moderation/petitions/${id}/${action}`)
         .header('referer', 'http://undersign.test/moderation')
-        .form({ reason: 'Checked against the rules of the site.' })
+        // Hiding takes a reason of the list; restoring, the moderator's words.
+        .form({ reason: action === 'hide' ? 'spam' : 'Checked against the rules of the site.' })
         .withCsrfToken()
         .loginAs(moderator)
         .redirects(0)

@@ -7,12 +7,12 @@ import { newGuid, submitPetition } from '#tests/helpers/petitions'
 test.group('Petition create and edit pages', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('guests who open /petition/create go to /login, then come back', async ({
+  test('guests who open /petition/create go to sign up (not a "welcome back"), then come back', async ({
     client,
     assert,
   }) => {
     const response = await client.get('/petition/create').redirects(0)
-    assert.match(response.header('location') ?? '', /^\/login/)
+    assert.equal(response.header('location'), '/signup')
     assert.equal(response.session().intended_url, '/petition/create')
   })
 

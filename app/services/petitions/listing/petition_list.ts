@@ -9,11 +9,12 @@ import {
   bestMatchesPage,
   orderByRelevance,
 } from '#services/petitions/listing/search'
-import { trendingPage } from '#services/petitions/listing/trending'
+import { trendingNow, trendingPage } from '#services/petitions/listing/trending'
 
 export const PETITIONS_PER_PAGE = 10
 export const SUCCESSFUL_ON_HOME = 6
 export const VICTORIES_ON_HOME = 6
+export const TRENDING_ON_HOME = 5
 
 const stored = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
 
@@ -126,4 +127,14 @@ export function successfulPetitions() {
     .orderByRaw('succeeded_at desc nulls last')
     .orderBy('created_at', 'desc')
     .limit(SUCCESSFUL_ON_HOME)
+}
+
+/**
+ * Home: up to 5 open petitions gaining signatures now, each with its count
+ * of the last 24 hours; their card columns only (no owner, no banner).
+ */
+export function trendingPetitions() {
+  return trendingNow(TRENDING_ON_HOME, stored(DateTime.now()), (query) =>
+    query.select(CARD_COLUMNS)
+  )
 }

@@ -111,3 +111,18 @@ export async function trendingPage(
   }
   return pageOfParts([trending, others], page, perPage)
 }
+
+/** The home page's list of open petitions gaining signatures now: every language. */
+const HOME_FILTERS: ListFilters = { q: '', status: 'open', lang: 'all', sort: 'trending' }
+
+/**
+ * Home: the open listed petitions that gained the most signatures in the
+ * last 24 hours, with how many each gained; the kept ranking and one read of
+ * their rows (card columns only), never a query per petition.
+ */
+export async function trendingNow(limit: number, now: string, read: ListPage['read']) {
+  const sums = await trendingSums()
+  const head = await trendingHead(HOME_FILTERS, now)
+  const petitions = await readByIds(head.slice(0, limit), read, listed())
+  return petitions.map((petition) => ({ petition, recent: sums.get(petition.id) ?? 0 }))
+}

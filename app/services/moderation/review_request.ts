@@ -1,0 +1,32 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import Petition from '#models/petition'
+import type User from '#models/user'
+import { recordModeration } from '#services/moderation/audit_trail'
+import PetitionChanged from '#events/petition_changed'
+
+/**
+ * The owner of a hidden petition, having fixed it, asks the moderators to
+ * look again: it goes back to the queue ("review requested") until a
+ * moderator restores it or keeps it hidden; the request is on the record.
+ * Returns false when it was already asked for, or the petition is no
+ * longer hidden (the policy let only its owner through, while hidden).
+ */
+export async function requestReview(owner: User, petitionId: number) {
+  return db.transaction(async (trx) => {
+    const petition = await Petition.query({ client: trx })
+      .where('id', petitionId)
+      .forUpdate()
+      .firstOrFail()
+    if (!petition.hiddenAt || petition.reviewRequestedAt) return false
+    petition.reviewRequestedAt = DateTime.utc()
+    await petition.save()
+    await recordModeration(trx, {
+      actor: owner,
+      action: 'review_requested',
+      petitionId: petition.id,
+    })
+    PetitionChanged.afterCommit(trx, petition.id)
+    return true
+  })
+}
