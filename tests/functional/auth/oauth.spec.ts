@@ -123,7 +123,7 @@ test.group('Sign in with GitHub and Google', (group) => {
     const callback = await signInWith(client, 'google')
     callback.assertHeader('location', '/login')
     callback.assertFlashMessage('alerts', {
-      error: 'Signing in with the provider failed. Please try again.',
+      error: 'Logging in with the provider failed. Please try again.',
     })
     assert.lengthOf(await User.all(), 0)
   })
