@@ -164,7 +164,8 @@ export default class PetitionsController {
       turnstileKey: site.turnstileSiteKey,
       /** A one-shot note from the request before: the owner has just published it, or the viewer confirmed. */
       justPublished: canEditPetition && petitionPageNote(session) === 'petitionPublished',
-      justConfirmed: page.mine?.status === 'confirmed' && petitionPageNote(session) === 'signatureConfirmed',
+      justConfirmed:
+        page.mine?.status === 'confirmed' && petitionPageNote(session) === 'signatureConfirmed',
     })
   }
 }

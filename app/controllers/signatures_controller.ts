@@ -78,7 +78,9 @@ export default class SignaturesController {
     if (!auth.user) rememberSigned(response, request, signature.petitionId, signature)
     else if (!(await ctx.bouncer.with(SignaturePolicy).allows('manage', signature))) {
       // Someone else's signature, confirmed from this account's browser: the page cannot show it.
-      const key = confirmation.firstTime ? 'page.sign.confirmed_text' : 'page.sign.already_confirmed'
+      const key = confirmation.firstTime
+        ? 'page.sign.confirmed_text'
+        : 'page.sign.already_confirmed'
       flashMessage(ctx.session, 'success', i18n.t(key, { title }))
     }
     flashPetitionPage(ctx.session, 'signatureConfirmed')

@@ -33,8 +33,7 @@ export type ShownPetitionPage = {
  * by the browser's cookie, not by an account.
  */
 export type MySignature =
-  | { status: 'pending'; email: string; guest: boolean }
-  | { status: 'confirmed'; guest: boolean }
+  { status: 'pending'; email: string; guest: boolean } | { status: 'confirmed'; guest: boolean }
 
 /**
  * What a petition's page shows its viewer: nothing (no petition has the

@@ -15,8 +15,7 @@ const SIGNED_COOKIE_OPTIONS = { maxAge: '1y', httpOnly: true, sameSite: 'lax' } 
 
 /** What the cookie says about one petition. */
 export type SignedEntry =
-  | { kind: 'signature'; signatureId: number; key: string }
-  | { kind: 'date'; signedAt: string }
+  { kind: 'signature'; signatureId: number; key: string } | { kind: 'date'; signedAt: string }
 
 /** The key of a signature's token as the cookie holds it. */
 export function signatureKey(confirmationToken: string | null) {

@@ -15,8 +15,7 @@ import ShareWidget from '~/components/petition/show/share_widget.tsx'
 
 /** The viewer's own signature, as the server tells the page (see services/petitions/petition_page). */
 export type MySignature =
-  | { status: 'pending'; email: string; guest: boolean }
-  | { status: 'confirmed'; guest: boolean }
+  { status: 'pending'; email: string; guest: boolean } | { status: 'confirmed'; guest: boolean }
 
 export type SignFormProps = {
   petition: Data.PetitionShow

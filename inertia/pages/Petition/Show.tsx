@@ -95,7 +95,12 @@ export default function Show(props: PetitionShowProps) {
               <h2 id="share-petition-title" className="h5 fw-bold mb-3">
                 {t('page.petition_page.share_title')}
               </h2>
-              <ShareWidget id="share-petition" url={url} title={petition.title} slug={petition.slug} />
+              <ShareWidget
+                id="share-petition"
+                url={url}
+                title={petition.title}
+                slug={petition.slug}
+              />
             </section>
             <ResponsesSection
               petition={petition}

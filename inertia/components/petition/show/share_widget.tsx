@@ -216,7 +216,15 @@ export default function ShareWidget({
  * The header's one "Share" button: the browser's share sheet where it has
  * one, otherwise a jump to the share buttons under the description.
  */
-export function ShareButton({ url, title, target }: { url: string; title: string; target: string }) {
+export function ShareButton({
+  url,
+  title,
+  target,
+}: {
+  url: string
+  title: string
+  target: string
+}) {
   const { t } = useTranslation()
   const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
   const jump = (event: React.MouseEvent) => {
@@ -230,7 +238,12 @@ export function ShareButton({ url, title, target }: { url: string; title: string
     section?.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true })
   }
   return (
-    <a href={`#${target}`} className="btn btn-light btn-sm" onClick={jump} data-testid="share-button">
+    <a
+      href={`#${target}`}
+      className="btn btn-light btn-sm"
+      onClick={jump}
+      data-testid="share-button"
+    >
       {t('page.show.share')}
     </a>
   )
