@@ -88,10 +88,12 @@ test.group('Browser: the petition page asks for the signature', (group) => {
             assert.isAbove(formBox.x, descriptionBox.x + descriptionBox.width / 2)
             assert.isAtMost(formBox.y, 900, 'the form is in the first screen')
             assert.isTrue(await inViewport(page, 'sign-box-count'))
-            // It stays in view while the sections scroll by.
-            await page.getByTestId('last-signatures').scrollIntoViewIfNeeded()
-            await page.evaluate(`window.scrollBy(0, 400)`)
-            assert.isAbove(await page.evaluate<number>('window.scrollY'), 500)
+            // It stays in view, under the site's header, while the sections scroll by.
+            await page.evaluate(`window.scrollTo({ top: 900, behavior: 'instant' })`)
+            assert.isAbove(await page.evaluate<number>('window.scrollY'), 800)
+            const sticky = (await page.getByTestId('sign-box').boundingBox())!
+            assert.isAtLeast(sticky.y, 40)
+            assert.isAtMost(sticky.y, 120)
             assert.isTrue(await inViewport(page, 'sign-form'))
             await form.locator('[name="firstName"]').focus()
           }

@@ -50,8 +50,12 @@ export default function SignForm({
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!justConfirmed) return
-    heading.current?.scrollIntoView({ block: 'center' })
-    heading.current?.focus({ preventScroll: true })
+    // After the visit has put the page at its top.
+    const timer = setTimeout(() => {
+      heading.current?.scrollIntoView({ block: 'center', behavior: 'instant' })
+      heading.current?.focus({ preventScroll: true })
+    }, 0)
+    return () => clearTimeout(timer)
   }, [justConfirmed])
   const form = useForm({
     firstName: user?.firstName ?? '',

@@ -20,6 +20,8 @@ export default function FirstSharePanel({
   const { t } = useTranslation()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
+    // The save kept the form's scroll: the live page starts at its top, the panel in view.
+    window.scrollTo({ top: 0, behavior: 'instant' })
     heading.current?.focus({ preventScroll: true })
   }, [])
   return (

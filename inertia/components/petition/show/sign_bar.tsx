@@ -42,7 +42,7 @@ export default function SignBar({
     const section = document.getElementById(FORM_ID)
     if (!section) return
     event.preventDefault()
-    section.scrollIntoView({ block: 'start' })
+    section.scrollIntoView({ block: 'start', behavior: 'instant' })
     firstFieldOf(section)?.focus({ preventScroll: true })
   }
 
