@@ -55,7 +55,7 @@ const focusInsideDialog = (page: Page) => page.evaluate<boolean>(FOCUS_IN_DIALOG
 test.group('Browser: keyboard only', (group) => {
   browserJourneys(group)
 
-  test('a guest signs a petition in Ukrainian with the keyboard only, through the thank-you dialogs', async ({
+  test('a guest signs a petition in Ukrainian with the keyboard only, through the almost-done dialog', async ({
     assert,
   }) => {
     // Every section, so that the walk crosses the whole page to the sign form.
