@@ -121,9 +121,9 @@ test.group('Browser: keyboard only', (group) => {
       await dialog.waitFor({ state: 'detached' })
       await page.getByTestId('signature-pending').waitFor()
 
-      // Focus is back on the page, not lost on the body, and Tab goes on from there.
+      // Focus is back on the page, on the signature's new state, and Tab goes on from there.
       await page.waitForFunction(FOCUS_ON_PAGE, undefined, { timeout: 5000 })
-      assert.equal(await page.evaluate(FOCUSED_ID), 'main-content')
+      assert.equal(await page.evaluate(FOCUSED_ID), 'sign-this-petition-title')
       await page.keyboard.press('Tab')
       assert.isTrue(
         await page.evaluate<boolean>(

@@ -78,7 +78,13 @@ export default function SignForm({
     }))
     form.post(urlFor('signatures.store', { guid: petition.guid }), {
       preserveScroll: true,
-      onSuccess: () => form.reset('comment', 'private', 'support', 'wantsUpdates', 'customFields'),
+      onSuccess: () => {
+        form.reset('comment', 'private', 'support', 'wantsUpdates', 'customFields')
+        // The form gave way to the signature's state, shorter: it comes into view and
+        // takes focus (the dialog returns focus there once closed).
+        heading.current?.scrollIntoView({ block: 'center', behavior: 'instant' })
+        heading.current?.focus({ preventScroll: true })
+      },
       onError: () => scrollToFirstError('#sign-this-petition'),
       onFinish: () => turnstile.current?.reset(),
     })
@@ -210,7 +216,14 @@ export default function SignForm({
 
   return (
     <section id="sign-this-petition" className="page-section" data-testid="sign-section">
-      <h2 className="h3 fw-bold mb-3" ref={heading} tabIndex={-1}>
+      <h2
+        id="sign-this-petition-title"
+        className="h3 fw-bold mb-3"
+        ref={heading}
+        tabIndex={-1}
+        // Once signed, the dialog's focus comes back here (see swal_messages.tsx).
+        data-focus-after-dialog={mySignature ? true : undefined}
+      >
         {title}
       </h2>
       <MessagesDisplay messages={messages} />

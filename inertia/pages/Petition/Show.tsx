@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Container } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionHeader from '~/components/petition/show/petition_header.tsx'
@@ -20,6 +21,7 @@ import { useSharedProps } from '~/lib/shared.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { petitionJsonLd } from '~/lib/json_ld.ts'
 import { useLiveCounts } from '~/lib/live_counts.ts'
+import { useStickyTop } from '~/lib/use_sticky_top.ts'
 
 type PetitionShowProps = {
   petition: Data.PetitionShow
@@ -47,6 +49,8 @@ type PetitionShowProps = {
 export default function Show(props: PetitionShowProps) {
   const { whenISignedThisPetition, canSignPetition, canEditPetition, turnstileKey } = props
   const { t } = useTranslation()
+  const aside = useRef<HTMLDivElement>(null)
+  useStickyTop(aside)
   // An open petition's counts and last signatures move as signatures are confirmed.
   const { live, connected } = useLiveCounts(props.petition, props)
   const petition = live
@@ -111,7 +115,7 @@ export default function Show(props: PetitionShowProps) {
             <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
             <LastSignatures signatures={lastSignatures} />
           </div>
-          <div className="petition-aside">
+          <div className="petition-aside" ref={aside}>
             <SignBox
               petition={petition}
               canSignPetition={canSignPetition}
