@@ -55,7 +55,9 @@ export default function SignBar({
       >
         <span className="fw-bold">{t('page.petition_page.sign_bar')}</span>
         <span className="small" data-testid="sign-bar-count">
-          {t('page.petition_card.signed', { totalSignatures })}
+          {totalSignatures === 0
+            ? t('page.petition_page.be_first')
+            : t('page.petition_card.signed', { totalSignatures })}
         </span>
       </a>
     </div>
