@@ -221,6 +221,37 @@ test.group('A signature waiting for confirmation, on the petition page', (group)
     ;(await post(client, petition, 'resend').loginAs(other)).assertStatus(404)
   })
 
+  test('malformed cookies and bodies never crash the page or its two routes', async ({
+    client,
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    await guestSigns(client, petition)
+    const id = String(petition.id)
+    const cookies: unknown[] = [
+      'not an object',
+      ['s:1:AAAAAAAAAAAAAAAA'],
+      { [id]: { nested: ['s:1:AAAAAAAAAAAAAAAA'] } },
+      { [id]: 's:99999999999999999999999:AAAAAAAAAAAAAAAA' },
+      { [id]: 's:1:\u0000\ud800AAAAAAAAAAAAAA' },
+      { [id]: 'x'.repeat(3000) },
+      { ['__proto__']: { [id]: 's:1:AAAAAAAAAAAAAAAA' } },
+      { [id]: null },
+    ]
+    for (const cookie of cookies) {
+      const page = await pageWith(client, petition, cookie)
+      assert.isBelow(page.status(), 500)
+      for (const action of ['resend', 'discard'] as const) {
+        const response = await post(client, petition, action, cookie).json({
+          __proto__: { admin: true },
+          email: ['x'],
+        })
+        assert.include([302, 404], response.status(), `${action} ${JSON.stringify(cookie)}`)
+      }
+    }
+    assert.lengthOf(await signatureRows(petition), 1)
+  })
+
   test('a draft’s routes answer 404 to anyone but its owner', async ({ client }) => {
     const draft = await PetitionFactory.with('user').create()
     ;(await post(client, draft, 'resend')).assertStatus(404)
