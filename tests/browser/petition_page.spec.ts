@@ -256,6 +256,13 @@ test.group('Browser: the petition page asks for the signature', (group) => {
           )
           await assertAccessible(page, `opposition allowed, ${viewport.width}`, assert)
 
+          // The header keeps one "Share" button; it leads to the share buttons under the description.
+          const header = page.getByTestId('petition-header')
+          assert.equal(await header.locator('[data-share]').count(), 0)
+          await header.getByTestId('share-button').click()
+          await page.waitForFunction(
+            `document.getElementById('share-petition').contains(document.activeElement)`
+          )
           const form = page.getByTestId('sign-form')
           if (viewport === PHONE) await page.getByTestId('sign-bar').getByRole('link').click()
           await form.locator('[name="firstName"]').fill('Claire')
