@@ -101,6 +101,15 @@ router
   .post('/petition/:guid/sign', [SignaturesController, 'store'])
   .as('signatures.store')
   .use(throttleSign)
+// The viewer's own signature waiting for confirmation: its link again, or withdrawn.
+router
+  .post('/petition/:guid/sign/resend', [SignaturesController, 'resend'])
+  .as('signatures.resend')
+  .use(throttleSign)
+router
+  .post('/petition/:guid/sign/discard', [SignaturesController, 'discard'])
+  .as('signatures.discard')
+  .use(throttleSign)
 router
   .post('/petition/:guid/report', [PetitionReportsController, 'store'])
   .as('petitions.report')

@@ -27,6 +27,7 @@ import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { closingDateOf } from '#support/closing_dates'
 import { localeOf } from '#app/i18n/locales'
+import { flashPetitionPage, petitionPageNote } from '#support/http/petition_page_flash'
 
 export default class PetitionsController {
   /**
@@ -121,8 +122,18 @@ export default class PetitionsController {
         closedByModerator: target.petition?.isClosedByModerator ?? false,
       },
     })
-    const { isNew } = await savePetition(auth.user!, guid, payload, localeOf(i18n))
+    const { isNew, petition, publishedNow } = await savePetition(
+      auth.user!,
+      guid,
+      payload,
+      localeOf(i18n)
+    )
     flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
+    // The save that publishes it lands on the live page, with a first-share panel.
+    if (publishedNow) {
+      flashPetitionPage(session, 'petitionPublished')
+      return response.redirect().toRoute('petitions.show', { slug: petition.slug })
+    }
     return response.redirect().toRoute('petitions.edit', { guid })
   }
 
@@ -130,7 +141,10 @@ export default class PetitionsController {
    * Petition/Show's props: the petition, its last signatures, and what the
    * viewer may do with it. For guests, nothing personal (see `show`).
    */
-  private async showPage({ inertia, bouncer, auth, i18n }: HttpContext, page: ShownPetitionPage) {
+  private async showPage(
+    { inertia, bouncer, auth, i18n, session }: HttpContext,
+    page: ShownPetitionPage
+  ) {
     const { petition, lastSignatures } = page.data
     const [canEditPetition, open] = await Promise.all([
       auth.user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
@@ -143,6 +157,8 @@ export default class PetitionsController {
         i18n.t('page.sign.anonymous')
       ),
       whenISignedThisPetition: page.signedAt,
+      /** The viewer's own signature: waiting for confirmation (with the address it went to), or counted. */
+      mySignature: page.mine,
       success: null,
       canSignPetition: open && page.signedAt === null,
       canEditPetition,
@@ -152,6 +168,10 @@ export default class PetitionsController {
         petition,
         auth.user?.id === petition.userId ? 'owner' : 'moderator'
       ),
+      /** A one-shot note from the request before: the owner has just published it, or the viewer confirmed. */
+      justPublished: canEditPetition && petitionPageNote(session) === 'petitionPublished',
+      justConfirmed:
+        page.mine?.status === 'confirmed' && petitionPageNote(session) === 'signatureConfirmed',
     })
   }
 }

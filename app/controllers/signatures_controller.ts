@@ -1,12 +1,24 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
-import type Petition from '#models/petition'
+import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, signValidation } from '#validators/signature'
 import { petitionToSign, signPetition, type SignOutcome } from '#services/signatures/signing'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import { flashMessage, flashSwal } from '#support/http/flash'
-import { rememberSigned } from '#support/http/signed_petitions_cookie'
+import {
+  forgetSigned,
+  rememberSigned,
+  signedPetitionsOf,
+} from '#support/http/signed_petitions_cookie'
+import SignaturePolicy from '#policies/signature_policy'
+import {
+  discardOwnPending,
+  ownSignature,
+  resendOwnLink,
+} from '#services/signatures/viewer_signature'
+import NotFoundException from '#exceptions/not_found_exception'
+import { flashPetitionPage } from '#support/http/petition_page_flash'
 import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
 
@@ -29,8 +41,7 @@ export default class SignaturesController {
     const signer = { user: auth.user ?? null, locale: localeOf(i18n) }
     const outcome = await signPetition(petition, payload, signer)
     if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
-    const signedAt = outcome.signature.createdAt.toISO()!
-    if (!auth.user) rememberSigned(response, request, petition.id, signedAt)
+    if (!auth.user) rememberSigned(response, request, petition.id, outcome.signature)
     return this.thank(ctx, petition, outcome)
   }
 
@@ -55,21 +66,73 @@ export default class SignaturesController {
    * replaced by a later sign, or whose signature was pruned, is invalid.
    */
   async confirm(ctx: HttpContext) {
-    const { request, response, params, i18n } = ctx
+    const { request, response, params, i18n, auth } = ctx
     const signature = await signatureOfLink(params.id, signedFor(request))
     const confirmation = signature ? await confirmSignature(signature) : null
     if (!signature || !confirmation?.valid) {
       return this.refuse(ctx, 'error', 'page.sign.invalid_link')
     }
     const { title, slug } = signature.petition
-    flashSwal(ctx.session, 'success', {
-      title: i18n.t('page.sign.confirmed_title'),
-      payload: i18n.t(
-        confirmation.firstTime ? 'page.sign.confirmed_text' : 'page.sign.already_confirmed',
-        { title: string.escapeHTML(title) }
-      ),
-    })
+    // The page says "Your signature counts" to the browser that opened the
+    // link (the mailbox is proven) and to the member who signed it.
+    if (!auth.user) rememberSigned(response, request, signature.petitionId, signature)
+    else if (!(await ctx.bouncer.with(SignaturePolicy).allows('manage', signature))) {
+      // Someone else's signature, confirmed from this account's browser: the page cannot show it.
+      const key = confirmation.firstTime
+        ? 'page.sign.confirmed_text'
+        : 'page.sign.already_confirmed'
+      flashMessage(ctx.session, 'success', i18n.t(key, { title }))
+    }
+    flashPetitionPage(ctx.session, 'signatureConfirmed')
     return response.redirect().toRoute('petitions.show', { slug })
+  }
+
+  /**
+   * POST /petition/{guid}/sign/resend: "Send it again", the confirmation
+   * link of the viewer's signature waiting on this petition, within the
+   * day's allowance of links for its address.
+   */
+  async resend(ctx: HttpContext) {
+    const { session, i18n, response } = ctx
+    const signature = await this.viewersOwn(ctx)
+    const outcome = await resendOwnLink(signature)
+    if (outcome === 'sent') {
+      const text = i18n.t('page.petition_page.link_sent_again', { email: signature.email })
+      flashMessage(session, 'success', text)
+    } else if (outcome === 'confirmed') {
+      flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
+    } else {
+      flashMessage(session, 'warning', i18n.t('page.sign.link_already_sent'))
+    }
+    return response.redirect().back()
+  }
+
+  /**
+   * POST /petition/{guid}/sign/discard: "Wrong address?", the viewer's
+   * signature waiting for confirmation is withdrawn (its link stops
+   * working) and the form is back, to sign with the right address.
+   */
+  async discard(ctx: HttpContext) {
+    const { session, i18n, request, response } = ctx
+    const signature = await this.viewersOwn(ctx)
+    if (await discardOwnPending(signature)) {
+      forgetSigned(response, request, signature.petitionId)
+      flashMessage(session, 'info', i18n.t('page.petition_page.pending_discarded'))
+    } else {
+      flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
+    }
+    return response.redirect().back()
+  }
+
+  /** The viewer's own signature on the route's petition: 404 when there is none. */
+  private async viewersOwn({ params, request, auth, bouncer }: HttpContext) {
+    const petition = await Petition.query().where('guid', String(params.guid)).firstOrFail()
+    await bouncer.with(PetitionPolicy).authorize('view', petition)
+    const viewer = { user: auth.user ?? null, signedByCookie: signedPetitionsOf(request) }
+    const signature = await ownSignature(petition, viewer)
+    if (!signature) throw new NotFoundException()
+    await bouncer.with(SignaturePolicy).authorize('changeFromPage', signature, petition)
+    return signature
   }
 
   /** Back to the form with a message above it. */
@@ -79,24 +142,26 @@ export default class SignaturesController {
   }
 
   /**
-   * Back to the petition with the thanks dialog, and the one that asks to
-   * confirm by mail. Their payloads are HTML: whatever a user wrote is
-   * escaped into them.
+   * Back to the petition with one dialog: thanks, for a signature that
+   * counts at once; otherwise "almost done", which sends the signer to their
+   * inbox. Payloads are HTML: whatever a user wrote is escaped into them.
    */
   private thank(ctx: HttpContext, petition: Petition, outcome: SignOutcome & { signed: true }) {
     const { i18n } = ctx
-    flashSwal(ctx.session, 'success', {
-      title: i18n.t('page.sign.thanks_title'),
-      payload: i18n.t('page.sign.thanks_text', { title: string.escapeHTML(petition.title) }),
-    })
-    if (!outcome.confirmed) {
-      // A replaced signature's earlier link no longer works: say a new one was sent.
-      const text = outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text'
-      flashSwal(ctx.session, 'warning', {
-        title: i18n.t('page.sign.confirm_title'),
-        payload: i18n.t(text, { email: string.escapeHTML(outcome.signature.email) }),
+    if (outcome.confirmed) {
+      flashSwal(ctx.session, 'success', {
+        title: i18n.t('page.sign.thanks_title'),
+        payload: i18n.t('page.sign.confirmed_text', { title: string.escapeHTML(petition.title) }),
       })
+      return ctx.response.redirect().back()
     }
+    // Not counted yet: almost done, the mailbox has the last step. A replaced
+    // signature's earlier link no longer works: say a new one was sent.
+    const text = outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text'
+    flashSwal(ctx.session, 'info', {
+      title: i18n.t('page.petition_page.almost_done_title'),
+      payload: i18n.t(text, { email: string.escapeHTML(outcome.signature.email) }),
+    })
     return ctx.response.redirect().back()
   }
 }

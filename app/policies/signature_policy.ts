@@ -1,7 +1,8 @@
-import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
+import { AuthorizationResponse, BasePolicy, allowGuest } from '@adonisjs/bouncer'
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Signature from '#models/signature'
+import type Petition from '#models/petition'
 
 /** Who may act on a signature as its signer. */
 export default class SignaturePolicy extends BasePolicy {
@@ -13,6 +14,20 @@ export default class SignaturePolicy extends BasePolicy {
   manage(user: User, signature: Signature): AuthorizerResponse {
     if (isSignedBy(signature, user)) return true
     return AuthorizationResponse.deny('Not found', 404)
+  }
+
+  /**
+   * "Send it again" and "Wrong address?" on a petition's page: the viewer's
+   * own signature on that petition, found by the caller for this viewer (a
+   * member's by account, a guest's by the browser's signed cookie, whose
+   * entry names the signature only while its token is the one it was
+   * given). A member acts only on a signature that is theirs. Anyone else:
+   * 404, as for a signature that does not exist.
+   */
+  @allowGuest()
+  changeFromPage(user: User | null, signature: Signature, petition: Petition): AuthorizerResponse {
+    const theirs = signature.petitionId === petition.id && (!user || isSignedBy(signature, user))
+    return theirs ? true : AuthorizationResponse.deny('Not found', 404)
   }
 }
 

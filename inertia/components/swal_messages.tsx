@@ -9,15 +9,22 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+/** Longer than sweetalert2 takes to give focus back after closing (100 ms). */
+const AFTER_FOCUS_RESTORED_MS = 150
+
 /**
  * After a dialog, focus goes back where it was. When that element is gone
- * (the sign form gives way to the date once signed) focus would fall to the
- * body and a keyboard user would start again from the top: the main content
- * takes it instead.
+ * (the sign form gives way to the signature's state once signed) focus would
+ * fall to the body and a keyboard user would start again from the top: the
+ * element the page marks with `data-focus-after-dialog` takes it, else the
+ * main content.
  */
 function keepFocusOnThePage() {
   if (document.activeElement && document.activeElement !== document.body) return
-  document.getElementById('main-content')?.focus({ preventScroll: true })
+  const target =
+    document.querySelector<HTMLElement>('[data-focus-after-dialog]') ??
+    document.getElementById('main-content')
+  target?.focus({ preventScroll: true })
 }
 
 /**
@@ -47,7 +54,7 @@ export default function SwalMessages({ swal }: { swal: SharedProps['swal'] }) {
           icon: kind,
           confirmButtonText,
           returnFocus: true,
-          didClose: keepFocusOnThePage,
+          didClose: () => setTimeout(keepFocusOnThePage, AFTER_FOCUS_RESTORED_MS),
         })
       }
     })()

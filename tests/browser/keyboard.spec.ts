@@ -55,7 +55,7 @@ const focusInsideDialog = (page: Page) => page.evaluate<boolean>(FOCUS_IN_DIALOG
 test.group('Browser: keyboard only', (group) => {
   browserJourneys(group)
 
-  test('a guest signs a petition in Ukrainian with the keyboard only, through the thank-you dialogs', async ({
+  test('a guest signs a petition in Ukrainian with the keyboard only, through the almost-done dialog', async ({
     assert,
   }) => {
     // Every section, so that the walk crosses the whole page to the sign form.
@@ -101,9 +101,11 @@ test.group('Browser: keyboard only', (group) => {
       assert.isTrue(await focusIsVisible(page), 'focus shows on the submit button')
       await page.keyboard.press('Enter')
 
-      // The thank-you dialog takes the focus and keeps it while tabbing.
+      // The "almost done" dialog takes the focus and keeps it while tabbing.
       const dialog = page.locator('.swal2-popup')
-      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.thanks_title') }).waitFor()
+      await dialog
+        .locator('.swal2-title', { hasText: uk.t('page.petition_page.almost_done_title') })
+        .waitFor()
       await page.waitForFunction(FOCUS_IN_DIALOG)
       assert.isTrue(await focusIsVisible(page), 'focus shows in the dialog')
       for (let press = 0; press < 4; press++) {
@@ -113,7 +115,7 @@ test.group('Browser: keyboard only', (group) => {
       await page.keyboard.press('Shift+Tab')
       assert.isTrue(await focusInsideDialog(page), 'Shift+Tab stays in the dialog')
 
-      // Enter moves on to the next dialog; Escape closes it.
+      // Escape closes it; the page waits for the confirmation.
       await page.locator('.swal2-confirm:focus').waitFor()
       // Its button wears the site's main-action colour, not the dialog library's own.
       const siteColours = await page.evaluate(`(() => {
@@ -124,16 +126,13 @@ test.group('Browser: keyboard only', (group) => {
         return [colour, getComputedStyle(document.querySelector('.swal2-confirm')).getPropertyValue('--bs-btn-bg')]
       })()`)
       assert.equal((siteColours as string[])[1], (siteColours as string[])[0])
-      await page.keyboard.press('Enter')
-      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.confirm_title') }).waitFor()
-      await page.waitForFunction(FOCUS_IN_DIALOG)
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
-      await page.getByTestId('signed-on').waitFor()
+      await page.getByTestId('signature-pending').waitFor()
 
-      // Focus is back on the page, not lost on the body, and Tab goes on from there.
+      // Focus is back on the page, on the signature's new state, and Tab goes on from there.
       await page.waitForFunction(FOCUS_ON_PAGE, undefined, { timeout: 5000 })
-      assert.equal(await page.evaluate(FOCUSED_ID), 'main-content')
+      assert.equal(await page.evaluate(FOCUSED_ID), 'sign-this-petition-title')
       await page.keyboard.press('Tab')
       assert.isTrue(
         await page.evaluate<boolean>(
@@ -192,10 +191,7 @@ test.group('Browser: keyboard only', (group) => {
 
       await tabTo(page, '[data-testid="petition-submit"]', 150)
       assert.isTrue(await focusIsVisible(page), 'focus shows on the save button')
-      await Promise.all([
-        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
-        page.keyboard.press('Enter'),
-      ])
+      await Promise.all([page.waitForURL(/\/petition\/[^/]+$/), page.keyboard.press('Enter')])
       await page.locator('.Toastify__toast--success').waitFor()
     })
 

@@ -85,11 +85,13 @@ test.group('Browser: petition authoring', (group) => {
       await form.locator('[name="customFields.0.title"]').fill('District')
       await page.locator('#custom-0-required').check()
 
+      // Creating publishes it: the save lands on its live page, with the first-share panel.
       await Promise.all([
-        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
+        page.waitForURL(/\/petition\/[^/]+$/),
         page.getByTestId('petition-submit').click(),
       ])
       await page.locator('.Toastify__toast--success').waitFor()
+      await page.getByTestId('first-share').waitFor()
 
       const petition = await Petition.query()
         .preload('media')
@@ -265,7 +267,7 @@ test.group('Browser: petition authoring', (group) => {
       for (const preview of previews) assert.isFalse(await blobAlive(page, preview))
 
       await Promise.all([
-        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
+        page.waitForURL(/\/petition\/[^/]+$/),
         page.getByTestId('petition-submit').click(),
       ])
       const petition = await Petition.query().preload('media').firstOrFail()
@@ -273,6 +275,8 @@ test.group('Browser: petition authoring', (group) => {
         petition.media.filter((media) => media.type === 'photo'),
         2
       )
+      // Back in the form, the slots hold the saved pictures.
+      await visit(page, siteUrl(`/petition/${petition.guid}/edit`))
       assert.equal(
         await page.locator('[data-testid^="photo-slot-"][data-state="filled"]').count(),
         2
@@ -368,7 +372,7 @@ test.group('Browser: petition authoring', (group) => {
       // Once the server answers again, the same form saves.
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await Promise.all([
-        page.waitForURL(/\/petition\/[0-9a-f-]+\/edit$/),
+        page.waitForURL(/\/petition\/[^/]+$/),
         page.getByTestId('petition-submit').click(),
       ])
       assert.equal((await Petition.firstOrFail()).title, 'Bancos para el paseo del río')

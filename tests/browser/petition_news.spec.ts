@@ -41,8 +41,9 @@ test.group('Browser: a petition news for its signers', (group) => {
       await wantsUpdates.check()
       await form.getByTestId('sign-submit').click()
       const dialog = page.locator('.swal2-popup')
-      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.thanks_title') }).waitFor()
-      await dialog.locator('.swal2-confirm').click()
+      await dialog
+        .locator('.swal2-title', { hasText: uk.t('page.petition_page.almost_done_title') })
+        .waitFor()
       await dialog.locator('.swal2-confirm').click()
       await dialog.waitFor({ state: 'detached' })
 

@@ -47,27 +47,36 @@ test.group('Browser: signing a petition', (group) => {
       await form.locator('[name="email"]').fill('olena.koval@example.org')
       await form.locator('[name="comment"]').fill('Парк потрібен нашим дітям і всьому місту.')
       await form.locator('[name="customFields.0.value"]').fill('Поділ')
-      const support = form.locator('#field-support')
-      assert.isTrue(await support.isChecked())
-      await support.uncheck()
-      assert.equal(
-        await form.locator('label[for="field-support"]').textContent(),
-        uk.t('page.sign.oppose')
+      // Two labelled choices; support is chosen at first, opposition is chosen explicitly.
+      const choice = form.getByTestId('support-choice')
+      assert.include(
+        await choice.locator('legend').textContent(),
+        uk.t('page.petition_page.position')
       )
+      const supportChoice = choice.getByLabel(uk.t('page.petition_page.i_support'))
+      const opposeChoice = choice.getByLabel(uk.t('page.petition_page.i_oppose'))
+      assert.isTrue(await supportChoice.isChecked())
+      await choice.getByText(uk.t('page.petition_page.i_oppose')).click()
+      assert.isTrue(await opposeChoice.isChecked())
+      assert.isFalse(await supportChoice.isChecked())
       await form.getByTestId('sign-submit').click()
 
-      // Thank you, 'Next >', then confirm your e-mail, 'OK'.
+      // One dialog: almost done, check the inbox; it does not say the signature is recorded.
       const dialog = page.locator('.swal2-popup')
-      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.thanks_title') }).waitFor()
-      assert.equal(await dialog.locator('.swal2-confirm').textContent(), uk.t('common.next'))
-      await dialog.locator('.swal2-confirm').click()
-      await dialog.locator('.swal2-title', { hasText: uk.t('page.sign.confirm_title') }).waitFor()
+      await dialog
+        .locator('.swal2-title', { hasText: uk.t('page.petition_page.almost_done_title') })
+        .waitFor()
       assert.include(await dialog.textContent(), 'olena.koval@example.org')
       assert.equal(await dialog.locator('.swal2-confirm').textContent(), uk.t('common.ok'))
       await dialog.locator('.swal2-confirm').click()
       await dialog.waitFor({ state: 'detached' })
-      // Signed but not confirmed: the form gives way to the date, the count stays.
-      await page.getByTestId('signed-on').waitFor()
+      // Not confirmed yet: the page waits for the confirmation, the count stays.
+      const pending = page.getByTestId('signature-pending')
+      await pending.waitFor()
+      assert.include(
+        await pending.textContent(),
+        uk.t('page.petition_page.waiting', { email: 'olena.koval@example.org' })
+      )
       assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(3))
 
       // The mail, in Ukrainian; its link opens a page whose button confirms.
@@ -76,8 +85,7 @@ test.group('Browser: signing a petition', (group) => {
       await visit(page, linkIn(mail.html, '/signature/'))
       await page.getByTestId('confirm-signature').click()
       await page.waitForURL(petitionUrl)
-      await page.locator('.swal2-title', { hasText: uk.t('page.sign.confirmed_title') }).waitFor()
-      await page.locator('.swal2-confirm').click()
+      await page.getByTestId('signature-counts').waitFor()
 
       // The newest signature heads the list; the count follows within the flush interval.
       const newest = page.getByTestId('last-signature').first()

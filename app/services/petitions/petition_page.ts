@@ -1,9 +1,9 @@
 import type Petition from '#models/petition'
-import Signature from '#models/signature'
 import type User from '#models/user'
 import { petitionPageData, type PageData } from '#services/petitions/page_data'
-import { whereSignedBy } from '#services/signatures/member_signatures'
 import { hideReasonOf, type HideReason } from '#shared/moderation'
+import { ownSignature } from '#services/signatures/viewer_signature'
+import { parseSignedEntry } from '#support/http/signed_petitions_cookie'
 
 /**
  * Who looks at a petition's page: a member, or a guest with the petitions
@@ -23,7 +23,18 @@ export type ShownPetitionPage = {
   /** The loaded copy itself: the shared guest page is kept per copy. */
   data: PageData
   signedAt: string | null
+  /** The viewer's own signature, when the page knows it: confirmed, or waiting for it. */
+  mine: MySignature | null
 }
+
+/**
+ * The viewer's signature on the page: `pending` until its link is opened,
+ * with the address the link went to (their own: the browser that signed,
+ * or the member whose signature it is); then `confirmed`. `guest`: known
+ * by the browser's cookie, not by an account.
+ */
+export type MySignature =
+  { status: 'pending'; email: string; guest: boolean } | { status: 'confirmed'; guest: boolean }
 
 /**
  * What a petition's page shows its viewer: nothing (no petition has the
@@ -59,20 +70,28 @@ export async function petitionPage(slug: string, viewer: PageViewer): Promise<Pe
     }
     return { kind: 'removed', petition, removal }
   }
-  return { kind: 'shown', petition, data, signedAt: await whenSigned(petition, viewer) }
+  return { kind: 'shown', petition, data, ...(await viewersSignature(petition, viewer)) }
 }
 
 /**
- * When the viewer signed: a member by their own signatures, a guest by the
- * signed cookie the sign request set. One indexed query at most.
+ * When the viewer signed, and their signature's state: a member by their own
+ * signatures, a guest by the signed cookie the sign request set (a cookie of
+ * before, with a date only, tells the date only).
  */
-async function whenSigned(petition: Petition, { user, signedByCookie }: PageViewer) {
-  if (user) {
-    const signature = await whereSignedBy(Signature.query(), user)
-      .where('petition_id', petition.id)
-      .select('created_at')
-      .first()
-    return signature?.createdAt.toISO() ?? null
+async function viewersSignature(
+  petition: Petition,
+  viewer: PageViewer
+): Promise<{ signedAt: string | null; mine: MySignature | null }> {
+  if (!viewer.user) {
+    const entry = parseSignedEntry(viewer.signedByCookie[String(petition.id)])
+    if (!entry) return { signedAt: null, mine: null }
+    if (entry.kind === 'date') return { signedAt: entry.signedAt, mine: null }
   }
-  return signedByCookie[String(petition.id)] ?? null
+  const signature = await ownSignature(petition, viewer)
+  if (!signature) return { signedAt: null, mine: null }
+  const guest = !viewer.user
+  const mine: MySignature = signature.confirmedAt
+    ? { status: 'confirmed', guest }
+    : { status: 'pending', email: signature.email, guest }
+  return { signedAt: signature.createdAt.toISO(), mine }
 }

@@ -49,6 +49,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     // Locked: a moderator's close meanwhile waits, or is seen, never overwritten.
     let petition = await Petition.query({ client: trx }).where('guid', guid).forUpdate().first()
     const isNew = !petition
+    const wasPublished = petition?.published ?? false
     petition ??= new Petition().merge({
       guid,
       userId: user.id,
@@ -90,6 +91,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     // A new update of a published petition is news for the signers who asked
     // for it. A new petition has no signers yet.
     await writePetitionParts(petition, user, input, trx, { news: !isNew && petition.published })
-    return { petition, isNew }
+    // This save made it public: a new petition, or a draft published.
+    return { petition, isNew, publishedNow: petition.published && !wasPublished }
   })
 }

@@ -11,11 +11,19 @@ import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { bindText } from '~/lib/bind_text.ts'
+import ShareWidget from '~/components/petition/show/share_widget.tsx'
+
+/** The viewer's own signature, as the server tells the page (see services/petitions/petition_page). */
+export type MySignature =
+  { status: 'pending'; email: string; guest: boolean } | { status: 'confirmed'; guest: boolean }
 
 export type SignFormProps = {
   petition: Data.PetitionShow
   canSignPetition: boolean
   whenISignedThisPetition: string | null
+  mySignature: MySignature | null
+  /** The viewer has just confirmed: their state comes into view and takes focus. */
+  justConfirmed?: boolean
   turnstileKey: string | null
 }
 
@@ -24,17 +32,31 @@ const CUSTOM_FIELD_DEBOUNCE_MS = 150
 /**
  * The sign form at #sign-this-petition. A member signs with
  * their account's name and e-mail, which are locked. Once the viewer has
- * signed, the date they signed shows instead.
+ * signed, their signature's state shows instead: waiting for the mailed
+ * link (with "Send it again" and, for a guest, "Wrong address?"), or
+ * counted, with what is still needed and the share buttons.
  */
 export default function SignForm({
   petition,
   canSignPetition,
   whenISignedThisPetition,
+  mySignature,
+  justConfirmed = false,
   turnstileKey,
 }: SignFormProps) {
   const { t, locale } = useTranslation()
   const { user, messages } = useSharedProps()
   const turnstile = useRef<TurnstileHandle>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!justConfirmed) return
+    // After the visit has put the page at its top.
+    const timer = setTimeout(() => {
+      heading.current?.scrollIntoView({ block: 'center', behavior: 'instant' })
+      heading.current?.focus({ preventScroll: true })
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [justConfirmed])
   const form = useForm({
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -56,7 +78,13 @@ export default function SignForm({
     }))
     form.post(urlFor('signatures.store', { guid: petition.guid }), {
       preserveScroll: true,
-      onSuccess: () => form.reset('comment', 'private', 'support', 'wantsUpdates', 'customFields'),
+      onSuccess: () => {
+        form.reset('comment', 'private', 'support', 'wantsUpdates', 'customFields')
+        // The form gave way to the signature's state, shorter: it comes into view and
+        // takes focus (the dialog returns focus there once closed).
+        heading.current?.scrollIntoView({ block: 'center', behavior: 'instant' })
+        heading.current?.focus({ preventScroll: true })
+      },
       onError: () => scrollToFirstError('#sign-this-petition'),
       onFinish: () => turnstile.current?.reset(),
     })
@@ -71,7 +99,14 @@ export default function SignForm({
     }))
 
   let body: React.ReactNode
-  if (whenISignedThisPetition) {
+  let title = t('page.sign.title')
+  if (mySignature?.status === 'pending') {
+    title = t('page.petition_page.almost_done_title')
+    body = <PendingSignature guid={petition.guid} signature={mySignature} />
+  } else if (mySignature?.status === 'confirmed') {
+    title = t('page.petition_page.counts_title')
+    body = <CountedSignature petition={petition} signedAt={whenISignedThisPetition} />
+  } else if (whenISignedThisPetition) {
     const date = formatDate(locale, whenISignedThisPetition)
     body = (
       <Alert variant="success" data-testid="signed-on">
@@ -157,16 +192,11 @@ export default function SignForm({
               </Form.Text>
             </Form.Group>
             {petition.allowOpposite && (
-              <Form.Group className="mb-3" controlId="field-support">
-                <Form.Check
-                  type="switch"
-                  name="support"
-                  label={form.data.support ? t('page.sign.support') : t('page.sign.oppose')}
-                  checked={form.data.support}
-                  onChange={(event) => form.setData('support', event.target.checked)}
-                  isInvalid={Boolean(form.errors.support)}
-                />
-              </Form.Group>
+              <SupportChoice
+                support={form.data.support}
+                onChange={(support) => form.setData('support', support)}
+                error={form.errors.support}
+              />
             )}
             <Turnstile
               ref={turnstile}
@@ -185,11 +215,167 @@ export default function SignForm({
   }
 
   return (
-    <section id="sign-this-petition" className="page-section">
-      <h2 className="h3 fw-bold mb-3">{t('page.sign.title')}</h2>
+    <section id="sign-this-petition" className="page-section" data-testid="sign-section">
+      <h2
+        id="sign-this-petition-title"
+        className="h3 fw-bold mb-3"
+        ref={heading}
+        tabIndex={-1}
+        // Once signed, the dialog's focus comes back here (see swal_messages.tsx).
+        data-focus-after-dialog={mySignature ? true : undefined}
+      >
+        {title}
+      </h2>
       <MessagesDisplay messages={messages} />
       {body}
     </section>
+  )
+}
+
+/**
+ * Support or opposition, two labelled choices (radio buttons drawn as a
+ * toggle): neither is the "off" of the other. Support is chosen at first.
+ */
+function SupportChoice({
+  support,
+  onChange,
+  error,
+}: {
+  support: boolean
+  onChange: (support: boolean) => void
+  error?: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="mb-3" data-testid="support-choice">
+      <legend className="form-label fs-6 mb-2">{t('page.petition_page.position')}</legend>
+      <div className="support-choice d-flex gap-2">
+        <input
+          type="radio"
+          className="btn-check"
+          name="support"
+          id="field-support-yes"
+          value="yes"
+          checked={support}
+          onChange={() => onChange(true)}
+        />
+        <label className="btn btn-outline-success flex-fill" htmlFor="field-support-yes">
+          {t('page.petition_page.i_support')}
+        </label>
+        <input
+          type="radio"
+          className="btn-check"
+          name="support"
+          id="field-support-no"
+          value="no"
+          checked={!support}
+          onChange={() => onChange(false)}
+        />
+        <label className="btn btn-outline-danger flex-fill" htmlFor="field-support-no">
+          {t('page.petition_page.i_oppose')}
+        </label>
+      </div>
+      {error && (
+        <div className="invalid-feedback d-block" data-error-for="support">
+          {error}
+        </div>
+      )}
+    </fieldset>
+  )
+}
+
+/**
+ * A signature waiting for its mailed link: where the link went (the
+ * viewer's own address: the server tells it to this browser or this member
+ * only), "Send it again", and for a guest "Wrong address?", which withdraws
+ * it so that they can sign again.
+ */
+function PendingSignature({
+  guid,
+  signature,
+}: {
+  guid: string
+  signature: Extract<MySignature, { status: 'pending' }>
+}) {
+  const { t } = useTranslation()
+  const action = useForm({})
+  const post = (route: 'signatures.resend' | 'signatures.discard') =>
+    action.post(urlFor(route, { guid }), { preserveScroll: true })
+  return (
+    <Card className="border-warning" data-testid="signature-pending">
+      <Card.Body>
+        <p className="fw-semibold">{t('page.petition_page.waiting', { email: signature.email })}</p>
+        <p className="small">{t('page.petition_page.waiting_help')}</p>
+        <div className="d-flex flex-wrap gap-2">
+          <Button
+            variant="primary"
+            disabled={action.processing}
+            onClick={() => post('signatures.resend')}
+            data-testid="send-again"
+          >
+            {t('page.petition_page.send_again')}
+          </Button>
+          {signature.guest && (
+            <Button
+              variant="outline-secondary"
+              disabled={action.processing}
+              onClick={() => post('signatures.discard')}
+              aria-describedby="wrong-address-help"
+              data-testid="wrong-address"
+            >
+              {t('page.petition_page.wrong_address')}
+            </Button>
+          )}
+        </div>
+        {signature.guest && (
+          <p id="wrong-address-help" className="small text-muted mt-2 mb-0">
+            {t('page.petition_page.wrong_address_help')}
+          </p>
+        )}
+      </Card.Body>
+    </Card>
+  )
+}
+
+/** A signature that counts: the count it joined, what is still needed, and ways to share. */
+function CountedSignature({
+  petition,
+  signedAt,
+}: {
+  petition: Data.PetitionShow
+  signedAt: string | null
+}) {
+  const { t, locale } = useTranslation()
+  const { appUrl } = useSharedProps()
+  const needed = Math.max(0, petition.targetSignatures - petition.supportCount)
+  return (
+    <Card className="border-success" data-testid="signature-counts">
+      <Card.Body>
+        <p className="fw-semibold mb-1" data-testid="counted-total">
+          {t('page.show.signatures_of', {
+            total: petition.totalSignatures,
+            target: petition.targetSignatures,
+          })}
+        </p>
+        <p data-testid="still-needed">
+          {needed > 0
+            ? t('page.petition_page.still_needed', { count: needed })
+            : t('page.petition_page.target_reached')}
+        </p>
+        {signedAt && (
+          <p className="small text-muted" data-testid="signed-on">
+            {t('page.sign.signed_on', { date: formatDate(locale, signedAt) })}
+          </p>
+        )}
+        <p className="mb-2">{t('page.petition_page.share_ask')}</p>
+        <ShareWidget
+          url={`${appUrl}${urlFor('petitions.show', { slug: petition.slug })}`}
+          title={petition.title}
+          slug={petition.slug}
+          only={['whatsapp', 'telegram', 'facebook', 'x', 'email']}
+        />
+      </Card.Body>
+    </Card>
   )
 }
 

@@ -5,7 +5,7 @@ import { formatPercent } from '@app/shared/numbers.ts'
 
 type Progress = Pick<
   Data.PetitionCard,
-  'allowOpposite' | 'percentage' | 'positivePercentage' | 'negativePercentage'
+  'allowOpposite' | 'percentage' | 'positivePercentage' | 'negativePercentage' | 'totalSignatures'
 >
 
 /** Below this share of the bar its label would not fit inside: it goes beside the bar. */
@@ -13,12 +13,20 @@ const LABEL_FITS_FROM = 15
 
 /**
  * A petition's progress: with allowOpposite, a two-sided bar,
- * opposition on the left, and 'n% / p%'; otherwise support towards the target.
- * Percentages are written in the page's language.
+ * opposition on the left, under a legend that says in words which colour is
+ * which; otherwise support towards the target. Percentages are written in
+ * the page's language. Before the first signature, an invitation instead of
+ * an empty bar's "0 %".
  */
 export default function SignaturesBar({ petition }: { petition: Progress }) {
   const { t, locale } = useTranslation()
   const percent = (value: number) => formatPercent(locale, value)
+  const first =
+    petition.totalSignatures === 0 ? (
+      <p className="small fw-semibold mt-1 mb-0" data-testid="be-first">
+        {t('page.petition_page.be_first')}
+      </p>
+    ) : null
   if (petition.allowOpposite) {
     return (
       <>
@@ -38,7 +46,22 @@ export default function SignaturesBar({ petition }: { petition: Progress }) {
             })}
           />
         </ProgressBar>
-        <p className="small mt-1 mb-0">{`${percent(petition.negativePercentage)} / ${percent(petition.positivePercentage)}`}</p>
+        {first ?? (
+          <ul className="signatures-legend list-unstyled small mt-1 mb-0" data-testid="bar-legend">
+            <li>
+              <span className="signatures-legend-swatch bg-success" aria-hidden="true" />
+              {t('page.petition_page.legend_support', {
+                percentage: percent(petition.positivePercentage),
+              })}
+            </li>
+            <li>
+              <span className="signatures-legend-swatch bg-danger" aria-hidden="true" />
+              {t('page.petition_page.legend_oppose', {
+                percentage: percent(petition.negativePercentage),
+              })}
+            </li>
+          </ul>
+        )}
       </>
     )
   }
@@ -46,19 +69,22 @@ export default function SignaturesBar({ petition }: { petition: Progress }) {
   const inside = petition.percentage >= LABEL_FITS_FROM
   // Nested, so that the name lands on the bar (role="progressbar"), not on its frame.
   return (
-    <div className="d-flex align-items-center gap-2">
-      <ProgressBar className="flex-grow-1">
-        <ProgressBar
-          now={Math.min(100, petition.percentage)}
-          label={inside ? label : undefined}
-          aria-label={t('page.petition_card.progress_target', { percentage: label })}
-        />
-      </ProgressBar>
-      {!inside && (
-        <span className="small fw-semibold" data-testid="progress-label">
-          {label}
-        </span>
-      )}
-    </div>
+    <>
+      <div className="d-flex align-items-center gap-2">
+        <ProgressBar className="flex-grow-1">
+          <ProgressBar
+            now={Math.min(100, petition.percentage)}
+            label={inside ? label : undefined}
+            aria-label={t('page.petition_card.progress_target', { percentage: label })}
+          />
+        </ProgressBar>
+        {!inside && !first && (
+          <span className="small fw-semibold" data-testid="progress-label">
+            {label}
+          </span>
+        )}
+      </div>
+      {first}
+    </>
   )
 }

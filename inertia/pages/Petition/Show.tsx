@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Container } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionHeader from '~/components/petition/show/petition_header.tsx'
@@ -8,36 +9,57 @@ import MediaSection from '~/components/petition/show/media_section.tsx'
 import ResponsesSection from '~/components/petition/show/responses_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
-import SignForm from '~/components/petition/sign_form.tsx'
+import ShareWidget from '~/components/petition/show/share_widget.tsx'
+import SignBox from '~/components/petition/show/sign_box.tsx'
+import SignBar from '~/components/petition/show/sign_bar.tsx'
+import FirstSharePanel from '~/components/petition/show/first_share_panel.tsx'
 import ReportPetition from '~/components/petition/show/report_petition.tsx'
 import HiddenBanner from '~/components/petition/show/hidden_banner.tsx'
+import type { MySignature } from '~/components/petition/sign_form.tsx'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
+import { useTranslation } from '~/i18n/context.tsx'
 import { petitionJsonLd } from '~/lib/json_ld.ts'
 import { useLiveCounts } from '~/lib/live_counts.ts'
+import { useStickyTop } from '~/lib/use_sticky_top.ts'
 
 type PetitionShowProps = {
   petition: Data.PetitionShow
   lastSignatures: Data.LastSignature[]
   /** When the viewer signed (ISO date), or null. */
   whenISignedThisPetition: string | null
+  /** The viewer's own signature: waiting for confirmation (with its address), or counted. */
+  mySignature: MySignature | null
   success: string | null
   canSignPetition: boolean
   canEditPetition: boolean
   turnstileKey: string | null
   hiddenNotice?: Data.HiddenNotice | null
+  /** The owner has just published it: the first-share panel, once. */
+  justPublished: boolean
+  /** The viewer has just confirmed their signature: its state comes into view. */
+  justConfirmed: boolean
 }
 
-/** The public petition page: its sections in the specified order. */
+/**
+ * The public petition page: its sections in the specified order. On wide
+ * screens the sign form sits in a sticky box to the right of the sections
+ * (a CSS grid places it; in the document it still comes after them, as
+ * the specification orders it); on phones a bar at the bottom leads to it.
+ */
 export default function Show(props: PetitionShowProps) {
   const { whenISignedThisPetition, canSignPetition, canEditPetition, turnstileKey } = props
+  const { t } = useTranslation()
+  const aside = useRef<HTMLDivElement>(null)
+  useStickyTop(aside)
   // An open petition's counts and last signatures move as signatures are confirmed.
   const { live, connected } = useLiveCounts(props.petition, props)
   const petition = live
     ? {
         ...props.petition,
         totalSignatures: live.totalSignatures,
+        supportCount: live.supportCount,
         percentage: live.percentage,
         positivePercentage: live.positivePercentage,
         negativePercentage: live.negativePercentage,
@@ -46,6 +68,7 @@ export default function Show(props: PetitionShowProps) {
   const lastSignatures = live ? live.lastSignatures : props.lastSignatures
   const { appUrl } = useSharedProps()
   const path = urlFor('petitions.show', { slug: petition.slug })
+  const url = `${appUrl}${path}`
   const banner = petition.banner?.url ?? null
   return (
     <AppLayout
@@ -57,34 +80,60 @@ export default function Show(props: PetitionShowProps) {
       noindex={petition.private || !petition.published}
       jsonLd={petitionJsonLd(
         petition,
-        `${appUrl}${path}`,
+        url,
         banner && !banner.startsWith('http') ? `${appUrl}${banner}` : banner
       )}
     >
       <HiddenBanner guid={petition.guid} notice={props.hiddenNotice} />
       <PetitionHeader petition={petition} />
       <Container className="petition-show pb-5" data-live={connected ? 'connected' : undefined}>
-        <ActionBar
-          guid={petition.guid}
-          canEditPetition={canEditPetition}
-          canSignPetition={canSignPetition}
-        />
-        <PetitionDescription petition={petition} />
-        <ResponsesSection petition={petition} canRespond={canEditPetition && petition.published} />
-        <LettersSection letters={petition.letters} />
-        <MediaSection videos={petition.videos} photos={petition.photos} />
-        <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
-        <LastSignatures signatures={lastSignatures} />
-        <SignForm
-          petition={petition}
-          canSignPetition={canSignPetition}
-          whenISignedThisPetition={whenISignedThisPetition}
-          turnstileKey={turnstileKey}
-        />
+        {props.justPublished && (
+          <FirstSharePanel url={url} title={petition.title} slug={petition.slug} />
+        )}
+        <div className="petition-layout">
+          <div className="petition-main">
+            <ActionBar
+              guid={petition.guid}
+              canEditPetition={canEditPetition}
+              canSignPetition={canSignPetition}
+            />
+            <PetitionDescription petition={petition} />
+            <section className="petition-show-section" aria-labelledby="share-petition-title">
+              <h2 id="share-petition-title" className="h5 fw-bold mb-3">
+                {t('page.petition_page.share_title')}
+              </h2>
+              <ShareWidget
+                id="share-petition"
+                url={url}
+                title={petition.title}
+                slug={petition.slug}
+              />
+            </section>
+            <ResponsesSection
+              petition={petition}
+              canRespond={canEditPetition && petition.published}
+            />
+            <LettersSection letters={petition.letters} />
+            <MediaSection videos={petition.videos} photos={petition.photos} />
+            <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
+            <LastSignatures signatures={lastSignatures} />
+          </div>
+          <div className="petition-aside" ref={aside}>
+            <SignBox
+              petition={petition}
+              canSignPetition={canSignPetition}
+              whenISignedThisPetition={whenISignedThisPetition}
+              mySignature={props.mySignature}
+              justConfirmed={props.justConfirmed}
+              turnstileKey={turnstileKey}
+            />
+          </div>
+        </div>
         {petition.published && !canEditPetition && (
           <ReportPetition guid={petition.guid} turnstileKey={turnstileKey} />
         )}
       </Container>
+      <SignBar totalSignatures={petition.totalSignatures} canSign={canSignPetition} />
     </AppLayout>
   )
 }

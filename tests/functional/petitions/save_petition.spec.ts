@@ -25,7 +25,6 @@ test.group('Saving a petition', (group) => {
     const guid = newGuid()
     const response = await submitPetition(client, member, guid)
     response.assertStatus(302)
-    response.assertHeader('location', `/petition/${guid}/edit`)
 
     const petition = await Petition.query()
       .where('guid', guid)
@@ -33,6 +32,8 @@ test.group('Saving a petition', (group) => {
       .preload('customFields')
       .preload('media')
       .firstOrFail()
+    // Creating publishes it: the save lands on its live page.
+    response.assertHeader('location', `/petition/${petition.slug}`)
     assert.equal(petition.userId, member.id)
     assert.equal(petition.slug, 'save-the-shevchenko-park')
     assert.isTrue(petition.published)

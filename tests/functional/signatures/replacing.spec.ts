@@ -63,9 +63,9 @@ test.group('Signing again over an unconfirmed signature', (group) => {
       support: true,
       private: false,
     })
-    assert.equal(swalOf(owner).success?.title, 'Thank you!')
+    assert.equal(swalOf(owner).info?.title, 'Almost done: check your inbox')
     assert.equal(
-      swalOf(owner).warning?.payload,
+      swalOf(owner).info?.payload,
       en.t('page.sign.confirm_resent_text', { email: 'olena@example.org' })
     )
     assert.isUndefined(flashed(owner, 'messages', 'warning'))
@@ -96,7 +96,7 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     assert.include(ownersMail.html, 'Sign the petition again with this address')
     const ownersLink = await latestLink('olena@example.org')
     const confirmed = await client.post(ownersLink).withCsrfToken().redirects(0)
-    assert.equal(swalOf(confirmed).success?.title, 'Signature confirmed')
+    assert.equal(confirmed.flashMessages()?.petitionPage, 'signatureConfirmed')
     await signatureCounter.flush()
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
   })
@@ -112,7 +112,7 @@ test.group('Signing again over an unconfirmed signature', (group) => {
 
     const response = await sign(client, petition, {}, member)
     assert.equal(swalOf(response).success?.title, 'Thank you!')
-    assert.isUndefined(swalOf(response).warning)
+    assert.isUndefined(swalOf(response).info)
     const rows = await signatureRows(petition)
     assert.lengthOf(rows, 1)
     assert.containSubset(rows[0], {
@@ -229,7 +229,7 @@ test.group('A lost confirmation mail', (group) => {
     await sign(client, petition, { email: 'olena@example.org' })
     for (const lastName of ['Kovalenko', 'Kovalchuk']) {
       const again = await sign(client, petition, { email: 'olena@example.org', lastName })
-      assert.include(swalOf(again).warning?.payload, 'again')
+      assert.include(swalOf(again).info?.payload, 'again')
     }
     const thirdLink = await latestLink('olena@example.org')
     assert.lengthOf(await outbox.to('olena@example.org'), 3)
@@ -252,7 +252,7 @@ test.group('A lost confirmation mail', (group) => {
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
     assert.lengthOf(await outbox.to('olena@example.org'), 4, 'the notice that it counts')
     const elsewhere = await sign(client, other, { email: 'olena@example.org' })
-    assert.isDefined(swalOf(elsewhere).warning)
+    assert.isDefined(swalOf(elsewhere).info)
     assert.lengthOf(await outbox.to('olena@example.org'), 5)
   })
 })

@@ -3,11 +3,15 @@ import { Badge, Container } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import type { Data } from '@generated/data'
-import ShareWidget from './share_widget.tsx'
+import { ShareButton } from './share_widget.tsx'
+import { urlFor } from '~/client.ts'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
 import ClosingNote, { useClosingText } from '~/components/petition/closing_note.tsx'
 
-/** Title, progress, status badges and sharing, over the banner. */
+/**
+ * Title, progress, status badges and one "Share" button, over the banner.
+ * On wide screens the count and the bar are in the sticky sign box instead.
+ */
 export default function PetitionHeader({ petition }: { petition: Data.PetitionShow }) {
   const { t } = useTranslation()
   const { appUrl } = useSharedProps()
@@ -49,8 +53,10 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
           </p>
         )}
         <div className="petition-header-progress my-4">
-          <SignaturesBar petition={petition} />
-          <p className="fw-semibold mt-2 mb-0" data-testid="signature-count">
+          <div className="d-lg-none">
+            <SignaturesBar petition={petition} />
+          </div>
+          <p className="fw-semibold mt-2 mb-0 d-lg-none" data-testid="signature-count">
             {t('page.show.signatures_of', {
               total: petition.totalSignatures,
               target: petition.targetSignatures,
@@ -58,10 +64,10 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
           </p>
           <ClosingNote petition={petition} className="mt-2 mb-0" withDetail />
         </div>
-        <ShareWidget
-          url={`${appUrl}/petition/${petition.slug}`}
+        <ShareButton
+          url={`${appUrl}${urlFor('petitions.show', { slug: petition.slug })}`}
           title={petition.title}
-          slug={petition.slug}
+          target="share-petition"
         />
       </Container>
     </section>

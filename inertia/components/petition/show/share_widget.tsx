@@ -82,21 +82,38 @@ export function embedSnippet(embedUrl: string, title: string) {
 const noSubscription = () => () => {}
 const browserCanShare = () => typeof navigator.share === 'function'
 
-/** Share links, the browser's own share sheet where it has one, and copy-link. */
+/**
+ * Share links, the browser's own share sheet where it has one, and
+ * copy-link. `only` keeps some targets (by name) and drops the poster, QR
+ * code and embed code: the thank-you state and the first-share panel offer
+ * a few ways, the section under the description all of them. `heading`:
+ * the section's own heading, or none when the caller has one.
+ */
 export default function ShareWidget({
   url,
   title,
   slug,
+  only,
+  heading,
+  id,
 }: {
   url: string
   title: string
   slug: string
+  only?: string[]
+  heading?: string
+  id?: string
 }) {
   const { t } = useTranslation()
   const { xUserName, appUrl } = useSharedProps()
   const snippet = embedSnippet(`${appUrl}${urlFor('petitions.embed', { slug })}`, title)
   // Known only in the browser: false on the server and while hydrating, so the HTML matches.
   const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
+  const full = !only
+  const targets = shareTargets(url, title, xUserName, {
+    label: t('page.show.share_email'),
+    ariaLabel: t('page.show.share_by_email'),
+  }).filter((target) => full || only.includes(target.name))
 
   const nativeShare = async () => {
     try {
@@ -126,19 +143,17 @@ export default function ShareWidget({
   }
 
   return (
-    <div className="share-widget" data-testid="share-widget">
-      <div className="small text-uppercase fw-semibold mb-2 share-widget-title">
-        {t('page.show.share')}
-      </div>
+    <div className="share-widget" data-testid="share-widget" id={id}>
+      {heading && <h2 className="h5 fw-bold mb-3">{heading}</h2>}
       <div className="d-flex flex-wrap gap-2">
-        {shareTargets(url, title, xUserName, {
-          label: t('page.show.share_email'),
-          ariaLabel: t('page.show.share_by_email'),
-        }).map((target) => (
+        <Button size="sm" variant="primary" onClick={copyLink} data-share="copy">
+          {t('page.show.copy_link')}
+        </Button>
+        {targets.map((target) => (
           <a
             key={target.name}
             href={target.href}
-            className="btn btn-sm btn-outline-light"
+            className="btn btn-sm btn-outline-secondary"
             data-share={target.name}
             aria-label={target.ariaLabel ?? t('page.show.share_on', { network: target.label })}
             {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
@@ -146,52 +161,90 @@ export default function ShareWidget({
             {target.label}
           </a>
         ))}
-        {canShare && (
-          <Button size="sm" variant="light" onClick={nativeShare} data-share="native">
+        {full && canShare && (
+          <Button size="sm" variant="outline-secondary" onClick={nativeShare} data-share="native">
             {t('page.show.share_native')}
           </Button>
         )}
-        <Button size="sm" variant="light" onClick={copyLink} data-share="copy">
-          {t('page.show.copy_link')}
-        </Button>
       </div>
-      <div className="d-flex flex-wrap gap-3 mt-3 small">
-        <Link
-          className="link-light"
-          route="petitions.poster"
-          routeParams={{ slug }}
-          data-testid="poster-link"
-        >
-          {t('page.show.poster')}
-        </Link>
-        <a
-          className="link-light"
-          href={urlFor('petitions.qr', { slug })}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="qr-link"
-        >
-          {t('page.show.qr_code')}
-        </a>
-      </div>
-      <details className="share-embed mt-3" data-testid="embed-code">
-        <summary className="small">{t('page.show.embed')}</summary>
-        <Form.Label htmlFor="embed-snippet" className="visually-hidden">
-          {t('page.show.embed_label')}
-        </Form.Label>
-        <Form.Control
-          as="textarea"
-          id="embed-snippet"
-          readOnly
-          rows={3}
-          value={snippet}
-          className="font-monospace small mt-2"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button size="sm" variant="light" className="mt-2" onClick={copySnippet} data-share="embed">
-          {t('page.show.embed_copy')}
-        </Button>
-      </details>
+      {full && (
+        <>
+          <div className="d-flex flex-wrap gap-3 mt-3 small">
+            <Link route="petitions.poster" routeParams={{ slug }} data-testid="poster-link">
+              {t('page.show.poster')}
+            </Link>
+            <a
+              href={urlFor('petitions.qr', { slug })}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="qr-link"
+            >
+              {t('page.show.qr_code')}
+            </a>
+          </div>
+          <details className="share-embed mt-3" data-testid="embed-code">
+            <summary className="small">{t('page.show.embed')}</summary>
+            <Form.Label htmlFor="embed-snippet" className="visually-hidden">
+              {t('page.show.embed_label')}
+            </Form.Label>
+            <Form.Control
+              as="textarea"
+              id="embed-snippet"
+              readOnly
+              rows={3}
+              value={snippet}
+              className="font-monospace small mt-2"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              className="mt-2"
+              onClick={copySnippet}
+              data-share="embed"
+            >
+              {t('page.show.embed_copy')}
+            </Button>
+          </details>
+        </>
+      )}
     </div>
+  )
+}
+
+/**
+ * The header's one "Share" button: the browser's share sheet where it has
+ * one, otherwise a jump to the share buttons under the description.
+ */
+export function ShareButton({
+  url,
+  title,
+  target,
+}: {
+  url: string
+  title: string
+  target: string
+}) {
+  const { t } = useTranslation()
+  const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
+  const jump = (event: React.MouseEvent) => {
+    event.preventDefault()
+    if (canShare) {
+      navigator.share({ title, url }).catch(() => {})
+      return
+    }
+    const section = document.getElementById(target)
+    section?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    section?.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true })
+  }
+  return (
+    <a
+      href={`#${target}`}
+      className="btn btn-light btn-sm"
+      onClick={jump}
+      data-testid="share-button"
+    >
+      {t('page.show.share')}
+    </a>
   )
 }
