@@ -17,11 +17,15 @@ export default class LiveStreamsController {
     const uid: string = request.input('uid')
     const channel: string = request.input('channel')
     const socket = response.response
+    // A visitor who left before the stream was opened (their socket, and with it
+    // their address, is gone): there is nobody to admit.
+    const ip = request.ip()
+    if (!ip || socket.destroyed) return
     // A visitor who leaves while the slot is being taken gets it given back at once.
     let gone = false
     const leave = () => (gone = true)
     socket.once('close', leave)
-    const admission = await liveStreams.admit(addressBlock(request.ip()), CHANNEL.exec(channel)![1])
+    const admission = await liveStreams.admit(addressBlock(ip), CHANNEL.exec(channel)![1])
     socket.off('close', leave)
     if (admission.status !== 200) return response.status(admission.status).send('')
     const { slot } = admission

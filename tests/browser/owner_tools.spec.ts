@@ -103,6 +103,10 @@ test.group('Browser: the guided create form', (group) => {
           const preview = page.getByTestId('petition-preview')
           await preview.waitFor()
           await page.getByRole('dialog').waitFor()
+          // The dialog fades in: its colours are checked once it is opaque.
+          await page.waitForFunction(
+            `getComputedStyle(document.querySelector('.modal.show')).opacity === '1'`
+          )
           assert.equal(
             await preview.getByRole('heading', { level: 1 }).textContent(),
             'Shade trees for the schoolyard'

@@ -71,6 +71,13 @@ test.group('Browser: the petition page asks for the signature', (group) => {
               await bar.getByTestId('sign-bar-count').textContent(),
               es.t('page.petition_page.be_first')
             )
+            // Every way to sign wears the one colour of the main action.
+            const actionColours = await page.evaluate(`[
+              '[data-testid="sign-bar"] a',
+              '[data-testid="action-bar"] a[href="#sign-this-petition"]',
+              '[data-testid="sign-submit"]',
+            ].map((selector) => getComputedStyle(document.querySelector(selector)).getPropertyValue('--bs-btn-bg'))`)
+            assert.lengthOf(new Set(actionColours as string[]), 1, String(actionColours))
             const barHeight = (await bar.boundingBox())!.height
             await bar.getByRole('link').click()
             // Focus is in the form, which is in view; the bar gives way.

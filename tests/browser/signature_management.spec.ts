@@ -95,7 +95,7 @@ test.group('Browser: managing signatures', (group) => {
       // The petition counts one fewer.
       await page.getByRole('link', { name: de.t('page.signatures.back') }).click()
       await page.waitForURL(/\/petition\/[^/]+$/)
-      await page.getByTestId('signature-count').waitFor()
+      await page.getByTestId('signature-count').waitFor({ state: 'attached' })
       assert.equal(await countAfterFlush(page, count(59)), count(59))
 
       // Restore counts it again.

@@ -37,7 +37,9 @@ test.group('Shipped: petitions and signatures', () => {
       }
     })
     assert.equal(form.component, 'Petition/Create')
-    assert.equal(saved.landing?.component, 'Petition/Create')
+    // Creating publishes it: the save lands on the live page, with its first-share panel.
+    assert.equal(saved.landing?.component, 'Petition/Show')
+    assert.isTrue(saved.landing?.props.justPublished)
     assert.isString(saved.landing?.props.alerts.success)
     assert.equal(slug, 'safe-crossings-on-elm-street')
 

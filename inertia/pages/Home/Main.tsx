@@ -76,7 +76,7 @@ function HeroSearch() {
           placeholder={t('page.home.search_placeholder')}
           maxLength={200}
         />
-        <Button type="submit" variant="warning" className="fw-semibold">
+        <Button type="submit" variant="light" className="fw-semibold border">
           {t('page.home.search_button')}
         </Button>
       </InputGroup>

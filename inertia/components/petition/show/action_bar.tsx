@@ -31,7 +31,7 @@ export default function ActionBar({
         </>
       )}
       {canSignPetition && (
-        <a href="#sign-this-petition" className="btn btn-success ms-auto">
+        <a href="#sign-this-petition" className="btn btn-primary ms-auto">
           {t('page.show.sign_this')}
         </a>
       )}

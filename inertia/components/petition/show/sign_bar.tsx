@@ -50,7 +50,7 @@ export default function SignBar({
     <div className="sign-bar d-lg-none" hidden={formInView} data-testid="sign-bar">
       <a
         href={`#${FORM_ID}`}
-        className="btn btn-success w-100 d-flex justify-content-between align-items-center"
+        className="btn btn-primary w-100 d-flex justify-content-between align-items-center"
         onClick={jump}
       >
         <span className="fw-bold">{t('page.petition_page.sign_bar')}</span>
