@@ -120,6 +120,19 @@ test.group('Translations: house style', () => {
       }
     })
 
+    test(`${locale}: a text that spells how to type a day spells it as the day field does`, ({
+      assert,
+    }) => {
+      const placeholder = catalogues[locale]['common.date_placeholder']
+      for (const [key, message] of Object.entries(catalogues[locale])) {
+        for (const spelled of message.match(
+          /(?<![\p{L}\d])\p{L}{2,4}[-./]\p{L}{2}[-./]\p{L}{2,4}(?![\p{L}\d])/gu
+        ) ?? []) {
+          assert.equal(spelled, placeholder, `${locale} ${key}`)
+        }
+      }
+    })
+
     test(`${locale}: empty states start with a capital and end without an ellipsis`, ({
       assert,
     }) => {
