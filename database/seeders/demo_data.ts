@@ -5,7 +5,8 @@ import Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import { savePetition, type PetitionInput } from '#services/petitions/petition_writer'
 import type { Locale } from '#app/i18n/locales'
-import { recountSignatures } from '#services/signatures/counter'
+import db from '@adonisjs/lucid/services/db'
+import { hourOf, recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 
 type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
@@ -204,6 +205,7 @@ export async function seedDemoData(): Promise<boolean> {
   ]).createMany(5)
   let signer = 0
   let successful = 0
+  const onTheirWay: Array<{ petitionId: number; count: number }> = []
   for (const [index, { owner, lang, ...input }] of PETITIONS.entries()) {
     const guid = randomUUID()
     // Each in the language it is written in: every language's list shows its own.
@@ -232,7 +234,26 @@ export async function seedDemoData(): Promise<boolean> {
       answers: (n) => demoAnswers(petition.customFields, n),
     })
     signer += count
+    if (!reaches) onTheirWay.push({ petitionId: petition.id, count })
   }
   await recountSignatures()
+  await recordRecentSigning(onTheirWay)
   return true
+}
+
+/**
+ * An eighth of the signatures of the petitions on their way, as counted over
+ * the last three hours: the home page's petitions gaining signatures now,
+ * and the list's trending order, have something to show on a fresh start.
+ */
+async function recordRecentSigning(petitions: Array<{ petitionId: number; count: number }>) {
+  const now = hourOf()
+  const rows = petitions.flatMap(({ petitionId, count }) =>
+    [0, 1, 2].map((hoursAgo) => ({
+      petition_id: petitionId,
+      hour: now - hoursAgo,
+      count: Math.max(1, Math.floor(count / 24)),
+    }))
+  )
+  await db.table('petition_hourly_signatures').multiInsert(rows)
 }

@@ -4,12 +4,20 @@ import User, { ROLE_MODERATOR } from '#models/user'
 import Petition from '#models/petition'
 import { seedDemoData } from '#database/seeders/demo_data'
 import { recountSignatures } from '#services/signatures/counter'
+import { forgetTrending } from '#services/petitions/listing/trending'
+import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
 
 test.group('Demo data', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // The home page's figures are kept a few seconds per process: none outlives the rolled-back demo.
+  group.each.teardown(() => {
+    forgetTrending()
+    forgetSignaturesTotal()
+  })
 
   test('an empty database gets members, a moderator and a dozen petitions in several languages, once', async ({
     assert,
+    client,
   }) => {
     assert.isTrue(await seedDemoData())
     const users = await User.all()
@@ -41,6 +49,10 @@ test.group('Demo data', (group) => {
     assert.isTrue(petitions.every((petition) => petition.supportCount > 0))
     const { changed } = await recountSignatures()
     assert.equal(changed, 0, 'the counters already match the signatures')
+    // Some are gaining signatures now: the home page lists them from a fresh start.
+    const home = await client.get('/').withInertia()
+    const { trendingPetitions } = home.inertiaProps as { trendingPetitions: unknown[] }
+    assert.lengthOf(trendingPetitions, 5)
 
     assert.isFalse(await seedDemoData(), 'a database with users is left alone')
     assert.lengthOf(await Petition.all(), 12)
