@@ -66,6 +66,7 @@ const AccountSettingsController = () => import('#controllers/account/settings_co
 const AccountExportController = () => import('#controllers/account/export_controller')
 const AccountDeletionController = () => import('#controllers/account/deletion_controller')
 const EmailChangeController = () => import('#controllers/account/email_change_controller')
+const HealthController = () => import('#controllers/health_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
@@ -75,6 +76,10 @@ router.get('/', [PagesController, 'home']).as('home')
 router.get('/faq', [PagesController, 'faq']).as('faq')
 router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_policy')
 router.get('/petitions', [PetitionsController, 'index']).as('petitions.index')
+
+// Probes for load balancers: the process serves; what it depends on answers.
+router.get('/health/live', [HealthController, 'live']).as('health.live')
+router.get('/health/ready', [HealthController, 'ready']).as('health.ready')
 
 // Search engines.
 router.get('/robots.txt', [SeoController, 'robots']).as('seo.robots')

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto'
+import drive from '@adonisjs/drive/services/main'
+import { BaseCheck, Result } from '@adonisjs/core/health'
+
+/**
+ * The uploads' storage takes a file and gives it back: a small probe is
+ * written, read and deleted on the disk the site stores uploads on.
+ */
+export class StorageCheck extends BaseCheck {
+  name = 'storage'
+
+  async run() {
+    const disk = drive.use()
+    const key = `health/probe-${randomUUID()}.txt`
+    try {
+      await disk.put(key, 'ok')
+      const read = await disk.get(key)
+      await disk.delete(key)
+      if (read !== 'ok') return Result.failed('The storage gave back another content than it took')
+      return Result.ok('The storage takes and gives back files')
+    } catch (error) {
+      return Result.failed('The storage refused a file', error as Error)
+    }
+  }
+}

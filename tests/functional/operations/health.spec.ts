@@ -1,0 +1,61 @@
+import { test } from '@japa/runner'
+import { existsSync } from 'node:fs'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+
+type Report = { healthy: boolean; checks: Array<{ name: string; status: string; message: string }> }
+
+test.group('Health probes', () => {
+  test('live answers as long as the process serves, never from a cache', async ({ client }) => {
+    const response = await client.get('/health/live')
+    response.assertStatus(200)
+    response.assertBody({ status: 'ok' })
+    response.assertHeader('cache-control', 'no-store')
+  })
+
+  test('ready names each check it ran: database, Redis when used, storage and queue', async ({
+    client,
+    assert,
+  }) => {
+    const response = await client.get('/health/ready')
+    const report = response.body() as Report
+    assert.equal(response.status(), 200, JSON.stringify(report.checks))
+    response.assertHeader('cache-control', 'no-store')
+    assert.isTrue(report.healthy)
+    assert.deepEqual(
+      report.checks.map((check) => check.name),
+      ['database', ...(env.get('REDIS_HOST') ? ['redis'] : []), 'storage', 'queue']
+    )
+    assert.isTrue(report.checks.every((check) => check.status === 'ok'))
+    // Only names, statuses and messages: nothing of the process or its errors' stacks.
+    assert.notProperty(report, 'debugInfo')
+  })
+
+  test('ready answers 503 naming the storage when it refuses a file, and 200 once it takes them again', async ({
+    client,
+    assert,
+  }) => {
+    const storage = app.makePath(env.get('STORAGE_PATH', 'storage'))
+    const aside = `${storage}.aside`
+    const hadStorage = existsSync(storage)
+    if (hadStorage) await rename(storage, aside)
+    // A file where the folder should be: nothing can be stored under it.
+    await writeFile(storage, 'not a folder')
+    try {
+      const failing = await client.get('/health/ready')
+      failing.assertStatus(503)
+      const report = failing.body() as Report
+      assert.isFalse(report.healthy)
+      assert.deepEqual(
+        report.checks.filter((check) => check.status === 'error').map((check) => check.name),
+        ['storage']
+      )
+    } finally {
+      await rm(storage, { force: true })
+      if (hadStorage) await rename(aside, storage)
+    }
+    const back = await client.get('/health/ready')
+    back.assertStatus(200)
+  })
+})
