@@ -33,12 +33,7 @@ export async function moderationQueue(view: QueueView, page: number) {
             wherePublic(visible).where((attention) =>
               attention
                 .whereNull('petitions.reviewed_at')
-                .orWhereExists((reports) =>
-                  reports
-                    .from('petition_reports')
-                    .whereColumn('petition_reports.petition_id', 'petitions.id')
-                    .whereNull('petition_reports.resolved_at')
-                )
+                .orWhereRaw(`EXISTS (SELECT 1 ${OPEN_REPORTS})`)
             )
           )
           .orWhere((review) =>

@@ -2,6 +2,7 @@ import type Petition from '#models/petition'
 import type User from '#models/user'
 import { petitionPageData, type PageData } from '#services/petitions/page_data'
 import { hideReasonOf, type HideReason } from '#shared/moderation'
+import type { OwnSignature } from '#shared/petitions/own_signature'
 import { ownSignature } from '#services/signatures/viewer_signature'
 import { parseSignedEntry } from '#support/http/signed_petitions_cookie'
 
@@ -24,17 +25,8 @@ export type ShownPetitionPage = {
   data: PageData
   signedAt: string | null
   /** The viewer's own signature, when the page knows it: confirmed, or waiting for it. */
-  mine: MySignature | null
+  mine: OwnSignature | null
 }
-
-/**
- * The viewer's signature on the page: `pending` until its link is opened,
- * with the address the link went to (their own: the browser that signed,
- * or the member whose signature it is); then `confirmed`. `guest`: known
- * by the browser's cookie, not by an account.
- */
-export type MySignature =
-  { status: 'pending'; email: string; guest: boolean } | { status: 'confirmed'; guest: boolean }
 
 /**
  * What a petition's page shows its viewer: nothing (no petition has the
@@ -81,7 +73,7 @@ export async function petitionPage(slug: string, viewer: PageViewer): Promise<Pe
 async function viewersSignature(
   petition: Petition,
   viewer: PageViewer
-): Promise<{ signedAt: string | null; mine: MySignature | null }> {
+): Promise<{ signedAt: string | null; mine: OwnSignature | null }> {
   if (!viewer.user) {
     const entry = parseSignedEntry(viewer.signedByCookie[String(petition.id)])
     if (!entry) return { signedAt: null, mine: null }
@@ -90,7 +82,7 @@ async function viewersSignature(
   const signature = await ownSignature(petition, viewer)
   if (!signature) return { signedAt: null, mine: null }
   const guest = !viewer.user
-  const mine: MySignature = signature.confirmedAt
+  const mine: OwnSignature = signature.confirmedAt
     ? { status: 'confirmed', guest }
     : { status: 'pending', email: signature.email, guest }
   return { signedAt: signature.createdAt.toISO(), mine }

@@ -25,7 +25,8 @@ export function signatureKey(confirmationToken: string | null) {
     .slice(0, 16)
 }
 
-function rawEntriesOf(request: HttpRequest): Record<string, string> {
+/** The cookie's entries, petition id → entry (see `parseSignedEntry`); nothing else it may hold. */
+export function signedPetitionsOf(request: HttpRequest): Record<string, string> {
   const value = request.cookie(SIGNED_COOKIE)
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
   const entries: Record<string, string> = {}
@@ -43,10 +44,6 @@ export function parseSignedEntry(entry: string | undefined): SignedEntry | null 
   return entry.startsWith('s:') ? null : { kind: 'date', signedAt: entry }
 }
 
-export function signedPetitionsOf(request: HttpRequest): Record<string, string> {
-  return rawEntriesOf(request)
-}
-
 /** Remembers the signature this browser made (or confirmed) on a petition. */
 export function rememberSigned(
   response: HttpResponse,
@@ -54,7 +51,7 @@ export function rememberSigned(
   petitionId: number,
   signature: { id: number; confirmationToken: string | null }
 ) {
-  const signed = rawEntriesOf(request)
+  const signed = signedPetitionsOf(request)
   delete signed[String(petitionId)]
   signed[String(petitionId)] = `s:${signature.id}:${signatureKey(signature.confirmationToken)}`
   const kept = Object.entries(signed).slice(-SIGNED_COOKIE_ENTRIES)
@@ -63,7 +60,7 @@ export function rememberSigned(
 
 /** A withdrawn signature: the petition no longer shows this guest as a signer. */
 export function forgetSigned(response: HttpResponse, request: HttpRequest, petitionId: number) {
-  const signed = rawEntriesOf(request)
+  const signed = signedPetitionsOf(request)
   if (!(String(petitionId) in signed)) return
   delete signed[String(petitionId)]
   response.cookie(SIGNED_COOKIE, signed, SIGNED_COOKIE_OPTIONS)

@@ -12,16 +12,13 @@ import { urlFor } from '~/client.ts'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { bindText } from '~/lib/bind_text.ts'
 import ShareWidget from '~/components/petition/show/share_widget.tsx'
-
-/** The viewer's own signature, as the server tells the page (see services/petitions/petition_page). */
-export type MySignature =
-  { status: 'pending'; email: string; guest: boolean } | { status: 'confirmed'; guest: boolean }
+import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
 
 export type SignFormProps = {
   petition: Data.PetitionShow
   canSignPetition: boolean
   whenISignedThisPetition: string | null
-  mySignature: MySignature | null
+  mySignature: OwnSignature | null
   /** The viewer has just confirmed: their state comes into view and takes focus. */
   justConfirmed?: boolean
   turnstileKey: string | null
@@ -48,13 +45,15 @@ export default function SignForm({
   const { user, messages } = useSharedProps()
   const turnstile = useRef<TurnstileHandle>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  /** The signature's state comes into view and takes the focus. */
+  const showState = () => {
+    heading.current?.scrollIntoView({ block: 'center', behavior: 'instant' })
+    heading.current?.focus({ preventScroll: true })
+  }
   useEffect(() => {
     if (!justConfirmed) return
     // After the visit has put the page at its top.
-    const timer = setTimeout(() => {
-      heading.current?.scrollIntoView({ block: 'center', behavior: 'instant' })
-      heading.current?.focus({ preventScroll: true })
-    }, 0)
+    const timer = setTimeout(showState, 0)
     return () => clearTimeout(timer)
   }, [justConfirmed])
   const form = useForm({
@@ -80,10 +79,8 @@ export default function SignForm({
       preserveScroll: true,
       onSuccess: () => {
         form.reset('comment', 'private', 'support', 'wantsUpdates', 'customFields')
-        // The form gave way to the signature's state, shorter: it comes into view and
-        // takes focus (the dialog returns focus there once closed).
-        heading.current?.scrollIntoView({ block: 'center', behavior: 'instant' })
-        heading.current?.focus({ preventScroll: true })
+        // The form gave way to the signature's state, shorter (the dialog returns focus there once closed).
+        showState()
       },
       onError: () => scrollToFirstError('#sign-this-petition'),
       onFinish: () => turnstile.current?.reset(),
@@ -295,7 +292,7 @@ function PendingSignature({
   signature,
 }: {
   guid: string
-  signature: Extract<MySignature, { status: 'pending' }>
+  signature: Extract<OwnSignature, { status: 'pending' }>
 }) {
   const { t } = useTranslation()
   const action = useForm({})

@@ -15,7 +15,7 @@ import SignBar from '~/components/petition/show/sign_bar.tsx'
 import FirstSharePanel from '~/components/petition/show/first_share_panel.tsx'
 import ReportPetition from '~/components/petition/show/report_petition.tsx'
 import HiddenBanner from '~/components/petition/show/hidden_banner.tsx'
-import type { MySignature } from '~/components/petition/sign_form.tsx'
+import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -30,7 +30,7 @@ type PetitionShowProps = {
   /** When the viewer signed (ISO date), or null. */
   whenISignedThisPetition: string | null
   /** The viewer's own signature: waiting for confirmation (with its address), or counted. */
-  mySignature: MySignature | null
+  mySignature: OwnSignature | null
   success: string | null
   canSignPetition: boolean
   canEditPetition: boolean
