@@ -47,6 +47,7 @@ export default defineConfig({
     () => import('#start/events'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
     { file: () => import('#start/warnings'), environment: ['web'] },
+    { file: () => import('#start/other_processes'), environment: ['web'] },
   ],
   tests: {
     suites: [

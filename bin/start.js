@@ -21,6 +21,7 @@ import { availableParallelism } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { prepareEnv } from './prepare_env.js'
 import { buildDir, buildWhenStale, root } from './build.js'
+import { withMigrationLock } from './migration_lock.js'
 
 const node = process.execPath
 /** The exit code of a start refused for its settings (start/safe_settings.ts): it said why. */
@@ -94,9 +95,14 @@ if (setting('NODE_ENV', 'development') !== 'production') {
   log(`development mode (NODE_ENV=production for a real site): ${mail}`)
 }
 
-// 3 and 4. Migrations, then demo data into an empty database.
+// 3 and 4. Migrations (one node at a time: bin/migration_lock.js), then
+// demo data into an empty database.
 log('running migrations…')
-run(['ace.js', 'migration:run', '--force'], { cwd: buildDir })
+await withMigrationLock(
+  setting,
+  () => run(['ace.js', 'migration:run', '--force', '--disable-locks'], { cwd: buildDir }),
+  log
+)
 run(['ace.js', 'demo:seed'], { cwd: buildDir })
 
 // 5. The server, one worker process per core unless WEB_CONCURRENCY says otherwise;

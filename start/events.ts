@@ -10,12 +10,8 @@
 import emitter from '@adonisjs/core/services/emitter'
 import PetitionChanged from '#events/petition_changed'
 
-const ForgetPetitionPages = () => import('#listeners/forget_petition_pages')
-const ForgetTrending = () => import('#listeners/forget_trending')
+const ForgetCachedCopies = () => import('#listeners/forget_cached_copies')
 const BroadcastLiveCounts = () => import('#listeners/broadcast_live_counts')
-const ForgetSignaturesTotal = () => import('#listeners/forget_signatures_total')
 
-emitter.on(PetitionChanged, [ForgetPetitionPages])
-emitter.on(PetitionChanged, [ForgetTrending])
+emitter.on(PetitionChanged, [ForgetCachedCopies])
 emitter.on(PetitionChanged, [BroadcastLiveCounts])
-emitter.on(PetitionChanged, [ForgetSignaturesTotal])

@@ -8,9 +8,10 @@ const pending = new Set<Promise<void>>()
 /**
  * What a petition's page shows has changed: its text or settings, its
  * counts, its last signatures, its responses, whether it is public. The
- * listeners (start/events.ts) bring every copy of it up to date: this
- * process's cached page data always; the trending ranking and the live
- * counts on open pages when its counts moved (a counter flush), so that
+ * listeners (start/events.ts) bring every copy of it up to date: the
+ * cached page data of every process (this one at once, the others through
+ * Redis) always; the trending ranking, the site's total and the live counts
+ * on open pages when its counts moved (a counter flush), so that
  * they follow the flushes, once a second, never each signature.
  */
 export default class PetitionChanged extends BaseEvent {

@@ -6,11 +6,13 @@ export const LAST_SIGNATURES = 10
 
 /**
  * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default
- * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway;
- * within this process every write to a petition (save,
- * confirmation, counter flush) drops its entry at once (PetitionChanged). Other worker
- * processes keep theirs until it expires, so only guests are served from it:
- * a member, who may just have edited the petition, always gets a fresh load.
+ * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway.
+ * Every write to a petition (save, confirmation, counter flush, a
+ * moderator's hide) drops its entry at once in this process, and with Redis
+ * in every other process too (PetitionChanged); without Redis the other
+ * workers of the machine keep theirs until it expires, so only guests are
+ * served from it: a member, who may just have edited the petition, always
+ * gets a fresh load.
  */
 const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)
 
@@ -44,7 +46,7 @@ export function petitionPageData(
   return data
 }
 
-/** Drops changed petitions' page data (the PetitionChanged listener), so that this process shows the change at once. */
+/** Drops changed petitions' page data, so that this process shows the change at once. */
 export function forgetPetitionPages(petitionIds: number[]) {
   for (const petitionId of petitionIds) {
     const slug = slugsById.get(petitionId)

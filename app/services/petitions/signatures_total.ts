@@ -1,15 +1,15 @@
 import db from '@adonisjs/lucid/services/db'
 
 /**
- * How long a process reuses the site's total of confirmed signatures: its
- * own counter flushes drop it at once (listeners/forget_signatures_total),
- * those of the other workers within this time.
+ * How long a process reuses the site's total of confirmed signatures:
+ * counter flushes drop it at once (listeners/forget_cached_copies; those of
+ * other processes through Redis, or without it within this time).
  */
 const TOTAL_CACHE_MS = 30_000
 
 let kept: { at: number; total: number } | null = null
 
-/** A flush of this process counted signatures: the next total is read afresh. */
+/** A flush counted signatures: the next total is read afresh. */
 export function forgetSignaturesTotal() {
   kept = null
 }

@@ -14,7 +14,7 @@ const TRENDING_HOURS = 24
 
 /** Most petitions that rank as trending; any others follow, newest first. */
 const TRENDING_MOST = 5000
-/** How long a process reuses the trending sums (its own flushes drop them at once). */
+/** How long a process reuses the trending sums (flushes drop them at once). */
 const TRENDING_CACHE_MS = 30_000
 
 /** Most lists whose trending order a process keeps at once (each search is one). */
@@ -28,7 +28,7 @@ const TRENDING_LISTS_KEPT = 100
 let trendingCache: { at: number; sums: Map<number, number>; heads: Map<string, number[]> } | null =
   null
 
-/** A flush of this process counted signatures: its next trending list is read afresh. */
+/** A flush counted signatures: the next trending list is read afresh. */
 export function forgetTrending() {
   trendingCache = null
 }

@@ -1,0 +1,15 @@
+import type PetitionChanged from '#events/petition_changed'
+import { forgetCachedCopies } from '#services/petitions/cached_copies'
+import { tellOtherProcesses } from '#services/petitions/changes_across_processes'
+
+/**
+ * A changed petition is shown as it is now by every process: this one drops
+ * its cached copies at once, and the others when Redis tells them.
+ */
+export default class ForgetCachedCopies {
+  handle(event: PetitionChanged) {
+    const change = { petitionIds: event.petitionIds, countsMoved: event.countsMoved }
+    forgetCachedCopies(change)
+    tellOtherProcesses(change)
+  }
+}

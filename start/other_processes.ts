@@ -1,0 +1,14 @@
+/*
+|--------------------------------------------------------------------------
+| Other processes' changes
+|--------------------------------------------------------------------------
+|
+| With Redis, every web process, on this machine or another, hears the
+| petition changes the others make and forgets its cached copies of them
+| at once (services/petitions/changes_across_processes).
+|
+*/
+import app from '@adonisjs/core/services/app'
+import { hearOtherProcesses } from '#services/petitions/changes_across_processes'
+
+app.ready(() => hearOtherProcesses())
