@@ -46,6 +46,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/events'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
+    { file: () => import('#start/metrics'), environment: ['web'] },
     { file: () => import('#start/warnings'), environment: ['web'] },
     { file: () => import('#start/other_processes'), environment: ['web'] },
   ],

@@ -15,10 +15,13 @@
 |   - SIGTERM or SIGINT asks every worker to finish its requests and flush
 |     its counters (their own SIGTERM handler), and ends when all have;
 |   - if this process itself is killed, the workers notice the broken
-|     channel and exit, so nothing is left holding the database.
+|     channel and exit, so nothing is left holding the database;
+|   - a scrape of /metrics reaching one worker is answered with the sum of
+|     every worker's metrics, which this process collects for it.
 |
 */
 import cluster, { type Worker } from 'node:cluster'
+import { SUPERVISED_WORKER, aggregateWorkerMetrics } from '#support/metrics/cluster_aggregation'
 
 /** Exit code of a worker that refused its settings: every new one would too. */
 const REFUSED_SETTINGS = 78
@@ -45,7 +48,7 @@ export function supervise(workerCount: number) {
   let exitCode = 0
 
   function fork() {
-    const worker = cluster.fork()
+    const worker = cluster.fork({ [SUPERVISED_WORKER]: '1' })
     startedAt.set(worker, Date.now())
     worker.once('listening', () => (bootFailures = 0))
   }
@@ -80,6 +83,7 @@ export function supervise(workerCount: number) {
   })
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(0))
+  aggregateWorkerMetrics()
   log(`starting ${workerCount} workers`)
   for (let index = 0; index < workerCount; index++) fork()
 }

@@ -95,6 +95,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
   PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),
   WEB_CONCURRENCY: Env.schema.number.optional(),
+  // Bearer token of GET /metrics (Prometheus); unset, the address answers 404.
+  METRICS_TOKEN: Env.schema.string.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
   // Months a finished petition keeps its signers' personal data (default 12).
   SIGNATURE_RETENTION_MONTHS: (key: string, value?: string) => {

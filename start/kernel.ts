@@ -13,9 +13,11 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
+  () => import('#middleware/request_metrics_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/public_answers_middleware'),
+  () => import('#middleware/machine_answers_middleware'),
   () => import('#middleware/compress_responses_middleware'),
   () => import('#middleware/precompressed_assets_middleware'),
   () => import('@adonisjs/static/static_middleware'),

@@ -67,6 +67,7 @@ const AccountExportController = () => import('#controllers/account/export_contro
 const AccountDeletionController = () => import('#controllers/account/deletion_controller')
 const EmailChangeController = () => import('#controllers/account/email_change_controller')
 const HealthController = () => import('#controllers/health_controller')
+const MetricsController = () => import('#controllers/metrics_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
@@ -80,6 +81,8 @@ router.get('/petitions', [PetitionsController, 'index']).as('petitions.index')
 // Probes for load balancers: the process serves; what it depends on answers.
 router.get('/health/live', [HealthController, 'live']).as('health.live')
 router.get('/health/ready', [HealthController, 'ready']).as('health.ready')
+// Prometheus's scrape, with the METRICS_TOKEN (unset: no such address).
+router.get('/metrics', [MetricsController, 'show']).as('metrics')
 
 // Search engines.
 router.get('/robots.txt', [SeoController, 'robots']).as('seo.robots')

@@ -6,6 +6,7 @@ import mail from '@adonisjs/mail/services/main'
 import type { MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/types'
 import type BaseSiteMail from '#mails/base_site_mail'
 import { mailGuard } from '#services/mail/mail_guard'
+import MailFailed from '#events/mail_failed'
 
 type QueuedMail = {
   message: NodeMailerMessage
@@ -91,11 +92,18 @@ export default class SendMailJob extends Job<SendMailPayload> {
     // Sealed with another key (APP_KEY changed): it can never be opened.
     if (!queued) {
       logger.error('a queued mail could not be decrypted and is dropped')
+      await MailFailed.tell()
       return
     }
-    await mail
-      .use(mailerName as any)
-      .sendCompiled({ message: queued.message, views: queued.views }, queued.sendConfig as any)
+    try {
+      await mail
+        .use(mailerName as any)
+        .sendCompiled({ message: queued.message, views: queued.views }, queued.sendConfig as any)
+    } catch (error) {
+      await MailFailed.tell()
+      // The queue tries it again later, up to maxRetries.
+      throw error
+    }
   }
 
   async failed(error: Error) {

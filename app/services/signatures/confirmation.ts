@@ -7,6 +7,7 @@ import { takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
 import PetitionChanged from '#events/petition_changed'
+import SignatureConfirmed from '#events/signature_confirmed'
 
 /**
  * The signature a confirmation link names, when the link is signed for its
@@ -54,7 +55,10 @@ export async function confirmSignature(signature: Signature) {
     }
     return { row: fresh, changed: confirmed }
   })
-  if (changed) await signatureMails.due(signature.id)
+  if (changed) {
+    await signatureMails.due(signature.id)
+    await SignatureConfirmed.tell(signature.petitionId)
+  }
   // Replaced or pruned between the link's check and the UPDATE: an old link now.
   const valid = row !== null && (changed || row.confirmationToken === signature.confirmationToken)
   return { valid, firstTime: changed }

@@ -8,6 +8,7 @@ import type Signature from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
 import { mailGuard } from '#services/mail/mail_guard'
+import MailFailed from '#events/mail_failed'
 import { site } from '#config/site'
 import { rowsOf } from '#support/database_errors'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
@@ -138,6 +139,7 @@ export class SignatureMailer {
         done.push(link)
       } catch (error) {
         logger.warn({ err: error, signatureId: link.id }, 'a confirmation link could not be mailed')
+        await MailFailed.tell()
       }
     })
     if (!done.length) return

@@ -12,6 +12,7 @@ import { signatureMails } from '#services/signatures/signature_mails'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows, isUniqueViolation } from '#support/database_errors'
 import type { Locale } from '#app/i18n/locales'
+import SignatureCreated from '#events/signature_created'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -105,6 +106,7 @@ export async function signPetition(
 
     // The confirmation link, or for a verified member the notice that it counts.
     await signatureMails.due(signature.id)
+    await SignatureCreated.tell(petition.id, confirmed)
     return { signed: true, signature, confirmed, replaced: !inserted }
   }
   return { signed: false, reason: 'duplicate' }

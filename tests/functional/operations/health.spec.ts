@@ -7,11 +7,15 @@ import env from '#start/env'
 type Report = { healthy: boolean; checks: Array<{ name: string; status: string; message: string }> }
 
 test.group('Health probes', () => {
-  test('live answers as long as the process serves, never from a cache', async ({ client }) => {
+  test('live answers as long as the process serves, never from a cache, with no cookie', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/health/live')
     response.assertStatus(200)
     response.assertBody({ status: 'ok' })
     response.assertHeader('cache-control', 'no-store')
+    assert.isUndefined(response.header('set-cookie'))
   })
 
   test('ready names each check it ran: database, Redis when used, storage and queue', async ({

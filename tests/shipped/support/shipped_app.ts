@@ -21,6 +21,8 @@ import { Visitor } from '#tests/shipped/support/visitor'
  */
 export const DOMAIN = 'undersign.test'
 export const CONTACT_EMAIL = 'team@undersign.test'
+/** The token Prometheus would send to the built app's /metrics. */
+export const METRICS_TOKEN = 'shipped-metrics-token-0123456789'
 
 const folder = app.makePath('tmp', 'shipped')
 export const recorder = app.makePath('tests', 'shipped', 'support', 'record_source_reads.mjs')
@@ -306,6 +308,7 @@ export async function startShippedApp() {
       ...redisSettings,
       // Two workers whatever the machine: the suite runs the site as a 2-core server does.
       WEB_CONCURRENCY: '2',
+      METRICS_TOKEN,
     })
   )
   shipped = { port, mailbox, folder, storage, readsLog, serverLog }
