@@ -108,7 +108,11 @@ router
       .as('open_data.petition')
       .where('slug', slugWithExtension('json'))
   })
-  .use([middleware.openData(), middleware.sharedCache({ browserMaxAge: 60 }), throttleOpenData])
+  .use([
+    middleware.openData(),
+    middleware.sharedCache({ browserMaxAge: 60, sameForEveryone: true }),
+    throttleOpenData,
+  ])
 
 // Reading and signing.
 router

@@ -3,8 +3,16 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import {
   PRIVATE_CACHE_CONTROL,
   SHARED_CACHE_CONTROL,
-  isSharedAnswer,
+  isShareableAnswer,
+  isSharedGuestAnswer,
 } from '#support/http/shared_cache'
+
+type Options = {
+  /** Seconds browsers may keep a shared answer too (open data, read by other sites' scripts). */
+  browserMaxAge?: number
+  /** The answer is the same for everyone, members included (open data reads no session). */
+  sameForEveryone?: boolean
+}
 
 /**
  * Pages every guest sees alike (the home page, the list, a petition's page)
@@ -13,15 +21,15 @@ import {
  * answers middleware drops them: a guest gets the CSRF token from
  * GET /csrf-token when they first use a form); anyone else's answer is
  * private. The HTML page and the Inertia visit's JSON share a URL, so both
- * say they vary by X-Inertia. `browserMaxAge` lets browsers keep a shared
- * answer too (open data, read by other sites' scripts).
+ * say they vary by X-Inertia.
  */
 export default class SharedCacheMiddleware {
-  async handle(ctx: HttpContext, next: NextFn, options: { browserMaxAge?: number } = {}) {
+  async handle(ctx: HttpContext, next: NextFn, options: Options = {}) {
     await next()
     const { response } = ctx
     response.header('Vary', 'X-Inertia')
-    if (!isSharedAnswer(ctx)) {
+    const shared = options.sameForEveryone ? isShareableAnswer(ctx) : isSharedGuestAnswer(ctx)
+    if (!shared) {
       response.header('Cache-Control', PRIVATE_CACHE_CONTROL)
       return
     }

@@ -45,16 +45,20 @@ export function carriesPrivateCookie(cookieHeader: string | undefined) {
 /** Statuses a guest page is shared with: the page, a still-valid copy, a removed petition. */
 const SHARED_STATUSES = new Set([200, 304, 410])
 
+/** Whether the answer may be shared at all: a GET (or HEAD) answered with a shared status. */
+export function isShareableAnswer({ request, response }: HttpContext) {
+  return ['GET', 'HEAD'].includes(request.method()) && SHARED_STATUSES.has(response.getStatus())
+}
+
 /**
- * Whether this answer is the same for every guest: a GET (or HEAD) that is
- * not a partial reload, from a visitor who is not logged in and carries no
+ * Whether this answer is the same for every guest: a shareable answer, not
+ * to a partial reload, for a visitor who is not logged in and carries no
  * private cookie (so no flash message, error or own signature can be in it).
  */
-export function isSharedAnswer(ctx: HttpContext) {
-  const { request, response } = ctx
+export function isSharedGuestAnswer(ctx: HttpContext) {
+  const { request } = ctx
   return (
-    ['GET', 'HEAD'].includes(request.method()) &&
-    SHARED_STATUSES.has(response.getStatus()) &&
+    isShareableAnswer(ctx) &&
     !request.header('x-inertia-partial-component') &&
     !carriesPrivateCookie(request.header('cookie')) &&
     !ctx.auth?.user &&
