@@ -112,7 +112,7 @@ test.group('A shared cache in front: which answers it may keep', (group) => {
 
     // The browser that signed sees its own signature, from its signed cookie.
     const signed = await sign(client, petition, { email: 'olena@example.org' })
-    const signedCookie = (signed.header('set-cookie') as string[])
+    const signedCookie = setCookies(signed)
       .find((header) => header.startsWith('signed_petitions='))!
       .split(';')[0]
     const mine = await withCookies(client.get(path).withInertia(), signedCookie)
