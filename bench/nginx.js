@@ -5,7 +5,7 @@
 | and by the cluster suite.
 */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -49,9 +49,12 @@ export function nginxConfig({ servers, port, dir }) {
 
 /**
  * nginx in the foreground on that configuration (written to `dir`), after
- * `nginx -t` accepts it; answers once its port does. `stop()` ends it.
+ * `nginx -t` accepts it, with an empty cache; answers once its port does.
+ * `stop()` ends it.
  */
 export async function startNginx({ servers, port, dir }) {
+  // A cache left by an earlier run would answer the first requests.
+  rmSync(join(dir, 'cache'), { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'nginx.conf')
   writeFileSync(file, nginxConfig({ servers, port, dir }))

@@ -61,6 +61,13 @@ test.group('A shared cache in front: which answers it may keep', (group) => {
       assertShared(assert, response, path, ', max-age=60')
       response.assertHeader('access-control-allow-origin', '*')
     }
+    // A client on an older build is told to reload: that answer is its own.
+    const outdated = await withCookies(
+      client.get(`/petition/${petition.slug}`).withInertia().header('x-inertia-version', 'old')
+    )
+    outdated.assertStatus(409)
+    assert.equal(outdated.header('cache-control'), PRIVATE_CACHE_CONTROL)
+
     // A moderator's hide is shared as quickly: every guest gets the 410.
     await petition.merge({ hiddenAt: petition.createdAt }).save()
     const removed = await withCookies(client.get(`/petition/${petition.slug}`).withInertia())
