@@ -45,7 +45,9 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     assert.lengthOf(new Set(pages.map(withoutNonces)), 1)
 
     // Inertia visits: the same page object for guests, the member's own for a member.
-    const guestVisit = await visitor().send('GET', `/petition/${slug}`, { inertia: true })
+    const guest = visitor()
+    await guest.open(`/petition/${slug}`)
+    const guestVisit = await guest.send('GET', `/petition/${slug}`, { inertia: true })
     assert.isTrue(sharedByCaches(guestVisit), 'an Inertia visit a shared cache may keep')
     assert.isTrue(privateReply(await owner.send('GET', `/petition/${slug}`, { inertia: true })))
     const [first, second] = [
