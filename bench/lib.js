@@ -246,10 +246,18 @@ function cookiesOf(response) {
   return response.headers.getSetCookie().map((header) => header.split(';')[0])
 }
 
-/** A browser's first visit: the session and XSRF cookies, and the Inertia page object. */
-export async function firstVisit(path) {
-  const response = await fetch(`${base}${path}`)
-  const cookies = cookiesOf(response)
+/**
+ * A browser's first visit and its first form: the Inertia page object, and
+ * the session and XSRF cookies. A guest page comes without cookies (a shared
+ * cache may keep it), so they come from GET /csrf-token, as the app's client
+ * asks for them when a form is first used. `origin`: the app, or nginx in front.
+ */
+export async function firstVisit(path, origin = base) {
+  const response = await fetch(`${origin}${path}`)
+  let cookies = cookiesOf(response)
+  if (!cookies.some((cookie) => cookie.startsWith('XSRF-TOKEN='))) {
+    cookies = cookiesOf(await fetch(`${origin}/csrf-token`))
+  }
   const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))
   const html = await response.text()
   const json = html.match(

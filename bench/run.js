@@ -75,7 +75,7 @@ startChild([
 const app = await startApp(appEnv)
 await waitFor(`http://127.0.0.1:${HELLO_PORT}/`)
 
-// A returning visitor's cookies (session and XSRF-TOKEN) and the asset version.
+// A returning visitor's cookies (session and XSRF-TOKEN, as after a first form) and the asset version.
 const visitor = await firstVisit(`/petition/${small.slug}`)
 const customFieldId = visitor.page.props.petition.customFields[0].id
 
@@ -126,7 +126,7 @@ for (const petition of [small, large]) {
 await measure(
   'page HTML (SSR), first visit',
   { url: `${base}/petition/${large.slug}`, duration: PAGE_DURATION },
-  'no cookie: the new session goes out in a cookie, nothing stored'
+  'no cookie: the page every guest gets (public, no cookie set)'
 )
 
 // 3b. The same page views while that many open pages of the petition hold a live-count

@@ -17,11 +17,17 @@ export function cookieDomainFor(appDomain: string): string | undefined {
 
 export const sessionCookieDomain = cookieDomainFor(env.get('APP_DOMAIN', 'localhost'))
 
+/** The session id's cookie; deploy/nginx.conf bypasses its cache for a request carrying it. */
+export const SESSION_COOKIE = 'undersign-session'
+
+/** How long a session lasts without a request; the XSRF-TOKEN cookie lasts as long (config/shield.ts). */
+export const SESSION_AGE = '2h'
+
 const sessionConfig = defineConfig({
   enabled: true,
-  cookieName: 'undersign-session',
+  cookieName: SESSION_COOKIE,
   clearWithBrowser: false,
-  age: '2h',
+  age: SESSION_AGE,
   cookie: {
     path: '/',
     domain: sessionCookieDomain,

@@ -8,6 +8,7 @@ import { client } from './client.ts'
 import { TranslationProvider } from './i18n/context.tsx'
 import { loadMessages, normaliseLocale } from './i18n/index.ts'
 import { installHttpErrorToasts } from './lib/http_errors.ts'
+import { installXsrfTokens } from './lib/xsrf.ts'
 import { pageTitle } from './lib/title.ts'
 
 const pageElement = document.querySelector('script[data-page="app"]')
@@ -19,6 +20,7 @@ const locale = normaliseLocale(initialPage?.props?.appLocale)
 await Promise.all([loadMessages(locale), loadMessages('en')])
 
 installHttpErrorToasts(locale)
+installXsrfTokens()
 
 createInertiaApp({
   title: pageTitle,

@@ -42,5 +42,6 @@ export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),
   devOnly: () => import('#middleware/dev_only_middleware'),
   openData: () => import('#middleware/open_data_middleware'),
+  sharedCache: () => import('#middleware/shared_cache_middleware'),
   liveUpdatesInput: () => import('#middleware/live_updates_input_middleware'),
 })

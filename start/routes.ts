@@ -68,15 +68,24 @@ const AccountDeletionController = () => import('#controllers/account/deletion_co
 const EmailChangeController = () => import('#controllers/account/email_change_controller')
 const HealthController = () => import('#controllers/health_controller')
 const MetricsController = () => import('#controllers/metrics_controller')
+const CsrfTokensController = () => import('#controllers/csrf_tokens_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
 useParamMatchers(router)
 
-router.get('/', [PagesController, 'home']).as('home')
+// Pages every guest sees alike: a shared cache keeps a guest's copy for a second.
+router.get('/', [PagesController, 'home']).as('home').use(middleware.sharedCache())
 router.get('/faq', [PagesController, 'faq']).as('faq')
 router.get('/privacy-policy', [PagesController, 'privacyPolicy']).as('privacy_policy')
-router.get('/petitions', [PetitionsController, 'index']).as('petitions.index')
+router
+  .get('/petitions', [PetitionsController, 'index'])
+  .as('petitions.index')
+  .use(middleware.sharedCache())
+
+// A guest's CSRF token, asked for by the client when a form is first used:
+// cached pages carry no cookie.
+router.get('/csrf-token', [CsrfTokensController, 'show']).as('csrf_token.show')
 
 // Probes for load balancers: the process serves; what it depends on answers.
 router.get('/health/live', [HealthController, 'live']).as('health.live')
@@ -102,7 +111,11 @@ router
       .as('open_data.petition')
       .where('slug', slugWithExtension('json'))
   })
-  .use([middleware.openData(), throttleOpenData])
+  .use([
+    middleware.openData(),
+    middleware.sharedCache({ browserMaxAge: 60, sameForEveryone: true }),
+    throttleOpenData,
+  ])
 
 // Reading and signing.
 router
@@ -371,4 +384,7 @@ router.group(() => {
 })
 
 // Last, so that /petition/create is never taken for a slug.
-router.get('/petition/:slug', [PetitionsController, 'show']).as('petitions.show')
+router
+  .get('/petition/:slug', [PetitionsController, 'show'])
+  .as('petitions.show')
+  .use(middleware.sharedCache())

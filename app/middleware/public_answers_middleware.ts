@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import { PRIVATE_CACHE_CONTROL } from '#support/http/shared_cache'
 
 /**
  * An answer marked `Cache-Control: public` (the petition widget, its QR
@@ -14,8 +15,15 @@ export default class PublicAnswersMiddleware {
     await next()
     // Static files are written by their middleware before this runs, and set no cookie.
     if (response.response.headersSent) return
-    if (/^\s*public\b/i.test(String(response.getHeader('Cache-Control') ?? ''))) {
-      response.removeHeader('Set-Cookie')
+    if (!/^\s*public\b/i.test(String(response.getHeader('Cache-Control') ?? ''))) return
+    // Inertia's answer to a client on another build (409, written after the
+    // route's middleware marked the page public) is for that client only: a
+    // cache that does not key on X-Inertia-Version would send every visitor
+    // to reload.
+    if (response.getStatus() === 409) {
+      response.header('Cache-Control', PRIVATE_CACHE_CONTROL)
+      return
     }
+    response.removeHeader('Set-Cookie')
   }
 }

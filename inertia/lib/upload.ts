@@ -1,10 +1,5 @@
 import { RequestTimeout, withTimeout } from '~/lib/request_timeout.ts'
-
-/** The XSRF-TOKEN cookie Shield sets, for requests made outside Inertia (uploads). */
-export function xsrfToken() {
-  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]+)/)
-  return match ? decodeURIComponent(match[1]) : ''
-}
+import { ensureXsrfToken, xsrfToken } from '~/lib/xsrf.ts'
 
 export class UploadError extends Error {
   constructor(
@@ -35,6 +30,7 @@ export async function uploadFile<T>(
   const body = new FormData()
   body.append('file', file)
   for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  await ensureXsrfToken()
   return withTimeout(
     async (signal) => {
       const response = await fetch(url, {
@@ -64,6 +60,7 @@ export async function deleteWithQuery(url: string, query: Record<string, string 
   const search = new URLSearchParams(
     Object.entries(query).map(([key, value]) => [key, value === null ? '' : String(value)])
   )
+  await ensureXsrfToken()
   await withTimeout(
     async (signal) => {
       const response = await fetch(`${url}?${search}`, {

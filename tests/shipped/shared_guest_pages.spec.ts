@@ -5,6 +5,18 @@ import { createPetition, verifiedMember } from '#tests/shipped/support/journeys'
 
 const SIGNATURE = { firstName: 'Ana', lastName: 'Lima', support: true, customFields: [] }
 
+/** Whether a reply may be kept by a shared cache: public, varying by X-Inertia, without cookies. */
+function sharedByCaches(reply: Reply) {
+  return (
+    /^public, s-maxage=1\b/.test(String(reply.headers['cache-control'])) &&
+    /\bx-inertia\b/i.test(String(reply.headers.vary)) &&
+    reply.headers['set-cookie'] === undefined
+  )
+}
+
+/** Whether a reply is this visitor's only: kept by no cache. */
+const privateReply = (reply: Reply) => reply.headers['cache-control'] === 'private, no-store'
+
 /** The CSP nonce a reply allows, and the nonces its HTML's scripts carry. */
 function noncesOf(reply: Reply) {
   const policy = String(reply.headers['content-security-policy'])
@@ -22,6 +34,7 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
       pages.push((await visitor().open(`/petition/${slug}`)).reply)
 
     for (const reply of pages) {
+      assert.isTrue(sharedByCaches(reply), 'a guest page a shared cache may keep')
       const { allowed, used } = noncesOf(reply)
       assert.isString(allowed)
       // Any nonce in the page is its own answer's, or the browser would refuse the script.
@@ -32,6 +45,11 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     assert.lengthOf(new Set(pages.map(withoutNonces)), 1)
 
     // Inertia visits: the same page object for guests, the member's own for a member.
+    const guest = visitor()
+    await guest.open(`/petition/${slug}`)
+    const guestVisit = await guest.send('GET', `/petition/${slug}`, { inertia: true })
+    assert.isTrue(sharedByCaches(guestVisit), 'an Inertia visit a shared cache may keep')
+    assert.isTrue(privateReply(await owner.send('GET', `/petition/${slug}`, { inertia: true })))
     const [first, second] = [
       await visitor().visit(`/petition/${slug}`),
       await visitor().visit(`/petition/${slug}`),
@@ -68,7 +86,9 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
       headers: { referer: mistaken.current },
     })
     assert.oneOf(refused.status, [302, 303])
-    const withErrors = pageInHtml((await mistaken.open(`/petition/${slug}`)).reply.text())
+    const withErrorsReply = (await mistaken.open(`/petition/${slug}`)).reply
+    assert.isTrue(privateReply(withErrorsReply))
+    const withErrors = pageInHtml(withErrorsReply.text())
     assert.property(withErrors.props.errors, 'email')
     const next = pageInHtml((await visitor().open(`/petition/${slug}`)).reply.text())
     assert.deepEqual(next.props.errors, {})
@@ -85,10 +105,58 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     assert.isNotNull(
       await shippedDb().from('signatures').where('email', 'signed@example.org').first()
     )
-    const signed = pageInHtml((await signer.open(`/petition/${slug}`)).reply.text())
+    const signedReply = (await signer.open(`/petition/${slug}`)).reply
+    assert.isTrue(privateReply(signedReply))
+    const signed = pageInHtml(signedReply.text())
     assert.isNotNull(signed.props.whenISignedThisPetition)
-    const other = pageInHtml((await visitor().open(`/petition/${slug}`)).reply.text())
+    const otherReply = (await visitor().open(`/petition/${slug}`)).reply
+    assert.isTrue(sharedByCaches(otherReply))
+    const other = pageInHtml(otherReply.text())
     assert.isNull(other.props.whenISignedThisPetition)
     assert.isTrue(other.props.canSignPetition)
+  })
+
+  test('a guest on a page from the cache signs with a token fetched first; an attacker without one is refused', async ({
+    assert,
+  }) => {
+    const owner = await verifiedMember('token-owner@example.org')
+    const { guid, slug } = await createPetition(owner)
+
+    // The page came without a cookie; a POST without the token fetched first is refused.
+    const attacker = visitor()
+    const { reply } = await attacker.open(`/petition/${slug}`)
+    assert.isTrue(sharedByCaches(reply))
+    const refused = await attacker.send('POST', `/petition/${guid}/sign`, {
+      inertia: true,
+      withoutToken: true,
+      body: { json: { ...SIGNATURE, email: 'forged@example.org' } },
+      headers: { referer: attacker.current },
+    })
+    assert.equal(refused.status, 419)
+    assert.isNull(await shippedDb().from('signatures').where('email', 'forged@example.org').first())
+
+    // The app's client asks GET /csrf-token first: no cache keeps it, and it brings both cookies.
+    const guest = visitor()
+    await guest.open(`/petition/${slug}`)
+    assert.equal(guest.cookies.size, 0)
+    const token = await guest.send('GET', '/csrf-token')
+    assert.equal(token.status, 204)
+    assert.equal(token.headers['cache-control'], 'no-store')
+    assert.isTrue(guest.cookies.has('undersign-session'))
+    assert.isNotEmpty(guest.xsrfToken)
+    const sent = await guest.submit('POST', `/petition/${guid}/sign`, {
+      json: { ...SIGNATURE, email: 'from-the-cache@example.org' },
+    })
+    assert.oneOf(sent.reply.status, [302, 303])
+    assert.isNotNull(
+      await shippedDb().from('signatures').where('email', 'from-the-cache@example.org').first()
+    )
+    // Subscribing to the newsletter from the same page works the same way.
+    const newsletter = visitor()
+    await newsletter.open('/')
+    const subscribed = await newsletter.submit('POST', '/subscription', {
+      json: { email: 'news-from-the-cache@example.org' },
+    })
+    assert.oneOf(subscribed.reply.status, [302, 303])
   })
 })

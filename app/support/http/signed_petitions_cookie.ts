@@ -9,7 +9,7 @@ import type { HttpRequest, HttpResponse } from '@adonisjs/core/http'
  * made: a replacement by another signer (a new token) or a withdrawal makes
  * it name nothing. Cookies written before kept the date only (an ISO string).
  */
-const SIGNED_COOKIE = 'signed_petitions'
+export const SIGNED_COOKIE = 'signed_petitions'
 const SIGNED_COOKIE_ENTRIES = 50
 const SIGNED_COOKIE_OPTIONS = { maxAge: '1y', httpOnly: true, sameSite: 'lax' } as const
 

@@ -99,7 +99,10 @@ test.group('Open data: a petition as JSON', (group) => {
     first.assertStatus(200)
     assert.equal(first.header('access-control-allow-origin'), '*')
     assert.isUndefined(first.header('access-control-allow-credentials'))
-    assert.equal(first.header('cache-control'), 'public, max-age=60')
+    assert.equal(
+      first.header('cache-control'),
+      'public, s-maxage=1, stale-while-revalidate=30, stale-if-error=600, max-age=60'
+    )
     const etag = first.header('etag')
     assert.isString(etag)
 

@@ -186,7 +186,10 @@ test.group('Open data: lists of petitions', (group) => {
     await PetitionFactory.apply('published').with('user').create()
     const first = await client.get('/petitions.json').header('origin', 'https://news.example')
     assert.equal(first.header('access-control-allow-origin'), '*')
-    assert.equal(first.header('cache-control'), 'public, max-age=60')
+    assert.equal(
+      first.header('cache-control'),
+      'public, s-maxage=1, stale-while-revalidate=30, stale-if-error=600, max-age=60'
+    )
     const unchanged = await client
       .get('/petitions.json')
       .header('if-none-match', first.header('etag')!)

@@ -131,11 +131,27 @@ export class Visitor {
     return cookie ? decodeURIComponent(cookie) : ''
   }
 
+  /**
+   * As the app's client does before its first form: a page from a shared
+   * cache carries no cookie, so the session and XSRF-TOKEN come from
+   * GET /csrf-token.
+   */
+  async ensureXsrfToken() {
+    if (!this.xsrfToken) await this.send('GET', '/csrf-token')
+  }
+
   async send(
     method: string,
     url: string,
-    options: { body?: Body; headers?: Record<string, string>; inertia?: boolean } = {}
+    options: {
+      body?: Body
+      headers?: Record<string, string>
+      inertia?: boolean
+      /** An attacker's request: no token fetched first. */
+      withoutToken?: boolean
+    } = {}
   ): Promise<Reply> {
+    if (method !== 'GET' && method !== 'HEAD' && !options.withoutToken) await this.ensureXsrfToken()
     const { host, path } = this.target(url)
     const encoded = options.body ? await encode(options.body) : null
     const headers: Record<string, string> = {

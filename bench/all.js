@@ -1,0 +1,18 @@
+/*
+| npm run bench: the benchmarks one after the other (run.js, signatures.js,
+| pages.js, list.js), stopping at the first that fails; with
+| `-- --through-nginx`, only the page views and signing against the app and
+| through nginx in front of it (through_nginx.js).
+*/
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const args = process.argv.slice(2)
+const scripts = args.includes('--through-nginx')
+  ? ['through_nginx.js']
+  : ['run.js', 'signatures.js', 'pages.js', 'list.js']
+for (const script of scripts) {
+  const path = fileURLToPath(new URL(script, import.meta.url))
+  const { status } = spawnSync(process.execPath, [path], { stdio: 'inherit' })
+  if (status !== 0) process.exit(status ?? 1)
+}

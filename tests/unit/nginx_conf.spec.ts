@@ -1,0 +1,42 @@
+import { test } from '@japa/runner'
+import { readFileSync } from 'node:fs'
+import app from '@adonisjs/core/services/app'
+import string from '@adonisjs/core/helpers/string'
+import bodyParserConfig from '#config/bodyparser'
+import { PRIVATE_COOKIES } from '#support/http/shared_cache'
+
+const conf = () => readFileSync(app.makePath('deploy', 'nginx.conf'), 'utf8')
+
+test.group('deploy/nginx.conf agrees with the app', () => {
+  test('it bypasses its cache for the cookies that make a page private', ({ assert }) => {
+    const map = conf().match(/map \$http_cookie \$undersign_private_cookie \{([\s\S]*?)\}/)
+    assert.exists(map, 'the cookie map')
+    for (const name of PRIVATE_COOKIES) assert.include(map![1], name)
+    assert.match(conf(), /proxy_cache_bypass \$undersign_private_cookie \$undersign_partial;/)
+    assert.match(
+      conf(),
+      /proxy_no_cache \$undersign_private_cookie \$undersign_partial \$undersign_not_public;/
+    )
+  })
+
+  test('it takes uploads as large as the app does', ({ assert }) => {
+    const size = conf().match(/client_max_body_size (\d+)m;/)
+    assert.exists(size)
+    const limit = string.bytes.parse(String(bodyParserConfig.multipart.limit))
+    assert.equal(Number(size![1]) * 1024 * 1024, limit)
+  })
+
+  test('its placeholders are where the scripts that rewrite it look', ({ assert }) => {
+    const text = conf()
+    assert.lengthOf(text.match(/^\s*listen\s+[^;]+;/gm) ?? [], 1)
+    assert.match(text, /^\s*upstream undersign \{\n(\s*server .*\n)+/m)
+    for (const line of [
+      /^pid /m,
+      /^error_log /m,
+      /^\s*access_log \S+ \w+;/m,
+      /proxy_cache_path /,
+    ]) {
+      assert.match(text, line)
+    }
+  })
+})
