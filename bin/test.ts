@@ -11,6 +11,12 @@ import { configure, processCLIArgs, run } from '@japa/runner'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
+// With DRIVE_DISK=s3, an S3 server and its bucket before the app reads its settings.
+if (process.env.DRIVE_DISK === 's3') {
+  const { prepareSuiteS3 } = await import('../tests/helpers/s3_server.js')
+  await prepareSuiteS3()
+}
+
 const IMPORTER = (filePath: string) => {
   if (filePath.startsWith('./') || filePath.startsWith('../')) {
     return import(new URL(filePath, APP_ROOT).href)

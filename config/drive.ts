@@ -1,21 +1,39 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, services } from '@adonisjs/drive'
+import {
+  UPLOADS_BASE,
+  publicOrigin,
+  s3DriverOptions,
+  s3SettingsFrom,
+  type DriveDiskName,
+} from '#support/uploads'
+
+/**
+ * The disk uploads go to: `fs`, the local folder STORAGE_PATH (the default),
+ * or `s3`, a bucket. Any other value was refused at start (start/safe_settings.ts).
+ */
+export const UPLOADS_DISK: DriveDiskName = env.get('DRIVE_DISK') === 's3' ? 's3' : 'fs'
+
+const s3Settings = s3SettingsFrom(env)
+
+/** Where the pictures of the bucket come from, when the site uses one. */
+export const UPLOADS_ORIGIN = UPLOADS_DISK === 's3' ? publicOrigin(s3Settings) : null
 
 const driveConfig = defineConfig({
-  default: 'fs',
+  default: UPLOADS_DISK,
 
-  /**
-   * The services object can be used to configure multiple file system
-   * services each using the same or a different driver.
-   */
   services: {
+    // The local folder serves /uploads itself; on the bucket's disk a route
+    // redirects there (start/routes.ts). It stays the source of `uploads:copy`.
     fs: services.fs({
       location: app.makePath(env.get('STORAGE_PATH', 'storage')),
-      serveFiles: true,
-      routeBasePath: '/uploads',
+      serveFiles: UPLOADS_DISK === 'fs',
+      routeBasePath: UPLOADS_BASE,
       visibility: 'public',
     }),
+    // Objects are written public-read; reads go to S3_PUBLIC_URL or the bucket.
+    s3: services.s3(s3DriverOptions(s3Settings)),
   },
 })
 

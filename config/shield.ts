@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
 import { isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { SESSION_AGE } from '#config/session'
+import { UPLOADS_ORIGIN } from '#config/drive'
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
 // Vite's dev server serves the assets under `npm run dev` (DEV_MODE, set by the
@@ -22,7 +23,8 @@ const shieldConfig = defineConfig({
         ? [`'self'`, `'unsafe-inline'`, `'unsafe-eval'`, turnstileOrigin]
         : [`'self'`, '@nonce', turnstileOrigin],
       styleSrc: [`'self'`, `'unsafe-inline'`],
-      imgSrc: [`'self'`, 'data:', 'blob:', 'https:'],
+      // Uploads in a bucket are read from its origin (after /uploads redirects there).
+      imgSrc: [`'self'`, 'data:', 'blob:', 'https:', ...(UPLOADS_ORIGIN ? [UPLOADS_ORIGIN] : [])],
       fontSrc: [`'self'`, 'data:'],
       connectSrc: [`'self'`, ...(viteDevServer ? ['ws:', 'wss:'] : [])],
       frameSrc: [

@@ -91,6 +91,16 @@ const env = await Env.create(new URL('../', import.meta.url), {
     return streams
   },
   STORAGE_PATH: Env.schema.string.optional(),
+  // Where uploads go: fs (STORAGE_PATH) or s3; checked in start/safe_settings.ts.
+  DRIVE_DISK: Env.schema.string.optional(),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.secret.optional(),
+  S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
+  // A CDN or the bucket's public address, where visitors read the pictures.
+  S3_PUBLIC_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
   PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),

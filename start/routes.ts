@@ -8,6 +8,7 @@ import { middleware } from '#start/kernel'
 import { matchers, useParamMatchers, slugWithExtension } from '#start/route_matchers'
 import { LOCALES } from '#app/i18n/locales'
 import { PROVIDERS } from '#config/ally'
+import { UPLOADS_DISK } from '#config/drive'
 import {
   throttleAccountDeletion,
   throttleAccountEmail,
@@ -69,6 +70,7 @@ const EmailChangeController = () => import('#controllers/account/email_change_co
 const HealthController = () => import('#controllers/health_controller')
 const MetricsController = () => import('#controllers/metrics_controller')
 const CsrfTokensController = () => import('#controllers/csrf_tokens_controller')
+const UploadsController = () => import('#controllers/uploads_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
@@ -92,6 +94,12 @@ router.get('/health/live', [HealthController, 'live']).as('health.live')
 router.get('/health/ready', [HealthController, 'ready']).as('health.ready')
 // Prometheus's scrape, with the METRICS_TOKEN (unset: no such address).
 router.get('/metrics', [MetricsController, 'show']).as('metrics')
+
+// Uploads: the local folder serves /uploads/* itself (config/drive.ts); a
+// bucket's objects are reached through a redirect from the same addresses.
+if (UPLOADS_DISK === 's3') {
+  router.get('/uploads/*', [UploadsController, 'show']).as('uploads.show')
+}
 
 // Search engines.
 router.get('/robots.txt', [SeoController, 'robots']).as('seo.robots')

@@ -11,6 +11,9 @@
 
 type Settings = { get(key: string, defaultValue?: unknown): any }
 
+/** The disks DRIVE_DISK may name (app/support/uploads.ts DRIVE_DISKS). */
+const DRIVE_DISKS = ['fs', 's3']
+
 /** Keys published in this repository (the test suite's): anyone could sign cookies and links with them. */
 const PUBLISHED_APP_KEYS = new Set(['test-only-key-not-secret-0123456789abcdef'])
 const MIN_APP_KEY_LENGTH = 32
@@ -25,6 +28,13 @@ export function unsafeSetting(env: Settings): string | null {
   const appKey: string | undefined = env.get('APP_KEY')?.release()
   if (!appKey) {
     return 'APP_KEY is missing: `npm start` writes one into .env; elsewhere set a random secret of at least 32 characters'
+  }
+  const disk = env.get('DRIVE_DISK')
+  if (disk !== undefined && disk !== '' && !DRIVE_DISKS.includes(disk)) {
+    return `DRIVE_DISK must be fs (the local folder STORAGE_PATH) or s3 (a bucket) (it is "${disk}")`
+  }
+  if (disk === 's3' && !env.get('S3_BUCKET')) {
+    return 'DRIVE_DISK is s3 but S3_BUCKET is not set: name the bucket (with S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)'
   }
   if (env.get('NODE_ENV') !== 'production') return null
 

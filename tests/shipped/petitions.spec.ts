@@ -1,7 +1,14 @@
 import { test } from '@japa/runner'
 import sharp from 'sharp'
 import { linkIn } from '#tests/shipped/support/mailbox'
-import { shippedApp, sourceReads, visitor } from '#tests/shipped/support/shipped_app'
+import {
+  onBucket,
+  pictureAt,
+  shippedApp,
+  sourceReads,
+  visitor,
+} from '#tests/shipped/support/shipped_app'
+import { UPLOAD_CACHE_CONTROL } from '#support/uploads'
 import {
   createPetition,
   eventually,
@@ -43,11 +50,30 @@ test.group('Shipped: petitions and signatures', () => {
     assert.isString(saved.landing?.props.alerts.success)
     assert.equal(slug, 'safe-crossings-on-elm-street')
 
-    // The pictures are served re-encoded from the uploads folder.
+    // The pictures are served re-encoded from the uploads folder, or from the
+    // bucket through a cacheable redirect, public and cached for a year.
     for (const url of [banner.url, photo.url]) {
-      const picture = await visitor().send('GET', url)
+      const picture = await pictureAt(url)
       assert.equal(picture.status, 200, url)
       assert.equal((await sharp(picture.body).metadata()).format, 'jpeg')
+      if (onBucket()) {
+        assert.equal(picture.reply.status, 302)
+        assert.match(String(picture.reply.headers['cache-control']), /^public, max-age=\d+$/)
+        assert.equal(picture.object?.headers.get('cache-control'), UPLOAD_CACHE_CONTROL)
+        assert.equal(picture.object?.headers.get('content-type'), 'image/jpeg')
+      }
+    }
+    if (onBucket()) {
+      // The page may show them: the bucket's origin is among the CSP's image sources.
+      const page = await visitor().send('GET', `/petition/${slug}`)
+      const origin = new URL((await pictureAt(banner.url)).reply.location!).origin
+      const imgSrc = String(page.headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.trim().startsWith('img-src'))
+      assert.include(imgSrc, origin)
+      // An address no upload has is a 404, never a redirect.
+      const missing = await visitor().send('GET', banner.url.replace(/[\w-]+\.jpg$/, 'gone.jpg'))
+      assert.equal(missing.status, 404)
     }
 
     // A guest reads the petition in German and signs it.

@@ -50,6 +50,16 @@ const refusals: Array<{ setting: string; overrides: Record<string, string>; vari
     variable: 'RATE_LIMIT_FACTOR',
   },
   {
+    setting: 'an unknown DRIVE_DISK',
+    overrides: { DRIVE_DISK: 'ftp' },
+    variable: 'DRIVE_DISK',
+  },
+  {
+    setting: 'uploads in a bucket without a bucket',
+    overrides: { DRIVE_DISK: 's3', S3_BUCKET: '' },
+    variable: 'S3_BUCKET',
+  },
+  {
     setting: 'APP_URL without https',
     overrides: { APP_URL: `http://${DOMAIN}` },
     variable: 'APP_URL',

@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
 import redis from '@adonisjs/redis/services/main'
@@ -43,9 +41,8 @@ async function pendingPicture(hoursAgo: number) {
   const owner = await uploader()
   const guid = randomUUID()
   const key = `petitions/${guid}/${randomUUID()}.jpg`
-  const file = join(shippedApp().storage, key)
-  mkdirSync(join(shippedApp().storage, 'petitions', guid), { recursive: true })
-  writeFileSync(file, 'a picture')
+  // On the built app's disk: its folder, or its bucket.
+  await shippedApp().uploads.put(key, 'a picture')
   const at = DateTime.utc().minus({ hours: hoursAgo }).toFormat(database.dialect.dateTimeFormat)
   const [row] = await database
     .table('petition_media')
@@ -61,7 +58,7 @@ async function pendingPicture(hoursAgo: number) {
       updated_at: at,
     })
     .returning('id')
-  return { id: Number(typeof row === 'object' ? row.id : row), file }
+  return { id: Number(typeof row === 'object' ? row.id : row), key }
 }
 
 const mediaExists = async (id: number) =>
@@ -101,10 +98,10 @@ async function makeDue(id: string) {
  * and waits for the pending picture to go, row and file (the file goes just
  * after the row): whether both went.
  */
-async function runDueAndWatch(picture: { id: number; file: string }) {
+async function runDueAndWatch(picture: { id: number; key: string }) {
   await makeDue(SCHEDULE)
   const exists = await eventually(
-    async () => (await mediaExists(picture.id)) || existsSync(picture.file),
+    async () => (await mediaExists(picture.id)) || (await shippedApp().uploads.exists(picture.key)),
     (stillThere) => !stillThere,
     15_000
   )
@@ -143,7 +140,7 @@ test.group('Shipped: scheduled work', () => {
 
     assert.isTrue(await runDueAndWatch(stale))
     assert.isTrue(await mediaExists(fresh.id))
-    assert.isTrue(existsSync(fresh.file))
+    assert.isTrue(await shippedApp().uploads.exists(fresh.key))
     // The next run is at the next :17, not sooner.
     const next = (await schedule()).nextRunAt
     assert.isAbove(next.getTime(), Date.now())

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
 import { reencodeUpload } from '#support/images'
+import { UPLOAD_WRITE_OPTIONS, uploadUrl } from '#support/uploads'
 import type User from '#models/user'
 
 const AVATAR_SIZE = 400
@@ -20,10 +21,10 @@ export async function replaceAvatar(user: User, uploadedPath: string) {
 
   const disk = drive.use()
   const key = `avatars/${user.id}-${randomUUID()}.jpg`
-  await disk.put(key, encoded, { contentType: 'image/jpeg' })
+  await disk.put(key, encoded, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
 
   const previous = user.avatar
-  user.avatar = await disk.getUrl(key)
+  user.avatar = uploadUrl(key)
   await user.save()
 
   if (previous?.startsWith('/uploads/avatars/')) {

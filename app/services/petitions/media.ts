@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
 import PetitionMedia, { type MediaType } from '#models/petition_media'
 import { reencodeUpload } from '#support/images'
+import { UPLOAD_WRITE_OPTIONS, uploadUrl } from '#support/uploads'
 import { MAX_PENDING_MEDIA, PHOTO_SLOTS } from '#shared/petitions/constants'
 import type Petition from '#models/petition'
 import type User from '#models/user'
@@ -58,14 +59,14 @@ export async function storePetitionImage(
 
   const disk = drive.use()
   const key = `petitions/${guid}/${randomUUID()}.jpg`
-  await disk.put(key, encoded, { contentType: 'image/jpeg' })
+  await disk.put(key, encoded, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
   const media = await PetitionMedia.create({
     petitionId: petition?.id ?? null,
     petitionGuid: guid,
     userId: user.id,
     type,
     driver: 'fs',
-    url: await disk.getUrl(key),
+    url: uploadUrl(key),
     path: key,
     position,
   })

@@ -3,14 +3,10 @@ import sharp from 'sharp'
 import { readFile } from 'node:fs/promises'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
-import app from '@adonisjs/core/services/app'
-import env from '#start/env'
 import { makeMember } from '#tests/helpers/auth'
+import { onBucket, servedUpload, storedUpload } from '#tests/helpers/uploads'
+import { UPLOAD_CACHE_CONTROL } from '#support/uploads'
 import { fixture, largeJpeg, pngWithExif } from '#tests/helpers/images'
-
-function storedFile(url: string) {
-  return app.makePath(env.get('STORAGE_PATH', 'storage'), url.replace(/^\/uploads\//, ''))
-}
 
 test.group('Avatar upload', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -37,7 +33,7 @@ test.group('Avatar upload', (group) => {
     assert.equal(message, 'Your photo has been updated.')
     assert.match(avatar, /^\/uploads\/avatars\/\d+-[\w-]+\.jpg$/)
 
-    const stored = await readFile(storedFile(avatar))
+    const stored = await storedUpload(avatar)
     const metadata = await sharp(stored).metadata()
     assert.equal(metadata.format, 'jpeg')
     assert.equal(metadata.width, 400)
@@ -47,8 +43,15 @@ test.group('Avatar upload', (group) => {
 
     await member.refresh()
     assert.equal(member.avatar, avatar)
-    const served = await client.get(avatar)
-    served.assertStatus(200)
+    // Served as stored (on a bucket's disk, through the site's redirect to the object).
+    const served = await servedUpload(client, avatar)
+    assert.equal(served.status, 200)
+    assert.equal(served.contentType, 'image/jpeg')
+    assert.deepEqual(served.body, stored)
+    if (onBucket()) {
+      assert.match(served.redirect!.cacheControl, /^public, max-age=\d+$/)
+      assert.equal(served.cacheControl, UPLOAD_CACHE_CONTROL)
+    }
   })
 
   test('a text file renamed .png is refused by its content', async ({ client, assert }) => {

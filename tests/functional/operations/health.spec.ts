@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
-import { existsSync } from 'node:fs'
-import { rename, rm, writeFile } from 'node:fs/promises'
-import app from '@adonisjs/core/services/app'
 import env from '#start/env'
+import { whileStorageRefuses } from '#tests/helpers/uploads'
 
 type Report = { healthy: boolean; checks: Array<{ name: string; status: string; message: string }> }
 
@@ -40,13 +38,7 @@ test.group('Health probes', () => {
     client,
     assert,
   }) => {
-    const storage = app.makePath(env.get('STORAGE_PATH', 'storage'))
-    const aside = `${storage}.aside`
-    const hadStorage = existsSync(storage)
-    if (hadStorage) await rename(storage, aside)
-    // A file where the folder should be: nothing can be stored under it.
-    await writeFile(storage, 'not a folder')
-    try {
+    await whileStorageRefuses(async () => {
       const failing = await client.get('/health/ready')
       failing.assertStatus(503)
       const report = failing.body() as Report
@@ -55,10 +47,7 @@ test.group('Health probes', () => {
         report.checks.filter((check) => check.status === 'error').map((check) => check.name),
         ['storage']
       )
-    } finally {
-      await rm(storage, { force: true })
-      if (hadStorage) await rename(aside, storage)
-    }
+    })
     const back = await client.get('/health/ready')
     back.assertStatus(200)
   })

@@ -3,17 +3,12 @@ import sharp from 'sharp'
 import { readFile } from 'node:fs/promises'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
-import app from '@adonisjs/core/services/app'
-import env from '#start/env'
 import Petition from '#models/petition'
 import PetitionMedia from '#models/petition_media'
 import { makeMember } from '#tests/helpers/auth'
+import { storedUpload, uploadStored } from '#tests/helpers/uploads'
 import { fixture, jpegWithGps, pngWithExif } from '#tests/helpers/images'
 import { newGuid, submitPetition, uploadMedia } from '#tests/helpers/petitions'
-
-function storedFile(url: string) {
-  return app.makePath(env.get('STORAGE_PATH', 'storage'), url.replace(/^\/uploads\//, ''))
-}
 
 test.group('Petition media', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -34,7 +29,7 @@ test.group('Petition media', (group) => {
     assert.containSubset(media, { type: 'photo', driver: 'fs', title: null, description: null })
     assert.match(media.url, new RegExp(`^/uploads/petitions/${guid}/[\\w-]+\\.jpg$`))
 
-    const stored = await readFile(storedFile(media.url))
+    const stored = await storedUpload(media.url)
     const metadata = await sharp(stored).metadata()
     assert.isUndefined(metadata.exif)
     assert.notInclude(stored.toString('latin1'), 'PhoneMaker')
@@ -170,6 +165,6 @@ test.group('Pending media housekeeping', (group) => {
     assert.isNull(await PetitionMedia.find(stale.id))
     assert.exists(await PetitionMedia.find(fresh.id))
     assert.exists(await PetitionMedia.find(kept.id), 'media of a saved petition stay')
-    await assert.rejects(() => readFile(storedFile(stale.url)))
+    assert.isFalse(await uploadStored(stale.url))
   })
 })

@@ -7,9 +7,12 @@ import { pathToFileURL } from 'node:url'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import redis from '@adonisjs/redis/services/main'
+import { Disk } from '@adonisjs/drive'
+import { FSDriver } from 'flydrive/drivers/fs'
 import env from '#start/env'
 import { startMailbox, type Mailbox } from '#tests/shipped/support/mailbox'
-import { Visitor } from '#tests/shipped/support/visitor'
+import { Visitor, type Reply } from '#tests/shipped/support/visitor'
+import { givenS3Server } from '#tests/helpers/s3_server'
 
 /**
  * The built app, started as `npm start` starts it (bin/start.js: migrations,
@@ -32,6 +35,8 @@ type Shipped = {
   mailbox: Mailbox
   folder: string
   storage: string
+  /** The disk the built app keeps uploads on: its local folder, or its bucket. */
+  uploads: Disk
   readsLog: string
   serverLog: string
 }
@@ -134,6 +139,44 @@ async function prepareRedis(): Promise<Record<string, string>> {
   if (!onRedis()) return {}
   await redis.flushdb()
   return { REDIS_HOST: env.get('REDIS_HOST')!, REDIS_PORT: String(env.get('REDIS_PORT', 6379)) }
+}
+
+/** Whether the built app keeps uploads in a bucket (the suite runs with DRIVE_DISK=s3). */
+export function onBucket() {
+  return env.get('DRIVE_DISK') === 's3'
+}
+
+/** The bucket of the built app, on the run's S3 server (tests/helpers/s3_server.ts). */
+export const SHIPPED_BUCKET = 'undersign-shipped'
+
+/**
+ * The built app's uploads: its own folder, or with DRIVE_DISK=s3 its own
+ * empty bucket on the run's S3 server, as production keeps them.
+ */
+async function prepareUploads(storage: string) {
+  const local = new Disk(new FSDriver({ location: storage, visibility: 'public' }))
+  if (!onBucket()) return { settings: {}, uploads: local }
+  const server = givenS3Server()
+  if (!server) throw new Error('DRIVE_DISK=s3 without an S3 server (bin/test.ts starts one)')
+  await server.freshBucket(SHIPPED_BUCKET)
+  return {
+    settings: { DRIVE_DISK: 's3', ...server.variables(SHIPPED_BUCKET) },
+    uploads: server.disk(SHIPPED_BUCKET),
+  }
+}
+
+/**
+ * A picture as a browser gets it from the built app: its answer on the local
+ * disk; on the bucket's, its cacheable redirect followed to the object,
+ * read without any credentials.
+ */
+export async function pictureAt(url: string) {
+  const reply: Reply = await visitor().send('GET', url)
+  if (!onBucket() || reply.status !== 302 || !reply.location) {
+    return { status: reply.status, body: reply.body, reply, object: null }
+  }
+  const object = await fetch(reply.location)
+  return { status: object.status, body: Buffer.from(await object.arrayBuffer()), reply, object }
 }
 
 /** Whether the built app stores this session on the server (database or Redis). */
@@ -295,6 +338,7 @@ export async function startShippedApp() {
   ]
   const redisSettings = await prepareRedis()
   const storage = join(folder, 'storage')
+  const uploads = await prepareUploads(storage)
   const readsLog = join(folder, 'source-reads.log')
   const serverLog = join(folder, 'server.log')
   writeEnvFile(
@@ -306,12 +350,13 @@ export async function startShippedApp() {
       OUTBOX_PATH: join(folder, 'outbox'),
       ...database,
       ...redisSettings,
+      ...uploads.settings,
       // Two workers whatever the machine: the suite runs the site as a 2-core server does.
       WEB_CONCURRENCY: '2',
       METRICS_TOKEN,
     })
   )
-  shipped = { port, mailbox, folder, storage, readsLog, serverLog }
+  shipped = { port, mailbox, folder, storage, uploads: uploads.uploads, readsLog, serverLog }
   await launch()
 
   return async () => {
