@@ -59,6 +59,8 @@ test.group('Shipped: petitions and signatures', () => {
       if (onBucket()) {
         assert.equal(picture.reply.status, 302)
         assert.match(String(picture.reply.headers['cache-control']), /^public, max-age=\d+$/)
+        // Cacheable by a shared cache: no cookie rides on it.
+        assert.notProperty(picture.reply.headers, 'set-cookie')
         assert.equal(picture.object?.headers.get('cache-control'), UPLOAD_CACHE_CONTROL)
         assert.equal(picture.object?.headers.get('content-type'), 'image/jpeg')
       }
