@@ -57,6 +57,8 @@ export default defineConfig({
       { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 120000 },
       // The production build, started as `npm start` starts it, over real HTTP.
       { files: ['tests/shipped/**/*.spec.ts'], name: 'shipped', timeout: 300000 },
+      // Two built nodes behind nginx on PostgreSQL, Redis and S3: `npm test -- cluster`.
+      { files: ['tests/cluster/**/*.spec.ts'], name: 'cluster', timeout: 300000 },
     ],
     forceExit: true,
   },

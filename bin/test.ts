@@ -17,6 +17,19 @@ if (process.env.DRIVE_DISK === 's3') {
   await prepareSuiteS3()
 }
 
+/**
+ * `npm test` without a suite runs every suite but the cluster's, which needs
+ * PostgreSQL, Redis, nginx and an S3 server from the machine (`.ci/run`
+ * starts them and runs it by name: `npm test -- cluster`).
+ */
+const NAMED_ONLY = ['cluster']
+
+function withDefaultSuites(args: string[], suites: Array<{ name: string }>) {
+  const names = suites.map((suite) => suite.name)
+  if (args.some((arg) => names.includes(arg))) return args
+  return [...names.filter((name) => !NAMED_ONLY.includes(name)), ...args]
+}
+
 const IMPORTER = (filePath: string) => {
   if (filePath.startsWith('./') || filePath.startsWith('../')) {
     return import(new URL(filePath, APP_ROOT).href)
@@ -36,7 +49,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
   .configure(async (app) => {
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
 
-    processCLIArgs(process.argv.splice(2))
+    processCLIArgs(withDefaultSuites(process.argv.splice(2), app.rcFile.tests.suites))
     configure({
       ...app.rcFile.tests,
       ...config,

@@ -35,7 +35,8 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 /**
  * Functional and browser suites talk to a real HTTP server in this process;
  * the browser suite needs Chromium first. The shipped suite builds the app
- * and starts the build as `npm start` does, in processes of its own.
+ * and starts the build as `npm start` does, in processes of its own; the
+ * cluster suite starts two such nodes behind nginx.
  */
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (suite.name === 'browser') {
@@ -43,6 +44,9 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
   }
   if (['browser', 'functional'].includes(suite.name)) {
     suite.setup(() => testUtils.httpServer().start())
+  }
+  if (suite.name === 'cluster') {
+    suite.setup(async () => (await import('#tests/cluster/support/cluster')).startCluster())
   }
   if (suite.name === 'shipped') {
     suite.setup(async () => (await import('#tests/shipped/support/shipped_app')).startShippedApp())

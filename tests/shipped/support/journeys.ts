@@ -1,15 +1,26 @@
 import sharp from 'sharp'
-import { linkIn } from '#tests/shipped/support/mailbox'
+import { linkIn, type Mailbox } from '#tests/shipped/support/mailbox'
 import { shippedApp, visitor } from '#tests/shipped/support/shipped_app'
 import type { Visitor } from '#tests/shipped/support/visitor'
+
+/** A running site: new visitors of it, and the mailbox its mails reach. */
+export type Site = { visitor(locale?: string): Visitor; mailbox: Mailbox }
+
+/** The built app of the shipped suite, as a site. */
+const shippedSite = (): Site => ({ visitor, mailbox: shippedApp().mailbox })
 
 export const PASSWORD = 'violet-river-3141'
 
 /** Signs up through the form and follows the mailed link: a verified member, logged in. */
-export async function verifiedMember(email: string, locale = 'en', firstName = 'Olena') {
-  const member = visitor(locale)
+export async function verifiedMember(
+  email: string,
+  locale = 'en',
+  firstName = 'Olena',
+  site: Site = shippedSite()
+) {
+  const member = site.visitor(locale)
   await member.open('/signup')
-  const { landing } = await member.submit('POST', '/signup', {
+  const { reply, landing } = await member.submit('POST', '/signup', {
     json: {
       firstName,
       lastName: 'Koval',
@@ -18,8 +29,10 @@ export async function verifiedMember(email: string, locale = 'en', firstName = '
       password_confirmation: PASSWORD,
     },
   })
-  if (landing?.component !== 'My/MyPetitions') throw new Error(`sign-up of ${email} failed`)
-  const mail = await shippedApp().mailbox.waitFor(email)
+  if (landing?.component !== 'My/MyPetitions') {
+    throw new Error(`sign-up of ${email} failed: ${reply.status} ${reply.location ?? ''}`)
+  }
+  const mail = await site.mailbox.waitFor(email)
   const link = linkIn(mail, '/auth/email/verify/')
   await member.open(link)
   const verified = await member.submit('POST', link, { json: { answer: 'verify' } })

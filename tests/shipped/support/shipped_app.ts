@@ -73,7 +73,7 @@ export function serverOutputSinceStart() {
   return log.slice(log.lastIndexOf('running migrations'))
 }
 
-async function freePort() {
+export async function freePort() {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as { port: number }
@@ -244,7 +244,7 @@ export function buildOnce() {
   if (result.status !== 0) throw new Error('the production build failed')
 }
 
-async function waitUntilServing(port: number, child: ChildProcess, serverLog: string) {
+export async function waitUntilServing(port: number, child: ChildProcess, serverLog: string) {
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -272,7 +272,7 @@ async function launch() {
 }
 
 /** Resolves when `child` has exited; SIGKILL after `graceMs`. */
-function exitOf(child: ChildProcess, graceMs: number) {
+export function exitOf(child: ChildProcess, graceMs: number) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve(null)
     child.once('exit', resolve)
@@ -305,7 +305,7 @@ export async function crashAndRestart(
   await launch()
 }
 
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
   return children.trim().split(/\s+/).filter(Boolean).map(Number)
 }

@@ -1,0 +1,12 @@
+/** Types of bench/nginx.js, for the cluster suite that runs it too. */
+type NginxSite = { servers: string[]; port: number; dir: string }
+
+export declare const NGINX_CONF: string
+export declare const NGINX_BIN: string
+export declare function nginxConfig(site: NginxSite): string
+export declare function startNginx(site: NginxSite): Promise<{
+  child: import('node:child_process').ChildProcess
+  file: string
+  url: string
+  stop: () => boolean
+}>

@@ -1,0 +1,208 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, openSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import { startMailbox, type Mailbox } from '#tests/shipped/support/mailbox'
+import { Visitor } from '#tests/shipped/support/visitor'
+import type { Site } from '#tests/shipped/support/journeys'
+import {
+  DOMAIN,
+  bareEnvironment,
+  buildOnce,
+  childrenOf,
+  exitOf,
+  freePort,
+  productionSettings,
+  waitUntilServing,
+  writeEnvFile,
+} from '#tests/shipped/support/shipped_app'
+import { startRedis } from '#tests/cluster/support/servers'
+import { startS3Server } from '#tests/helpers/s3_server'
+import { startNginx } from '../../../bench/nginx.js'
+
+/**
+ * Two nodes of the built app, each started as `npm start` starts it, with
+ * a folder of its own (settings, local files, log), behind Debian's nginx
+ * running deploy/nginx.conf, on one PostgreSQL database, a Redis server and
+ * an S3-compatible server (moto) of the suite's own, as a site of two
+ * machines is deployed.
+ */
+const folder = app.makePath('tmp', 'cluster')
+const BUCKET = 'undersign-cluster'
+
+export type NodeName = 'a' | 'b'
+type Node = { port: number; folder: string; log: string; starter: ChildProcess | null }
+
+type Cluster = {
+  proxyPort: number
+  mailbox: Mailbox
+  nodes: Record<NodeName, Node>
+}
+
+let cluster: Cluster | null = null
+
+function running(): Cluster {
+  if (!cluster) throw new Error('the cluster is not running (suite setup)')
+  return cluster
+}
+
+/** The site as its visitors reach it: through the proxy. */
+export function site(): Site {
+  const { proxyPort, mailbox } = running()
+  return {
+    visitor: (locale = 'en') => new Visitor({ port: proxyPort, domain: DOMAIN }, locale),
+    mailbox,
+  }
+}
+
+/** The port a node serves on, behind the proxy. */
+export function nodePort(name: NodeName) {
+  return running().nodes[name].port
+}
+
+/** A visitor talking to one node directly, bypassing the proxy, with the cookies of `as`. */
+export function atNode(name: NodeName, as?: Visitor) {
+  const visitor = new Visitor({ port: running().nodes[name].port, domain: DOMAIN }, as?.locale)
+  for (const [cookie, value] of as?.cookies ?? []) visitor.cookies.set(cookie, value)
+  if (as) visitor.version = as.version
+  return visitor
+}
+
+/** The cluster's database, read by the tests. */
+export function clusterDb() {
+  return db.connection('cluster')
+}
+
+/** Runs an ace command of the build as an operator would on a node. */
+export function aceOnNode(name: NodeName, args: string[]) {
+  const result = spawnSync(process.execPath, ['ace.js', ...args], {
+    cwd: app.makePath('build'),
+    env: bareEnvironment({ ENV_PATH: join(running().nodes[name].folder, 'env') }),
+    encoding: 'utf8',
+  })
+  if (result.status !== 0)
+    throw new Error(`ace ${args.join(' ')}: ${result.stdout}${result.stderr}`)
+  return result.stdout
+}
+
+/** Stops a node at once (SIGKILL of its server and workers), as a machine that fails. */
+export async function killNode(name: NodeName) {
+  const node = running().nodes[name]
+  const starter = node.starter!
+  const tree = (pid: number): number[] => [pid, ...childrenOf(pid).flatMap(tree)]
+  for (const pid of tree(starter.pid!)) process.kill(pid, 'SIGKILL')
+  await exitOf(starter, 5000)
+  node.starter = null
+}
+
+/** A fresh PostgreSQL database for the cluster, and the tests' connection to it. */
+async function prepareDatabase() {
+  const database = `${env.get('PG_DB_NAME', 'undersign')}_cluster`
+  const admin = db.connection('pg')
+  await admin.rawQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  await admin.rawQuery(`CREATE DATABASE ${database}`)
+  const connection = {
+    host: env.get('PG_HOST', '127.0.0.1'),
+    port: env.get('PG_PORT', 5432),
+    user: env.get('PG_USER', 'postgres'),
+    password: env.get('PG_PASSWORD', ''),
+    database,
+  }
+  if (db.manager.has('cluster')) db.manager.patch('cluster', { client: 'pg', connection })
+  else db.manager.add('cluster', { client: 'pg', connection })
+  return {
+    DB_CONNECTION: 'pg',
+    PG_HOST: connection.host,
+    PG_PORT: String(connection.port),
+    PG_USER: connection.user,
+    PG_PASSWORD: connection.password,
+    PG_DB_NAME: database,
+  }
+}
+
+/** `npm start` of a node on its own settings; resolves once it answers. */
+async function launch(node: Node) {
+  const output = openSync(node.log, 'a')
+  node.starter = spawn(process.execPath, ['bin/start.js'], {
+    cwd: app.makePath(),
+    env: bareEnvironment({ ENV_PATH: join(node.folder, 'env') }),
+    stdio: ['ignore', output, output],
+  })
+  await waitUntilServing(node.port, node.starter, node.log)
+}
+
+/** Suite setup: build once, start the servers and both nodes at the same moment, then nginx. */
+export async function startCluster() {
+  if (env.get('DB_CONNECTION', 'sqlite') !== 'pg') {
+    throw new Error(
+      'the cluster suite runs on PostgreSQL: set DB_CONNECTION=pg and PG_* (see .ci/run)'
+    )
+  }
+  buildOnce()
+  rmSync(folder, { recursive: true, force: true })
+  mkdirSync(folder, { recursive: true })
+
+  const redisPort = await freePort()
+  const redis = await startRedis(redisPort, join(folder, 'redis.log'))
+  const s3 = await startS3Server()
+  await s3.freshBucket(BUCKET)
+  const mailbox = await startMailbox()
+  const database = await prepareDatabase()
+
+  // One release, one secret: either node reads the cookies and links of the other.
+  const appKey = productionSettings().APP_KEY
+  const nodes = {} as Record<NodeName, Node>
+  for (const name of ['a', 'b'] as const) {
+    const node: Node = {
+      port: await freePort(),
+      folder: join(folder, `node-${name}`),
+      log: join(folder, `node-${name}.log`),
+      starter: null,
+    }
+    writeEnvFile(
+      join(node.folder, 'env'),
+      productionSettings({
+        APP_KEY: appKey,
+        PORT: String(node.port),
+        SMTP_PORT: String(mailbox.port),
+        STORAGE_PATH: join(node.folder, 'storage'),
+        OUTBOX_PATH: join(node.folder, 'outbox'),
+        ...database,
+        REDIS_HOST: '127.0.0.1',
+        REDIS_PORT: String(redisPort),
+        DRIVE_DISK: 's3',
+        ...s3.variables(BUCKET),
+        WEB_CONCURRENCY: '1',
+        // A page's data is kept a minute: a change shown at once by the other node
+        // was forgotten there through Redis, not by its expiry.
+        PETITION_PAGE_CACHE_MS: '60000',
+      })
+    )
+    nodes[name] = node
+  }
+  cluster = { proxyPort: await freePort(), mailbox, nodes }
+  // Both at once, as after a deploy: one migrates while the other waits for it.
+  await Promise.all(Object.values(nodes).map(launch))
+
+  const nginx = await startNginx({
+    servers: Object.values(nodes).map((node) => `127.0.0.1:${node.port}`),
+    port: cluster.proxyPort,
+    dir: join(folder, 'nginx'),
+  })
+
+  return async () => {
+    nginx.stop()
+    for (const node of Object.values(nodes)) {
+      if (!node.starter) continue
+      node.starter.kill('SIGTERM')
+      await exitOf(node.starter, 10_000)
+    }
+    await Promise.all([exitOf(nginx.child, 5000), mailbox.close(), s3.stop()])
+    redis.kill('SIGTERM')
+    await exitOf(redis, 5000)
+    await db.manager.close('cluster')
+    cluster = null
+  }
+}
