@@ -14,6 +14,7 @@ import {
   childrenOf,
   exitOf,
   freePort,
+  freshPostgresDatabase,
   productionSettings,
   waitUntilServing,
   writeEnvFile,
@@ -97,31 +98,6 @@ export async function killNode(name: NodeName) {
   node.starter = null
 }
 
-/** A fresh PostgreSQL database for the cluster, and the tests' connection to it. */
-async function prepareDatabase() {
-  const database = `${env.get('PG_DB_NAME', 'undersign')}_cluster`
-  const admin = db.connection('pg')
-  await admin.rawQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-  await admin.rawQuery(`CREATE DATABASE ${database}`)
-  const connection = {
-    host: env.get('PG_HOST', '127.0.0.1'),
-    port: env.get('PG_PORT', 5432),
-    user: env.get('PG_USER', 'postgres'),
-    password: env.get('PG_PASSWORD', ''),
-    database,
-  }
-  if (db.manager.has('cluster')) db.manager.patch('cluster', { client: 'pg', connection })
-  else db.manager.add('cluster', { client: 'pg', connection })
-  return {
-    DB_CONNECTION: 'pg',
-    PG_HOST: connection.host,
-    PG_PORT: String(connection.port),
-    PG_USER: connection.user,
-    PG_PASSWORD: connection.password,
-    PG_DB_NAME: database,
-  }
-}
-
 /** `npm start` of a node on its own settings; resolves once it answers. */
 async function launch(node: Node) {
   const output = openSync(node.log, 'a')
@@ -149,7 +125,7 @@ export async function startCluster() {
   const s3 = await startS3Server()
   await s3.freshBucket(BUCKET)
   const mailbox = await startMailbox()
-  const database = await prepareDatabase()
+  const database = await freshPostgresDatabase('cluster')
 
   // One release, one secret: either node reads the cookies and links of the other.
   const appKey = productionSettings().APP_KEY

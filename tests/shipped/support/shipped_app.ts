@@ -81,16 +81,16 @@ export async function freePort() {
   return port
 }
 
-function addConnection(config: Record<string, unknown>) {
-  if (db.manager.has('shipped')) db.manager.patch('shipped', config as any)
-  else db.manager.add('shipped', config as any)
+function addConnection(name: string, config: Record<string, unknown>) {
+  if (db.manager.has(name)) db.manager.patch(name, config as any)
+  else db.manager.add(name, config as any)
 }
 
 /** The database settings of the built app, and a connection of the tests to it. */
 async function prepareDatabase(): Promise<Record<string, string>> {
   if (env.get('DB_CONNECTION', 'sqlite') !== 'pg') {
     const filename = join(folder, 'db.sqlite3')
-    addConnection({
+    addConnection('shipped', {
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
@@ -103,7 +103,15 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     })
     return { DB_CONNECTION: 'sqlite', SQLITE_FILE: filename }
   }
-  const database = `${env.get('PG_DB_NAME', 'undersign')}_shipped`
+  return freshPostgresDatabase('shipped')
+}
+
+/**
+ * A new, empty PostgreSQL database beside the suite's (`<PG_DB_NAME>_<suffix>`),
+ * the tests' connection to it (named `suffix`), and a built app's settings for it.
+ */
+export async function freshPostgresDatabase(suffix: string): Promise<Record<string, string>> {
+  const database = `${env.get('PG_DB_NAME', 'undersign')}_${suffix}`
   const admin = db.connection('pg')
   await admin.rawQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
   await admin.rawQuery(`CREATE DATABASE ${database}`)
@@ -114,7 +122,7 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     password: env.get('PG_PASSWORD', ''),
     database,
   }
-  addConnection({ client: 'pg', connection })
+  addConnection(suffix, { client: 'pg', connection })
   return {
     DB_CONNECTION: 'pg',
     PG_HOST: connection.host,
