@@ -30,7 +30,8 @@ test.group('Browser: the foundation', (group) => {
     assert,
   }) => {
     await inBrowser('shared session', async (page, context) => {
-      await visit(page, siteUrl('/', 'es'))
+      // A page with a form (guests' home and petition pages come without a cookie).
+      await visit(page, siteUrl('/contacts', 'es'))
       const [session] = (await context.cookies()).filter(
         (cookie) => cookie.name === 'undersign-session'
       )

@@ -18,6 +18,8 @@ const ownOrigin = randomUUID()
 
 const gathered = { petitionIds: new Set<number>(), countsMoved: false }
 let publishTimer: NodeJS.Timeout | null = null
+/** Set once the process stops: Redis is about to be closed, and a publish would open it again. */
+let stopped = false
 
 /** Whether processes share Redis, and so hear each other's changes. */
 function shared() {
@@ -31,10 +33,24 @@ function shared() {
  * copies expire on their own within a second.
  */
 export function tellOtherProcesses(change: PetitionChange) {
-  if (!shared()) return
+  if (!shared() || stopped) return
   for (const petitionId of change.petitionIds) gathered.petitionIds.add(petitionId)
   gathered.countsMoved ||= change.countsMoved
   publishTimer ??= setTimeout(publishGathered, GATHER_MS)
+}
+
+/**
+ * When the process stops, before Redis is closed: what is gathered is
+ * published now, and nothing after (a change made later, by the last
+ * counter flush, reaches the others when their copies expire, within a
+ * second). A publish after Redis closed would open a new connection that
+ * keeps the stopping process alive.
+ */
+export async function stopTellingOtherProcesses() {
+  stopped = true
+  if (!publishTimer) return
+  clearTimeout(publishTimer)
+  await publishGathered()
 }
 
 /** The message that tells the other processes of a change of this one. */
@@ -50,10 +66,13 @@ function publishGathered() {
   })
   gathered.petitionIds.clear()
   gathered.countsMoved = false
-  redis.publish(CHANGES_CHANNEL, message).catch((error) => {
-    // Their copies expire on their own within a second: nothing is lost for long.
-    logger.warn({ err: error }, 'could not tell the other processes of a petition change')
-  })
+  return redis.publish(CHANGES_CHANNEL, message).then(
+    () => {},
+    (error) => {
+      // Their copies expire on their own within a second: nothing is lost for long.
+      logger.warn({ err: error }, 'could not tell the other processes of a petition change')
+    }
+  )
 }
 
 /** A message of the channel, if it is one another process published. */
