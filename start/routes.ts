@@ -118,6 +118,12 @@ router
       .get('/petition/:slug.json', [OpenDataController, 'petition'])
       .as('open_data.petition')
       .where('slug', slugWithExtension('json'))
+    router
+      .get('/petition/:slug/history.json', [OpenDataController, 'history'])
+      .as('open_data.history')
+    router
+      .get('/petition/:slug/history.csv', [OpenDataController, 'historyCsv'])
+      .as('open_data.history_csv')
   })
   .use([
     middleware.openData(),

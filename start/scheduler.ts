@@ -34,7 +34,8 @@ app.ready(async () => {
   // Every five minutes: a petition's news to the signers who asked for it,
   // at most once a day per petition (what comes later waits for the next mail).
   await MailPetitionNewsJob.schedule({}).id('mail-petition-news').cron('*/5 * * * *').run()
-  // Hourly: signature counts per hour older than 48 hours (the trending list reads 24).
+  // Hourly: signature counts per hour older than 48 hours fold into days (a
+  // petition's first 7 days stay by the hour: its history keeps them).
   await PruneHourlySignaturesJob.schedule({}).id('prune-hourly-signatures').cron('29 * * * *').run()
   // Daily: unconfirmed signatures older than 7 days (never counted, so no count moves).
   await PruneUnconfirmedSignaturesJob.schedule({})

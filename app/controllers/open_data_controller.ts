@@ -13,6 +13,7 @@ import {
   publishedPetition,
   type OpenPetition,
 } from '#services/petitions/open_data'
+import { historyCsv, petitionHistory } from '#services/petitions/history'
 import NotFoundException from '#exceptions/not_found_exception'
 
 type Links = { self: string; first: string; prev: string | null; next: string | null; last: string }
@@ -57,6 +58,26 @@ export default class OpenDataController {
       openPetition(petition, site.urlFor(localeOf(i18n)), i18n.t('page.account.deleted_user'))
     )
     return this.#send(response, body, 'application/json; charset=utf-8')
+  }
+
+  /** GET /petition/{slug}/history.json: how the petition grew, per hour, then per day. */
+  async history({ params, response }: HttpContext) {
+    const petition = await publishedPetition(params.slug)
+    if (!petition) throw new NotFoundException()
+    const body = JSON.stringify({ data: await petitionHistory(petition.id) })
+    return this.#send(response, body, 'application/json; charset=utf-8')
+  }
+
+  /** GET /petition/{slug}/history.csv: the same history as a spreadsheet. */
+  async historyCsv({ params, response }: HttpContext) {
+    const petition = await publishedPetition(params.slug)
+    if (!petition) throw new NotFoundException()
+    response.header('Content-Disposition', `inline; filename="${petition.slug}-history.csv"`)
+    return this.#send(
+      response,
+      historyCsv(await petitionHistory(petition.id)),
+      'text/csv; charset=utf-8'
+    )
   }
 
   /** The page asked for, and links to the others that keep its filters, on the reader's language site. */

@@ -1,12 +1,15 @@
 import { Job } from '@adonisjs/queue'
 import type { JobOptions } from '@adonisjs/queue/types'
-import { pruneHourlyCounts } from '#services/signatures/counter'
+import { foldHourlyCounts } from '#services/signatures/counter'
 
-/** Every hour: hourly signature counts older than 48 hours (trending reads the last 24). */
+/**
+ * Every hour: hourly signature counts older than 48 hours (trending reads
+ * the last 24) fold into daily counts, past each petition's first 7 days.
+ */
 export default class PruneHourlySignaturesJob extends Job<Record<string, never>> {
   static options: JobOptions = { queue: 'default', maxRetries: 2 }
 
   async execute() {
-    await pruneHourlyCounts(48)
+    await foldHourlyCounts(48)
   }
 }

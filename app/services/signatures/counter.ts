@@ -183,12 +183,36 @@ async function addToHourlyCounts(
   }
 }
 
-/** Hourly counts older than 48 hours: the trending list reads 24. Safe to run twice. */
-export async function pruneHourlyCounts(keepHours = 48) {
-  await db
-    .from('petition_hourly_signatures')
-    .where('hour', '<', hourOf() - keepHours)
-    .delete()
+/** Hours of a petition's history kept one by one from its first counted signature: 7 days. */
+export const HOURLY_HISTORY_HOURS = 7 * 24
+
+/**
+ * Hourly counts older than `keepHours` (the trending list reads 24, the
+ * owner's page 48) fold into daily counts, except those of a petition's
+ * first 7 days, which its history keeps by the hour. Sums move in one
+ * transaction, so a count is never in both tables nor in neither; the
+ * flush only writes the current hour, far from those folded.
+ */
+export async function foldHourlyCounts(keepHours = 48) {
+  const before = hourOf() - keepHours
+  // A row past the first 7 days of its petition's hourly history.
+  const pastFirstWeek = `hour >= (SELECT MIN(earliest.hour) FROM petition_hourly_signatures earliest
+      WHERE earliest.petition_id = petition_hourly_signatures.petition_id) + ${HOURLY_HISTORY_HOURS}`
+  await db.transaction(async (trx) => {
+    await trx.rawQuery(
+      `INSERT INTO petition_daily_signatures (petition_id, day, count)
+       SELECT petition_id, hour / 24, SUM(count) FROM petition_hourly_signatures
+       WHERE hour < ? AND ${pastFirstWeek}
+       GROUP BY petition_id, hour / 24
+       ON CONFLICT (petition_id, day)
+       DO UPDATE SET count = petition_daily_signatures.count + excluded.count`,
+      [before]
+    )
+    await trx.rawQuery(
+      `DELETE FROM petition_hourly_signatures WHERE hour < ? AND ${pastFirstWeek}`,
+      [before]
+    )
+  })
 }
 
 function dateTimeFormat() {
