@@ -52,8 +52,7 @@ export default class OpenDataController {
 
   /** GET /petition/{slug}.json: what the petition's page shows, as data. */
   async petition({ params, response, i18n }: HttpContext) {
-    const petition = await publishedPetition(params.slug)
-    if (!petition) throw new NotFoundException()
+    const petition = await this.#published(params.slug)
     const body = JSON.stringify(
       openPetition(petition, site.urlFor(localeOf(i18n)), i18n.t('page.account.deleted_user'))
     )
@@ -62,22 +61,27 @@ export default class OpenDataController {
 
   /** GET /petition/{slug}/history.json: how the petition grew, per hour, then per day. */
   async history({ params, response }: HttpContext) {
-    const petition = await publishedPetition(params.slug)
-    if (!petition) throw new NotFoundException()
+    const petition = await this.#published(params.slug)
     const body = JSON.stringify({ data: await petitionHistory(petition.id) })
     return this.#send(response, body, 'application/json; charset=utf-8')
   }
 
   /** GET /petition/{slug}/history.csv: the same history as a spreadsheet. */
   async historyCsv({ params, response }: HttpContext) {
-    const petition = await publishedPetition(params.slug)
-    if (!petition) throw new NotFoundException()
+    const petition = await this.#published(params.slug)
     response.header('Content-Disposition', `inline; filename="${petition.slug}-history.csv"`)
     return this.#send(
       response,
       historyCsv(await petitionHistory(petition.id)),
       'text/csv; charset=utf-8'
     )
+  }
+
+  /** The public petition of the slug: a draft, a hidden one or none is not found. */
+  async #published(slug: string) {
+    const petition = await publishedPetition(slug)
+    if (!petition) throw new NotFoundException()
+    return petition
   }
 
   /** The page asked for, and links to the others that keep its filters, on the reader's language site. */

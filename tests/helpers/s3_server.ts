@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/ports'
 import {
   CreateBucketCommand,
   DeleteObjectsCommand,
@@ -31,14 +31,6 @@ export type S3Server = {
 const ACCESS_KEY_ID = 'test-access-key'
 const SECRET_ACCESS_KEY = 'test-secret-key'
 const REGION = 'us-east-1'
-
-async function freePort() {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 async function answering(endpoint: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000

@@ -13,12 +13,12 @@ import {
   buildOnce,
   childrenOf,
   exitOf,
-  freePort,
   freshPostgresDatabase,
   productionSettings,
   waitUntilServing,
   writeEnvFile,
 } from '#tests/shipped/support/shipped_app'
+import { freePort } from '#tests/helpers/ports'
 import { startRedis } from '#tests/cluster/support/servers'
 import { startS3Server } from '#tests/helpers/s3_server'
 import { startNginx } from '../../../bench/nginx.js'

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/ports'
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -71,14 +71,6 @@ export function sourceReads(): string[] {
 export function serverOutputSinceStart() {
   const log = readFileSync(shippedApp().serverLog, 'utf8')
   return log.slice(log.lastIndexOf('running migrations'))
-}
-
-export async function freePort() {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 function addConnection(name: string, config: Record<string, unknown>) {
