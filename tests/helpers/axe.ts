@@ -11,6 +11,7 @@ export type Violation = { id: string; impact: string | null; nodes: { target: un
  * it is now, or in the part of it `selector` names.
  */
 export async function seriousViolations(page: Page, selector?: string) {
+  await settleShortAnimations(page)
   await page.addScriptTag({ path: AXE_PATH })
   const context = selector ? `document.querySelector(${JSON.stringify(selector)})` : 'document'
   // A string, run in the page: the tests compile without the DOM types.
@@ -19,6 +20,24 @@ export async function seriousViolations(page: Page, selector?: string) {
       .then((result) => result.violations)`
   )
   return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')
+}
+
+/**
+ * Waits for the animations that end within two seconds (a toast sliding
+ * in, a fade): halfway through, their colours fail a contrast check that
+ * the settled page passes. Long ones, such as a toast's countdown bar, are
+ * left running.
+ */
+async function settleShortAnimations(page: Page) {
+  await page.evaluate(`Promise.all(
+    document.getAnimations()
+      .filter((animation) => {
+        const timing = animation.effect && animation.effect.getComputedTiming()
+        const left = timing ? Number(timing.endTime) - Number(timing.localTime || 0) : Infinity
+        return left < 2000
+      })
+      .map((animation) => animation.finished.catch(() => undefined))
+  )`)
 }
 
 /** Violations as lines a failed assertion shows: rule, impact and a few of the elements. */
