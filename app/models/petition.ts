@@ -74,6 +74,10 @@ export default class Petition extends BaseModel {
   @column({ consume: Boolean })
   declare allowOpposite: boolean
 
+  /** The sign form asks for a postal code too (off unless the owner turns it on). */
+  @column({ consume: Boolean })
+  declare askPostalCode: boolean
+
   @column({ consume: Boolean })
   declare private: boolean
 

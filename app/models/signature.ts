@@ -52,6 +52,14 @@ export default class Signature extends BaseModel {
   @column()
   declare locale: string
 
+  /** ISO 3166-1 alpha-2, as chosen on the form; null for signatures from before it asked. */
+  @column()
+  declare country: string | null
+
+  /** As typed, when the petition asks for it: only its owner ever sees it. */
+  @column()
+  declare postalCode: string | null
+
   /** The signer asked to be mailed the petition's updates and responses. */
   @column({ consume: Boolean })
   declare wantsUpdates: boolean

@@ -57,6 +57,8 @@ export const signatureValidator = vine.create({
   support: vine.boolean().optional(),
   /** Mail me this petition's updates and responses (off unless ticked). */
   wantsUpdates: vine.boolean().optional(),
+  country: vine.string().trim().toUpperCase().fixedLength(2).optional(),
+  postalCode: vine.string().trim().maxLength(20).optional(),
   customFields: vine.array(
     vine.object({
       id: databaseId(),

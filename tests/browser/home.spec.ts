@@ -30,7 +30,9 @@ test.group('Browser: home page', (group) => {
         .with('user')
         .create()
       for (let index = 0; index < 3; index++) {
-        await db.transaction((trx) => countSignature(trx, park.id, 1, 1))
+        await db.transaction((trx) =>
+          countSignature(trx, { petitionId: park.id, score: 1, country: null }, 1)
+        )
       }
       await signatureCounter.flush()
 

@@ -49,7 +49,7 @@ export async function confirmSignature(signature: Signature) {
     const fresh = await Signature.query({ client: trx }).where('id', signature.id).first()
     const confirmed = affectedRows(affected) > 0
     if (fresh && confirmed && fresh.active) {
-      await countSignature(trx, fresh.petitionId, fresh.score, 1)
+      await countSignature(trx, fresh, 1)
       // The last signatures list shows it now; the count follows with the flush.
       PetitionChanged.afterCommit(trx, fresh.petitionId)
     }

@@ -5,6 +5,7 @@ import type { QueryClientContract, TransactionClientContract } from '@adonisjs/l
 import Petition from '#models/petition'
 import { rowsOf } from '#support/database_errors'
 import PetitionChanged from '#events/petition_changed'
+import { UNKNOWN_COUNTRY } from '#shared/countries'
 
 export type Delta = { support: number; oppose: number }
 
@@ -15,25 +16,37 @@ function signatureDelta(score: number, direction: 1 | -1): Delta {
   return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
 }
 
+/** What the counter needs of a signature: its petition, side and country. */
+export type CountedSignature = { petitionId: number; score: number; country: string | null }
+
 /**
- * Moves a petition's counters by one signature of `score`, as part of the
- * caller's transaction: the change and its count commit or roll back together.
+ * Moves a petition's counters, its total and its signer's country's, by one
+ * signature, as part of the caller's transaction: the change and its count
+ * commit or roll back together.
  */
 export async function countSignature(
   trx: TransactionClientContract,
-  petitionId: number,
-  score: number,
+  signature: CountedSignature,
   direction: 1 | -1
 ) {
-  const delta = signatureDelta(score, direction)
+  const delta = signatureDelta(signature.score, direction)
   await trx
     .insertQuery()
     .table(DELTAS)
-    .insert({ petition_id: petitionId, ...delta })
+    .insert({
+      petition_id: signature.petitionId,
+      country: signature.country ?? UNKNOWN_COUNTRY,
+      ...delta,
+    })
   trx.after('commit', () => signatureCounter.wake())
 }
 
-type DeltaRow = { petition_id: number | string; support: number | string; oppose: number | string }
+type DeltaRow = {
+  petition_id: number | string
+  country: string
+  support: number | string
+  oppose: number | string
+}
 
 /**
  * The petitions' support and oppose counters. Confirmations, deactivations
@@ -44,7 +57,8 @@ type DeltaRow = { petition_id: number | string; support: number | string; oppose
  * once per signature (the UK Parliament site had to batch its +1 updates for
  * the same reason). Pages lag by at most the flush interval and are exact
  * once writes stop. Rows left by a crash are applied by the flush at boot.
- * The same sums go to the hourly counts that rank the trending list.
+ * The same sums go to the hourly counts that rank the trending list and
+ * keep the petition's history, and, per country, to its counts by country.
  */
 export class SignatureCounter {
   #timer: NodeJS.Timeout | null = null
@@ -107,14 +121,28 @@ export class SignatureCounter {
   async #applyRecorded(): Promise<number[]> {
     return db.transaction(async (trx) => {
       const rows = rowsOf<DeltaRow>(
-        await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, support, oppose`)
+        await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, country, support, oppose`)
       )
       const sums = new Map<number, Delta>()
+      const byCountry = new Map<string, CountryDelta>()
       for (const row of rows) {
-        const sum = sums.get(Number(row.petition_id)) ?? { support: 0, oppose: 0 }
-        sum.support += Number(row.support)
-        sum.oppose += Number(row.oppose)
-        sums.set(Number(row.petition_id), sum)
+        const petitionId = Number(row.petition_id)
+        const support = Number(row.support)
+        const oppose = Number(row.oppose)
+        const sum = sums.get(petitionId) ?? { support: 0, oppose: 0 }
+        sum.support += support
+        sum.oppose += oppose
+        sums.set(petitionId, sum)
+        const key = `${petitionId}:${row.country}`
+        const countrySum = byCountry.get(key) ?? {
+          petitionId,
+          country: row.country,
+          support: 0,
+          oppose: 0,
+        }
+        countrySum.support += support
+        countrySum.oppose += oppose
+        byCountry.set(key, countrySum)
       }
       // Ascending ids: two processes flushing at once lock petitions in the same order.
       const petitionIds = [...sums.keys()].sort((a, b) => a - b)
@@ -122,6 +150,7 @@ export class SignatureCounter {
         await applyDelta(petitionId, sums.get(petitionId)!, trx)
       }
       await addToHourlyCounts(trx, petitionIds, sums)
+      await addToCountryCounts(trx, [...byCountry.values()])
       // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
       return petitionIds.filter((id) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0)
     })
@@ -183,6 +212,35 @@ async function addToHourlyCounts(
   }
 }
 
+type CountryDelta = Delta & { petitionId: number; country: string }
+
+/** Countries per INSERT: four parameters each. */
+const COUNTRY_BATCH = 500
+
+/**
+ * The flush's sums per petition and country, added to the counts by country
+ * in its transaction, so they move with the petition's totals and never
+ * disagree with them. Ascending keys: concurrent flushes lock rows in one
+ * order.
+ */
+async function addToCountryCounts(client: QueryClientContract, deltas: CountryDelta[]) {
+  const rows = deltas
+    .filter(({ support, oppose }) => support !== 0 || oppose !== 0)
+    .sort((a, b) => a.petitionId - b.petitionId || a.country.localeCompare(b.country))
+    .map(({ petitionId, country, support, oppose }) => [petitionId, country, support, oppose])
+  for (let start = 0; start < rows.length; start += COUNTRY_BATCH) {
+    const batch = rows.slice(start, start + COUNTRY_BATCH)
+    await client.rawQuery(
+      `INSERT INTO petition_country_signatures (petition_id, country, support, oppose)
+       VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (petition_id, country)
+       DO UPDATE SET support = petition_country_signatures.support + excluded.support,
+                     oppose = petition_country_signatures.oppose + excluded.oppose`,
+      batch.flat()
+    )
+  }
+}
+
 /** Hours of a petition's history kept one by one from its first counted signature: 7 days. */
 export const HOURLY_HISTORY_HOURS = 7 * 24
 
@@ -221,9 +279,9 @@ function dateTimeFormat() {
 
 /**
  * Rebuilds the counters of one petition, or of all, from the signature rows
- * (the recount command): one grouped count over the signatures, then an
- * UPDATE only where a petition's counters differ. Recorded deltas are
- * flushed first so that they are not applied on top of it.
+ * (the recount command): its totals and its counts by country, from grouped
+ * counts over the signatures, written only where they differ. Recorded
+ * deltas are flushed first so that they are not applied on top of it.
  */
 export async function recountSignatures(petitionId?: number) {
   await signatureCounter.flush()
@@ -231,14 +289,26 @@ export async function recountSignatures(petitionId?: number) {
     .if(petitionId, (query) => query.where('id', petitionId!))
     .select('id', 'support_count', 'oppose_count', 'target_signatures', 'succeeded_at')
   const counted = await countedSignatures(petitionId)
+  const storedCountries = await countryCounts(
+    db
+      .from('petition_country_signatures')
+      .if(petitionId, (query) => query.where('petition_id', petitionId!))
+      .select('petition_id', 'country', 'support', 'oppose')
+  )
   let changed = 0
   for (const petition of petitions) {
-    const { support, oppose } = counted.get(petition.id) ?? { support: 0, oppose: 0 }
-    if (support === petition.supportCount && oppose === petition.opposeCount) continue
+    const { support, oppose, countries } = counted.get(petition.id) ?? {
+      support: 0,
+      oppose: 0,
+      countries: new Map<string, Delta>(),
+    }
+    const totalsDiffer = support !== petition.supportCount || oppose !== petition.opposeCount
+    const countriesDiffer = !sameCounts(countries, storedCountries.get(petition.id))
+    if (!totalsDiffer && !countriesDiffer) continue
     const succeeded =
       support >= petition.targetSignatures ? (petition.succeededAt ?? DateTime.utc()) : null
-    // A query, not the model: a recount is no edit of the petition (updated_at stays).
     await db.transaction(async (trx) => {
+      // A query, not the model: a recount is no edit of the petition (updated_at stays).
       await Petition.query({ client: trx })
         .where('id', petition.id)
         .update({
@@ -246,6 +316,7 @@ export async function recountSignatures(petitionId?: number) {
           oppose_count: oppose,
           succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
         })
+      if (countriesDiffer) await replaceCountryCounts(trx, petition.id, countries)
       PetitionChanged.afterCommit(trx, petition.id)
     })
     changed++
@@ -253,26 +324,85 @@ export async function recountSignatures(petitionId?: number) {
   return { petitions: petitions.length, changed }
 }
 
-/** Confirmed, active signatures per petition, split by side. */
+type CountryRow = {
+  petition_id: number | string
+  country: string
+  support: number | string
+  oppose: number | string
+}
+
+/** Rows of counts by country, grouped per petition. */
+async function countryCounts(query: Promise<CountryRow[]>) {
+  const counts = new Map<number, Map<string, Delta>>()
+  for (const row of await query) {
+    const petitionId = Number(row.petition_id)
+    const countries = counts.get(petitionId) ?? new Map<string, Delta>()
+    countries.set(row.country, { support: Number(row.support), oppose: Number(row.oppose) })
+    counts.set(petitionId, countries)
+  }
+  return counts
+}
+
+/** The same non-zero counts for the same countries. */
+function sameCounts(counted: Map<string, Delta>, stored: Map<string, Delta> = new Map()) {
+  const nonZero = (counts: Map<string, Delta>) =>
+    [...counts].filter(([, { support, oppose }]) => support !== 0 || oppose !== 0)
+  const left = nonZero(counted)
+  const right = new Map(nonZero(stored))
+  return (
+    left.length === right.size &&
+    left.every(([country, { support, oppose }]) => {
+      const other = right.get(country)
+      return other?.support === support && other.oppose === oppose
+    })
+  )
+}
+
+async function replaceCountryCounts(
+  trx: TransactionClientContract,
+  petitionId: number,
+  countries: Map<string, Delta>
+) {
+  await trx.from('petition_country_signatures').where('petition_id', petitionId).delete()
+  const rows = [...countries].map(([country, { support, oppose }]) => ({
+    petition_id: petitionId,
+    country,
+    support,
+    oppose,
+  }))
+  for (let start = 0; start < rows.length; start += COUNTRY_BATCH) {
+    await trx
+      .table('petition_country_signatures')
+      .multiInsert(rows.slice(start, start + COUNTRY_BATCH))
+  }
+}
+
+/** Confirmed, active signatures per petition, split by side, in all and per country. */
 async function countedSignatures(petitionId?: number) {
-  const rows: Array<{ petition_id: number; support: number | string; oppose: number | string }> =
-    await db
+  const byCountry = await countryCounts(
+    db
       .from('signatures')
       .if(petitionId, (query) => query.where('petition_id', petitionId!))
       .where('active', true)
       .whereNotNull('confirmed_at')
-      .groupBy('petition_id')
+      .groupBy('petition_id', 'country')
       .select(
         'petition_id',
+        db.raw(`coalesce(country, '${UNKNOWN_COUNTRY}') as country`),
         db.raw('sum(case when score > 0 then 1 else 0 end) as support'),
         db.raw('sum(case when score > 0 then 0 else 1 end) as oppose')
       )
-  return new Map(
-    rows.map((row) => [
-      Number(row.petition_id),
-      { support: Number(row.support), oppose: Number(row.oppose) },
-    ])
   )
+  const counted = new Map<number, Delta & { countries: Map<string, Delta> }>()
+  for (const [id, countries] of byCountry) {
+    const total = { support: 0, oppose: 0, countries }
+    for (const { support, oppose } of countries.values()) {
+      total.support += support
+      total.oppose += oppose
+    }
+    counted.set(id, total)
+  }
+  return counted
 }
 
 export const signatureCounter = new SignatureCounter()

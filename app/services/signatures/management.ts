@@ -75,7 +75,7 @@ export async function setSignatureActive(
       .first()
     const changed = affectedRows(affected) > 0
     if (signature && changed && signature.confirmedAt) {
-      await countSignature(trx, petition.id, signature.score, active ? 1 : -1)
+      await countSignature(trx, signature, active ? 1 : -1)
     }
     if (changed) {
       PetitionChanged.afterCommit(trx, petition.id)

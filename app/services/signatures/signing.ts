@@ -74,6 +74,8 @@ export async function signPetition(
     customFieldsData: customFieldAnswers(input.customFields),
     locale,
     wantsUpdates: input.wantsUpdates ?? false,
+    country: input.country ?? null,
+    postalCode: petition.askPostalCode ? (input.postalCode ?? null) : null,
     confirmed,
   }
 
@@ -126,6 +128,8 @@ type SignatureValues = Pick<
   | 'customFieldsData'
   | 'locale'
   | 'wantsUpdates'
+  | 'country'
+  | 'postalCode'
 > & { confirmed: boolean }
 
 /** A new signature, or null when the address has signed this petition already. */
@@ -145,7 +149,7 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
       if (values.userId) {
         await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
       }
-      if (confirmed) await countSignature(trx, values.petitionId, values.score, 1)
+      if (confirmed) await countSignature(trx, values, 1)
     })
     return signature
   } catch (error) {
@@ -188,6 +192,8 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         locale: values.locale,
         // The new signer's own choice, as everything else of theirs.
         wants_updates: values.wantsUpdates,
+        country: values.country,
+        postal_code: values.postalCode,
         confirmation_token: token,
         confirmed_at: confirmed ? now : null,
         link_mail_due_at: now,
@@ -196,7 +202,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         updated_at: now,
       })
     if (affectedRows(affected) === 0) return null
-    if (confirmed) await countSignature(trx, values.petitionId, values.score, 1)
+    if (confirmed) await countSignature(trx, values, 1)
     if (existing.userId !== values.userId) {
       if (existing.userId) {
         await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)

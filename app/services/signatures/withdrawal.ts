@@ -22,6 +22,7 @@ type WithdrawnRow = {
   score: number | string
   active: number | boolean
   confirmed_at: unknown
+  country: string | null
 }
 
 /**
@@ -40,14 +41,14 @@ export async function withdrawSignature(signature: Signature) {
     const result = await trx.rawQuery(
       `DELETE FROM signatures
         WHERE id = ? AND ${token === null ? 'confirmation_token IS NULL' : 'confirmation_token = ?'}
-        RETURNING petition_id, user_id, score, active, confirmed_at`,
+        RETURNING petition_id, user_id, score, active, confirmed_at, country`,
       token === null ? [signature.id] : [signature.id, token]
     )
     const [row] = rowsOf<WithdrawnRow>(result)
     if (!row) return false
     const petitionId = Number(row.petition_id)
     if (row.confirmed_at && row.active) {
-      await countSignature(trx, petitionId, Number(row.score), -1)
+      await countSignature(trx, { petitionId, score: Number(row.score), country: row.country }, -1)
     }
     if (row.user_id !== null) {
       await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)

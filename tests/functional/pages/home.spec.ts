@@ -31,7 +31,9 @@ async function home(client: ApiClient): Promise<HomeProps> {
 /** Signatures counted now, as confirmations do, and flushed to the counters. */
 async function counted(target: Petition, count: number) {
   for (let index = 0; index < count; index++) {
-    await db.transaction((trx) => countSignature(trx, target.id, 1, 1))
+    await db.transaction((trx) =>
+      countSignature(trx, { petitionId: target.id, score: 1, country: null }, 1)
+    )
   }
   await signatureCounter.flush()
   await PetitionChanged.handled()

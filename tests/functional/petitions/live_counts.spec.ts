@@ -50,7 +50,8 @@ async function watch(petition: Petition) {
 /** Confirmed signatures counted as a confirmation counts them, in one transaction. */
 async function countConfirmed(petition: Petition, signatures: Array<{ score: number }>) {
   await db.transaction(async (trx) => {
-    for (const { score } of signatures) await countSignature(trx, petition.id, score, 1)
+    for (const { score } of signatures)
+      await countSignature(trx, { petitionId: petition.id, score: score, country: null }, 1)
   })
 }
 
@@ -167,8 +168,8 @@ test.group('Live counts', (group) => {
     assert.lengthOf(await broadcastsDuring(() => signatureCounter.flush()), 0)
     // A confirmation and a withdrawal in the same second cancel out.
     await db.transaction(async (trx) => {
-      await countSignature(trx, petition.id, 1, 1)
-      await countSignature(trx, petition.id, 1, -1)
+      await countSignature(trx, { petitionId: petition.id, score: 1, country: null }, 1)
+      await countSignature(trx, { petitionId: petition.id, score: 1, country: null }, -1)
     })
     assert.lengthOf(await broadcastsDuring(() => signatureCounter.flush()), 0)
     // The poll of a worker without Redis finds nothing new either.

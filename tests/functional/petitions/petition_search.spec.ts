@@ -57,7 +57,9 @@ async function indexedIds(word: string) {
 /** `count` signatures counted for a petition through the counter, flushed as it flushes. */
 async function counted(target: Petition, count: number, direction: 1 | -1 = 1) {
   for (let index = 0; index < count; index++) {
-    await db.transaction((trx) => countSignature(trx, target.id, 1, direction))
+    await db.transaction((trx) =>
+      countSignature(trx, { petitionId: target.id, score: 1, country: null }, direction)
+    )
   }
   await signatureCounter.flush()
 }

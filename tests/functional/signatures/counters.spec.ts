@@ -12,7 +12,8 @@ import { PetitionFactory } from '#database/factories/petition_factory'
 /** Records deltas of one petition as a confirmation or an owner's click would. */
 async function record(petitionId: number, deltas: Array<[score: number, direction: 1 | -1]>) {
   await db.transaction(async (trx) => {
-    for (const [score, direction] of deltas) await countSignature(trx, petitionId, score, direction)
+    for (const [score, direction] of deltas)
+      await countSignature(trx, { petitionId: petitionId, score: score, country: null }, direction)
   })
 }
 
@@ -46,7 +47,7 @@ test.group('Signature counters', (group) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     await db
       .transaction(async (trx) => {
-        await countSignature(trx, petition.id, 1, 1)
+        await countSignature(trx, { petitionId: petition.id, score: 1, country: null }, 1)
         throw new Error('the change fails after counting')
       })
       .catch(() => {})
