@@ -127,6 +127,8 @@ export async function accountExport(user: User) {
         firstName: signature.firstName,
         lastName: signature.lastName,
         email: signature.email,
+        country: signature.country,
+        postalCode: signature.postalCode,
         comment: signature.comment,
         supports: signature.score > 0,
         anonymous: signature.private,

@@ -7,11 +7,12 @@ export type SignatureScope = (query: DatabaseQueryBuilderContract) => void
 
 /**
  * Erases the signer's personal data from the signatures in `scope`, in the
- * caller's transaction: name, address, comment and answers to custom fields
- * are gone (and with the address, any wish for the petition's news), the
+ * caller's transaction: name, address, postal code, comment and answers to
+ * custom fields are gone (and with the address, any wish for the petition's news), the
  * row is tied to no account and shows as anonymous. What the
- * counts are made of stays: the petition, the side, the dates and whether
- * it is confirmed and active, so no counter moves. The unique address
+ * counts are made of stays: the petition, the side, the country, the dates
+ * and whether it is confirmed and active, so no counter moves (a country
+ * alone names nobody). The unique address
  * becomes one nobody can type (it has no @), so the person may sign again.
  * Accounts losing signatures have their own count lowered. Returns the rows
  * changed.
@@ -37,6 +38,7 @@ export async function anonymiseSignatures(trx: TransactionClientContract, scope:
     last_name: '',
     email: '',
     email_normalized: trx.raw(`'erased:' || id`),
+    postal_code: null,
     comment: null,
     custom_fields_data: null,
     private: true,

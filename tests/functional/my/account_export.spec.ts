@@ -91,6 +91,8 @@ test.group('Download my data', (group) => {
       comment: 'Olena agrees',
       customFieldsData: { [String(district.id)]: 'Podil' },
       wantsUpdates: true,
+      country: 'UA',
+      postalCode: '04070',
     }).create()
     await SignatureFactory.merge({
       petitionId: other.id,
@@ -164,6 +166,8 @@ test.group('Download my data', (group) => {
       petition: { title: 'The stranger petition' },
       email: 'olena@example.com',
       comment: 'Olena agrees',
+      country: 'UA',
+      postalCode: '04070',
       supports: true,
       wantsUpdates: true,
       answers: { District: 'Podil' },

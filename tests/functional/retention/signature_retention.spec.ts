@@ -62,6 +62,8 @@ async function petitionWithSigners(owner?: User) {
     email: 'olena@example.org',
     comment: 'Our children need this park.',
     customFieldsData: { [district.id]: 'Podil' },
+    country: 'UA',
+    postalCode: '04070',
   }).create()
   await SignatureFactory.merge({
     petitionId: petition.id,
@@ -90,6 +92,8 @@ function countedPart(row: Record<string, unknown>) {
     petition_id: row.petition_id,
     score: row.score,
     active: row.active,
+    // What the counts by country are made of stays too.
+    country: row.country,
     confirmed_at: row.confirmed_at,
     created_at: row.created_at,
   }
@@ -188,6 +192,7 @@ test.group(
         assert.equal(row.email_normalized, `erased:${row.id}`)
         assert.isNull(row.comment)
         assert.isNull(row.custom_fields_data)
+        assert.isNull(row.postal_code)
         assert.isNull(row.user_id)
         assert.isNull(row.confirmation_token)
       }
