@@ -25,9 +25,9 @@ async function keptByCountry(petition: Petition) {
     .select('country', 'support', 'oppose')
   return Object.fromEntries(
     rows
-      .map((row) => [row.country, Number(row.support) + Number(row.oppose)] as const)
+      .map((row) => [String(row.country), Number(row.support) + Number(row.oppose)] as const)
       .filter(([, count]) => count !== 0)
-  )
+  ) as Record<string, number>
 }
 
 /** The same, counted from the signature rows: confirmed and active ones. */
@@ -41,8 +41,8 @@ async function countedByCountry(petition: Petition) {
     .select('country')
     .count('* as total')
   return Object.fromEntries(
-    rows.map((row) => [row.country ?? UNKNOWN_COUNTRY, Number(row.total)] as const)
-  )
+    rows.map((row) => [String(row.country ?? UNKNOWN_COUNTRY), Number(row.total)] as const)
+  ) as Record<string, number>
 }
 
 function signInput(index: number): SignInput {
