@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button, Modal, Form } from 'react-bootstrap'
 import { router, useForm } from '@inertiajs/react'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -10,7 +10,12 @@ import { bindText } from '~/lib/bind_text.ts'
 import { browserTimeZone, localDay } from '~/lib/time_zone.ts'
 import FormField from '~/components/form_field.tsx'
 import DayField from '~/components/day_field.tsx'
-import DescriptionEditor from '~/components/petition/description_editor.tsx'
+
+/**
+ * The rich-text editor (TipTap, most of a page's weight) is loaded when an
+ * owner or moderator opens the response form, never for a reader.
+ */
+const DescriptionEditor = lazy(() => import('~/components/petition/description_editor.tsx'))
 
 type Petition = Pick<Data.PetitionShow, 'guid' | 'responses' | 'victoryAt'>
 
@@ -80,14 +85,18 @@ function AddResponse({ guid }: { guid: string }) {
               max={today}
               onChange={(value) => form.setData('respondedOn', value ?? '')}
             />
-            <DescriptionEditor
-              key={opened}
-              name="body"
-              label={t('page.response.body')}
-              value={form.data.body}
-              error={form.errors.body}
-              onChange={(html) => form.setData('body', html)}
-            />
+            <Suspense
+              fallback={<p className="text-muted small">{t('page.response.loading_editor')}</p>}
+            >
+              <DescriptionEditor
+                key={opened}
+                name="body"
+                label={t('page.response.body')}
+                value={form.data.body}
+                error={form.errors.body}
+                onChange={(html) => form.setData('body', html)}
+              />
+            </Suspense>
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-secondary" onClick={() => setOpen(false)}>
