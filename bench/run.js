@@ -158,12 +158,16 @@ const signHeaders = {
   'x-xsrf-token': visitor.xsrf,
   'referer': `${base}/petition/${small.slug}`,
 }
+/** A spread of signers' countries, as a petition shared abroad gets. */
+const BENCH_COUNTRIES = ['UA', 'PL', 'DE', 'PT', 'BR', 'US', 'GB', 'FR', 'ES', 'IT']
+
 /** One guest's signature with its own e-mail address. */
 function signatureBody(n) {
   return JSON.stringify({
     firstName: 'Bench',
     lastName: 'Signer',
     email: `bench.signer.${n}@example.org`,
+    country: BENCH_COUNTRIES[n % BENCH_COUNTRIES.length],
     comment: 'I sign this petition during the benchmark.',
     private: n % 9 === 0,
     support: n % 5 !== 0,

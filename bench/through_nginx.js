@@ -126,6 +126,7 @@ function signatureBody(n) {
     firstName: 'Bench',
     lastName: 'Signer',
     email: `bench.nginx.${n}@example.org`,
+    country: n % 2 === 0 ? 'UA' : 'PL',
     comment: 'I sign this petition during the benchmark.',
     private: n % 9 === 0,
     support: n % 5 !== 0,

@@ -268,6 +268,28 @@ export const COUNTRY_CODES = Object.keys(COUNTRY_NUMERIC_CODES) as CountryCode[]
  */
 export const UNKNOWN_COUNTRY = 'ZZ'
 
+/** A postal code as typed, at most this long (the longest in use have 10). */
+export const POSTAL_CODE_MAX = 20
+
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && Object.hasOwn(COUNTRY_NUMERIC_CODES, value)
+}
+
+/**
+ * The country a page's language most likely means (CLDR's likely subtags:
+ * pt → BR, uk → UA, en → US): the sign form's first choice, which the signer
+ * changes in one step. Never guessed from the address or an outside service.
+ */
+export function likelyCountryOf(locale: string): CountryCode | null {
+  const region = new Intl.Locale(locale).maximize().region
+  return isCountryCode(region) ? region : null
+}
+
+/** Every country with its name in `locale`, in that language's alphabetical order. */
+export function countriesByName(locale: string) {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
+  const collator = new Intl.Collator(locale)
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    collator.compare(a.name, b.name)
+  )
 }

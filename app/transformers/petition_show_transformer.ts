@@ -31,6 +31,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
       supportCount: petition.supportCount,
       banner: card.bannerUrl ? { url: card.bannerUrl } : null,
       allowComments: petition.allowComments,
+      /** The sign form asks for a postal code too. */
+      askPostalCode: petition.askPostalCode,
       finished: petition.finished,
       published: petition.published,
       private: petition.private,

@@ -4,6 +4,7 @@ import { turnstileToken } from '#validators/rules/turnstile'
 import { databaseId } from '#validators/rules/database_id'
 import type CustomField from '#models/custom_field'
 import type Petition from '#models/petition'
+import { COUNTRY_CODES, POSTAL_CODE_MAX } from '#shared/countries'
 
 /** What the sign validator needs to know of the petition (passed as metadata). */
 export type SignMeta = {
@@ -57,8 +58,10 @@ export const signatureValidator = vine.create({
   support: vine.boolean().optional(),
   /** Mail me this petition's updates and responses (off unless ticked). */
   wantsUpdates: vine.boolean().optional(),
-  country: vine.string().trim().toUpperCase().fixedLength(2).optional(),
-  postalCode: vine.string().trim().maxLength(20).optional(),
+  /** Where the signer lives: an ISO 3166-1 alpha-2 code, counted per country. */
+  country: vine.string().trim().toUpperCase().in(COUNTRY_CODES),
+  /** Only read when the petition asks for it. */
+  postalCode: vine.string().trim().maxLength(POSTAL_CODE_MAX).optional(),
   customFields: vine.array(
     vine.object({
       id: databaseId(),

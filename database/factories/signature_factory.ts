@@ -22,6 +22,7 @@ export const SignatureFactory = factory
     active: true,
     customFieldsData: {},
     locale: 'en',
+    country: 'UA',
     wantsUpdates: false,
     confirmedAt: DateTime.utc(),
     confirmationToken: randomBytes(16).toString('base64url'),

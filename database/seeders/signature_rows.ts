@@ -4,6 +4,23 @@ import { normalizeEmail } from '#support/email_normalizer'
 
 const FIRST_NAMES = ['Olena', 'Marta', 'Lucas', 'Sofia', 'Jonas', 'Amélie', 'Taras', 'Giulia']
 const LAST_NAMES = ['Koval', 'Ruiz', 'Martin', 'Rossi', 'Schmidt', 'Silva', 'Ivanova', 'Bondar']
+/** Signers' countries, some more often than others, as a shared petition's are. */
+const COUNTRIES = ['UA', 'UA', 'UA', 'UA', 'PL', 'PL', 'DE', 'DE', 'DE', 'PT', 'BR', 'BR'].concat([
+  'US',
+  'GB',
+  'FR',
+  'ES',
+  'IT',
+  'CA',
+  'MX',
+  'AR',
+  'RO',
+  'NL',
+  'SE',
+  'JP',
+  'IN',
+  'ZA',
+])
 
 export type SignatureRowsOptions = {
   /** Numbering of the signers' e-mails starts here (signer{n}@example.org). */
@@ -58,6 +75,7 @@ export async function insertSignatureRows(
         active: every(inactiveEvery, n) ? 0 : 1,
         custom_fields_data: answers ? JSON.stringify(answers(n)) : null,
         locale: 'en',
+        country: COUNTRIES[(n * 7) % COUNTRIES.length],
         confirmed_at: confirmed && !every(unconfirmedEvery, n) ? at : null,
         created_at: at,
         updated_at: at,

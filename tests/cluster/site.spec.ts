@@ -68,6 +68,7 @@ async function signAndConfirm(guid: string, slug: string, email: string, confirm
       firstName: 'Jonas',
       lastName: 'Becker',
       email,
+      country: 'PL',
       private: false,
       support: true,
       customFields: [],

@@ -11,6 +11,7 @@ export function signForm(petition: Petition, overrides: Record<string, unknown> 
     firstName: 'Olena',
     lastName: 'Koval',
     email: 'olena@example.org',
+    country: 'UA',
     comment: 'Our children need this park to play safely.',
     private: false,
     support: true,

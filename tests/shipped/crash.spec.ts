@@ -32,7 +32,14 @@ test.group('Shipped: a crash', () => {
       const signer = visitor()
       await signer.open(`/petition/${slug}`)
       await signer.submit('POST', `/petition/${guid}/sign`, {
-        json: { firstName: 'Ana', lastName: 'Lima', email, support: true, customFields: [] },
+        json: {
+          firstName: 'Ana',
+          lastName: 'Lima',
+          email,
+          country: 'BR',
+          support: true,
+          customFields: [],
+        },
       })
       const { page } = await signer.open(linkIn(await mailbox.waitFor(email), '/signature/'))
       confirmations.push({ signer, url: page?.props.confirmUrl as string })
@@ -81,7 +88,14 @@ test.group('Shipped: a crash', () => {
         const { status } = await signer.send('POST', `/petition/${guid}/sign`, {
           inertia: true,
           body: {
-            json: { firstName: 'Ana', lastName: 'Lima', email, support: true, customFields: [] },
+            json: {
+              firstName: 'Ana',
+              lastName: 'Lima',
+              email,
+              country: 'BR',
+              support: true,
+              customFields: [],
+            },
           },
         })
         return { email, status }

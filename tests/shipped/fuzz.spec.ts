@@ -96,6 +96,7 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       firstName: 'Jonas',
       lastName: 'Becker',
       email: 'fuzz-signer@example.org',
+      country: 'DE',
       comment: 'Our children need this crossing to walk to school.',
       private: false,
       support: true,

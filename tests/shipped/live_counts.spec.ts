@@ -85,6 +85,7 @@ test.group('Shipped: live counts across workers', () => {
           firstName: 'Jonas',
           lastName: 'Becker',
           email: 'live-signer@example.org',
+          country: 'UA',
           private: false,
           support: true,
           customFields: [],

@@ -93,6 +93,7 @@ test.group('Shipped: petitions and signatures', () => {
         firstName: 'Jonas',
         lastName: 'Becker',
         email: SIGNER,
+        country: 'DE',
         private: false,
         support: true,
         customFields: [],

@@ -3,7 +3,13 @@ import { pageInHtml, type Reply } from '#tests/shipped/support/visitor'
 import { shippedDb, visitor } from '#tests/shipped/support/shipped_app'
 import { createPetition, verifiedMember } from '#tests/shipped/support/journeys'
 
-const SIGNATURE = { firstName: 'Ana', lastName: 'Lima', support: true, customFields: [] }
+const SIGNATURE = {
+  firstName: 'Ana',
+  lastName: 'Lima',
+  country: 'PT',
+  support: true,
+  customFields: [],
+}
 
 /** Whether a reply may be kept by a shared cache: public, varying by X-Inertia, without cookies. */
 function sharedByCaches(reply: Reply) {

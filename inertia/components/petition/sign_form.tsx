@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
 import FormField from '~/components/form_field.tsx'
+import CountrySelect from '~/components/country_select.tsx'
+import { likelyCountryOf, POSTAL_CODE_MAX } from '@app/shared/countries.ts'
 import MessagesDisplay from '~/components/messages_display.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -61,6 +63,9 @@ export default function SignForm({
     lastName: user?.lastName ?? '',
     email: user?.email ?? '',
     comment: '',
+    // The page's language's likely country: one step to change.
+    country: likelyCountryOf(locale) ?? '',
+    postalCode: '',
     private: false,
     support: true,
     wantsUpdates: false,
@@ -73,6 +78,7 @@ export default function SignForm({
     form.transform((data) => ({
       ...data,
       comment: petition.allowComments ? data.comment : null,
+      postalCode: petition.askPostalCode ? data.postalCode : undefined,
       support: petition.allowOpposite ? data.support : true,
     }))
     form.post(urlFor('signatures.store', { guid: petition.guid }), {
@@ -144,6 +150,23 @@ export default function SignForm({
               readOnly={Boolean(user)}
               autoComplete="email"
             />
+            <CountrySelect
+              name="country"
+              label={t('page.sign.country')}
+              hint={t('page.sign.country_help')}
+              value={form.data.country}
+              onChange={(code) => form.setData('country', code)}
+              error={form.errors.country}
+            />
+            {petition.askPostalCode && (
+              <FormField
+                {...bindText(form, 'postalCode')}
+                label={t('page.sign.postal_code')}
+                hint={t('page.sign.postal_code_help')}
+                maxLength={POSTAL_CODE_MAX}
+                autoComplete="postal-code"
+              />
+            )}
             {petition.allowComments && (
               <FormField
                 {...bindText(form, 'comment')}

@@ -49,6 +49,7 @@ test.group('Signing a petition', (group) => {
       'firstName',
       'lastName',
       'email',
+      'country',
       'comment',
       'private',
       'support',
@@ -88,6 +89,61 @@ test.group('Signing a petition', (group) => {
     const errors = fieldErrors(response)
     assert.match(errors.firstName[0], /[а-яіїє]/i)
     assert.match(errors['customFields.0.value'][0], /[а-яіїє]/i)
+  })
+
+  test('the country is required and must be a known code, with its error in the page language', async ({
+    client,
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    for (const country of [undefined, '', 'XX', 'ZZ', 'Portugal', 42]) {
+      const refused = await client
+        .post(`/petition/${petition.guid}/sign`)
+        .header('host', 'pt.undersign.test')
+        .json({
+          firstName: 'Maria',
+          lastName: 'Santos',
+          email: 'maria@example.pt',
+          country,
+          customFields: [],
+        })
+        .withCsrfToken()
+        .redirects(0)
+      assert.deepEqual(
+        fieldErrors(refused).country,
+        ['Escolha o país onde você mora'],
+        String(country)
+      )
+    }
+    assert.lengthOf(await signatureRows(petition), 0)
+
+    // Any case of a known code is stored as the code.
+    const accepted = await sign(client, petition, { email: 'maria@example.pt', country: 'pt' })
+    assert.deepEqual(fieldErrors(accepted), {})
+    const [row] = await signatureRows(petition)
+    assert.equal(row.country, 'PT')
+  })
+
+  test('a postal code is stored as typed only where the petition asks for it', async ({
+    client,
+    assert,
+  }) => {
+    const asking = await PetitionFactory.apply('published')
+      .merge({ askPostalCode: true })
+      .with('user')
+      .create()
+    const notAsking = await PetitionFactory.apply('published').with('user').create()
+    await sign(client, asking, { postalCode: ' 1000-001 ' })
+    await sign(client, notAsking, { postalCode: '1000-001' })
+    assert.equal((await signatureRows(asking))[0].postal_code, '1000-001')
+    assert.isNull((await signatureRows(notAsking))[0].postal_code)
+
+    const tooLong = await sign(client, asking, {
+      email: 'other@example.org',
+      postalCode: '1'.repeat(21),
+    })
+    assert.property(fieldErrors(tooLong), 'postalCode')
+    assert.lengthOf(await signatureRows(asking), 1)
   })
 
   test('a failed bot check refuses the signature', async ({ client, assert, cleanup }) => {

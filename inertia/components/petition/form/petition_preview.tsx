@@ -43,6 +43,8 @@ function previewPetition(
     supportCount: 0,
     banner: bannerUrl ? { url: bannerUrl } : null,
     allowComments: data.allowComments,
+    // The preview shows no sign form.
+    askPostalCode: false,
     finished: data.finished,
     published: data.published,
     private: data.private,
