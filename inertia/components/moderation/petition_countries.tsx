@@ -69,7 +69,7 @@ export default function PetitionCountries({ countries }: { countries: Data.Count
                     <td className="text-end">{percent.format(country.share)}</td>
                     <td className="text-end">
                       {country.siteShare === null
-                        ? t('page.moderation.countries.no_comparison')
+                        ? t('page.moderation.countries.site_share_unknown')
                         : percent.format(country.siteShare)}
                     </td>
                   </tr>
