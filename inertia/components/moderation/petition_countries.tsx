@@ -35,7 +35,13 @@ export default function PetitionCountries({ countries }: { countries: Data.Count
               {t('page.moderation.countries.outliers', { count: outliers })}
             </p>
           )}
-          <div className="table-responsive">
+          {/* Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too. */}
+          <div
+            className="table-responsive"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="countries-title"
+          >
             <Table size="sm" className="mb-0" data-testid="country-shares">
               <thead>
                 <tr>
