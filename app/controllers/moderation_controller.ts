@@ -55,9 +55,7 @@ export default class ModerationController {
         found.reports,
         found.trail
       ).toObject(),
-      countries: found.countries.map((country) =>
-        new CountryShareTransformer(country).toObject()
-      ),
+      countries: found.countries.map((country) => new CountryShareTransformer(country).toObject()),
     })
   }
 
