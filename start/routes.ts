@@ -119,6 +119,9 @@ router
       .as('open_data.petition')
       .where('slug', slugWithExtension('json'))
     router
+      .get('/petition/:slug/countries.json', [OpenDataController, 'countries'])
+      .as('open_data.countries')
+    router
       .get('/petition/:slug/history.json', [OpenDataController, 'history'])
       .as('open_data.history')
     router

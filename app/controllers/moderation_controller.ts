@@ -14,6 +14,7 @@ import { flashAlert } from '#support/http/flash'
 import type Petition from '#models/petition'
 import ModeratedPetitionTransformer from '#transformers/moderated_petition_transformer'
 import ModerationEventTransformer from '#transformers/moderation_event_transformer'
+import CountryShareTransformer from '#transformers/country_share_transformer'
 
 /** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
@@ -40,7 +41,10 @@ export default class ModerationController {
     })
   }
 
-  /** GET /moderation/petitions/{id}: one petition, its reports and its whole trail, in the queue or not. */
+  /**
+   * GET /moderation/petitions/{id}: one petition, its reports, its whole
+   * trail and its countries (outliers flagged), in the queue or not.
+   */
   async show(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const found = await moderatedPetition(ctx.params.id)
@@ -51,6 +55,7 @@ export default class ModerationController {
         found.reports,
         found.trail
       ).toObject(),
+      countries: found.countries.map((country) => new CountryShareTransformer(country).toObject()),
     })
   }
 

@@ -14,6 +14,11 @@ import {
   type OpenPetition,
 } from '#services/petitions/open_data'
 import { historyCsv, petitionHistory } from '#services/petitions/history'
+import {
+  signaturesByCountry,
+  signaturesByCountryOf,
+} from '#services/petitions/signatures_by_country'
+import { namedCountryCounts } from '#shared/petitions/country_counts'
 import NotFoundException from '#exceptions/not_found_exception'
 
 type Links = { self: string; first: string; prev: string | null; next: string | null; last: string }
@@ -53,9 +58,26 @@ export default class OpenDataController {
   /** GET /petition/{slug}.json: what the petition's page shows, as data. */
   async petition({ params, response, i18n }: HttpContext) {
     const petition = await this.#published(params.slug)
+    const locale = localeOf(i18n)
     const body = JSON.stringify(
-      openPetition(petition, site.urlFor(localeOf(i18n)), i18n.t('page.account.deleted_user'))
+      openPetition(
+        petition,
+        site.urlFor(locale),
+        i18n.t('page.account.deleted_user'),
+        namedCountryCounts(await signaturesByCountry(petition.id), locale)
+      )
     )
+    return this.#send(response, body, 'application/json; charset=utf-8')
+  }
+
+  /**
+   * GET /petition/{slug}/countries.json: only its counts by country, named
+   * in the reader's language (what the map on its page draws).
+   */
+  async countries({ params, response, i18n }: HttpContext) {
+    const petition = await this.#published(params.slug)
+    const counts = await signaturesByCountry(petition.id)
+    const body = JSON.stringify({ data: namedCountryCounts(counts, localeOf(i18n)) })
     return this.#send(response, body, 'application/json; charset=utf-8')
   }
 
@@ -106,9 +128,17 @@ export default class OpenDataController {
       last: urlOf(lastPage),
     }
     const deletedOwnerName = i18n.t('page.account.deleted_user')
-    const petitions: OpenPetition[] = (paginator as SimplePaginatorContract<Petition>)
-      .all()
-      .map((petition) => openPetition(petition, siteUrl, deletedOwnerName))
+    const rows = (paginator as SimplePaginatorContract<Petition>).all()
+    // The page's counts by country in one query.
+    const countries = await signaturesByCountryOf(rows.map((petition) => petition.id))
+    const petitions: OpenPetition[] = rows.map((petition) =>
+      openPetition(
+        petition,
+        siteUrl,
+        deletedOwnerName,
+        namedCountryCounts(countries.get(petition.id) ?? [], locale)
+      )
+    )
     return { petitions, paginator, links }
   }
 

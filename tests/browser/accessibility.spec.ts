@@ -165,6 +165,7 @@ test.group('Browser: accessibility', (group) => {
         [`/moderation/petitions/${petition.id}`]: [
           '[data-testid="reports"]',
           '[data-testid="trail-entry"]',
+          '[data-testid="country-shares"]',
         ],
         '/moderation/log': ['[data-testid="log-entry"] a', '[data-testid="log-filters"] select'],
       }

@@ -4,6 +4,7 @@ import Petition from '#models/petition'
 import { ownerOf } from '#transformers/petition_card_transformer'
 import { csvRow } from '#support/csv'
 import { wherePublic } from '#services/petitions/visibility'
+import type { NamedCountryCount } from '#shared/petitions/country_counts'
 
 /**
  * What anyone may read about a petition outside the site: what its public
@@ -28,6 +29,12 @@ export type OpenPetition = {
   succeededAt: string | null
   /** When its owner or a moderator marked it a victory, or null. */
   victoryAt: string | null
+  /**
+   * Its counted signatures (support and opposition) by the country signers
+   * chose, the largest first, named in the reader's language; 'ZZ' counts
+   * those without a country (signed before the form asked).
+   */
+  signaturesByCountry: NamedCountryCount[]
 }
 
 const iso = (value: DateTime | null) => (value ? value.toUTC().toISO() : null)
@@ -35,12 +42,14 @@ const iso = (value: DateTime | null) => (value ? value.toUTC().toISO() : null)
 /**
  * A published petition as open data. `siteUrl` is the language site the
  * reader asked on, so that links open in their language; `deletedOwnerName`
- * names the owner of a petition whose account is gone.
+ * names the owner of a petition whose account is gone; `signaturesByCountry`
+ * are its counts by country, named.
  */
 export function openPetition(
   petition: Petition,
   siteUrl: string,
-  deletedOwnerName: string
+  deletedOwnerName: string,
+  signaturesByCountry: NamedCountryCount[]
 ): OpenPetition {
   const owner = ownerOf(petition, deletedOwnerName)
   const open = petition.isOpenForSigning
@@ -63,6 +72,7 @@ export function openPetition(
     closedAt: open ? null : iso(petition.finishedAt ?? petition.closesAt),
     succeededAt: iso(petition.succeededAt),
     victoryAt: iso(petition.victoryAt),
+    signaturesByCountry,
   }
 }
 

@@ -2,21 +2,27 @@ import { Link } from '@adonisjs/inertia/react'
 import { Badge, Container, ListGroup } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionActions from '~/components/moderation/petition_actions.tsx'
+import PetitionCountries from '~/components/moderation/petition_countries.tsx'
 import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 
-type PetitionProps = { petition: Data.ModeratedPetition }
+type PetitionProps = {
+  petition: Data.ModeratedPetition
+  /** Its countries, the largest first, with their shares; outliers flagged. */
+  countries: Data.CountryShare[]
+}
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
 
 /**
  * Moderation/Petition: one petition as moderators know it, in the queue or
- * long after: its state, every report (open and resolved), its whole audit
- * trail and the actions that apply to it now.
+ * long after: its state, every report (open and resolved), where its
+ * signers live (a country far above its share elsewhere flagged), its whole
+ * audit trail and the actions that apply to it now.
  */
-export default function Petition({ petition }: PetitionProps) {
+export default function Petition({ petition, countries }: PetitionProps) {
   const { t, locale } = useTranslation()
   return (
     <AppLayout title={t('page.moderation.petition_title', { title: petition.title })} noindex>
@@ -96,6 +102,8 @@ export default function Petition({ petition }: PetitionProps) {
             </ListGroup>
           )}
         </section>
+
+        <PetitionCountries countries={countries} />
 
         <section className="mb-4" aria-labelledby="trail-title">
           <h2 className="h4" id="trail-title">

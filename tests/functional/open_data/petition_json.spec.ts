@@ -51,6 +51,8 @@ test.group('Open data: a petition as JSON', (group) => {
       closedAt: null,
       succeededAt: null,
       victoryAt: null,
+      // Signed before the form asked for a country: unknown, named in German.
+      signaturesByCountry: [{ code: 'ZZ', name: 'Unbekannte Region', count: 3 }],
     })
   })
 
