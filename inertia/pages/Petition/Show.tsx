@@ -9,6 +9,7 @@ import MediaSection from '~/components/petition/show/media_section.tsx'
 import ResponsesSection from '~/components/petition/show/responses_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
+import HistoryChart from '~/components/petition/show/history_chart.tsx'
 import ShareWidget from '~/components/petition/show/share_widget.tsx'
 import SignBox from '~/components/petition/show/sign_box.tsx'
 import SignBar from '~/components/petition/show/sign_bar.tsx'
@@ -117,6 +118,7 @@ export default function Show(props: PetitionShowProps) {
             <MediaSection videos={petition.videos} photos={petition.photos} />
             <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
             <LastSignatures signatures={lastSignatures} />
+            <HistoryChart petition={petition} />
           </div>
           <div className="petition-aside" ref={aside}>
             <SignBox
