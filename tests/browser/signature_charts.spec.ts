@@ -97,11 +97,10 @@ test.group('Browser: charts of signatures over time', (group) => {
         it.t('page.growth.added'),
         it.t('page.growth.total'),
       ])
-      const rows = await table
-        .locator('tbody tr')
-        .evaluateAll((trs) =>
-          trs.map((tr) => Array.from(tr.querySelectorAll('td'), (cell) => cell.textContent))
-        )
+      const rows = []
+      for (const row of await table.locator('tbody tr').all()) {
+        rows.push(await row.locator('td').allTextContents())
+      }
       assert.deepEqual(rows, [
         ['5', '5'],
         ['4', '9'],
