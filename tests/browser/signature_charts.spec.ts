@@ -40,9 +40,14 @@ async function longPetition(title: string) {
   return petition
 }
 
-/** The chart's code or its points: what must not load before the chart is near the viewport. */
+/**
+ * The chart's code or its points: what must not load before the chart is
+ * near the viewport. (Its style sheet is left out: the dev server links the
+ * CSS of every module it has already served with the page, the build only
+ * with the chart's chunk.)
+ */
 const chartRequest = (url: string) =>
-  /\/history\.json|\/hours\.json|\/signatures_chart\.|uplot/i.test(url)
+  /\/history\.json|\/hours\.json|\/signatures_chart\.|uplot/i.test(url) && !url.endsWith('.css')
 
 /** How many of the canvas's pixels uPlot painted. */
 function paintedPixels(page: Page, section: string) {
