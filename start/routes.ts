@@ -286,6 +286,9 @@ router
       .get('/petition/:guid/signatures', [PetitionSignaturesController, 'index'])
       .as('petitions.signatures.index')
     router
+      .get('/petition/:guid/signatures/hours.json', [PetitionSignaturesController, 'hours'])
+      .as('petitions.signatures.hours')
+    router
       .patch('/petition/:guid/signatures/:id', [PetitionSignaturesController, 'update'])
       .as('petitions.signatures.update')
     router

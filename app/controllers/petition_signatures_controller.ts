@@ -17,6 +17,7 @@ import ManagedPetitionTransformer, {
 import { signatureStateValidator } from '#validators/signature_state'
 import { recordModeratorsReading } from '#services/moderation/audit_trail'
 import NotFoundException from '#exceptions/not_found_exception'
+import { recentHours } from '#services/petitions/history'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 
@@ -43,6 +44,12 @@ export default class PetitionSignaturesController {
       customFieldsColumns: customFieldsColumns(petition.customFields),
       csrfToken: request.csrfToken,
     })
+  }
+
+  /** GET hours.json: the confirmed signatures of each of the last 48 hours, for the page's chart. */
+  async hours(ctx: HttpContext) {
+    const petition = await this.managedBy(ctx, ctx.params.guid)
+    return { data: await recentHours(petition.id) }
   }
 
   /** PATCH {active}: remove or restore one signature of this petition; the page stays where it was. */

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { csvRow } from '#support/csv'
+import { hourOf } from '#services/signatures/counter'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -34,4 +35,30 @@ export async function petitionHistory(petitionId: number): Promise<HistoryPoint[
 export function historyCsv(points: HistoryPoint[]) {
   const columns = ['at', 'confirmed', 'total'] as const
   return csvRow([...columns]) + points.map((point) => csvRow(columns.map((c) => point[c]))).join('')
+}
+
+/** Hours the owner's page shows one by one: the last two days, as the hourly counts keep them. */
+export const RECENT_HOURS = 48
+
+/** One hour of the owner's chart: when it began and the signatures it counted. */
+export type HourCount = { at: string; count: number }
+
+/**
+ * The petition's confirmed signatures in each of the last 48 hours, the
+ * current one last, hours without any included as 0 (a withdrawal can
+ * leave an hour below 0). One indexed query on the hourly counts, which
+ * keep at least these 48 hours of every petition.
+ */
+export async function recentHours(petitionId: number, now = hourOf()): Promise<HourCount[]> {
+  const first = now - RECENT_HOURS + 1
+  const rows = await db
+    .from('petition_hourly_signatures')
+    .where('petition_id', petitionId)
+    .whereBetween('hour', [first, now])
+    .select('hour', 'count')
+  const counts = new Map(rows.map((row) => [Number(row.hour), Number(row.count)]))
+  return Array.from({ length: RECENT_HOURS }, (_, index) => ({
+    at: new Date((first + index) * HOUR_MS).toISOString(),
+    count: counts.get(first + index) ?? 0,
+  }))
 }

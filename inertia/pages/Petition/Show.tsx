@@ -8,6 +8,7 @@ import LettersSection from '~/components/petition/show/letters_section.tsx'
 import MediaSection from '~/components/petition/show/media_section.tsx'
 import ResponsesSection from '~/components/petition/show/responses_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
+import HistoryChart from '~/components/petition/show/history_chart.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import SignersMapSection from '~/components/petition/show/signers_map_section.tsx'
 import ShareWidget from '~/components/petition/show/share_widget.tsx'
@@ -119,6 +120,7 @@ export default function Show(props: PetitionShowProps) {
             <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
             <LastSignatures signatures={lastSignatures} />
             <SignersMapSection slug={petition.slug} totalSignatures={petition.totalSignatures} />
+            <HistoryChart petition={petition} />
           </div>
           <div className="petition-aside" ref={aside}>
             <SignBox

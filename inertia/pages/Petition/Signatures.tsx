@@ -4,6 +4,7 @@ import AppLayout from '~/layouts/app_layout.tsx'
 import MessagesDisplay from '~/components/messages_display.tsx'
 import Pagination from '~/components/pagination.tsx'
 import SignaturesTable from '~/components/petition/signatures_table.tsx'
+import LazySignaturesChart from '~/components/charts/lazy_signatures_chart.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import type { Data } from '@generated/data'
@@ -72,6 +73,14 @@ export default function Signatures({
               })
             : t('page.signatures.summary', { total: signatures.total, counted })}
         </p>
+
+        <LazySignaturesChart
+          url={urlFor('petitions.signatures.hours', { guid: petition.guid })}
+          variant="hours"
+          title={t('page.growth.hours_title')}
+          className="mb-4"
+          testId="recent-hours-section"
+        />
 
         <MessagesDisplay messages={messages} />
 

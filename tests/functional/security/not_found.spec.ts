@@ -66,6 +66,7 @@ test.group('Unknown and malformed addresses', (group) => {
         client.delete(`/petition/${guid}/media`).qs({ id: 1 }).loginAs(member),
         client.patch(`/petition/${guid}/signatures/1`).json({ active: true }).loginAs(member),
         client.post(`/petition/${guid}/signatures/download`).loginAs(member),
+        client.get(`/petition/${guid}/signatures/hours.json`).loginAs(member),
       ]
       for (const request of requests) {
         const response = await request.header('accept', 'application/json').withCsrfToken()
