@@ -23,9 +23,12 @@ test.group('Open data: a petition as JSON', (group) => {
         userId: owner.id,
       })
       .create()
-    await SignatureFactory.merge({ petitionId: petition.id }).create()
-    await SignatureFactory.merge({ petitionId: petition.id }).create()
-    await SignatureFactory.apply('opposing').merge({ petitionId: petition.id }).create()
+    await SignatureFactory.merge({ petitionId: petition.id, country: 'AT' }).create()
+    await SignatureFactory.merge({ petitionId: petition.id, country: 'AT' }).create()
+    // Signed before the form asked for a country.
+    await SignatureFactory.apply('opposing')
+      .merge({ petitionId: petition.id, country: null })
+      .create()
     await recountSignatures(petition.id)
 
     const response = await client
@@ -52,7 +55,10 @@ test.group('Open data: a petition as JSON', (group) => {
       succeededAt: null,
       victoryAt: null,
       // Signed before the form asked for a country: unknown, named in German.
-      signaturesByCountry: [{ code: 'ZZ', name: 'Unbekannte Region', count: 3 }],
+      signaturesByCountry: [
+        { code: 'AT', name: 'Österreich', count: 2 },
+        { code: 'ZZ', name: 'Unbekannte Region', count: 1 },
+      ],
     })
   })
 
