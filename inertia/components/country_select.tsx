@@ -1,7 +1,11 @@
-import { useMemo } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import { Form } from 'react-bootstrap'
 import { countriesByName } from '@app/shared/countries.ts'
 import { useTranslation } from '~/i18n/context.tsx'
+
+const noSubscription = () => () => {}
+const onClient = () => true
+const onServer = () => false
 
 type CountrySelectProps = {
   name: string
@@ -16,6 +20,10 @@ type CountrySelectProps = {
  * A country chosen from every ISO 3166-1 code, named in the page's language
  * and sorted in its alphabetical order. A native select: typing the first
  * letters of a name moves to it, by keyboard as by screen reader.
+ *
+ * The server's and the browser's CLDR differ in a few names and in their
+ * order, so the server renders the chosen country alone and the browser
+ * lists them all once hydrated: both render the same markup first.
  */
 export default function CountrySelect({
   name,
@@ -27,6 +35,8 @@ export default function CountrySelect({
 }: CountrySelectProps) {
   const { locale } = useTranslation()
   const countries = useMemo(() => countriesByName(locale), [locale])
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer)
+  const listed = hydrated ? countries : countries.filter(({ code }) => code === value)
   const controlId = `field-${name}`
   const describedBy = error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined
   return (
@@ -42,8 +52,9 @@ export default function CountrySelect({
         onChange={(event) => onChange(event.target.value)}
       >
         {value === '' && <option value="" />}
-        {countries.map(({ code, name: countryName }) => (
-          <option key={code} value={code}>
+        {listed.map(({ code, name: countryName }) => (
+          // The chosen country's name may be spelt differently by the server.
+          <option key={code} value={code} suppressHydrationWarning>
             {countryName}
           </option>
         ))}

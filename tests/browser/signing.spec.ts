@@ -5,8 +5,12 @@ import { linkIn, outbox } from '#tests/helpers/outbox'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import db from '@adonisjs/lucid/services/db'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 
 const uk = i18nManager.locale('uk')
+const pt = i18nManager.locale('pt')
+const spaces = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim()
 
 test.group('Browser: signing a petition', (group) => {
   browserJourneys(group)
@@ -112,4 +116,86 @@ test.group('Browser: signing a petition', (group) => {
     const confirmed = await signatureCounter.flush().then(() => recountSignatures(petition.id))
     assert.equal(confirmed.changed, 0, 'the counters were exact')
   })
+
+  test('a guest signs in Portuguese choosing a country by keyboard, and sees it on the map, in the top list and in the table', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published')
+      .merge({
+        title: 'Mais árvores na Avenida da Liberdade',
+        targetSignatures: 50,
+        allowComments: false,
+      })
+      .with('user')
+      .create()
+    await insertSignatureRows(petition.id, 4)
+    await recountSignatures(petition.id)
+    const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'pt')
+
+    await inBrowser(
+      'guest signs in Portuguese',
+      async (page) => {
+        await visit(page, petitionUrl)
+        const form = page.getByTestId('sign-form')
+        await form.locator('[name="firstName"]').fill('Maria')
+        await form.locator('[name="lastName"]').fill('Santos')
+        await form.locator('[name="email"]').fill('maria.santos@example.pt')
+        // The country, named in Portuguese, first set to the language's likely one.
+        const country = form.getByLabel(pt.t('page.sign.country'))
+        assert.equal(await country.inputValue(), 'BR')
+        assert.equal(spaces(await country.locator('option:checked').textContent()), 'Brasil')
+        // Chosen by keyboard: from the e-mail field, Tab, then the first letters of its name.
+        await form.locator('[name="email"]').focus()
+        await page.keyboard.press('Tab')
+        assert.equal(await page.evaluate('document.activeElement.name'), 'country')
+        await page.keyboard.type('Mo')
+        assert.equal(await country.inputValue(), 'MZ')
+        await form.getByTestId('sign-submit').focus()
+        await page.keyboard.press('Enter')
+
+        const dialog = page.locator('.swal2-popup')
+        await dialog
+          .locator('.swal2-title', { hasText: pt.t('page.petition_page.almost_done_title') })
+          .waitFor()
+        await dialog.locator('.swal2-confirm').click()
+        await dialog.waitFor({ state: 'detached' })
+        const [mail] = await outbox.to('maria.santos@example.pt')
+        await visit(page, linkIn(mail.html, '/signature/'))
+        await page.getByTestId('confirm-signature').click()
+        await page.waitForURL(petitionUrl)
+        await page.getByTestId('signature-counts').waitFor()
+
+        // The map's list and table follow the new count: Mozambique is there, named in Portuguese.
+        const section = page.getByTestId('signers-map-section')
+        await section.scrollIntoViewIfNeeded()
+        await section.getByTestId('world-map').waitFor()
+        await page.waitForFunction(
+          `[...document.querySelectorAll('[data-testid="top-country"]')].some((item) => item.textContent.includes('Moçambique'))`,
+          undefined,
+          { timeout: 10_000 }
+        )
+        const mozambique = section.getByTestId('top-country').filter({ hasText: 'Moçambique' })
+        // 1 of 5 signatures, as Portuguese writes it.
+        assert.include(
+          spaces(await mozambique.textContent()),
+          new Intl.NumberFormat('pt', { style: 'percent' }).format(0.2)
+        )
+        assert.isString(await section.locator('path[data-country="MZ"]').getAttribute('fill'))
+        const toggle = section.getByTestId('country-table-toggle')
+        await toggle.focus()
+        await page.keyboard.press('Enter')
+        const row = section.getByTestId('country-row').filter({ hasText: 'Moçambique' })
+        await row.waitFor()
+        assert.equal(spaces(await row.locator('td').first().textContent()), '1')
+        assert.deepEqual(describeViolations('page with the map', await seriousViolations(page)), [])
+      },
+      { width: 1280, height: 900 }
+    )
+    const [stored] = await signatureRowsOf(petition.id, 'maria.santos@example.pt')
+    assert.equal(stored.country, 'MZ')
+  })
 })
+
+function signatureRowsOf(petitionId: number, email: string) {
+  return db.from('signatures').where({ petition_id: petitionId, email })
+}

@@ -135,6 +135,8 @@ export async function inBrowser(
     const file = `${folder}/${name.replace(/[^a-z0-9]+/gi, '-')}.png`
     await page.screenshot({ path: file, fullPage: true }).catch(() => {})
     console.error(`screenshot of the failure: ${file}`)
+    // What the page threw often explains a step that waited in vain.
+    if (problems.length) console.error(`JavaScript errors in the page: ${problems.join(' | ')}`)
     throw error
   } finally {
     await context.close()

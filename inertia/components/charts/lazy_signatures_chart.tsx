@@ -12,6 +12,13 @@ const REFRESH_MS = 60_000
 type LazySignaturesChartProps = {
   /** The JSON answer ({ data: points }) the chart draws. */
   url: string
+  /**
+   * Open data, the same for everyone: fetched without cookies, so a shared
+   * cache can answer it and the visitor's session is not touched (a session
+   * read would use up the errors a form submitted at the same moment is about
+   * to show).
+   */
+  openData?: boolean
   variant: ChartVariant
   title: string
   /** When it changes (a live count moved), the points are fetched again, at most once a minute. */
@@ -28,6 +35,7 @@ type LazySignaturesChartProps = {
  */
 export default function LazySignaturesChart({
   url,
+  openData = false,
   variant,
   title,
   refreshKey,
@@ -49,7 +57,10 @@ export default function LazySignaturesChart({
       () => {
         lastFetch.current = Date.now()
         const request = ++latest.current
-        fetch(url, { headers: { Accept: 'application/json' } })
+        fetch(url, {
+          headers: { Accept: 'application/json' },
+          credentials: openData ? 'omit' : 'same-origin',
+        })
           .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
           .then((body: { data: ChartPoints }) => {
             if (request === latest.current) setPoints({ data: body.data, at: Date.now() })
@@ -61,7 +72,7 @@ export default function LazySignaturesChart({
       Math.max(0, wait)
     )
     return () => clearTimeout(timer)
-  }, [inView, url, refreshKey])
+  }, [inView, url, openData, refreshKey])
 
   // Unmounted: answers still on their way change nothing.
   useEffect(() => () => void (latest.current = -1), [])

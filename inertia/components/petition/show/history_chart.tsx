@@ -18,6 +18,7 @@ export default function HistoryChart({
   if (!petition.published || petition.totalSignatures === 0) return null
   return (
     <LazySignaturesChart
+      openData
       url={urlFor('open_data.history', { slug: petition.slug })}
       variant="history"
       title={t('page.growth.title')}
