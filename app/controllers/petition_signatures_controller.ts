@@ -20,6 +20,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { recentHours } from '#services/petitions/history'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { countryName } from '#shared/petitions/country_counts'
 
 /**
  * The owner's signatures: the table, remove / restore, and the
@@ -79,8 +80,11 @@ export default class PetitionSignaturesController {
     }
     response.stream(
       Readable.from(
-        signaturesCsv(petition, petition.customFields, (key) =>
-          i18n.t(`page.signatures.csv.${key}`)
+        signaturesCsv(
+          petition,
+          petition.customFields,
+          (key) => i18n.t(`page.signatures.csv.${key}`),
+          (code) => countryName(code, i18n.locale)
         )
       )
     )

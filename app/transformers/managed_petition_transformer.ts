@@ -12,6 +12,7 @@ export default class ManagedPetitionTransformer extends BaseTransformer<Petition
       'title',
       'allowComments',
       'allowOpposite',
+      'askPostalCode',
       'targetSignatures',
       'supportCount',
       'opposeCount',

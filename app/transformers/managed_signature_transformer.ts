@@ -23,6 +23,10 @@ export default class ManagedSignatureTransformer extends BaseTransformer<Signatu
         lastName: signature.lastName,
         email: signature.email,
       },
+      /** ISO 3166-1 alpha-2, or null for a signature from before the form asked. */
+      country: signature.country,
+      /** As typed, when the petition asks for it. */
+      postalCode: signature.postalCode,
       comment: signature.comment,
       /** Custom field id → answer. */
       customFieldsData: signature.customFieldsData,

@@ -49,6 +49,7 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       finished: false,
       allowComments: false,
       allowOpposite: false,
+      askPostalCode: false,
       private: false,
       targetSignatures: 1000,
       closingDate: null,
@@ -124,6 +125,7 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       finished: petition.finished,
       allowComments: petition.allowComments,
       allowOpposite: petition.allowOpposite,
+      askPostalCode: petition.askPostalCode,
       private: petition.private,
       targetSignatures: petition.targetSignatures,
       /** The last day it is open (YYYY-MM-DD, UTC), or null: no closing date. */

@@ -103,6 +103,7 @@ export const petitionValidator = vine.create({
   finished: vine.boolean().use(closedByModeratorRule()).optional(),
   allowComments: vine.boolean().optional(),
   allowOpposite: vine.boolean().optional(),
+  askPostalCode: vine.boolean().optional(),
   private: vine.boolean().optional(),
   // The last day it is open (YYYY-MM-DD); empty or null: no closing date.
   closingDate: vine.string().trim().use(closingDateRule()).nullable().optional(),

@@ -66,6 +66,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
       targetSignatures: input.targetSignatures,
       allowComments: input.allowComments ?? false,
       allowOpposite: input.allowOpposite ?? false,
+      askPostalCode: input.askPostalCode ?? false,
       private: input.private ?? false,
       // A new petition is published and open; these switches exist only when editing.
       published: isNew ? true : (input.published ?? petition.published),

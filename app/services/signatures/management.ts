@@ -104,6 +104,10 @@ export type ExportLabel =
   | 'first_name'
   | 'last_name'
   | 'email'
+  | 'country'
+  | 'country_code'
+  | 'postal_code'
+  | 'unknown_country'
   | 'opinion'
   | 'support'
   | 'anonymous'
@@ -119,6 +123,8 @@ type ExportRow = {
   first_name: string
   last_name: string
   email: string
+  country: string | null
+  postal_code: string | null
   comment: string | null
   custom_fields_data: string | Record<string, string> | null
   score: number
@@ -134,15 +140,25 @@ type ExportRow = {
  * EXPORT_CHUNK_SIZE at a time by `id > last` on the (petition_id, id) index.
  * Consumed through a stream, the next chunk is read only when the client has
  * taken the last one, so memory stays flat whatever the petition's size.
- * Columns follow the table: Opinion with allowComments, one per custom field,
- * Support with allowOpposite, then the signature's state.
+ * Columns follow the table: the country (its name in the owner's language
+ * and its code), the postal code when the petition asks for it, Opinion with
+ * allowComments, one per custom field, Support with allowOpposite, then the
+ * signature's state.
  */
 export async function* signaturesCsv(
   petition: Petition,
   fields: CustomField[],
-  label: (key: ExportLabel) => string
+  label: (key: ExportLabel) => string,
+  countryName: (code: string) => string
 ): AsyncGenerator<string> {
   const [yes, no] = [label('yes'), label('no')]
+  const unknownCountry = label('unknown_country')
+  // A few hundred countries at most: each name is looked up once.
+  const names = new Map<string, string>()
+  const nameOf = (code: string) => {
+    if (!names.has(code)) names.set(code, countryName(code))
+    return names.get(code)!
+  }
   const yesNo = (value: unknown) => (value ? yes : no)
   yield (
     CSV_BOM +
@@ -151,6 +167,9 @@ export async function* signaturesCsv(
       label('first_name'),
       label('last_name'),
       label('email'),
+      label('country'),
+      label('country_code'),
+      ...(petition.askPostalCode ? [label('postal_code')] : []),
       ...(petition.allowComments ? [label('opinion')] : []),
       ...fields.map((field) => field.title),
       ...(petition.allowOpposite ? [label('support')] : []),
@@ -175,6 +194,8 @@ export async function* signaturesCsv(
         'first_name',
         'last_name',
         'email',
+        'country',
+        'postal_code',
         'comment',
         'custom_fields_data',
         'score',
@@ -192,6 +213,9 @@ export async function* signaturesCsv(
         row.first_name,
         row.last_name,
         row.email,
+        row.country ? nameOf(row.country) : unknownCountry,
+        row.country ?? '',
+        ...(petition.askPostalCode ? [row.postal_code ?? ''] : []),
         ...(petition.allowComments ? [row.comment] : []),
         ...fields.map((field) => answers[String(field.id)] ?? ''),
         ...(petition.allowOpposite ? [yesNo(row.score > 0)] : []),

@@ -5,6 +5,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
+import { countryName } from '@app/shared/petitions/country_counts.ts'
 
 type SignaturesTableProps = {
   petition: Data.ManagedPetition
@@ -52,6 +53,8 @@ export default function SignaturesTable({
         <tr>
           <th scope="col">{t('page.signatures.id')}</th>
           <th scope="col">{t('page.signatures.user')}</th>
+          <th scope="col">{t('page.signatures.country')}</th>
+          {petition.askPostalCode && <th scope="col">{t('page.signatures.postal_code')}</th>}
           {petition.allowComments && <th scope="col">{t('page.signatures.opinion')}</th>}
           {fieldColumns.map(([id, title]) => (
             <th scope="col" key={id} data-testid="custom-field-column">
@@ -105,6 +108,19 @@ export default function SignaturesTable({
                 </div>
               </div>
             </td>
+            <td data-label={cellLabel(t('page.signatures.country'))} data-testid="country-cell">
+              {signature.country ? (
+                // The server's CLDR may spell a rare name differently from the browser's.
+                <span suppressHydrationWarning>{countryName(signature.country, locale)}</span>
+              ) : (
+                t('page.signatures.unknown_country')
+              )}
+            </td>
+            {petition.askPostalCode && (
+              <td data-label={cellLabel(t('page.signatures.postal_code'))}>
+                {signature.postalCode ?? ''}
+              </td>
+            )}
             {petition.allowComments && (
               <td
                 className="comment-cell text-break"

@@ -11,6 +11,7 @@ import { newGuid, submitPetition, validPetition } from '#tests/helpers/petitions
 import { LIMITS } from '#shared/petitions/constants'
 import { DateTime } from 'luxon'
 import { restoreClock, setClock } from '#tests/helpers/clock'
+import { inertiaPage } from '#tests/helpers/inertia'
 
 const text = (length: number) => 'x'.repeat(length)
 
@@ -45,6 +46,29 @@ test.group('Saving a petition', (group) => {
     const banner = petition.media.find((media) => media.type === 'banner')!
     assert.equal(banner.driver, 'local')
     assert.equal(banner.url, '/banner-templates/forest.jpg')
+  })
+
+  test('asking signers for a postal code is off unless the owner turns it on, and the edit form shows it', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const guid = newGuid()
+    await submitPetition(client, member, guid)
+    assert.isFalse((await Petition.findByOrFail('guid', guid)).askPostalCode)
+    const blank = inertiaPage(await client.get('/petition/create').withInertia().loginAs(member))
+    assert.isFalse(blank.props.petition.askPostalCode)
+
+    await submitPetition(client, member, guid, { askPostalCode: true })
+    assert.isTrue((await Petition.findByOrFail('guid', guid)).askPostalCode)
+    const edit = inertiaPage(
+      await client.get(`/petition/${guid}/edit`).withInertia().loginAs(member)
+    )
+    assert.isTrue(edit.props.petition.askPostalCode)
+    // The sign form of its page asks for it too.
+    const petition = await Petition.findByOrFail('guid', guid)
+    const show = inertiaPage(await client.get(`/petition/${petition.slug}`).withInertia())
+    assert.isTrue(show.props.petition.askPostalCode)
   })
 
   test('creating twice with the same guid updates, never duplicates', async ({

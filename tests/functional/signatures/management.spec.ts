@@ -28,6 +28,7 @@ test.group('Signatures management: the table', (group) => {
 
   test('comments, custom fields and opposition add their columns', async ({ client, assert }) => {
     const petition = await PetitionFactory.apply('published', 'withOpposition', 'withCustomFields')
+      .merge({ askPostalCode: true })
       .with('user')
       .create()
     const owner = petition.user
@@ -40,6 +41,8 @@ test.group('Signatures management: the table', (group) => {
         email: 'taras@example.org',
         comment: 'The park matters to every family here.',
         customFieldsData: { [district.id]: 'Podil', [age.id]: '42' },
+        country: 'UA',
+        postalCode: '04070',
       })
       .create()
 
@@ -51,12 +54,18 @@ test.group('Signatures management: the table', (group) => {
       [district.id]: 'District',
       [age.id]: 'Age',
     })
-    assert.include(props.petition, { allowComments: true, allowOpposite: true })
+    assert.include(props.petition, {
+      allowComments: true,
+      allowOpposite: true,
+      askPostalCode: true,
+    })
     const [row] = props.signatures.data
     assert.deepInclude(row, {
       active: true,
       comment: 'The park matters to every family here.',
       score: -1,
+      country: 'UA',
+      postalCode: '04070',
       customFieldsData: { [district.id]: 'Podil', [age.id]: '42' },
     })
     assert.deepInclude(row.user, { firstName: 'Taras', lastName: 'Bondar' })
@@ -67,6 +76,8 @@ test.group('Signatures management: the table', (group) => {
     assert.deepEqual(headingsIn(html), [
       'ID',
       'User',
+      'Country',
+      'Postal code',
       'Opinion',
       'District',
       'Age',
@@ -76,6 +87,8 @@ test.group('Signatures management: the table', (group) => {
       'Action',
     ])
     assert.include(html, 'taras@example.org')
+    assert.include(html, 'Ukraine')
+    assert.include(html, '04070')
   })
 
   test('without comments, opposition or fields those columns are absent', async ({
@@ -96,7 +109,7 @@ test.group('Signatures management: the table', (group) => {
     assert.isNull(props.signatures.data[0].confirmedAt)
 
     const html = (await client.get(pageOf(petition)).loginAs(owner)).text()
-    assert.deepEqual(headingsIn(html), ['ID', 'User', 'Verified', 'Date', 'Action'])
+    assert.deepEqual(headingsIn(html), ['ID', 'User', 'Country', 'Verified', 'Date', 'Action'])
   })
 
   test('50 a page, newest first, inactive and unconfirmed included', async ({ client, assert }) => {

@@ -43,8 +43,7 @@ function previewPetition(
     supportCount: 0,
     banner: bannerUrl ? { url: bannerUrl } : null,
     allowComments: data.allowComments,
-    // The preview shows no sign form.
-    askPostalCode: false,
+    askPostalCode: data.askPostalCode,
     finished: data.finished,
     published: data.published,
     private: data.private,

@@ -36,7 +36,7 @@ export default function SettingsSection({
   const { user } = useSharedProps()
   const number = new Intl.NumberFormat(locale)
   const switches: Array<{
-    key: 'published' | 'finished' | 'allowComments' | 'allowOpposite' | 'private'
+    key: 'published' | 'finished' | 'allowComments' | 'allowOpposite' | 'askPostalCode' | 'private'
     info: string | null
     disabled: boolean
   }> = [
@@ -70,6 +70,7 @@ export default function SettingsSection({
       disabled: false,
     },
     { key: 'allowOpposite', info: t('page.petition.info_allow_opposite'), disabled: false },
+    { key: 'askPostalCode', info: t('page.petition.info_ask_postal_code'), disabled: false },
     { key: 'private', info: t('page.petition.info_private'), disabled: false },
   ]
   return (
