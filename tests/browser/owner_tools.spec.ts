@@ -279,7 +279,7 @@ test.group('Browser: the owner reaches their numbers', (group) => {
               await page.evaluate<string>(
                 `getComputedStyle(document.querySelector('[data-signature-id="${long.id}"] td[data-label]'), '::before').content`
               ),
-              `"${en.t('page.signatures.cell_label', { label: en.t('page.signatures.opinion') })} "`
+              `"${en.t('page.signatures.cell_label', { label: en.t('page.signatures.country') })} "`
             )
             // The headings stay for screen readers only.
             assert.isAtMost((await box(page, '.signatures-table thead')).height, 1)
