@@ -66,6 +66,16 @@ test.group('Shipped: a crash', () => {
     assert.equal(await countsNow(), before + SIGNERS.length)
     const [left] = await shippedDb().from('signature_count_deltas').count('* as total')
     assert.equal(Number(left.total), 0)
+    // The counts by country came back with the totals: every signer chose Brazil.
+    const petition = await shippedDb().from('petitions').where('slug', slug).firstOrFail()
+    const byCountry = await shippedDb()
+      .from('petition_country_signatures')
+      .where('petition_id', petition.id)
+      .select('country', 'support')
+    assert.deepEqual(
+      byCountry.map((row) => [row.country, Number(row.support)]),
+      [['BR', SIGNERS.length]]
+    )
   })
 
   test('a worker killed while signatures come in is replaced, and every answered signature is stored with its mail', async ({
