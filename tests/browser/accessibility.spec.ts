@@ -33,7 +33,13 @@ const LOCALES: Locale[] = ['en', 'uk']
  */
 async function petitionWithEverything() {
   const petition = await PetitionFactory.apply('published', 'withOpposition', 'withEverySection')
-    .merge({ title: 'Save the Shevchenko park', allowComments: true, targetSignatures: 100 })
+    .merge({
+      title: 'Save the Shevchenko park',
+      allowComments: true,
+      // The sign form, the settings and the owner's table show the postal code too.
+      askPostalCode: true,
+      targetSignatures: 100,
+    })
     .with('user')
     // Dated today, as the factory dates an update.
     .with('updates', 1, (update) =>
@@ -52,7 +58,7 @@ async function petitionWithEverything() {
   })
   await insertSignatureRows(petition.id, 60, { comment: 'The park is our green heart.' })
   await SignatureFactory.apply('opposing')
-    .merge({ petitionId: petition.id, firstName: 'Taras' })
+    .merge({ petitionId: petition.id, firstName: 'Taras', country: 'UA', postalCode: '04070' })
     .create()
   await recountSignatures(petition.id)
 

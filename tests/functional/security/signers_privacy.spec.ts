@@ -1,12 +1,62 @@
+import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { recountSignatures } from '#services/signatures/counter'
+import transmit from '@adonisjs/transmit/services/main'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import { countSignature, recountSignatures, signatureCounter } from '#services/signatures/counter'
+import { channelOf } from '#services/petitions/live_counts'
 import { makeMember } from '#tests/helpers/auth'
+import { inertiaPage } from '#tests/helpers/inertia'
+import { openEventStream } from '#tests/helpers/event_stream'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
 const POSTAL_CODE = 'PC-9Z7Q'
 const EMAIL = 'private.signer@example.org'
+const MEMBER_POSTAL_CODE = 'PC-4M8K'
+const MEMBER_EMAIL = 'member.signer@example.org'
+
+async function until(condition: () => boolean, what: string) {
+  for (let waited = 0; waited < 150; waited++) {
+    if (condition()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+/** A petition asking for postal codes, signed by a guest and by a member who gave theirs. */
+async function signedPetition() {
+  const petition = await PetitionFactory.apply('published')
+    .merge({ askPostalCode: true, allowComments: true })
+    .with('user')
+    .create()
+  const signer = await makeMember({ email: MEMBER_EMAIL, firstName: 'Mirela' })
+  await SignatureFactory.merge({
+    petitionId: petition.id,
+    firstName: 'Inês',
+    email: EMAIL,
+    country: 'PT',
+    postalCode: POSTAL_CODE,
+    comment: 'Signed with a postal code.',
+  }).create()
+  await SignatureFactory.merge({
+    petitionId: petition.id,
+    userId: signer.id,
+    firstName: 'Mirela',
+    email: MEMBER_EMAIL,
+    country: 'RO',
+    postalCode: MEMBER_POSTAL_CODE,
+  }).create()
+  return petition
+}
+
+function assertPrivate(assert: Assert, text: string, where: string) {
+  for (const secret of [EMAIL, MEMBER_EMAIL, POSTAL_CODE, MEMBER_POSTAL_CODE]) {
+    assert.notInclude(text, secret, where)
+  }
+}
 
 /**
  * A signer's e-mail address and postal code are for the petition's owner:
@@ -20,17 +70,7 @@ test.group("Signers' privacy in public answers", (group) => {
     client,
     assert,
   }) => {
-    const petition = await PetitionFactory.apply('published')
-      .merge({ askPostalCode: true, allowComments: true })
-      .with('user')
-      .create()
-    await SignatureFactory.merge({
-      petitionId: petition.id,
-      email: EMAIL,
-      country: 'PT',
-      postalCode: POSTAL_CODE,
-      comment: 'Signed with a postal code.',
-    }).create()
+    const petition = await signedPetition()
     await recountSignatures(petition.id)
     const stranger = await makeMember()
 
@@ -40,6 +80,8 @@ test.group("Signers' privacy in public answers", (group) => {
       `/petition/${petition.slug}/countries.json`,
       `/petition/${petition.slug}/history.json`,
       `/petition/${petition.slug}/history.csv`,
+      `/petition/${petition.slug}/embed`,
+      `/petition/${petition.slug}/poster`,
       '/petitions.json',
       '/petitions.csv',
       '/petitions',
@@ -55,18 +97,65 @@ test.group("Signers' privacy in public answers", (group) => {
             if (member) request.loginAs(member)
             const response = await request
             assert.isBelow(response.status(), 400, `${host}${path}`)
-            const text = response.text()
-            assert.notInclude(text, EMAIL, `${host}${path}`)
-            assert.notInclude(text, POSTAL_CODE, `${host}${path}`)
+            assertPrivate(assert, response.text(), `${host}${path}`)
             answers++
           }
         }
       }
     }
-    assert.equal(answers, 72)
-    // The owner does see both, on their signatures page.
+    assert.equal(answers, 88)
+
+    // The answers above did hold the signatures: the last-signatures list
+    // names both signers, and open data counts their countries.
+    const page = inertiaPage(
+      await client.get(`/petition/${petition.slug}`).withInertia().loginAs(stranger)
+    )
+    assert.sameMembers(
+      page.props.lastSignatures.map((signature: { user: { firstName: string } }) => {
+        return signature.user.firstName
+      }),
+      ['Inês', 'Mirela']
+    )
+    assert.include(JSON.stringify(page.props.lastSignatures), 'Signed with a postal code.')
+    const data = (await client.get(`/petition/${petition.slug}.json`)).body()
+    assert.sameMembers(
+      data.signaturesByCountry.map((country: { code: string }) => country.code),
+      ['PT', 'RO']
+    )
+
+    // The owner does see both, on their signatures page and in its export.
     const owned = await client.get(`/petition/${petition.guid}/signatures`).loginAs(petition.user)
-    assert.include(owned.text(), EMAIL)
-    assert.include(owned.text(), POSTAL_CODE)
+    for (const secret of [EMAIL, MEMBER_EMAIL, POSTAL_CODE, MEMBER_POSTAL_CODE]) {
+      assert.include(owned.text(), secret)
+    }
+  })
+
+  test('the live updates of the petition page carry neither', async ({ assert }) => {
+    const petition = await signedPetition()
+    const uid = randomUUID()
+    const stream = await openEventStream<{ lastSignatures: unknown[] }>(
+      { host: 'localhost', port: env.get('PORT') },
+      { uid, channel: channelOf(petition.guid) }
+    )
+    try {
+      await until(
+        () => transmit.getSubscribersFor(channelOf(petition.guid)).includes(uid),
+        'the subscription'
+      )
+      await db.transaction(async (trx) => {
+        for (const country of ['PT', 'RO'])
+          await countSignature(trx, { petitionId: petition.id, score: 1, country }, 1)
+      })
+      await signatureCounter.flush()
+      await until(
+        () => stream.messages.some(({ payload }) => payload.lastSignatures.length === 2),
+        'the update naming both signers'
+      )
+      const text = JSON.stringify(stream.messages)
+      assert.include(text, 'Mirela')
+      assertPrivate(assert, text, 'the live stream')
+    } finally {
+      stream.close()
+    }
   })
 })
