@@ -12,6 +12,18 @@ import {
 
 const SIGNERS = ['ines@example.pt', 'tomas@example.es', 'lea@example.fr', 'marek@example.pl']
 
+/** A guest's sign form: every signer of these tests lives in Brazil. */
+function signatureOf(email: string) {
+  return {
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email,
+    country: 'BR',
+    support: true,
+    customFields: [],
+  }
+}
+
 test.group('Shipped: a crash', () => {
   test('counts are exact after the server is killed right after confirmations, with no command run', async ({
     assert,
@@ -32,14 +44,7 @@ test.group('Shipped: a crash', () => {
       const signer = visitor()
       await signer.open(`/petition/${slug}`)
       await signer.submit('POST', `/petition/${guid}/sign`, {
-        json: {
-          firstName: 'Ana',
-          lastName: 'Lima',
-          email,
-          country: 'BR',
-          support: true,
-          customFields: [],
-        },
+        json: signatureOf(email),
       })
       const { page } = await signer.open(linkIn(await mailbox.waitFor(email), '/signature/'))
       confirmations.push({ signer, url: page?.props.confirmUrl as string })
@@ -98,14 +103,7 @@ test.group('Shipped: a crash', () => {
         const { status } = await signer.send('POST', `/petition/${guid}/sign`, {
           inertia: true,
           body: {
-            json: {
-              firstName: 'Ana',
-              lastName: 'Lima',
-              email,
-              country: 'BR',
-              support: true,
-              customFields: [],
-            },
+            json: signatureOf(email),
           },
         })
         return { email, status }
