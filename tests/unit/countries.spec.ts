@@ -12,7 +12,9 @@ test.group("The sign form's countries", () => {
   test("each language's first choice is its likely country, never a guess from elsewhere", ({
     assert,
   }) => {
-    const firstChoices = Object.fromEntries(LOCALES.map((locale) => [locale, likelyCountryOf(locale)]))
+    const firstChoices = Object.fromEntries(
+      LOCALES.map((locale) => [locale, likelyCountryOf(locale)])
+    )
     assert.deepEqual(firstChoices, {
       en: 'US',
       es: 'ES',
