@@ -231,7 +231,18 @@ test.group('Browser: signing a petition', (group) => {
         }
       })
       for (const locale of LOCALES) {
-        await visit(page, siteUrl(`/petition/${petition.slug}`, locale))
+        const url = siteUrl(`/petition/${petition.slug}`, locale)
+        await visit(page, url)
+        // The server renders the chosen country alone, as the browser's first render does.
+        const html = await page.evaluate<string>(
+          `fetch(${JSON.stringify(url)}, { credentials: 'omit' }).then((response) => response.text())`
+        )
+        const served = html.match(/<select[^>]*name="country"[^>]*>([\s\S]*?)<\/select>/)?.[1] ?? ''
+        assert.deepEqual(
+          [...served.matchAll(/<option[^>]*value="([A-Z]{2})"/g)].map(([, code]) => code),
+          [likelyCountryOf(locale)],
+          locale
+        )
         const country = page.getByTestId('sign-form').locator('select[name="country"]')
         // Hydrated, the select lists every country, first set to the language's likely one.
         await page.waitForFunction(
