@@ -1,15 +1,20 @@
 import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
-import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { recountSignatures, signatureCounter } from '#services/signatures/counter'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import db from '@adonisjs/lucid/services/db'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { SignatureFactory } from '#database/factories/signature_factory'
+import { COUNTRY_CODES, likelyCountryOf } from '#shared/countries'
+import { LOCALES } from '#app/i18n/locales'
 
 const uk = i18nManager.locale('uk')
 const pt = i18nManager.locale('pt')
+const de = i18nManager.locale('de')
 const spaces = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim()
 
 test.group('Browser: signing a petition', (group) => {
@@ -193,6 +198,126 @@ test.group('Browser: signing a petition', (group) => {
     )
     const [stored] = await signatureRowsOf(petition.id, 'maria.santos@example.pt')
     assert.equal(stored.country, 'MZ')
+  })
+
+  test('in every language the sign form lists the countries without a hydration mismatch; in German it asks for a postal code, passes axe with its errors, and the owner sees both', async ({
+    assert,
+  }) => {
+    const owner = await makeMember({ email: 'owner.berlin@example.org', locale: 'de' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({
+        title: 'Mehr Bäume für die Karl-Marx-Allee',
+        userId: owner.id,
+        allowComments: false,
+        askPostalCode: true,
+        targetSignatures: 100,
+      })
+      .create()
+    // Signed before the form asked for a country.
+    await SignatureFactory.merge({
+      petitionId: petition.id,
+      firstName: 'Frühe',
+      lastName: 'Unterzeichnerin',
+      country: null,
+    }).create()
+    await recountSignatures(petition.id)
+    const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'de')
+
+    await inBrowser('the sign form in every language', async (page) => {
+      const hydrationErrors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat/i.test(message.text())) {
+          hydrationErrors.push(message.text().slice(0, 300))
+        }
+      })
+      for (const locale of LOCALES) {
+        const url = siteUrl(`/petition/${petition.slug}`, locale)
+        await visit(page, url)
+        // The server renders the chosen country alone, as the browser's first render does.
+        const html = await page.evaluate<string>(
+          `fetch(${JSON.stringify(url)}, { credentials: 'omit' }).then((response) => response.text())`
+        )
+        const served = html.match(/<select[^>]*name="country"[^>]*>([\s\S]*?)<\/select>/)?.[1] ?? ''
+        assert.deepEqual(
+          [...served.matchAll(/<option[^>]*value="([A-Z]{2})"/g)].map(([, code]) => code),
+          [likelyCountryOf(locale)],
+          locale
+        )
+        const country = page.getByTestId('sign-form').locator('select[name="country"]')
+        // Hydrated, the select lists every country, first set to the language's likely one.
+        await page.waitForFunction(
+          `document.querySelectorAll('select[name="country"] option').length === ${COUNTRY_CODES.length}`
+        )
+        assert.equal(await country.inputValue(), likelyCountryOf(locale), locale)
+        assert.equal(await country.getAttribute('autocomplete'), 'country', locale)
+      }
+      assert.deepEqual(hydrationErrors, [])
+    })
+
+    await inBrowser('a German signer with a postal code', async (page) => {
+      await visit(page, petitionUrl)
+      const form = page.getByTestId('sign-form')
+      const postalCode = form.getByLabel(de.t('page.sign.postal_code'))
+      assert.equal(await postalCode.getAttribute('autocomplete'), 'postal-code')
+      assert.equal(await postalCode.getAttribute('maxlength'), '20')
+
+      // Sent empty: the errors under their fields, and axe finds nothing on the form.
+      await form.getByTestId('sign-submit').click()
+      await page.locator('[data-error-for="firstName"]').waitFor()
+      assert.equal(await page.locator('[data-error-for="country"]').count(), 0)
+      assert.deepEqual(
+        describeViolations(
+          'sign form with errors (de)',
+          await seriousViolations(page, '[data-testid="sign-form"]')
+        ),
+        []
+      )
+
+      await form.locator('[name="firstName"]').fill('Anna')
+      await form.locator('[name="lastName"]').fill('Gruber')
+      await form.locator('[name="email"]').fill('anna.gruber@example.ch')
+      // Chosen by keyboard: Tab from the e-mail field, then the first letters of its German name.
+      const country = form.getByLabel(de.t('page.sign.country'))
+      assert.equal(await country.inputValue(), 'DE')
+      await form.locator('[name="email"]').focus()
+      await page.keyboard.press('Tab')
+      assert.equal(await page.evaluate('document.activeElement.name'), 'country')
+      await page.keyboard.type('Schwei')
+      assert.equal(await country.inputValue(), 'CH')
+      assert.equal(spaces(await country.locator('option:checked').textContent()), 'Schweiz')
+      await page.keyboard.press('Tab')
+      assert.equal(await page.evaluate('document.activeElement.name'), 'postalCode')
+      await page.keyboard.type(' CH-8001 ')
+      await form.getByTestId('sign-submit').click()
+      const dialog = page.locator('.swal2-popup')
+      await dialog
+        .locator('.swal2-title', { hasText: de.t('page.petition_page.almost_done_title') })
+        .waitFor()
+      await dialog.locator('.swal2-confirm').click()
+      await dialog.waitFor({ state: 'detached' })
+    })
+    const [stored] = await signatureRowsOf(petition.id, 'anna.gruber@example.ch')
+    assert.equal(stored.country, 'CH')
+    assert.equal(stored.postal_code, 'CH-8001')
+
+    await inBrowser("the owner's table", async (page) => {
+      await logIn(page, owner.email, PASSWORD, 'de')
+      await visit(page, siteUrl(`/petition/${petition.guid}/signatures`, 'de'))
+      const table = page.getByTestId('signatures-table')
+      const headers = (await table.locator('thead th').allTextContents()).map(spaces)
+      assert.includeMembers(headers, [
+        de.t('page.signatures.country'),
+        de.t('page.signatures.postal_code'),
+      ])
+      const anna = table.getByTestId('signature-row').filter({ hasText: 'Anna' })
+      assert.equal(spaces(await anna.getByTestId('country-cell').textContent()), 'Schweiz')
+      assert.include(spaces(await anna.textContent()), 'CH-8001')
+      const early = table.getByTestId('signature-row').filter({ hasText: 'Frühe' })
+      assert.equal(
+        spaces(await early.getByTestId('country-cell').textContent()),
+        de.t('page.signatures.unknown_country')
+      )
+    })
   })
 })
 
