@@ -20,7 +20,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { recentHours } from '#services/petitions/history'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { countryName } from '#shared/petitions/country_counts'
+import { countryName } from '#shared/countries'
 
 /**
  * The owner's signatures: the table, remove / restore, and the

@@ -285,11 +285,30 @@ export function likelyCountryOf(locale: string): CountryCode | null {
   return isCountryCode(region) ? region : null
 }
 
+const displayNames = new Map<string, Intl.DisplayNames>()
+
+/**
+ * A country's name in `locale` from CLDR (Intl.DisplayNames): 'ZZ' is
+ * "Unknown Region" ("Región desconocida"…); a code CLDR does not know is
+ * given as it is.
+ */
+export function countryName(code: string, locale: string) {
+  let names = displayNames.get(locale)
+  if (!names) {
+    names = new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'code' })
+    displayNames.set(locale, names)
+  }
+  try {
+    return names.of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
 /** Every country with its name in `locale`, in that language's alphabetical order. */
 export function countriesByName(locale: string) {
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
   const collator = new Intl.Collator(locale)
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
     collator.compare(a.name, b.name)
   )
 }

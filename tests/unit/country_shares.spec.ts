@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import {
   byCountDescending,
-  countryName,
   countryShares,
   namedCountryCounts,
 } from '#shared/petitions/country_counts'
+import { countryName } from '#shared/countries'
 
 /** The flagged codes of a petition's countries against the site's. */
 function flagged(petition: Array<[string, number]>, site: Array<[string, number]>) {

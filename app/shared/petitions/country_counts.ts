@@ -1,30 +1,10 @@
-import { UNKNOWN_COUNTRY } from '#shared/countries'
+import { UNKNOWN_COUNTRY, countryName } from '#shared/countries'
 
 /** A petition's (or the site's) counted signatures from one country; 'ZZ' is unknown. */
 export type CountryCount = { code: string; count: number }
 
 /** A country's count with its name in the reader's language, as open data gives it. */
 export type NamedCountryCount = CountryCount & { name: string }
-
-const displayNames = new Map<string, Intl.DisplayNames>()
-
-/**
- * A country's name in `locale` from CLDR (Intl.DisplayNames): 'ZZ' is
- * "Unknown Region" ("Región desconocida"…); a code CLDR does not know is
- * given as it is.
- */
-export function countryName(code: string, locale: string) {
-  let names = displayNames.get(locale)
-  if (!names) {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'code' })
-    displayNames.set(locale, names)
-  }
-  try {
-    return names.of(code) ?? code
-  } catch {
-    return code
-  }
-}
 
 /** Counts with their names in `locale`, in the same order. */
 export function namedCountryCounts(counts: CountryCount[], locale: string): NamedCountryCount[] {

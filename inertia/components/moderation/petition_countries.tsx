@@ -1,6 +1,7 @@
 import { Badge, Table } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
-import { COUNTRY_OUTLIER_RULE, countryName } from '@app/shared/petitions/country_counts.ts'
+import { COUNTRY_OUTLIER_RULE } from '@app/shared/petitions/country_counts.ts'
+import { countryName } from '@app/shared/countries.ts'
 import type { Data } from '@generated/data'
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
-import { countryName } from '@app/shared/petitions/country_counts.ts'
+import { countryName } from '@app/shared/countries.ts'
 
 type SignaturesTableProps = {
   petition: Data.ManagedPetition

@@ -1,8 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { Button, Table } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
-import { countryName } from '@app/shared/petitions/country_counts.ts'
-import { UNKNOWN_COUNTRY } from '@app/shared/countries.ts'
+import { countryName, UNKNOWN_COUNTRY } from '@app/shared/countries.ts'
 import WorldMap from '~/components/petition/show/world_map.tsx'
 import type { CountryCountData } from '~/components/petition/show/signers_map_section.tsx'
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useInView } from '~/lib/use_in_view.ts'
 import { urlFor } from '~/client.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 
@@ -11,9 +12,6 @@ const CountryBreakdown = lazy(() => import('~/components/petition/show/country_b
 /** How long the map waits after a live count moves before it asks again (viewers share the answer). */
 const REFETCH_DELAY_MS = 2_000
 
-/** Starts the map's load a little before it scrolls into view. */
-const ROOT_MARGIN = '200px 0px'
-
 /**
  * "Where signers live", below the petition's last signatures: nothing of
  * the map (code, atlas or counts) loads before the section comes near the
@@ -23,37 +21,24 @@ const ROOT_MARGIN = '200px 0px'
  * address so every viewer of the same count shares one copy. Hidden while
  * the petition has no counted signature.
  */
-export default function SignersMapSection({
-  slug,
-  totalSignatures,
-}: {
-  slug: string
-  totalSignatures: number
-}) {
+export default function SignersMapSection(props: { slug: string; totalSignatures: number }) {
+  if (props.totalSignatures === 0) return null
+  return <SignersMap {...props} />
+}
+
+/** The section itself, once the petition has a counted signature. */
+function SignersMap({ slug, totalSignatures }: { slug: string; totalSignatures: number }) {
   const { t } = useTranslation()
   const section = useRef<HTMLElement>(null)
-  const [near, setNear] = useState(false)
+  // Starts the map's load a little before it scrolls into view.
+  const near = useInView(section)
   const [counts, setCounts] = useState<CountryCountData[] | null>(null)
   const [failed, setFailed] = useState(false)
-  const shown = totalSignatures > 0
-
-  useEffect(() => {
-    const element = section.current
-    if (near || !element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true)
-      },
-      { rootMargin: ROOT_MARGIN }
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [near, shown])
 
   // The first load at once; after a live change, a short wait that merges a burst of them.
   const loadedOnce = useRef(false)
   useEffect(() => {
-    if (!near || !shown) return
+    if (!near) return
     const controller = new AbortController()
     const load = async () => {
       try {
@@ -77,9 +62,8 @@ export default function SignersMapSection({
       clearTimeout(timer)
       controller.abort()
     }
-  }, [near, shown, slug, totalSignatures])
+  }, [near, slug, totalSignatures])
 
-  if (!shown) return null
   return (
     <section
       ref={section}
