@@ -1,4 +1,6 @@
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Letter from '#models/letter'
 
 export default class LetterRecipient extends BaseModel {
   @column({ isPrimary: true })
@@ -14,6 +16,13 @@ export default class LetterRecipient extends BaseModel {
   @column()
   declare payload: string | null
 
+  /** Where the petition is delivered to them; private: only the owner and moderators see it. */
+  @column({ serializeAs: null })
+  declare email: string | null
+
   @column()
   declare position: number
+
+  @belongsTo(() => Letter)
+  declare letter: BelongsTo<typeof Letter>
 }

@@ -18,6 +18,7 @@ import CustomField from '#models/custom_field'
 import Signature from '#models/signature'
 import { descriptionText } from '#support/search_text'
 import CacheVersion from '#models/cache_version'
+import { milestonesOf, nextMilestone } from '#shared/petitions/milestones'
 
 /** Saves that bring a petition into the sitemap or take it out, until they are written. */
 const sitemapChanges = new WeakSet<Petition>()
@@ -155,6 +156,29 @@ export default class Petition extends BaseModel {
   @column.dateTime({ serializeAs: null })
   declare newsMailedAt: DateTime | null
 
+  /**
+   * The owner's milestones besides the target (see shared/petitions/milestones):
+   * stored as a JSON list.
+   */
+  @column({
+    serializeAs: null,
+    prepare: (value: number[] | null) => (value && value.length > 0 ? JSON.stringify(value) : null),
+    consume: (value: string | null) => (value ? (JSON.parse(value) as number[]) : []),
+  })
+  declare milestones: number[]
+
+  /** The highest milestone whose recipients were told; 0 before the first. */
+  @column({ serializeAs: null })
+  declare milestoneReached: number
+
+  /** The milestone the counter's flush compares the support with; null when none is left. */
+  @column({ serializeAs: null })
+  declare nextMilestone: number | null
+
+  /** Since when a recipient told of it has not answered; null when none waits. */
+  @column.dateTime({ serializeAs: null })
+  declare awaitingAnswerSince: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -188,6 +212,27 @@ export default class Petition extends BaseModel {
    * services/signatures/retention). Every save that flips `finished` goes
    * through here, so the date cannot drift from the switch.
    */
+  /**
+   * The milestone the counter's flush watches for follows the target, the
+   * owner's list and the last one reached, on every save that moves them.
+   */
+  @beforeSave()
+  static watchNextMilestone(petition: Petition) {
+    const dirty = petition.$dirty
+    if (
+      petition.$isPersisted &&
+      dirty.targetSignatures === undefined &&
+      dirty.milestones === undefined &&
+      dirty.milestoneReached === undefined
+    ) {
+      return
+    }
+    petition.nextMilestone = nextMilestone(
+      milestonesOf(petition.targetSignatures, petition.milestones ?? []),
+      petition.milestoneReached ?? 0
+    )
+  }
+
   @beforeSave()
   static dateFinishing(petition: Petition) {
     if (petition.$dirty.finished === undefined) return

@@ -17,6 +17,18 @@ export default class PetitionResponse extends BaseModel {
   @column()
   declare responder: string
 
+  /** Their role, as they gave it when answering from their mailbox. */
+  @column()
+  declare responderRole: string | null
+
+  /** The letter's recipient who answered through their mailed link; null when typed in by the owner or a moderator. */
+  @column()
+  declare letterRecipientId: number | null
+
+  /** Written from the recipient's own address (their signed link), not typed in for them. */
+  @column()
+  declare fromRecipient: boolean
+
   /** The day they answered (never in the future). */
   @column.date()
   declare respondedOn: DateTime

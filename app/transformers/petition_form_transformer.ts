@@ -13,7 +13,9 @@ type Media = ReturnType<PetitionMediaTransformer['toObject']>
  * yet; a saved one keeps its id, so that what refers to it survives an edit.
  */
 type Video = { id?: number; title: string; url: string; description: string }
-type Letter = { id?: number; payload: string; recipients: Array<{ name: string; payload: string }> }
+/** A recipient's address is private: this form is only ever sent to its owner and moderators. */
+type Recipient = { id?: number; name: string; payload: string; email: string }
+type Letter = { id?: number; payload: string; recipients: Recipient[] }
 type Update = { id?: number; title: string; createdAt: string; description: string }
 type Field = {
   id?: number
@@ -42,7 +44,7 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       banner: null,
       photos: Array.from({ length: PHOTO_SLOTS }, () => null),
       videos: [{ title: '', url: '', description: '' }],
-      letters: [{ payload: '', recipients: [{ name: '', payload: '' }] }],
+      letters: [{ payload: '', recipients: [{ name: '', payload: '', email: '' }] }],
       updates: [{ title: '', createdAt: today(), description: '' }],
       customFields: [],
       published: true,
@@ -52,6 +54,7 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       askPostalCode: false,
       private: false,
       targetSignatures: 1000,
+      milestones: [],
       closingDate: null,
     }
   }
@@ -90,9 +93,12 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
     const letters: Letter[] = [...petition.letters].sort(byPosition).map((letter) => ({
       id: letter.id,
       payload: letter.payload,
-      recipients: [...letter.recipients]
-        .sort(byPosition)
-        .map((recipient) => ({ name: recipient.name, payload: recipient.payload ?? '' })),
+      recipients: [...letter.recipients].sort(byPosition).map((recipient) => ({
+        id: recipient.id,
+        name: recipient.name,
+        payload: recipient.payload ?? '',
+        email: recipient.email ?? '',
+      })),
     }))
     const updates: Update[] = [...petition.updates]
       .sort((a, b) => a.happenedOn.toMillis() - b.happenedOn.toMillis())
@@ -128,6 +134,8 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       askPostalCode: petition.askPostalCode,
       private: petition.private,
       targetSignatures: petition.targetSignatures,
+      /** The owner's own milestones besides the target. */
+      milestones: petition.milestones as number[],
       /** The last day it is open (YYYY-MM-DD, UTC), or null: no closing date. */
       closingDate: closingDateOf(petition) as string | null,
     }

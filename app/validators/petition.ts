@@ -10,6 +10,8 @@ import {
   LIMITS,
   MAX_CUSTOM_FIELDS,
   MAX_LETTERS,
+  MAX_MILESTONE,
+  MAX_MILESTONES,
   MAX_RECIPIENTS_PER_LETTER,
   MAX_UPDATES,
   MAX_VIDEOS,
@@ -23,7 +25,8 @@ const existingId = () => databaseId().optional()
 /**
  * The whole petition of POST /petition/{guid}/create. Its
  * error keys are the ones the page and other clients read: title, target, description, videos.{i}.url,
- * letters.{i}.payload, letters.{i}.recipients.{j}.name, updates.{i}.createdAt,
+ * letters.{i}.payload, letters.{i}.recipients.{j}.name, letters.{i}.recipients.{j}.email,
+ * milestones, milestones.{i}, updates.{i}.createdAt,
  * customFields.{i}.title, closingDate, finished, timeZone… A list longer than its maximum gets its error
  * under the list itself: videos, letters, letters.{i}.recipients, updates,
  * customFields.
@@ -63,8 +66,18 @@ export const petitionValidator = vine.create({
         recipients: vine
           .array(
             vine.object({
+              id: existingId(),
               name: vine.string().trim().minLength(1).maxLength(LIMITS.recipientName),
               payload: optionalText(LIMITS.recipientDesignation),
+              // Where the petition is delivered at each milestone; private to the owner.
+              email: vine
+                .string()
+                .trim()
+                .maxLength(LIMITS.recipientEmail)
+                .email()
+                .toLowerCase()
+                .nullable()
+                .optional(),
             })
           )
           .maxLength(MAX_RECIPIENTS_PER_LETTER),
@@ -108,6 +121,12 @@ export const petitionValidator = vine.create({
   // The last day it is open (YYYY-MM-DD); empty or null: no closing date.
   closingDate: vine.string().trim().use(closingDateRule()).nullable().optional(),
   targetSignatures: vine.number().in([...TARGET_SIGNATURE_OPTIONS]),
+  // The owner's own milestones besides the target (whole counts of signatures).
+  milestones: vine
+    .array(vine.number().withoutDecimals().min(1).max(MAX_MILESTONE))
+    .maxLength(MAX_MILESTONES)
+    .distinct()
+    .optional(),
   // The author's IANA time zone, in which an update's date is checked.
   timeZone: vine.string().use(timeZoneRule()).optional(),
   cfTurnstileResponse: turnstileToken('petition'),

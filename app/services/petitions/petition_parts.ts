@@ -6,6 +6,7 @@ import type Petition from '#models/petition'
 import PetitionMedia from '#models/petition_media'
 import Letter from '#models/letter'
 import LetterRecipient from '#models/letter_recipient'
+import RecipientDelivery from '#models/recipient_delivery'
 import PetitionUpdate from '#models/petition_update'
 import CustomField from '#models/custom_field'
 import type User from '#models/user'
@@ -141,7 +142,13 @@ function syncVideos(
   )
 }
 
-/** The letters, then each one's recipients, written again whole. */
+/**
+ * The letters, then their recipients. Recipients keep their ids, as letters
+ * do, so that their deliveries and answers survive an edit; a recipient
+ * moved to another letter keeps its id too. A recipient whose address
+ * changes is told again: the deliveries it has not answered go, and the
+ * next delivery goes to the new address.
+ */
 async function syncLetters(
   petition: Petition,
   letterInputs: NonNullable<PartsInput['letters']>,
@@ -158,24 +165,43 @@ async function syncLetters(
   const letters = await Letter.query({ client: trx })
     .where('petition_id', petition.id)
     .orderBy('position')
-  await LetterRecipient.query({ client: trx })
-    .whereIn(
-      'letter_id',
-      letters.map((letter) => letter.id)
-    )
-    .delete()
-  await insertAll(
-    LetterRecipient,
-    letters.flatMap((letter, index) =>
-      letterInputs[index].recipients.map((recipient, position) => ({
-        letterId: letter.id,
-        name: recipient.name,
-        payload: recipient.payload ?? null,
-        position,
-      }))
-    ),
-    trx
+  const existing = await LetterRecipient.query({ client: trx }).whereIn(
+    'letter_id',
+    letters.map((letter) => letter.id)
   )
+  const byId = new Map(existing.map((recipient) => [recipient.id, recipient]))
+  const keptIds = new Set<number>()
+  const readdressed: number[] = []
+  const created: Array<Record<string, unknown>> = []
+  for (const [index, letter] of letters.entries()) {
+    for (const [position, input] of letterInputs[index].recipients.entries()) {
+      const attributes = {
+        letterId: letter.id,
+        name: input.name,
+        payload: input.payload ?? null,
+        email: input.email ?? null,
+        position,
+      }
+      const row = input.id === undefined ? undefined : byId.get(input.id)
+      if (row && !keptIds.has(row.id)) {
+        if (row.email !== attributes.email) readdressed.push(row.id)
+        await row.useTransaction(trx).merge(attributes).save()
+        keptIds.add(row.id)
+      } else {
+        created.push(attributes)
+      }
+    }
+  }
+  const removed = existing.map((row) => row.id).filter((id) => !keptIds.has(id))
+  if (removed.length > 0)
+    await LetterRecipient.query({ client: trx }).whereIn('id', removed).delete()
+  if (readdressed.length > 0) {
+    await RecipientDelivery.query({ client: trx })
+      .whereIn('letter_recipient_id', readdressed)
+      .whereNull('answered_at')
+      .delete()
+  }
+  await insertAll(LetterRecipient, created, trx)
 }
 
 function syncUpdates(

@@ -64,6 +64,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
       target: input.target,
       description: sanitizeDescription(input.description),
       targetSignatures: input.targetSignatures,
+      milestones: [...new Set(input.milestones ?? [])].sort((a, b) => a - b),
       allowComments: input.allowComments ?? false,
       allowOpposite: input.allowOpposite ?? false,
       askPostalCode: input.askPostalCode ?? false,

@@ -17,6 +17,10 @@ export const MAX_CUSTOM_FIELDS = 20
 export const MAX_VIDEOS = 10
 export const MAX_LETTERS = 10
 export const MAX_UPDATES = 100
+// The owner's own milestones besides the target: each one passed mails the
+// recipients with an address once, so a few are plenty.
+export const MAX_MILESTONES = 5
+export const MAX_MILESTONE = 10_000_000
 export const CUSTOM_FIELD_TYPES = ['text', 'string', 'number'] as const
 
 export const LIMITS = {
@@ -28,10 +32,12 @@ export const LIMITS = {
   letter: 9000,
   recipientName: 100,
   recipientDesignation: 128,
+  recipientEmail: 254,
   updateTitle: 100,
   updateDescription: 255,
   customFieldTitle: 128,
   customFieldDescription: 400,
   responder: 200,
+  responderRole: 200,
   responseBody: 50_000,
 } as const

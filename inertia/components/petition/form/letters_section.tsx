@@ -68,7 +68,7 @@ export default function LettersSection({
       ))}
       <AddButton
         disabled={letters.length >= MAX_LETTERS}
-        onClick={() => list.add({ payload: '', recipients: [{ name: '', payload: '' }] })}
+        onClick={() => list.add({ payload: '', recipients: [{ name: '', payload: '', email: '' }] })}
       >
         {t('page.petition.add_letter')}
       </AddButton>
@@ -96,7 +96,7 @@ function Recipients({
     if (letter.recipients.length >= MAX_RECIPIENTS_PER_LETTER) {
       return onWarning(t('page.petition.max_recipients_riches'))
     }
-    list.add({ name: '', payload: '' })
+    list.add({ name: '', payload: '', email: '' })
   }
   const path = (row: number) => `letters.${index}.recipients.${row}`
   return (
