@@ -44,6 +44,8 @@ export const rateLimits = {
   reportsPerMember: { requests: 10, every: '1 hour', blockFor: '1 hour' },
   // An owner's requests to review the petitions the moderators hid (each once until answered).
   reviewRequests: { requests: 5, every: '1 day', blockFor: '1 day' },
+  // Decision makers' answers and stops through their mailed links, per address.
+  decisionMakerLinks: { requests: 20, every: '1 hour', blockFor: '1 hour' },
   signPerEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   // Mails to one normalised address, whoever asks for them, so that the site
   // cannot be used to flood a mailbox: all mails together, and the kinds

@@ -16,9 +16,12 @@ import MailFailed from '#events/mail_failed'
 const ForgetCachedCopies = () => import('#listeners/forget_cached_copies')
 const BroadcastLiveCounts = () => import('#listeners/broadcast_live_counts')
 const RecordMetrics = () => import('#listeners/record_metrics')
+const DeliverMilestones = () => import('#listeners/deliver_milestones')
 
 emitter.on(PetitionChanged, [ForgetCachedCopies])
 emitter.on(PetitionChanged, [BroadcastLiveCounts])
+// A milestone reached: the petition goes to its decision makers.
+emitter.on(PetitionChanged, [DeliverMilestones])
 
 // The counters of GET /metrics.
 emitter.on(SignatureCreated, [RecordMetrics, 'signatureCreated'])

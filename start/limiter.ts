@@ -66,4 +66,5 @@ export const throttleAccountExport = throttleFor('accountExport', memberKey)
 /** Reports: per address, and per member whatever address they use (guests: their address). */
 export const throttleReportsPerIp = throttleFor('reportsPerIp')
 export const throttleReportsPerMember = throttleFor('reportsPerMember', memberKey)
+export const throttleDecisionMakerLinks = throttleFor('decisionMakerLinks')
 export const throttleReviewRequests = throttleFor('reviewRequests', memberKey)

@@ -16,6 +16,7 @@ import {
   throttleAccountPassword,
   throttleAvatarUpload,
   throttleContact,
+  throttleDecisionMakerLinks,
   throttleLiveUpdates,
   throttleLogin,
   throttleMediaUpload,
@@ -62,6 +63,7 @@ const ModerationController = () => import('#controllers/moderation_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const SignatureUpdatesController = () => import('#controllers/signature_updates_controller')
+const DecisionMakersController = () => import('#controllers/decision_makers_controller')
 const MySignaturesController = () => import('#controllers/my_signatures_controller')
 const AccountSettingsController = () => import('#controllers/account/settings_controller')
 const AccountExportController = () => import('#controllers/account/export_controller')
@@ -179,6 +181,23 @@ router
 router
   .post('/signature/:id/stop-updates', [SignatureUpdatesController, 'stop'])
   .as('signatures.stop_updates.store')
+
+// A decision maker's mailed links: GET shows the petition and a form or a
+// button, only their POST answers in public or stops the mails.
+router
+  .get('/decision-makers/:id/answer', [DecisionMakersController, 'answerForm'])
+  .as('decision_makers.answer')
+router
+  .post('/decision-makers/:id/answer', [DecisionMakersController, 'answer'])
+  .as('decision_makers.answer.store')
+  .use(throttleDecisionMakerLinks)
+router
+  .get('/decision-makers/:id/stop', [DecisionMakersController, 'stopForm'])
+  .as('decision_makers.stop')
+router
+  .post('/decision-makers/:id/stop', [DecisionMakersController, 'stop'])
+  .as('decision_makers.stop.store')
+  .use(throttleDecisionMakerLinks)
 
 router.get('/contacts', [ContactsController, 'show']).as('contacts.show')
 router.post('/contacts', [ContactsController, 'store']).as('contacts.store').use(throttleContact)

@@ -1,0 +1,82 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import {
+  answerAsRecipient,
+  deliveryOfLink,
+  mailsStopped,
+  stopMails,
+} from '#services/decision_makers/answers'
+import { decisionMakerAnswerValidator } from '#validators/decision_maker_answer'
+import DecisionMakerLinkTransformer from '#transformers/decision_maker_link_transformer'
+import { flashAlert, flashMessage } from '#support/http/flash'
+import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
+import { signedFor } from '#support/http/signed_links'
+
+/**
+ * The links of the mail a petition's decision maker gets at a milestone:
+ * answer it in public, without an account, and stop its mails. Opening a
+ * link changes nothing; only its form's POST, to the same signed URL, acts.
+ */
+export default class DecisionMakersController {
+  /** GET of the answer link: the petition and the form, or why the link no longer answers. */
+  async answerForm({ request, inertia, params }: HttpContext) {
+    const delivery = await deliveryOfLink(params.id, signedFor(request), 'answer')
+    const state = !delivery
+      ? 'invalid'
+      : delivery.answeredAt
+        ? 'answered'
+        : delivery.petition.isPublic
+          ? 'open'
+          : 'unavailable'
+    return inertia.render('Petition/Answer', {
+      answerUrl: state === 'open' ? request.url(true) : null,
+      state,
+      delivery: delivery ? new DecisionMakerLinkTransformer(delivery).toObject() : null,
+    })
+  }
+
+  /** POST of the answer link: published once, then the petition with the answer. */
+  async answer({ request, response, params, session, i18n }: HttpContext) {
+    const delivery = await deliveryOfLink(params.id, signedFor(request), 'answer')
+    if (!delivery || delivery.answeredAt || !delivery.petition.isPublic) {
+      flashMessage(session, 'error', i18n.t('page.decision_answer.invalid_link'))
+      return response.redirect().back()
+    }
+    const payload = await request.validateUsing(decisionMakerAnswerValidator)
+    const published = await answerAsRecipient(delivery, payload)
+    if (!published) {
+      // Used meanwhile, by another tab or a double click.
+      flashMessage(session, 'error', i18n.t('page.decision_answer.already_answered'))
+      return response.redirect().back()
+    }
+    flashAlert(session, 'success', i18n.t('page.decision_answer.published'))
+    return response.redirect(urlFor('petitions.show', { slug: delivery.petition.slug }))
+  }
+
+  /** GET of the stop link: a button only, so that mail scanners stop nothing. */
+  async stopForm({ request, inertia, params }: HttpContext) {
+    const delivery = await deliveryOfLink(params.id, signedFor(request), 'stop')
+    return inertia.render('Petition/StopRecipientMails', {
+      stopUrl: delivery ? request.url(true) : null,
+      delivery: delivery ? new DecisionMakerLinkTransformer(delivery).toObject() : null,
+      stopped: delivery ? await mailsStopped(delivery) : false,
+    })
+  }
+
+  /** POST of the stop link: no more mails about this petition to this address. */
+  async stop(ctx: HttpContext) {
+    const { request, response, params, i18n, session } = ctx
+    const delivery = await deliveryOfLink(params.id, signedFor(request), 'stop')
+    if (delivery) await stopMails(delivery)
+    if (isOneClickUnsubscribe(ctx)) {
+      const text = i18n.t(delivery ? 'page.decision_stop.done' : 'page.decision_stop.invalid_link')
+      return answerOneClick(ctx, delivery !== null, text)
+    }
+    if (!delivery) {
+      flashMessage(session, 'error', i18n.t('page.decision_stop.invalid_link'))
+      return response.redirect().back()
+    }
+    flashMessage(session, 'success', i18n.t('page.decision_stop.done'))
+    return response.redirect(request.url(true))
+  }
+}

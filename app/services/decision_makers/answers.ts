@@ -1,0 +1,98 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import RecipientDelivery from '#models/recipient_delivery'
+import PetitionResponse from '#models/petition_response'
+import { noteNews } from '#services/petitions/signer_news'
+import { affectedRows } from '#support/database_errors'
+import type { SignedFor } from '#support/http/signed_links'
+import PetitionChanged from '#events/petition_changed'
+import { ANSWER_PURPOSE, STOP_PURPOSE } from '#services/decision_makers/links'
+import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
+
+export type DecisionMakerAnswer = { responder: string; responderRole?: string | null; body: string }
+
+/**
+ * The delivery a decision maker's link names, with its recipient, letter
+ * and petition, when the link is signed for what it does: null for a
+ * forged link or a delivery that is gone (its recipient removed).
+ */
+export async function deliveryOfLink(
+  id: unknown,
+  signed: SignedFor,
+  link: 'answer' | 'stop'
+): Promise<RecipientDelivery | null> {
+  if (!signed(link === 'answer' ? ANSWER_PURPOSE : STOP_PURPOSE)) return null
+  const deliveryId = Number(id)
+  if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0) return null
+  return RecipientDelivery.query()
+    .where('id', deliveryId)
+    .preload('recipient')
+    .preload('petition')
+    .first()
+}
+
+/** Whether the petition's mails to this delivery's address have been stopped. */
+export async function mailsStopped(delivery: RecipientDelivery) {
+  if (!delivery.recipient.email) return true
+  const row = await db
+    .from('recipient_mail_stops')
+    .where('petition_id', delivery.petitionId)
+    .where('email', delivery.recipient.email)
+    .first()
+  return Boolean(row)
+}
+
+/**
+ * Publishes a decision maker's answer through their delivery's link, once:
+ * the delivery is marked answered by a conditional UPDATE, so a link used
+ * again (or twice at once) publishes nothing and returns null. The answer
+ * is a response marked as written from the recipient's own address, and is
+ * news for the signers who asked for it.
+ */
+export async function answerAsRecipient(delivery: RecipientDelivery, input: DecisionMakerAnswer) {
+  return db.transaction(async (trx) => {
+    const now = DateTime.utc()
+    const claimed = await trx
+      .from('recipient_deliveries')
+      .where('id', delivery.id)
+      .whereNull('answered_at')
+      .update({ answered_at: now.toFormat(trx.dialect.dateTimeFormat) })
+    if (affectedRows(claimed) === 0) return null
+    // Noted before the response goes in: see noteNews.
+    await noteNews(delivery.petitionId, trx)
+    const response = await PetitionResponse.create(
+      {
+        petitionId: delivery.petitionId,
+        responder: input.responder,
+        responderRole: input.responderRole ?? null,
+        respondedOn: now,
+        body: input.body,
+        addedByUserId: null,
+        letterRecipientId: delivery.letterRecipientId,
+        fromRecipient: true,
+      },
+      { client: trx }
+    )
+    await refreshAwaitingAnswer(delivery.petitionId, trx)
+    PetitionChanged.afterCommit(trx, delivery.petitionId)
+    return response
+  })
+}
+
+/**
+ * No more mails about this petition to this address, whatever recipient
+ * the owner enters it for. False when they were stopped already.
+ */
+export async function stopMails(delivery: RecipientDelivery) {
+  if (await mailsStopped(delivery)) return false
+  await db
+    .table('recipient_mail_stops')
+    .insert({
+      petition_id: delivery.petitionId,
+      email: delivery.recipient.email,
+      created_at: DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat),
+    })
+    .onConflict(['petition_id', 'email'])
+    .ignore()
+  return true
+}
