@@ -130,6 +130,7 @@ export async function deliverMilestone(petitionId: number, now: DateTime = DateT
   if (!delivered || delivered.deliveries.length === 0) return 0
 
   const { petition, milestone, recipients, deliveries } = delivered
+  const countries = await signaturesByCountry(petition.id)
   const locale: Locale = isLocale(petition.lang) ? petition.lang : DEFAULT_LOCALE
   const about: DeliveredPetition = {
     title: petition.title,
@@ -137,7 +138,7 @@ export async function deliverMilestone(petitionId: number, now: DateTime = DateT
     url: site.urlFor(locale) + urlFor('petitions.show', { slug: petition.slug }),
     count: petition.supportCount,
     milestone,
-    countries: (await signaturesByCountry(petition.id)).slice(0, MAIL_COUNTRIES),
+    countries: countries.slice(0, MAIL_COUNTRIES),
   }
   const mails = deliveries.map((delivery, index) => {
     const recipient = recipients[index]
