@@ -26,7 +26,7 @@ export default class PetitionResponse extends BaseModel {
   declare letterRecipientId: number | null
 
   /** Written from the recipient's own address (their signed link), not typed in for them. */
-  @column()
+  @column({ consume: Boolean })
   declare fromRecipient: boolean
 
   /** The day they answered (never in the future). */

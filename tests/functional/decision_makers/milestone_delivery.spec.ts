@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import Petition from '#models/petition'
@@ -197,10 +198,10 @@ test.group('Milestone deliveries', (group) => {
     assert,
   }) => {
     const petition = await petitionToDeliver([2])
-    await Petition.query().where('id', petition.id).update({ hidden_at: new Date() })
+    await (await Petition.findOrFail(petition.id)).merge({ hiddenAt: DateTime.utc() }).save()
     await confirmedSignatures(petition, 3)
     assert.lengthOf(await outbox.to(MINISTER), 0)
-    await Petition.query().where('id', petition.id).update({ hidden_at: null })
+    await (await Petition.findOrFail(petition.id)).merge({ hiddenAt: null }).save()
     await deliverMilestone(petition.id)
     assert.lengthOf(await outbox.to(MINISTER), 1)
   })
