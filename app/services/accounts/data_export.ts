@@ -84,6 +84,7 @@ export async function accountExport(user: User) {
       target: petition.target,
       description: petition.description,
       targetSignatures: petition.targetSignatures,
+      milestones: petition.milestones,
       published: petition.published,
       finished: petition.finished,
       private: petition.private,
@@ -99,7 +100,12 @@ export async function accountExport(user: User) {
         text: letter.payload,
         recipients: [...letter.recipients]
           .sort(byPosition)
-          .map((recipient) => ({ name: recipient.name, designation: recipient.payload })),
+          .map((recipient) => ({
+            name: recipient.name,
+            designation: recipient.payload,
+            // The owner's own entry: the address they gave for the recipient.
+            email: recipient.email,
+          })),
       })),
       updates: [...petition.updates]
         .sort((a, b) => a.happenedOn.toMillis() - b.happenedOn.toMillis())

@@ -152,7 +152,7 @@ test.group('Download my data', (group) => {
     assert.deepEqual(park.letters, [
       {
         text: 'Dear members of the council,\nplease keep the park.',
-        recipients: [{ name: 'Ivan Petrenko', designation: 'Mayor' }],
+        recipients: [{ name: 'Ivan Petrenko', designation: 'Mayor', email: null }],
       },
     ])
     assert.containSubset(park.updates, [{ title: 'Delivered', happenedOn: '2024-05-01' }])
