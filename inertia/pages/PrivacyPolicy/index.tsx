@@ -19,6 +19,7 @@ const SECTION_ITEMS: Record<number, string[]> = {
     'contact',
     'newsletter',
     'petition_news',
+    'decision_makers',
     'moderation',
   ],
   8: ['withdraw', 'export', 'delete_account', 'unsubscribe'],
