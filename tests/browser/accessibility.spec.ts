@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
@@ -13,6 +14,10 @@ import { mailDeletionLink } from '#services/accounts/deletion'
 import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
+import Letter from '#models/letter'
+import LetterRecipient from '#models/letter_recipient'
+import RecipientDelivery from '#models/recipient_delivery'
+import { answerUrl, stopUrl } from '#services/decision_makers/links'
 import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import { ROLE_MODERATOR } from '#models/user'
@@ -22,6 +27,25 @@ import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
 const WIDTHS = [1280, 375]
+
+/** The two links of a decision maker's mail about the petition: answer it, stop its mails. */
+async function decisionMakerLinks(petition: Petition, locale: Locale) {
+  const letter = await Letter.create({ petitionId: petition.id, payload: 'Please act.', position: 9 })
+  const recipient = await LetterRecipient.create({
+    letterId: letter.id,
+    name: 'Ana Ministra',
+    payload: 'Minister',
+    email: `minister-${locale}@gov.example`,
+    position: 0,
+  })
+  const delivery = await RecipientDelivery.create({
+    petitionId: petition.id,
+    letterRecipientId: recipient.id,
+    milestone: 100,
+    deliveredAt: DateTime.utc(),
+  })
+  return { answer: answerUrl(delivery, locale), stopRecipientMails: stopUrl(delivery, locale) }
+}
 const LOCALES: Locale[] = ['en', 'uk']
 
 /**
@@ -148,6 +172,7 @@ test.group('Browser: accessibility', (group) => {
         reset: linkIn(resetMail.html, '/auth/password/reset/'),
         emailChange: linkIn(moveMail.html, '/email/confirm'),
         deletion: linkIn(deletionMail.html, '/delete'),
+        ...(await decisionMakerLinks(petition, locale)),
       }
 
       // Each page, with what must be on it so that its parts are checked too.
@@ -165,6 +190,8 @@ test.group('Browser: accessibility', (group) => {
         ],
         [`/petition/${petition.guid}/signatures`]: ['.pagination'],
         '/petition/create': ['.ProseMirror'],
+        // The decision maker's answer form, with its editor loaded.
+        [mailed.answer]: ['[data-testid="answer-form"] .ProseMirror'],
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
         '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
         '/moderation': ['[data-testid="queued-petition"] textarea'],
@@ -206,6 +233,8 @@ test.group('Browser: accessibility', (group) => {
         mailed.deletion,
         mailed.verify,
         mailed.undoMove,
+        mailed.answer,
+        mailed.stopRecipientMails,
       ]
       const memberPages = () => [
         ...shared,

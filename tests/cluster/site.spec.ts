@@ -124,6 +124,37 @@ test.group('Cluster: two nodes behind nginx on PostgreSQL, Redis and S3', () => 
     }
   })
 
+  test('a milestone reached by confirmations on both nodes mails each addressed recipient once', async ({
+    assert,
+  }) => {
+    const owner = await verifiedMember('cluster-milestone@example.org', 'en', 'Olena', site())
+    const recipient = 'cluster-minister@gov.example'
+    const { guid, slug } = await createPetition(owner, () => ({
+      milestones: [2],
+      letters: [
+        {
+          payload: 'Please keep the night trains.',
+          recipients: [{ name: 'Ana Ministra', payload: 'Minister', email: recipient }],
+        },
+      ],
+    }))
+    // The milestone is reached by two confirmations at once, one on each node.
+    await Promise.all([
+      signAndConfirm(guid, slug, 'cluster-first@example.org', 'a'),
+      signAndConfirm(guid, slug, 'cluster-second@example.org', 'b'),
+    ])
+    const mail = await site().mailbox.waitFor(recipient)
+    assert.include(linkIn(mail, '/decision-makers/'), '/answer?signature=')
+    // Both nodes' flushes have run (each flushes within a second): still one mail.
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    const more = site()
+      .mailbox.all()
+      .filter((caught) => caught.to.includes(recipient))
+    assert.lengthOf(more, 0)
+    const deliveries = await clusterDb().from('recipient_deliveries')
+    assert.lengthOf(deliveries, 1)
+  })
+
   test("a moderator's hide is seen by both nodes within a second", async ({ assert }) => {
     const owner = await verifiedMember('cluster-hidden@example.org', 'en', 'Olena', site())
     const { slug } = await createPetition(owner)
