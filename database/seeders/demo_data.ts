@@ -27,9 +27,11 @@ const PETITIONS: DemoPetition[] = [
     letters: [
       {
         payload: 'Dear councillors,\nplease keep the oaks of Riverside Park.',
-        recipients: [{ name: 'Jane Doe', payload: 'Mayor' }],
+        // Addressed: the demo's mail outbox shows the petition delivered to her at its milestone.
+        recipients: [{ name: 'Jane Doe', payload: 'Mayor', email: 'mayor@riverside.example' }],
       },
     ],
+    milestones: [100],
     customFields: [{ type: 'text', title: 'Your neighbourhood', required: true }],
     updates: [
       {
