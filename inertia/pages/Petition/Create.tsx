@@ -34,8 +34,10 @@ type PetitionCreateProps = {
   turnstileKey: string | null
 }
 
-type FormState = PetitionFormData & {
+/** The form as edited: milestones stay as typed (an empty field is a string too) until sent. */
+type FormState = Omit<PetitionFormData, 'milestones'> & {
   banner: PetitionFormData['banner'] | { driver: 'local'; url: string }
+  milestones: string[]
   cfTurnstileResponse: string
 }
 
@@ -63,11 +65,15 @@ function submission(data: FormState) {
       .map((letter) => ({
         ...letter,
         recipients: letter.recipients.filter(
-          (recipient) => !(blank(recipient.name) && blank(recipient.payload))
+          (recipient) =>
+            !(blank(recipient.name) && blank(recipient.payload) && blank(recipient.email))
         ),
       }))
       .filter((letter) => !(blank(letter.payload) && letter.recipients.length === 0)),
     updates,
+    milestones: data.milestones
+      .filter((milestone) => !blank(milestone))
+      .map((milestone) => (Number.isFinite(Number(milestone)) ? Number(milestone) : milestone)),
     timeZone: updates.length > 0 ? browserTimeZone() : undefined,
   }
 }
@@ -82,7 +88,11 @@ export default function Create({
   const { t } = useTranslation()
   const editing = Boolean(petitionCreated)
   const turnstile = useRef<TurnstileHandle>(null)
-  const form = useForm<FormState>({ ...petition, cfTurnstileResponse: '' })
+  const form = useForm<FormState>({
+    ...petition,
+    milestones: petition.milestones.map(String),
+    cfTurnstileResponse: '',
+  })
   const errors = form.errors as Record<string, string | undefined>
   const set = <Key extends keyof FormState>(key: Key, value: FormState[Key]) =>
     form.setData(key, value as never)
@@ -192,8 +202,10 @@ export default function Create({
             data={form.data}
             editing={editing}
             moderatorClosure={moderatorClosure}
+            milestones={form.data.milestones}
             errors={errors}
             onChange={(key, value) => set(key, value as never)}
+            onMilestones={(milestones) => set('milestones', milestones)}
           />
 
           <Turnstile

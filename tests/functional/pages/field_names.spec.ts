@@ -23,9 +23,16 @@ const BAD_PETITION = {
   closingDate: 'someday',
   timeZone: 'Mars/Olympus_Mons',
   videos: [{ url: 'not a video', title: 'x'.repeat(500), description: 'x'.repeat(5000) }],
-  letters: [{ payload: '', recipients: [{ name: '', designation: 'x'.repeat(500) }] }],
+  letters: [
+    {
+      payload: '',
+      recipients: [{ name: '', designation: 'x'.repeat(500), email: 'nowhere' }],
+    },
+  ],
   updates: [{ title: '', createdAt: 'yesterday-ish', description: '' }],
   customFields: [{ type: 'colour', title: '', required: 'perhaps' }],
+  // An entry of a list is named by its place: its message must not say "the 0 field".
+  milestones: ['many', 2.5, null],
 }
 const BAD_SIGNATURE = {
   firstName: '',

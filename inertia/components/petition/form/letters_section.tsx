@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Row } from 'react-bootstrap'
+import { Alert, Card, Col, Form, Row } from 'react-bootstrap'
 import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_LETTERS, MAX_RECIPIENTS_PER_LETTER } from '@app/shared/petitions/constants.ts'
@@ -68,7 +68,9 @@ export default function LettersSection({
       ))}
       <AddButton
         disabled={letters.length >= MAX_LETTERS}
-        onClick={() => list.add({ payload: '', recipients: [{ name: '', payload: '', email: '' }] })}
+        onClick={() =>
+          list.add({ payload: '', recipients: [{ name: '', payload: '', email: '' }] })
+        }
       >
         {t('page.petition.add_letter')}
       </AddButton>
@@ -76,7 +78,15 @@ export default function LettersSection({
   )
 }
 
-/** A letter's recipients: name and designation, '×' on all but the first, '+ Add a recipient' under them. */
+/** The id of a field's input, from its path (as CountedField makes it). */
+const fieldId = (name: string) => `field-${name}`
+
+/**
+ * A letter's recipients: name, designation and their private address, '×'
+ * on all but the first, '+ Add a recipient' under them. The address is where
+ * the petition is mailed at each milestone; only the owner and moderators
+ * see it. A recipient keeps its id, which the form sends back.
+ */
 function Recipients({
   letter,
   index,
@@ -101,33 +111,69 @@ function Recipients({
   const path = (row: number) => `letters.${index}.recipients.${row}`
   return (
     <>
-      {letter.recipients.map((recipient, row) => (
-        <Row className="g-2 align-items-start" key={row}>
-          <Col sm={5}>
-            <CountedField
-              name={`${path(row)}.name`}
-              label={t('page.petition.recipient_name')}
-              limit={LIMITS.recipientName}
-              value={recipient.name}
-              error={errors[`${path(row)}.name`]}
-              onChange={(event) => list.update(row, { name: event.target.value })}
-            />
-          </Col>
-          <Col sm={5}>
-            <CountedField
-              name={`${path(row)}.payload`}
-              label={t('page.petition.recipient_designation')}
-              limit={LIMITS.recipientDesignation}
-              value={recipient.payload}
-              error={errors[`${path(row)}.payload`]}
-              onChange={(event) => list.update(row, { payload: event.target.value })}
-            />
-          </Col>
-          <Col sm={2} className="pt-sm-4 mt-sm-2">
-            {row > 0 && <RemoveButton onClick={() => list.remove(row)} />}
-          </Col>
-        </Row>
-      ))}
+      {letter.recipients.map((recipient, row) => {
+        const email = `${path(row)}.email`
+        const hint = `${fieldId(email)}-hint`
+        return (
+          <Row
+            className={`g-2 align-items-start${row > 0 ? ' border-top pt-2' : ''}`}
+            key={row}
+            data-testid={`recipient-${index}-${row}`}
+          >
+            <Col sm={5}>
+              <CountedField
+                name={`${path(row)}.name`}
+                label={t('page.petition.recipient_name')}
+                limit={LIMITS.recipientName}
+                value={recipient.name}
+                error={errors[`${path(row)}.name`]}
+                onChange={(event) => list.update(row, { name: event.target.value })}
+              />
+            </Col>
+            <Col sm={5}>
+              <CountedField
+                name={`${path(row)}.payload`}
+                label={t('page.petition.recipient_designation')}
+                limit={LIMITS.recipientDesignation}
+                value={recipient.payload}
+                error={errors[`${path(row)}.payload`]}
+                onChange={(event) => list.update(row, { payload: event.target.value })}
+              />
+            </Col>
+            {/* On a phone the remove button comes after the recipient's fields. */}
+            <Col sm={2} className="pt-sm-4 mt-sm-2 order-last order-sm-0">
+              {row > 0 && <RemoveButton onClick={() => list.remove(row)} />}
+            </Col>
+            <Col sm={10}>
+              <Form.Group className="mb-3" controlId={fieldId(email)}>
+                <Form.Label>{t('page.petition.recipient_email')}</Form.Label>
+                <Form.Control
+                  type="email"
+                  name={email}
+                  value={recipient.email}
+                  autoComplete="off"
+                  isInvalid={Boolean(errors[email])}
+                  aria-invalid={errors[email] ? true : undefined}
+                  aria-describedby={errors[email] ? `${hint} ${fieldId(email)}-error` : hint}
+                  onChange={(event) => list.update(row, { email: event.target.value })}
+                />
+                {errors[email] && (
+                  <Form.Control.Feedback
+                    type="invalid"
+                    id={`${fieldId(email)}-error`}
+                    data-error-for={email}
+                  >
+                    {errors[email]}
+                  </Form.Control.Feedback>
+                )}
+                <Form.Text id={hint} muted>
+                  {t('page.petition.recipient_email_hint')}
+                </Form.Text>
+              </Form.Group>
+            </Col>
+          </Row>
+        )
+      })}
       <AddButton onClick={add} className="mb-3" testId={`add-recipient-${index}`}>
         {t('page.petition.add_recipient')}
       </AddButton>

@@ -9,7 +9,10 @@ import type { Data } from '@generated/data'
 import { closingMomentOf } from '@app/shared/petitions/closing.ts'
 import type { PetitionFormData } from './shared.tsx'
 
-type PreviewValues = Omit<PetitionFormData, 'banner'> & { banner: { url: string | null } | null }
+/** The form's values; the milestones are not on the petition's page. */
+type PreviewValues = Omit<PetitionFormData, 'banner' | 'milestones'> & {
+  banner: { url: string | null } | null
+}
 
 /**
  * The petition page's header and description as they will look, from the

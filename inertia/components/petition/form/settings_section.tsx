@@ -1,10 +1,22 @@
+import { useEffect, useRef } from 'react'
 import { Form } from 'react-bootstrap'
 import { Link } from '@adonisjs/inertia/react'
 import { useTranslation } from '~/i18n/context.tsx'
 import { MODERATOR_ROLE, useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
-import { TARGET_SIGNATURE_OPTIONS } from '@app/shared/petitions/constants.ts'
-import { FormSection, type Errors, type PetitionFormData } from './shared.tsx'
+import {
+  MAX_MILESTONE,
+  MAX_MILESTONES,
+  TARGET_SIGNATURE_OPTIONS,
+} from '@app/shared/petitions/constants.ts'
+import { listField } from './list_field.ts'
+import {
+  AddButton,
+  FormSection,
+  RemoveButton,
+  type Errors,
+  type PetitionFormData,
+} from './shared.tsx'
 import ClosingDateField from './closing_date_field.tsx'
 
 /** When and why a moderator closed the petition; null when none did. */
@@ -14,23 +26,30 @@ export type ModeratorClosure = {
   reason: string | null
 } | null
 
+/** The form's settings; the milestones are typed text until they are sent (see Milestones). */
+type SettingsData = Omit<PetitionFormData, 'milestones'>
+
 /**
- * Settings: switches with their info texts, the closing date and the target
- * select. A petition a moderator closed keeps its finished switch locked,
+ * Settings: switches with their info texts, the closing date, the target
+ * select and the owner's milestones under it. A petition a moderator closed keeps its finished switch locked,
  * saying when and why; a moderator gets a link to the page where it reopens.
  */
 export default function SettingsSection({
   data,
   editing,
   moderatorClosure,
+  milestones,
   errors,
   onChange,
+  onMilestones,
 }: {
-  data: PetitionFormData
+  data: SettingsData
   editing: boolean
   moderatorClosure: ModeratorClosure
+  milestones: string[]
   errors: Errors
-  onChange: <Key extends keyof PetitionFormData>(key: Key, value: PetitionFormData[Key]) => void
+  onChange: <Key extends keyof SettingsData>(key: Key, value: SettingsData[Key]) => void
+  onMilestones: (milestones: string[]) => void
 }) {
   const { t, locale } = useTranslation()
   const { user } = useSharedProps()
@@ -136,6 +155,114 @@ export default function SettingsSection({
           ))}
         </Form.Select>
       </Form.Group>
+      <Milestones milestones={milestones} errors={errors} onChange={onMilestones} />
     </FormSection>
+  )
+}
+
+/**
+ * The owner's milestones besides the target: number fields, '×' on each,
+ * '+ Add a milestone' up to MAX_MILESTONES. They stay as typed until the
+ * form is sent, which leaves the empty ones out; so the server's
+ * `milestones.{i}` is the i-th field that is not empty.
+ */
+function Milestones({
+  milestones,
+  errors,
+  onChange,
+}: {
+  milestones: string[]
+  errors: Errors
+  onChange: (milestones: string[]) => void
+}) {
+  const { t } = useTranslation()
+  const list = listField(milestones, onChange)
+  const addButton = useRef<HTMLButtonElement>(null)
+  // Where the keyboard goes once an add (the new field) or a removal (the add button) has rendered.
+  const focusNext = useRef<number | 'add' | null>(null)
+  useEffect(() => {
+    const next = focusNext.current
+    if (next === null) return
+    focusNext.current = null
+    if (next === 'add') addButton.current?.focus()
+    else document.getElementById(`milestone-${next}`)?.focus()
+  })
+  let sent = 0
+  const sentIndex = milestones.map((value) => (value.trim() === '' ? null : sent++))
+  const listError = errors.milestones
+  return (
+    <fieldset className="mb-3" aria-describedby="milestones-hint" data-testid="milestones">
+      <legend className="form-label fs-6 mb-1">{t('page.petition.milestones')}</legend>
+      <div className="form-text mt-0 mb-2" id="milestones-hint">
+        {t('page.petition.milestones_hint')}
+      </div>
+      {milestones.map((value, index) => {
+        const at = sentIndex[index]
+        const key = `milestones.${at ?? index}`
+        const error = at === null ? undefined : errors[key]
+        return (
+          <div className="mb-2" key={index} style={{ maxWidth: 320 }}>
+            <div className="d-flex gap-2 align-items-center">
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_MILESTONE}
+                step={1}
+                id={`milestone-${index}`}
+                name={`milestones.${index}`}
+                aria-label={t('page.petition.milestone_n', { n: index + 1 })}
+                aria-describedby={error ? `milestone-${index}-error` : undefined}
+                value={value}
+                isInvalid={Boolean(error)}
+                aria-invalid={error ? true : undefined}
+                onChange={(event) =>
+                  onChange(
+                    milestones.map((old, position) =>
+                      position === index ? event.target.value : old
+                    )
+                  )
+                }
+              />
+              <RemoveButton
+                label={t('page.petition.remove_milestone', { n: index + 1 })}
+                onClick={() => {
+                  list.remove(index)
+                  focusNext.current = 'add'
+                }}
+              />
+            </div>
+            {error && (
+              <div
+                className="invalid-feedback d-block text-danger-emphasis"
+                id={`milestone-${index}-error`}
+                data-error-for={key}
+              >
+                {error}
+              </div>
+            )}
+          </div>
+        )
+      })}
+      <AddButton
+        ref={addButton}
+        disabled={milestones.length >= MAX_MILESTONES}
+        testId="add-milestone"
+        onClick={() => {
+          list.add('')
+          focusNext.current = milestones.length
+        }}
+      >
+        {t('page.petition.add_milestone')}
+      </AddButton>
+      {listError && (
+        <div
+          className="invalid-feedback d-block text-danger-emphasis mt-2"
+          data-error-for="milestones"
+        >
+          {listError}
+        </div>
+      )}
+    </fieldset>
   )
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { Alert, Button } from 'react-bootstrap'
 import type { Data } from '@generated/data'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -20,14 +20,15 @@ export function ListError({ field, errors }: { field: string; errors: Errors }) 
   )
 }
 
-export function RemoveButton({ onClick }: { onClick: () => void }) {
+/** '×', named "Remove" unless `label` says what it removes. */
+export function RemoveButton({ onClick, label }: { onClick: () => void; label?: string }) {
   const { t } = useTranslation()
   return (
     <Button
       size="sm"
       variant="outline-danger"
       onClick={onClick}
-      aria-label={t('page.petition.remove')}
+      aria-label={label ?? t('page.petition.remove')}
     >
       ×
     </Button>
@@ -40,8 +41,10 @@ export function AddButton({
   disabled,
   className,
   testId,
+  ref,
   children,
 }: {
+  ref?: Ref<HTMLButtonElement>
   onClick: () => void
   disabled?: boolean
   className?: string
@@ -56,6 +59,7 @@ export function AddButton({
       onClick={onClick}
       className={className}
       data-testid={testId}
+      ref={ref}
     >
       <span aria-hidden="true" className="me-1">
         +
