@@ -17,7 +17,14 @@ const pending = new Set<Promise<void>>()
 export default class PetitionChanged extends BaseEvent {
   constructor(
     readonly petitionIds: number[],
-    readonly countsMoved = false
+    readonly countsMoved = false,
+    /**
+     * Only its signatures changed (one confirmed, withdrawn, switched off):
+     * the last signatures shown move, the petition itself did not. Listeners
+     * that follow the petition's own changes skip these, which come once per
+     * signature on the signing path.
+     */
+    readonly signaturesOnly = false
   ) {
     super()
   }
@@ -28,9 +35,22 @@ export default class PetitionChanged extends BaseEvent {
    * nothing. A listener's failure is logged; the change itself is stored.
    */
   static afterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
+    PetitionChanged.#afterCommit(trx, petitionIds, false)
+  }
+
+  /** The same, for a change of its signatures only (see `signaturesOnly`). */
+  static signaturesAfterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
+    PetitionChanged.#afterCommit(trx, petitionIds, true)
+  }
+
+  static #afterCommit(
+    trx: TransactionClientContract,
+    petitionIds: number[],
+    signaturesOnly: boolean
+  ) {
     if (petitionIds.length === 0) return
     trx.after('commit', () => {
-      const handled = PetitionChanged.dispatch(petitionIds)
+      const handled = PetitionChanged.dispatch(petitionIds, false, signaturesOnly)
         .catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
         .finally(() => pending.delete(handled))
       pending.add(handled)

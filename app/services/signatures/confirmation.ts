@@ -51,7 +51,7 @@ export async function confirmSignature(signature: Signature) {
     if (fresh && confirmed && fresh.active) {
       await countSignature(trx, fresh, 1)
       // The last signatures list shows it now; the count follows with the flush.
-      PetitionChanged.afterCommit(trx, fresh.petitionId)
+      PetitionChanged.signaturesAfterCommit(trx, fresh.petitionId)
     }
     return { row: fresh, changed: confirmed }
   })

@@ -78,7 +78,7 @@ export async function setSignatureActive(
       await countSignature(trx, signature, active ? 1 : -1)
     }
     if (changed) {
-      PetitionChanged.afterCommit(trx, petition.id)
+      PetitionChanged.signaturesAfterCommit(trx, petition.id)
       await recordIfModeration(
         trx,
         actor,

@@ -54,7 +54,7 @@ export async function withdrawSignature(signature: Signature) {
       await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)
     }
     // The last signatures list may show it.
-    PetitionChanged.afterCommit(trx, petitionId)
+    PetitionChanged.signaturesAfterCommit(trx, petitionId)
     return true
   })
 }

@@ -140,6 +140,21 @@ test.group('Milestone deliveries', (group) => {
     )
   })
 
+  test('a single confirmation does not look for milestones: the flush that counts it does', async ({
+    assert,
+  }) => {
+    const petition = await petitionToDeliver([3])
+    // The counts already past the milestone (as if flushed by another process just now).
+    await Petition.query().where('id', petition.id).update({ support_count: 3 })
+    const outcome = await signPetition(petition, signInput(0), { user: null, locale: 'pt' })
+    assert.isTrue(outcome.signed)
+    if (outcome.signed) await confirmSignature(outcome.signature)
+    await PetitionChanged.handled()
+    assert.lengthOf(await outbox.to(MINISTER), 0, 'nothing on the signing path')
+    await signatureCounter.flush()
+    assert.lengthOf(await outbox.to(MINISTER), 1, 'the flush delivers it')
+  })
+
   test('a recipient added after a milestone is mailed it; one who stopped the mails is not, whatever the recipient it is entered for', async ({
     assert,
     client,
