@@ -53,6 +53,7 @@ function previewPetition(
     photos: [],
     updates: [],
     responses: [],
+    editCount: 0,
   }
 }
 
