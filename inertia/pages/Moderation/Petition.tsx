@@ -146,7 +146,7 @@ export default function Petition({ petition, countries, currentText, versions }:
               level={3}
               actions={(version) => (
                 <Button
-                  variant="outline-danger"
+                  variant="outline-secondary"
                   size="sm"
                   className="mt-2"
                   onClick={() => restore(version)}
