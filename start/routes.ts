@@ -162,6 +162,13 @@ router
   .post('/moderation/petitions/:id/:action', [ModerationController, 'act'])
   .as('moderation.act')
   .where('action', matchers.petitionAction)
+router
+  .post('/moderation/petitions/:id/versions/:version/restore', [
+    ModerationController,
+    'restoreVersion',
+  ])
+  .as('moderation.restore_version')
+  .where('version', matchers.id)
 // A mailed link: GET shows a button, only its POST confirms.
 router.get('/signature/:id/confirm', [SignaturesController, 'show']).as('signatures.confirm')
 router
@@ -421,6 +428,9 @@ router.group(() => {
   router.get('/petition/:slug/qr.svg', [PetitionSharingController, 'qr']).as('petitions.qr')
   router.get('/petition/:slug/poster', [PetitionSharingController, 'poster']).as('petitions.poster')
 })
+
+// Every earlier text of a petition, diffed word by word (history.json is its count by day).
+router.get('/petition/:slug/history', [PetitionsController, 'history']).as('petitions.history')
 
 // Last, so that /petition/create is never taken for a slug.
 router

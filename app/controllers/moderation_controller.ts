@@ -15,6 +15,8 @@ import type Petition from '#models/petition'
 import ModeratedPetitionTransformer from '#transformers/moderated_petition_transformer'
 import ModerationEventTransformer from '#transformers/moderation_event_transformer'
 import CountryShareTransformer from '#transformers/country_share_transformer'
+import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
+import { historyOf, restoreVersion } from '#services/petitions/versions'
 
 /** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
@@ -49,6 +51,7 @@ export default class ModerationController {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const found = await moderatedPetition(ctx.params.id)
     if (!found) throw new NotFoundException()
+    const history = await historyOf(found.petition, { withAuthors: true })
     return ctx.inertia.render('Moderation/Petition', {
       petition: new ModeratedPetitionTransformer(
         found.petition,
@@ -56,7 +59,25 @@ export default class ModerationController {
         found.trail
       ).toObject(),
       countries: found.countries.map((country) => new CountryShareTransformer(country).toObject()),
+      /** Its text now and its earlier versions, newest first, with who saved each change. */
+      currentText: plainText(history.current),
+      versions: history.versions.map((version) =>
+        new PetitionVersionTransformer(version, version.user?.fullName ?? null).toObject()
+      ),
     })
+  }
+
+  /**
+   * POST /moderation/petitions/{id}/versions/{version}/restore: an earlier
+   * version's text back (the current one kept as a version, the act in the
+   * audit trail). Moderators only; 404 for a version of another petition.
+   */
+  async restoreVersion(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('restoreVersion')
+    const done = await restoreVersion(ctx.auth.user!, ctx.params.id, ctx.params.version)
+    if (!done) throw new NotFoundException()
+    flashAlert(ctx.session, 'success', ctx.i18n.t('page.moderation.done.version_restored'))
+    return ctx.response.redirect().back()
   }
 
   /** GET /moderation/log: the whole trail, newest first, by action (`action`) and actor (`actor`). */

@@ -14,6 +14,7 @@ import PetitionPolicy from '#policies/petition_policy'
 import ModerationPolicy from '#policies/moderation_policy'
 import {
   petitionPage,
+  petitionSeenBy,
   type PageViewer,
   type ShownPetitionPage,
 } from '#services/petitions/petition_page'
@@ -28,6 +29,8 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { closingDateOf } from '#support/closing_dates'
 import { localeOf } from '#app/i18n/locales'
 import { flashPetitionPage, petitionPageNote } from '#support/http/petition_page_flash'
+import { historyOf } from '#services/petitions/versions'
+import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
 
 export default class PetitionsController {
   /**
@@ -67,6 +70,29 @@ export default class PetitionsController {
     // A guest who has not signed it sees what every such guest sees.
     const shared = page.signedAt === null && isAnyGuestsPage(ctx)
     return shared ? sharedGuestPage(ctx, page.data, render) : render()
+  }
+
+  /**
+   * Petition/History: its text now and every earlier version kept since its
+   * first confirmed signature, newest first, for the page to diff word by
+   * word. Seen by whoever may see its page: a draft is its owner's, a
+   * hidden petition answers Petition/Removed with 410 like its page.
+   */
+  async history(ctx: HttpContext) {
+    const found = await petitionSeenBy(ctx.params.slug, await this.viewerOf(ctx))
+    if (found.kind === 'missing') throw new NotFoundException()
+    await ctx.bouncer.with(PetitionPolicy).authorize('view', found.petition)
+    if (found.kind === 'removed') {
+      ctx.response.status(410)
+      return ctx.inertia.render('Petition/Removed', found.removal)
+    }
+    const { petition } = found
+    const { current, versions } = await historyOf(petition)
+    return ctx.inertia.render('Petition/History', {
+      petition: { title: petition.title, slug: petition.slug },
+      current: plainText(current),
+      versions: versions.map((version) => new PetitionVersionTransformer(version).toObject()),
+    })
   }
 
   /** Who looks at a petition's page, read from the request. */

@@ -5,15 +5,20 @@ import { issueText } from '#support/mail_html'
 
 /**
  * One piece of a petition's news: an update its owner posted (plain text,
- * as the page shows it) or an official response (sanitised HTML with the
- * mail's inline styles already applied).
+ * as the page shows it), an official response (sanitised HTML with the
+ * mail's inline styles already applied), or a substantive change of its
+ * text (the day; the mail links to the history page's diff).
  */
 export type NewsItem =
   | { kind: 'update'; title: string; day: Date; text: string | null }
   | { kind: 'response'; responder: string; day: Date; html: string }
+  | { kind: 'text_changed'; day: Date }
 
-/** The news of one petition, the same for every signer it goes to. */
-export type PetitionNews = { title: string; url: string; items: NewsItem[] }
+/**
+ * The news of one petition, the same for every signer of a language:
+ * `historyUrl` is its history page, where a changed text's diff is.
+ */
+export type PetitionNews = { title: string; url: string; historyUrl: string; items: NewsItem[] }
 
 export type NewsRecipient = { email: string; firstName: string }
 
@@ -48,6 +53,16 @@ export default class PetitionNewsMail extends BaseSiteMail {
     return this.news.items
       .map((item) => {
         const date = this.day(item.day)
+        if (item.kind === 'text_changed') {
+          return (
+            `<h2 style="${HEADING_STYLE}">${string.escapeHTML(
+              this.t('mail.petition_news.text_changed', { date })
+            )}</h2>` +
+            `<p style="${TEXT_STYLE}"><a href="${string.escapeHTML(this.news.historyUrl)}">${string.escapeHTML(
+              this.t('mail.petition_news.see_changes')
+            )}</a></p>`
+          )
+        }
         if (item.kind === 'update') {
           const text = item.text
             ? `<p style="${TEXT_STYLE}">${string.escapeHTML(item.text).replace(/\r?\n/g, '<br />')}</p>`

@@ -23,6 +23,8 @@ export const MODERATION_ACTIONS = [
   // The owner of a hidden petition asks for a review; a moderator keeps it hidden.
   'review_requested',
   'review_declined',
+  // A moderator puts an earlier version of a petition's text back.
+  'version_restored',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 

@@ -15,6 +15,7 @@ import Letter from '#models/letter'
 import PetitionUpdate from '#models/petition_update'
 import PetitionResponse from '#models/petition_response'
 import CustomField from '#models/custom_field'
+import PetitionVersion from '#models/petition_version'
 import Signature from '#models/signature'
 import { descriptionText } from '#support/search_text'
 import CacheVersion from '#models/cache_version'
@@ -205,6 +206,10 @@ export default class Petition extends BaseModel {
 
   @hasMany(() => Signature)
   declare signatures: HasMany<typeof Signature>
+
+  /** Its text before each change made after the first confirmed signature. */
+  @hasMany(() => PetitionVersion)
+  declare versions: HasMany<typeof PetitionVersion>
 
   /**
    * Finishing a petition starts its signatures' retention period; reopening

@@ -13,4 +13,14 @@ export default class ModerationPolicy extends BasePolicy {
     if (user?.role === ROLE_MODERATOR) return true
     return AuthorizationResponse.deny('Not found', 404)
   }
+
+  /**
+   * Putting an earlier version of a petition's text back: moderators only.
+   * Its owner and guests, who know the petition, are refused (403).
+   */
+  @allowGuest()
+  restoreVersion(user: User | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
 }

@@ -60,6 +60,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
           description: update.description ?? '',
           createdAt: update.happenedOn.toISODate()!,
         })),
+      /** How many times its text changed after its first confirmed signature (its history page). */
+      editCount: Number(petition.$extras.versions_count ?? 0),
       /** Official responses, oldest first; `body` is sanitised HTML. */
       responses: petition.responses.map((response) => ({
         id: response.id,

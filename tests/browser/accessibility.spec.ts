@@ -20,6 +20,7 @@ import RecipientDelivery from '#models/recipient_delivery'
 import { answerUrl, stopUrl } from '#services/decision_makers/links'
 import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
+import PetitionVersion from '#models/petition_version'
 import { ROLE_MODERATOR } from '#models/user'
 import { moderatePetition } from '#services/moderation/petition_actions'
 import type { Locale } from '#app/i18n/locales'
@@ -85,6 +86,17 @@ async function petitionWithEverything() {
     .merge({ petitionId: petition.id, firstName: 'Taras', country: 'UA', postalCode: '04070' })
     .create()
   await recountSignatures(petition.id)
+  // An earlier text: the page says it was edited, its history and its
+  // moderation page show the words removed and added.
+  await PetitionVersion.create({
+    petitionId: petition.id,
+    userId: owner.id,
+    title: 'Save the park',
+    target: petition.target,
+    description: '<p>An older text about the park and its trees.</p>',
+    letters: [],
+    substantive: true,
+  })
 
   for (let index = 1; index <= 10; index++) {
     const other = await PetitionFactory.apply('published')
@@ -205,12 +217,16 @@ test.group('Browser: accessibility', (group) => {
       // The widget other sites frame is a page of its own, without the app.
       const widget = `/petition/${petition.slug}/embed`
       const posterPage = `/petition/${petition.slug}/poster`
+      const historyPage = `/petition/${petition.slug}/history`
+      mustShow[historyPage] = ['[data-testid="version"] ins', '[data-testid="version"] del']
+      mustShow[`/moderation/petitions/${petition.id}`].push('[data-testid="restore-version"]')
       mustShow[posterPage] = ['[data-testid="poster"] img']
       const shared = [
         '/',
         '/petitions',
         '/petitions?q=nothing+like+this&status=open',
         showPage,
+        historyPage,
         '/contacts',
         '/faq',
       ]

@@ -31,6 +31,7 @@ const STORED = [
   'letter_recipients',
   'petition_updates',
   'custom_fields',
+  'petition_versions',
   'signatures',
   'contact_messages',
   'newsletter_subscriptions',
@@ -57,6 +58,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     locale: 'uk',
     number: '1',
     action: 'hide',
+    version: '1',
     mailId: '1795693369866-0f8fad5b-d9cb-469f-a165-70867728950e',
   }
   return pattern
@@ -107,6 +109,7 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     // The fuzz test's action is `hide`: a reason of the list and a note.
     '/moderation/petitions/:id/:action': { reason: 'spam', note: 'Advertises watches' },
     '/petition/:guid/review': {},
+    '/moderation/petitions/:id/versions/:version/restore': {},
     '/petition/:guid/create': {
       title: 'A park for Oak Hill',
       target: 'Riverside City Council',

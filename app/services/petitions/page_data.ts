@@ -67,6 +67,8 @@ async function loadPageData(slug: string): Promise<PageData | null> {
     .preload('updates')
     .preload('responses', (responses) => responses.orderBy('responded_on').orderBy('id'))
     .preload('customFields')
+    // Its "edited n times" (see services/petitions/versions).
+    .withCount('versions')
     .first()
   if (!petition) return null
   slugsById.set(petition.id, petition.slug)

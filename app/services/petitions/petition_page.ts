@@ -47,6 +47,29 @@ export type PetitionPage =
  * missing or removed petition's viewer is not looked up.
  */
 export async function petitionPage(slug: string, viewer: PageViewer): Promise<PetitionPage> {
+  const found = await petitionSeenBy(slug, viewer)
+  if (found.kind !== 'seen') return found
+  const { data } = found
+  return {
+    kind: 'shown',
+    petition: data.petition,
+    data,
+    ...(await viewersSignature(data.petition, viewer)),
+  }
+}
+
+/**
+ * The petition of a slug as its page's viewer may see it: missing, removed
+ * by moderators (for anyone but its owner and moderators), or seen, with
+ * its page's data. Pages about a petition (its history) answer as its page
+ * does; whether the viewer may see a draft is the caller's check.
+ */
+export async function petitionSeenBy(
+  slug: string,
+  viewer: Pick<PageViewer, 'user' | 'seesHidden'>
+): Promise<
+  Exclude<PetitionPage, ShownPetitionPage> | { kind: 'seen'; petition: Petition; data: PageData }
+> {
   // A member may just have edited it: never served an older copy.
   const data = await petitionPageData(slug, { reuse: !viewer.user })
   if (!data) return { kind: 'missing' }
@@ -62,7 +85,7 @@ export async function petitionPage(slug: string, viewer: PageViewer): Promise<Pe
     }
     return { kind: 'removed', petition, removal }
   }
-  return { kind: 'shown', petition, data, ...(await viewersSignature(petition, viewer)) }
+  return { kind: 'seen', petition, data }
 }
 
 /**

@@ -7,6 +7,7 @@ import { sanitizeDescription } from '#support/html_sanitizer'
 import { uniqueSlug, unlistedSlug } from '#services/petitions/slugs'
 import { attachMedia } from '#services/petitions/media'
 import { writePetitionParts } from '#services/petitions/petition_parts'
+import { recordVersion, textBeforeSave } from '#services/petitions/versions'
 import { isUniqueViolation } from '#support/database_errors'
 import { closesAtFor } from '#support/closing_dates'
 import { recordIfModeration } from '#services/moderation/audit_trail'
@@ -50,6 +51,8 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     let petition = await Petition.query({ client: trx }).where('guid', guid).forUpdate().first()
     const isNew = !petition
     const wasPublished = petition?.published ?? false
+    // Once signed, the text as it was, to keep if this save changes it.
+    const before = await textBeforeSave(petition, trx)
     petition ??= new Petition().merge({
       guid,
       userId: user.id,
@@ -93,6 +96,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     // A new update of a published petition is news for the signers who asked
     // for it. A new petition has no signers yet.
     await writePetitionParts(petition, user, input, trx, { news: !isNew && petition.published })
+    await recordVersion(petition, user, before, trx)
     // This save made it public: a new petition, or a draft published.
     return { petition, isNew, publishedNow: petition.published && !wasPublished }
   })

@@ -6,6 +6,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import PetitionUpdate from '#models/petition_update'
 import PetitionResponse from '#models/petition_response'
 import Signature from '#models/signature'
+import PetitionVersion from '#models/petition_version'
 import SendMailJob from '#jobs/send_mail_job'
 import PetitionNewsMail, { type NewsItem, type PetitionNews } from '#mails/petition_news_mail'
 import { sanitizeDescription } from '#support/html_sanitizer'
@@ -183,7 +184,7 @@ async function mailOnePetition(
     petition.news_mailed_at !== null
       ? asDateTime(petition.news_mailed_at)
       : asDateTime(petition.news_pending_since).minus(FIRST_NEWS_SLACK)
-  const [updates, responses] = await Promise.all([
+  const [updates, responses, versions] = await Promise.all([
     PetitionUpdate.query()
       .where('petition_id', petition.id)
       .where('created_at', '>=', stored(from))
@@ -192,11 +193,18 @@ async function mailOnePetition(
       .where('petition_id', petition.id)
       .where('created_at', '>=', stored(from))
       .orderBy('id'),
+    // Substantive changes of its text; typo fixes are recorded without news.
+    PetitionVersion.query()
+      .where('petition_id', petition.id)
+      .where('substantive', true)
+      .where('created_at', '>=', stored(from))
+      .orderBy('id'),
   ])
   const isNow = (row: { createdAt: DateTime }) => row.createdAt < moment
   // Added after this mail's moment (by a save that raced the claim): noted
   // again, for the next mail.
-  if ([...updates, ...responses].some((row) => !isNow(row))) await noteNews(petition.id)
+  if ([...updates, ...responses, ...versions].some((row) => !isNow(row)))
+    await noteNews(petition.id)
 
   const items: Array<NewsItem & { at: number }> = [
     ...updates.filter(isNow).map((update) => ({
@@ -214,6 +222,11 @@ async function mailOnePetition(
       html: withMailStyles(sanitizeDescription(response.body)),
       at: response.createdAt.toMillis(),
     })),
+    ...versions.filter(isNow).map((version) => ({
+      kind: 'text_changed' as const,
+      day: version.createdAt.toJSDate(),
+      at: version.createdAt.toMillis(),
+    })),
   ]
   if (items.length === 0) return 0
   // In the order they were added.
@@ -226,6 +239,7 @@ async function mailOnePetition(
       found = {
         title: petition.title,
         url: site.urlFor(locale) + urlFor('petitions.show', { slug: petition.slug }),
+        historyUrl: site.urlFor(locale) + urlFor('petitions.history', { slug: petition.slug }),
         items,
       }
       newsOf.set(locale, found)

@@ -1,17 +1,25 @@
 import { Link } from '@adonisjs/inertia/react'
-import { Badge, Container, ListGroup } from 'react-bootstrap'
+import { router } from '@inertiajs/react'
+import { Badge, Button, Container, ListGroup } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionActions from '~/components/moderation/petition_actions.tsx'
 import PetitionCountries from '~/components/moderation/petition_countries.tsx'
 import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
+import { askToConfirm } from '~/lib/confirm.ts'
+import { urlFor } from '~/client.ts'
+import VersionHistory from '~/components/petition/version_history.tsx'
 import type { Data } from '@generated/data'
 
 type PetitionProps = {
   petition: Data.ModeratedPetition
   /** Its countries, the largest first, with their shares; outliers flagged. */
   countries: Data.CountryShare[]
+  /** Its text now, as plain text. */
+  currentText: Pick<Data.PetitionVersion, 'title' | 'target' | 'description' | 'letters'>
+  /** Its earlier texts, newest first, with who saved each change. */
+  versions: Data.PetitionVersion[]
 }
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
@@ -22,8 +30,23 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
  * signers live (a country far above its share elsewhere flagged), its whole
  * audit trail and the actions that apply to it now.
  */
-export default function Petition({ petition, countries }: PetitionProps) {
+export default function Petition({ petition, countries, currentText, versions }: PetitionProps) {
   const { t, locale } = useTranslation()
+  const restore = async (version: Data.PetitionVersion) => {
+    const confirmed = await askToConfirm({
+      title: t('page.moderation.versions.confirm_title'),
+      text: t('page.moderation.versions.confirm_text'),
+      confirm: t('page.moderation.versions.confirm'),
+      cancel: t('common.cancel'),
+    })
+    if (confirmed) {
+      router.post(
+        urlFor('moderation.restore_version', { id: petition.id, version: version.id }),
+        {},
+        { preserveScroll: true }
+      )
+    }
+  }
   return (
     <AppLayout title={t('page.moderation.petition_title', { title: petition.title })} noindex>
       <Container className="page-section" style={{ maxWidth: 960 }}>
@@ -104,6 +127,37 @@ export default function Petition({ petition, countries }: PetitionProps) {
         </section>
 
         <PetitionCountries countries={countries} />
+
+        <section className="mb-4" aria-labelledby="versions-title">
+          <h2 className="h4" id="versions-title">
+            {t('page.moderation.versions.title')}
+          </h2>
+          <p>
+            <Link route="petitions.history" routeParams={{ slug: petition.slug }}>
+              {t('page.moderation.versions.history')}
+            </Link>
+          </p>
+          {versions.length === 0 ? (
+            <p className="text-muted">{t('page.history.none')}</p>
+          ) : (
+            <VersionHistory
+              versions={versions}
+              current={currentText}
+              level={3}
+              actions={(version) => (
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  className="mt-2"
+                  onClick={() => restore(version)}
+                  data-testid="restore-version"
+                >
+                  {t('page.moderation.versions.restore')}
+                </Button>
+              )}
+            />
+          )}
+        </section>
 
         <section className="mb-4" aria-labelledby="trail-title">
           <h2 className="h4" id="trail-title">

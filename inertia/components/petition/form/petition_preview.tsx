@@ -56,6 +56,7 @@ function previewPetition(
     photos: [],
     updates: [],
     responses: [],
+    editCount: 0,
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { Link } from '@adonisjs/inertia/react'
 import { Badge, Container } from 'react-bootstrap'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -50,6 +51,18 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
         {petition.target && (
           <p className="lead mb-0" data-testid="petition-target">
             {t('page.petition_card.addressed_to', { target: petition.target })}
+          </p>
+        )}
+        {petition.editCount > 0 && (
+          <p className="small mt-2 mb-0">
+            <Link
+              route="petitions.history"
+              routeParams={{ slug: petition.slug }}
+              className="petition-header-history"
+              data-testid="edited-link"
+            >
+              {t('page.show.edited', { count: petition.editCount })}
+            </Link>
           </p>
         )}
         <div className="petition-header-progress my-4">

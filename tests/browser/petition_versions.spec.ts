@@ -1,0 +1,78 @@
+import { test } from '@japa/runner'
+import i18nManager from '@adonisjs/i18n/services/main'
+import PetitionVersion from '#models/petition_version'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { SignatureFactory } from '#database/factories/signature_factory'
+
+const it = i18nManager.locale('it')
+
+test.group('Browser: a signed text keeps its word', (group) => {
+  browserJourneys(group)
+
+  test('an owner in Italian edits a signed description; the page says so and the history shows the words added', async ({
+    assert,
+  }) => {
+    const owner = await makeMember({ firstName: 'Giulia', lastName: 'Rossi', locale: 'it' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({
+        userId: owner.id,
+        lang: 'it',
+        title: 'Salviamo il parco Sempione',
+        target: 'Comune di Milano',
+        description: '<p>Il parco è il nostro cuore verde.</p>',
+      })
+      .create()
+    await SignatureFactory.merge({ petitionId: petition.id }).create()
+
+    await inBrowser('petition versions in Italian', async (page) => {
+      await logIn(page, owner.email, PASSWORD, 'it')
+      await visit(page, siteUrl(`/petition/${petition.guid}/edit`, 'it'))
+      await page.locator('.ProseMirror').click()
+      await page.keyboard.press('Control+End')
+      await page.keyboard.type(' Salviamolo insieme.')
+      await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        page.getByTestId('petition-submit').click(),
+      ])
+      await PetitionVersion.query().where('petition_id', petition.id).firstOrFail()
+
+      // The page says it was edited once, in Italian, and the link is reached by keyboard.
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'it'))
+      const link = page.getByTestId('edited-link')
+      assert.equal((await link.textContent())?.trim(), it.t('page.show.edited', { count: 1 }))
+      assert.equal(await link.textContent(), 'Modificata 1 volta')
+      for (let press = 0; press < 40; press++) {
+        await page.keyboard.press('Tab')
+        if (
+          await page.evaluate<boolean>(`document.activeElement?.dataset.testid === 'edited-link'`)
+        )
+          break
+      }
+      assert.isTrue(
+        await page.evaluate<boolean>(`document.activeElement?.dataset.testid === 'edited-link'`),
+        'Tab reaches the link'
+      )
+      await Promise.all([page.waitForURL(/\/history$/), page.keyboard.press('Enter')])
+
+      // The history: the words added, marked and said in words.
+      await page.getByTestId('version').first().waitFor()
+      assert.equal(
+        await page.getByRole('heading', { level: 1 }).textContent(),
+        it.t('page.history.title', { title: petition.title })
+      )
+      const added = page.locator('[data-testid="version-description"] ins')
+      assert.include(await added.textContent(), 'Salviamolo insieme.')
+      assert.include(await added.textContent(), it.t('page.history.added'))
+      assert.equal(await page.locator('[data-testid="version-description"] del').count(), 0)
+      assert.equal(await page.locator('[data-testid="version-title"]').count(), 0)
+      assert.include(
+        await page.getByTestId('version').first().textContent(),
+        it.t('page.history.minor')
+      )
+      assert.deepEqual(describeViolations('history (it)', await seriousViolations(page)), [])
+    })
+  }).timeout(90_000)
+})
