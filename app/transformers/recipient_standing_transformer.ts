@@ -16,8 +16,7 @@ export default class RecipientStandingTransformer extends BaseTransformer<Recipi
   }
 
   toObject() {
-    const { id, name, role, status, deliveredAt, milestone, answeredAt, responseId } =
-      this.resource
+    const { id, name, role, status, deliveredAt, milestone, answeredAt, responseId } = this.resource
     return {
       id,
       name,

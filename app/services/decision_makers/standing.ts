@@ -105,5 +105,6 @@ export async function standingOf(petitionIds: number[]) {
 
 /** Where one petition's recipients stand, in letter and recipient order. */
 export async function petitionStanding(petitionId: number) {
-  return (await standingOf([petitionId])).get(petitionId) ?? []
+  const standing = await standingOf([petitionId])
+  return standing.get(petitionId) ?? []
 }

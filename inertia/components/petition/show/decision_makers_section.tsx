@@ -34,9 +34,7 @@ export default function DecisionMakersSection({
             data-status={recipient.status}
           >
             <span className="fw-semibold">{recipient.name}</span>
-            {recipient.role && (
-              <span className="text-body-secondary"> · {recipient.role}</span>
-            )}
+            {recipient.role && <span className="text-body-secondary"> · {recipient.role}</span>}
             <br />
             <Standing recipient={recipient} locale={locale} />
           </li>
@@ -55,9 +53,7 @@ function Standing({ recipient, locale }: { recipient: Data.RecipientStanding; lo
     return (
       <span className="small text-success-emphasis" data-testid="decision-maker-standing">
         {recipient.responseId !== null ? (
-          <a href={`#response-${recipient.responseId}`}>
-            {text}
-          </a>
+          <a href={`#response-${recipient.responseId}`}>{text}</a>
         ) : (
           text
         )}
