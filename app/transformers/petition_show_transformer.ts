@@ -67,7 +67,7 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
         /** The role they gave when answering from their own mailbox, or null. */
         responderRole: response.responderRole,
         /** Written by the recipient through their mailed link: shown with a badge saying so. */
-        fromRecipient: Boolean(response.fromRecipient),
+        fromRecipient: response.fromRecipient,
         respondedOn: response.respondedOn.toISODate()!,
         body: response.body,
       })),
