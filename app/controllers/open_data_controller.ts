@@ -19,6 +19,7 @@ import {
   signaturesByCountryOf,
 } from '#services/petitions/signatures_by_country'
 import { namedCountryCounts } from '#shared/petitions/country_counts'
+import { petitionStanding, standingOf } from '#services/decision_makers/standing'
 import NotFoundException from '#exceptions/not_found_exception'
 
 type Links = { self: string; first: string; prev: string | null; next: string | null; last: string }
@@ -59,12 +60,17 @@ export default class OpenDataController {
   async petition({ params, response, i18n }: HttpContext) {
     const petition = await this.#published(params.slug)
     const locale = localeOf(i18n)
+    const [counts, standing] = await Promise.all([
+      signaturesByCountry(petition.id),
+      petitionStanding(petition.id),
+    ])
     const body = JSON.stringify(
       openPetition(
         petition,
         site.urlFor(locale),
         i18n.t('page.account.deleted_user'),
-        namedCountryCounts(await signaturesByCountry(petition.id), locale)
+        namedCountryCounts(counts, locale),
+        standing
       )
     )
     return this.#send(response, body, 'application/json; charset=utf-8')
@@ -129,14 +135,16 @@ export default class OpenDataController {
     }
     const deletedOwnerName = i18n.t('page.account.deleted_user')
     const rows = (paginator as SimplePaginatorContract<Petition>).all()
-    // The page's counts by country in one query.
-    const countries = await signaturesByCountryOf(rows.map((petition) => petition.id))
+    // The page's counts by country in one query, its recipients in a few.
+    const ids = rows.map((petition) => petition.id)
+    const [countries, standing] = await Promise.all([signaturesByCountryOf(ids), standingOf(ids)])
     const petitions: OpenPetition[] = rows.map((petition) =>
       openPetition(
         petition,
         siteUrl,
         deletedOwnerName,
-        namedCountryCounts(countries.get(petition.id) ?? [], locale)
+        namedCountryCounts(countries.get(petition.id) ?? [], locale),
+        standing.get(petition.id) ?? []
       )
     )
     return { petitions, paginator, links }

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import { petitionValidator } from '#validators/petition'
@@ -21,6 +22,7 @@ import {
 import { isAnyGuestsPage, sharedGuestPage } from '#support/http/shared_guest_pages'
 import PetitionShowTransformer from '#transformers/petition_show_transformer'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
+import RecipientStandingTransformer from '#transformers/recipient_standing_transformer'
 import HiddenNoticeTransformer from '#transformers/hidden_notice_transformer'
 import { signedPetitionsOf } from '#support/http/signed_petitions_cookie'
 import NotFoundException from '#exceptions/not_found_exception'
@@ -171,7 +173,7 @@ export default class PetitionsController {
     { inertia, bouncer, auth, i18n, session }: HttpContext,
     page: ShownPetitionPage
   ) {
-    const { petition, lastSignatures } = page.data
+    const { petition, lastSignatures, standing } = page.data
     const [canEditPetition, open] = await Promise.all([
       auth.user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
       bouncer.with(PetitionPolicy).allows('sign', petition),
@@ -182,6 +184,8 @@ export default class PetitionsController {
         lastSignatures,
         i18n.t('page.sign.anonymous')
       ),
+      /** Its letters' recipients and whether they answered; never their addresses. */
+      decisionMakers: RecipientStandingTransformer.transform(standing, DateTime.now().toMillis()),
       whenISignedThisPetition: page.signedAt,
       /** The viewer's own signature: waiting for confirmation (with the address it went to), or counted. */
       mySignature: page.mine,

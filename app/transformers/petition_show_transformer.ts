@@ -66,6 +66,10 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
       responses: petition.responses.map((response) => ({
         id: response.id,
         responder: response.responder,
+        /** The role they gave when answering from their own mailbox, or null. */
+        responderRole: response.responderRole,
+        /** Written by the recipient through their mailed link: shown with a badge saying so. */
+        fromRecipient: response.fromRecipient,
         respondedOn: response.respondedOn.toISODate()!,
         body: response.body,
       })),

@@ -5,6 +5,18 @@ import { ownerOf } from '#transformers/petition_card_transformer'
 import { csvRow } from '#support/csv'
 import { wherePublic } from '#services/petitions/visibility'
 import type { NamedCountryCount } from '#shared/petitions/country_counts'
+import type { RecipientStanding } from '#shared/petitions/recipient_standing'
+
+/**
+ * A decision maker its letters name, with when the petition was first
+ * mailed to them and when they answered; never their address.
+ */
+export type OpenRecipient = {
+  name: string
+  role: string
+  deliveredAt: string | null
+  answeredAt: string | null
+}
 
 /**
  * What anyone may read about a petition outside the site: what its public
@@ -35,6 +47,8 @@ export type OpenPetition = {
    * those without a country (signed before the form asked).
    */
   signaturesByCountry: NamedCountryCount[]
+  /** Its letters' recipients in order, and whether they were told and answered. */
+  recipients: OpenRecipient[]
 }
 
 const iso = (value: DateTime | null) => (value ? value.toUTC().toISO() : null)
@@ -43,13 +57,14 @@ const iso = (value: DateTime | null) => (value ? value.toUTC().toISO() : null)
  * A published petition as open data. `siteUrl` is the language site the
  * reader asked on, so that links open in their language; `deletedOwnerName`
  * names the owner of a petition whose account is gone; `signaturesByCountry`
- * are its counts by country, named.
+ * are its counts by country, named; `standing` where its recipients stand.
  */
 export function openPetition(
   petition: Petition,
   siteUrl: string,
   deletedOwnerName: string,
-  signaturesByCountry: NamedCountryCount[]
+  signaturesByCountry: NamedCountryCount[],
+  standing: RecipientStanding[]
 ): OpenPetition {
   const owner = ownerOf(petition, deletedOwnerName)
   const open = petition.isOpenForSigning
@@ -73,6 +88,12 @@ export function openPetition(
     succeededAt: iso(petition.succeededAt),
     victoryAt: iso(petition.victoryAt),
     signaturesByCountry,
+    recipients: standing.map(({ name, role, deliveredAt, answeredAt }) => ({
+      name,
+      role,
+      deliveredAt,
+      answeredAt,
+    })),
   }
 }
 

@@ -1,6 +1,8 @@
 import env from '#start/env'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
+import { petitionStanding } from '#services/decision_makers/standing'
+import type { RecipientStanding } from '#shared/petitions/recipient_standing'
 
 export const LAST_SIGNATURES = 10
 
@@ -16,16 +18,22 @@ export const LAST_SIGNATURES = 10
  */
 const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)
 
-export type PageData = { petition: Petition; lastSignatures: Signature[] }
+export type PageData = {
+  petition: Petition
+  lastSignatures: Signature[]
+  /** Where its letters' recipients stand (answered, awaiting, not told), in letter order. */
+  standing: RecipientStanding[]
+}
 
 const cache = new Map<string, { expires: number; data: Promise<PageData | null> }>()
 const slugsById = new Map<number, string>()
 
 /**
- * A petition with everything its page shows, and its last signatures: a
- * fixed number of queries whatever the number of signatures (counts come
- * from counter columns), run at most once a second per petition, so that a
- * viral petition's page is served from memory.
+ * A petition with everything its page shows, its last signatures and where
+ * its decision makers stand: a fixed number of queries whatever the number
+ * of signatures (counts come from counter columns), run at most once a
+ * second per petition, so that a viral petition's page is served from
+ * memory.
  */
 export function petitionPageData(
   slug: string,
@@ -72,7 +80,12 @@ async function loadPageData(slug: string): Promise<PageData | null> {
     .first()
   if (!petition) return null
   slugsById.set(petition.id, petition.slug)
-  return { petition, lastSignatures: await lastSignatures(petition) }
+  const hasRecipients = petition.letters.some((letter) => letter.recipients.length > 0)
+  const [signatures, standing] = await Promise.all([
+    lastSignatures(petition),
+    hasRecipients ? petitionStanding(petition.id) : [],
+  ])
+  return { petition, lastSignatures: signatures, standing }
 }
 
 /** The 10 most recent confirmed, active signatures, by index. */

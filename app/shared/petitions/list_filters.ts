@@ -5,7 +5,8 @@
  */
 import { isLocale, type Locale } from '#app/i18n/locales'
 
-export const LIST_STATUSES = ['open', 'successful', 'closed', 'victory'] as const
+/** `awaiting`: a decision maker was mailed the petition and has not answered yet. */
+export const LIST_STATUSES = ['open', 'successful', 'closed', 'victory', 'awaiting'] as const
 export const LIST_SORTS = ['newest', 'signatures', 'trending', 'closing', 'relevance'] as const
 export type ListStatus = (typeof LIST_STATUSES)[number]
 export type ListSort = (typeof LIST_SORTS)[number]

@@ -14,7 +14,7 @@ import { urlFor } from '~/client.ts'
 
 type PetitionListProps = { petitions: Paginated<Data.PetitionCard>; filters: ListFilters }
 
-const STATUSES: ListStatus[] = ['open', 'successful', 'closed', 'victory']
+const STATUSES: ListStatus[] = ['open', 'successful', 'closed', 'victory', 'awaiting']
 const SORTS: ListSort[] = ['newest', 'signatures', 'trending', 'closing']
 
 /** Whether a search has words to look for (as the server reads it: letters, marks, digits). */

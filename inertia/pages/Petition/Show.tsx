@@ -5,6 +5,7 @@ import PetitionHeader from '~/components/petition/show/petition_header.tsx'
 import ActionBar from '~/components/petition/show/action_bar.tsx'
 import PetitionDescription from '~/components/petition/show/petition_description.tsx'
 import LettersSection from '~/components/petition/show/letters_section.tsx'
+import DecisionMakersSection from '~/components/petition/show/decision_makers_section.tsx'
 import MediaSection from '~/components/petition/show/media_section.tsx'
 import ResponsesSection from '~/components/petition/show/responses_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
@@ -29,6 +30,8 @@ import { useStickyTop } from '~/lib/use_sticky_top.ts'
 type PetitionShowProps = {
   petition: Data.PetitionShow
   lastSignatures: Data.LastSignature[]
+  /** Its letters' recipients and whether they answered (never their addresses). */
+  decisionMakers: Data.RecipientStanding[]
   /** When the viewer signed (ISO date), or null. */
   whenISignedThisPetition: string | null
   /** The viewer's own signature: waiting for confirmation (with its address), or counted. */
@@ -116,6 +119,7 @@ export default function Show(props: PetitionShowProps) {
               canRespond={canEditPetition && petition.published}
             />
             <LettersSection letters={petition.letters} />
+            <DecisionMakersSection decisionMakers={props.decisionMakers} />
             <MediaSection videos={petition.videos} photos={petition.photos} />
             <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
             <LastSignatures signatures={lastSignatures} />

@@ -32,6 +32,7 @@ export function filtered(filters: ListFilters, now: string) {
   if (filters.status === 'successful')
     query.whereRaw('petitions.support_count >= petitions.target_signatures')
   if (filters.status === 'victory') query.whereNotNull('petitions.victory_at')
+  if (filters.status === 'awaiting') query.whereNotNull('petitions.awaiting_answer_since')
   const words = searchWords(filters.q)
   if (words.length > 0) whereMatches(query, words, filters.lang)
   return query

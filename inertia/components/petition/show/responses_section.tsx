@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Button, Modal, Form } from 'react-bootstrap'
+import { Badge, Button, Modal, Form } from 'react-bootstrap'
 import { router, useForm } from '@inertiajs/react'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
@@ -185,10 +185,23 @@ export default function ResponsesSection({
       {responses.map((response) => (
         <article
           key={response.id}
+          id={`response-${response.id}`}
           className="petition-response border-start border-4 border-success ps-3 mb-4"
           data-testid="response-item"
         >
-          <h3 className="h6 fw-semibold mb-1">{response.responder}</h3>
+          <h3 className="h6 fw-semibold mb-1">
+            {response.responder}
+            {response.responderRole && (
+              <span className="fw-normal text-body-secondary"> · {response.responderRole}</span>
+            )}
+          </h3>
+          {response.fromRecipient && (
+            <p className="mb-1">
+              <Badge bg="success" data-testid="from-recipient">
+                {t('page.response.from_recipient')}
+              </Badge>
+            </p>
+          )}
           <p className="small text-muted mb-2">
             {t('page.response.answered_on', { date: formatDate(locale, response.respondedOn) })}
           </p>
