@@ -31,7 +31,11 @@ const WIDTHS = [1280, 375]
 
 /** The two links of a decision maker's mail about the petition: answer it, stop its mails. */
 async function decisionMakerLinks(petition: Petition, locale: Locale) {
-  const letter = await Letter.create({ petitionId: petition.id, payload: 'Please act.', position: 9 })
+  const letter = await Letter.create({
+    petitionId: petition.id,
+    payload: 'Please act.',
+    position: 9,
+  })
   const recipient = await LetterRecipient.create({
     letterId: letter.id,
     name: 'Ana Ministra',

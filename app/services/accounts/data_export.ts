@@ -98,14 +98,12 @@ export async function accountExport(user: User) {
       media: [...petition.media].sort(byPosition).map(mediaItem),
       letters: [...petition.letters].sort(byPosition).map((letter) => ({
         text: letter.payload,
-        recipients: [...letter.recipients]
-          .sort(byPosition)
-          .map((recipient) => ({
-            name: recipient.name,
-            designation: recipient.payload,
-            // The owner's own entry: the address they gave for the recipient.
-            email: recipient.email,
-          })),
+        recipients: [...letter.recipients].sort(byPosition).map((recipient) => ({
+          name: recipient.name,
+          designation: recipient.payload,
+          // The owner's own entry: the address they gave for the recipient.
+          email: recipient.email,
+        })),
       })),
       updates: [...petition.updates]
         .sort((a, b) => a.happenedOn.toMillis() - b.happenedOn.toMillis())
