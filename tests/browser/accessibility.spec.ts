@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import { browserJourneys, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { letterTo } from '#tests/helpers/decision_makers'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
@@ -14,8 +15,6 @@ import { mailDeletionLink } from '#services/accounts/deletion'
 import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
-import Letter from '#models/letter'
-import LetterRecipient from '#models/letter_recipient'
 import RecipientDelivery from '#models/recipient_delivery'
 import { answerUrl, stopUrl } from '#services/decision_makers/links'
 import Petition from '#models/petition'
@@ -31,18 +30,14 @@ const WIDTHS = [1280, 375]
 
 /** The two links of a decision maker's mail about the petition: answer it, stop its mails. */
 async function decisionMakerLinks(petition: Petition, locale: Locale) {
-  const letter = await Letter.create({
-    petitionId: petition.id,
-    payload: 'Please act.',
-    position: 9,
-  })
-  const recipient = await LetterRecipient.create({
-    letterId: letter.id,
-    name: 'Ana Ministra',
-    payload: 'Minister',
-    email: `minister-${locale}@gov.example`,
-    position: 0,
-  })
+  const {
+    recipients: [recipient],
+  } = await letterTo(
+    petition.id,
+    'Please act.',
+    [{ name: 'Ana Ministra', payload: 'Minister', email: `minister-${locale}@gov.example` }],
+    9
+  )
   const delivery = await RecipientDelivery.create({
     petitionId: petition.id,
     letterRecipientId: recipient.id,

@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import i18nManager from '@adonisjs/i18n/services/main'
-import Letter from '#models/letter'
-import LetterRecipient from '#models/letter_recipient'
 import PetitionResponse from '#models/petition_response'
 import RecipientDelivery from '#models/recipient_delivery'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { letterTo } from '#tests/helpers/decision_makers'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
@@ -31,25 +30,16 @@ test.group('Browser: who has answered', (group) => {
       .merge({ title: 'Ein Radweg für alle', lang: 'de' })
       .with('user')
       .create()
-    const letter = await Letter.create({
-      petitionId: petition.id,
-      payload: 'Sehr geehrte Damen und Herren,\nbitte erhalten Sie den Park.',
-      position: 0,
-    })
-    const council = await LetterRecipient.create({
-      letterId: letter.id,
-      name: 'Stadtrat Köln',
-      payload: 'Umweltausschuss',
-      email: 'rat@private.example',
-      position: 0,
-    })
-    const mayor = await LetterRecipient.create({
-      letterId: letter.id,
-      name: 'Anna Berg',
-      payload: 'Oberbürgermeisterin',
-      email: 'berg@private.example',
-      position: 1,
-    })
+    const {
+      recipients: [council, mayor],
+    } = await letterTo(
+      petition.id,
+      'Sehr geehrte Damen und Herren,\nbitte erhalten Sie den Park.',
+      [
+        { name: 'Stadtrat Köln', payload: 'Umweltausschuss', email: 'rat@private.example' },
+        { name: 'Anna Berg', payload: 'Oberbürgermeisterin', email: 'berg@private.example' },
+      ]
+    )
     const answeredAt = now.minus({ days: 5 })
     await RecipientDelivery.createMany([
       {

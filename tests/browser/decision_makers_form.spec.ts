@@ -8,6 +8,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
+import { submitPetitionForm } from '#tests/helpers/petition_form'
 
 const EMAIL = 'autrice@example.com'
 const PASSWORD = 'violet-river-3141'
@@ -18,17 +19,6 @@ const focused = (page: Page) =>
   page.evaluate<{ id: string; name: string | null }>(
     '({ id: document.activeElement.id, name: document.activeElement.getAttribute("name") })'
   )
-
-/** Saves the edit form; the server sends the owner back to it. */
-async function save(page: Page) {
-  await Promise.all([
-    page.waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' && /\/petition\/[^/]+\/create$/.test(response.url())
-    ),
-    page.getByTestId('petition-submit').click(),
-  ])
-}
 
 test.group("Browser: the petition form's decision makers", (group) => {
   browserJourneys(group)
@@ -80,7 +70,7 @@ test.group("Browser: the petition form's decision makers", (group) => {
 
         // A bad address: the Italian error under the field, which gets the focus.
         await address.fill('olga al comune')
-        await save(page)
+        await submitPetitionForm(page)
         const error = form.locator('[data-error-for="letters.0.recipients.0.email"]')
         await error.waitFor()
         assert.equal(
@@ -139,7 +129,7 @@ test.group("Browser: the petition form's decision makers", (group) => {
         const settings = await seriousViolations(page, '[data-testid="settings-section"]')
         assert.deepEqual(settings, [], describeViolations('settings', settings).join('\n'))
 
-        await save(page)
+        await submitPetitionForm(page)
         await page.getByText(it.t('page.petition.saved')).first().waitFor()
         assert.equal(await form.locator('[data-error-for]').count(), 0)
         const saved = await Petition.findOrFail(petition.id)
@@ -186,7 +176,7 @@ test.group("Browser: the petition form's decision makers", (group) => {
       // The second field left empty is not sent: the third's error is shown under the third.
       await milestones.locator('input').nth(1).fill('')
       await milestones.locator('input').nth(2).fill('20000000')
-      await save(page)
+      await submitPetitionForm(page)
       const tooBig = milestones.locator('[data-error-for="milestones.1"]')
       await tooBig.waitFor()
       assert.equal(await tooBig.getAttribute('id'), 'milestone-2-error')
@@ -201,7 +191,7 @@ test.group("Browser: the petition form's decision makers", (group) => {
 
       // Repeated: the list's error, under the list; the field's error is gone.
       await milestones.locator('input').nth(2).fill('100')
-      await save(page)
+      await submitPetitionForm(page)
       const repeated = milestones.locator('[data-error-for="milestones"]')
       await repeated.waitFor()
       assert.equal(await tooBig.count(), 0)

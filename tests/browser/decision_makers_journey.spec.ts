@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
-import Letter from '#models/letter'
-import LetterRecipient from '#models/letter_recipient'
 import PetitionResponse from '#models/petition_response'
 import { signPetition, type SignInput } from '#services/signatures/signing'
 import { confirmSignature } from '#services/signatures/confirmation'
@@ -11,8 +9,10 @@ import PetitionChanged from '#events/petition_changed'
 import { UserFactory } from '#database/factories/user_factory'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
+import { letterTo } from '#tests/helpers/decision_makers'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { linkIn, outbox } from '#tests/helpers/outbox'
+import { submitPetitionForm } from '#tests/helpers/petition_form'
 
 const EMAIL = 'giulia@example.com'
 const PASSWORD = 'violet-river-3141'
@@ -20,15 +20,9 @@ const RECIPIENT = 'olga.bondi@comune.torino.example'
 const it = i18nManager.locale('it')
 const de = i18nManager.locale('de')
 
-/** Saves the edit form and waits for the server's answer. */
+/** Saves the edit form; the page then says it is saved. */
 async function save(page: Page) {
-  await Promise.all([
-    page.waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' && /\/petition\/[^/]+\/create$/.test(response.url())
-    ),
-    page.getByTestId('petition-submit').click(),
-  ])
+  await submitPetitionForm(page)
   await page.getByText(it.t('page.petition.saved')).first().waitFor()
 }
 
@@ -82,17 +76,9 @@ test.group('Browser: decision makers in the loop', (group) => {
         targetSignatures: 100,
       })
       .create()
-    const letter = await Letter.create({
-      petitionId: petition.id,
-      payload: 'Gentile sindaca,\nsalvi il parco del Valentino.',
-      position: 0,
-    })
-    await LetterRecipient.create({
-      letterId: letter.id,
-      name: 'Olga Bondi',
-      payload: 'Sindaca di Torino',
-      position: 0,
-    })
+    await letterTo(petition.id, 'Gentile sindaca,\nsalvi il parco del Valentino.', [
+      { name: 'Olga Bondi', payload: 'Sindaca di Torino' },
+    ])
 
     await inBrowser('decision makers journey', async (page, context) => {
       // The owner, on the Italian site, gives the address and a milestone of 3 by keyboard.

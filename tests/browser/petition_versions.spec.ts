@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import PetitionVersion from '#models/petition_version'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
+import { submitPetitionForm } from '#tests/helpers/petition_form'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -33,10 +34,7 @@ test.group('Browser: a signed text keeps its word', (group) => {
       await page.locator('.ProseMirror').click()
       await page.keyboard.press('Control+End')
       await page.keyboard.type(' Salviamolo insieme.')
-      await Promise.all([
-        page.waitForResponse((response) => response.request().method() === 'POST'),
-        page.getByTestId('petition-submit').click(),
-      ])
+      await submitPetitionForm(page)
       await PetitionVersion.query().where('petition_id', petition.id).firstOrFail()
 
       // The page says it was edited once, in Italian, and the link is reached by keyboard.

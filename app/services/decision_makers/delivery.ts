@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import type { ChainableContract, RawQuery } from '@adonisjs/lucid/types/querybuilder'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import Petition from '#models/petition'
 import LetterRecipient from '#models/letter_recipient'
@@ -36,7 +37,12 @@ export async function petitionsToDeliver(petitionIds: number[], edited: boolean)
       )
       if (edited) {
         due.orWhere((waiting) =>
-          waiting.where('milestone_reached', '>', 0).whereExists(undelivered().select(db.raw('1')))
+          waiting.where('milestone_reached', '>', 0).whereExists(
+            whereUndelivered(db.from('letter_recipients'), {
+              petitionId: db.raw('petitions.id'),
+              milestone: db.raw('petitions.milestone_reached'),
+            }).select(db.raw('1'))
+          )
         )
       }
     })
@@ -44,25 +50,31 @@ export async function petitionsToDeliver(petitionIds: number[], edited: boolean)
   return rows.map((row) => Number(row.id))
 }
 
-/** Addressed recipients of the petition (`petitions.id`) not yet mailed its last milestone. */
-function undelivered() {
-  return db
-    .from('letter_recipients')
+/** A petition's id and milestone: values, or the columns of the outer query's row. */
+type DeliveryOf = { petitionId: number | RawQuery; milestone: number | RawQuery }
+
+/**
+ * Narrows a query of letter_recipients to the petition's recipients that
+ * have an address, have not been mailed the milestone, and whose address
+ * has not stopped the petition's mails.
+ */
+function whereUndelivered<Query extends ChainableContract>(query: Query, of: DeliveryOf) {
+  return query
     .join('letters', 'letters.id', 'letter_recipients.letter_id')
-    .whereRaw('letters.petition_id = petitions.id')
+    .where('letters.petition_id', of.petitionId)
     .whereNotNull('letter_recipients.email')
     .whereNotExists((delivered) =>
       delivered
         .from('recipient_deliveries')
         .select(db.raw('1'))
         .whereRaw('recipient_deliveries.letter_recipient_id = letter_recipients.id')
-        .whereRaw('recipient_deliveries.milestone = petitions.milestone_reached')
+        .where('recipient_deliveries.milestone', of.milestone)
     )
     .whereNotExists((stopped) =>
       stopped
         .from('recipient_mail_stops')
         .select(db.raw('1'))
-        .whereRaw('recipient_mail_stops.petition_id = petitions.id')
+        .where('recipient_mail_stops.petition_id', of.petitionId)
         .whereRaw('recipient_mail_stops.email = letter_recipients.email')
     )
 }
@@ -94,24 +106,10 @@ export async function deliverMilestone(petitionId: number, now: DateTime = DateT
       await petition.save()
       return null
     }
-    const recipients = await LetterRecipient.query({ client: trx })
-      .join('letters', 'letters.id', 'letter_recipients.letter_id')
-      .where('letters.petition_id', petition.id)
-      .whereNotNull('letter_recipients.email')
-      .whereNotExists((query) =>
-        query
-          .from('recipient_deliveries')
-          .select(db.raw('1'))
-          .whereRaw('recipient_deliveries.letter_recipient_id = letter_recipients.id')
-          .where('recipient_deliveries.milestone', milestone)
-      )
-      .whereNotExists((query) =>
-        query
-          .from('recipient_mail_stops')
-          .select(db.raw('1'))
-          .where('recipient_mail_stops.petition_id', petition.id)
-          .whereRaw('recipient_mail_stops.email = letter_recipients.email')
-      )
+    const recipients = await whereUndelivered(LetterRecipient.query({ client: trx }), {
+      petitionId: petition.id,
+      milestone,
+    })
       .select('letter_recipients.*', 'letters.payload as letter_text')
       .orderBy('letter_recipients.id')
     const deliveries = await RecipientDelivery.createMany(

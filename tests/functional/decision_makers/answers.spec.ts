@@ -3,13 +3,12 @@ import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Petition from '#models/petition'
-import Letter from '#models/letter'
-import LetterRecipient from '#models/letter_recipient'
 import PetitionResponse from '#models/petition_response'
 import RecipientDelivery from '#models/recipient_delivery'
 import { answerUrl, stopUrl } from '#services/decision_makers/links'
 import { mailPetitionNews } from '#services/petitions/signer_news'
 import { emptiedAfterwards } from '#tests/helpers/database'
+import { letterTo } from '#tests/helpers/decision_makers'
 import { outbox } from '#tests/helpers/outbox'
 import { inertiaPage } from '#tests/helpers/inertia'
 import { fieldErrors } from '#tests/helpers/validation'
@@ -34,22 +33,11 @@ async function deliveredPetition() {
     .apply('published')
     .with('user')
     .create()
-  const letter = await Letter.create({ petitionId: petition.id, payload: 'Stop it.', position: 0 })
-  const [minister, mayor] = await LetterRecipient.createMany([
-    {
-      letterId: letter.id,
-      name: 'Ana Ministra',
-      payload: 'Minister',
-      email: MINISTER,
-      position: 0,
-    },
-    {
-      letterId: letter.id,
-      name: 'Rui',
-      payload: 'Mayor',
-      email: 'mayor@city.example',
-      position: 1,
-    },
+  const {
+    recipients: [minister, mayor],
+  } = await letterTo(petition.id, 'Stop it.', [
+    { name: 'Ana Ministra', payload: 'Minister', email: MINISTER },
+    { name: 'Rui', payload: 'Mayor', email: 'mayor@city.example' },
   ])
   const delivered = DateTime.utc().minus({ days: 3 })
   const [toMinister, toMayor] = await RecipientDelivery.createMany([

@@ -1,0 +1,27 @@
+import Letter from '#models/letter'
+import LetterRecipient from '#models/letter_recipient'
+
+type RecipientFields = { name: string; payload?: string | null; email?: string | null }
+
+/** A letter of the petition to these recipients, in this order; returns them as created. */
+export async function letterTo(
+  petitionId: number,
+  payload: string,
+  recipients: RecipientFields[],
+  position = 0
+) {
+  const letter = await Letter.create({ petitionId, payload, position })
+  const created: LetterRecipient[] = []
+  for (const [index, recipient] of recipients.entries()) {
+    created.push(
+      await LetterRecipient.create({
+        letterId: letter.id,
+        name: recipient.name,
+        payload: recipient.payload ?? null,
+        email: recipient.email ?? null,
+        position: index,
+      })
+    )
+  }
+  return { letter, recipients: created }
+}
