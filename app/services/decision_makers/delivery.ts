@@ -138,8 +138,13 @@ export async function deliverMilestone(petitionId: number, now: DateTime = DateT
     milestone,
     countries: countries.slice(0, MAIL_COUNTRIES),
   }
-  const mails = deliveries.map((delivery, index) => {
+  // One mail per address: an address entered for several recipients (or
+  // letters) gets the first one's letter, not a mail for each.
+  const mailed = new Set<string>()
+  const mails = deliveries.flatMap((delivery, index) => {
     const recipient = recipients[index]
+    if (mailed.has(recipient.email!)) return []
+    mailed.add(recipient.email!)
     return new DecisionMakerMail(
       recipient.email!,
       locale,

@@ -182,6 +182,24 @@ test.group('Milestone deliveries', (group) => {
     assert.isTrue(rows.some((row) => Number(row.letter_recipient_id) === newcomer.id))
   })
 
+  test('an address entered for several recipients gets one mail per milestone', async ({
+    assert,
+  }) => {
+    const petition = await petitionToDeliver([2])
+    await letterTo(
+      petition.id,
+      'A second letter.',
+      [
+        { name: 'Ana again', email: MINISTER },
+        { name: 'And again', email: MINISTER },
+      ],
+      1
+    )
+    await confirmedSignatures(petition, 3)
+    assert.lengthOf(await outbox.to(MINISTER), 1)
+    assert.lengthOf(await outbox.to(MAYOR), 1)
+  })
+
   test('several milestones passed at once are one mail, for the highest; a count that falls and rises again is not mailed twice', async ({
     assert,
   }) => {
