@@ -38,7 +38,7 @@ export default class SignaturesController {
     if (await policy.denies('sign', petition)) return this.refuse(ctx, 'error', 'page.sign.closed')
     const validation = signValidation(petition, request.all(), request.ip())
     const payload = await request.validateUsing(signatureValidator, validation)
-    const signer = { user: auth.user ?? null, locale: localeOf(i18n) }
+    const signer = { user: auth.user ?? null, locale: localeOf(i18n), ip: request.ip() }
     const outcome = await signPetition(petition, payload, signer)
     if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
     if (!auth.user) rememberSigned(response, request, petition.id, outcome.signature)

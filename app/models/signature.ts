@@ -60,6 +60,14 @@ export default class Signature extends BaseModel {
   @column()
   declare postalCode: string | null
 
+  /** A keyed hash of the signer's network (support/signer_traces), for the fraud checks only. */
+  @column({ serializeAs: null })
+  declare networkHash: string | null
+
+  /** The e-mail's domain, lower-cased, for the fraud checks only. */
+  @column({ serializeAs: null })
+  declare emailDomain: string | null
+
   /** The signer asked to be mailed the petition's updates and responses. */
   @column({ consume: Boolean })
   declare wantsUpdates: boolean

@@ -8,19 +8,45 @@ import { isIP } from 'node:net'
  * Anything else is returned as it is.
  */
 export function addressBlock(ip: string): string {
-  const address = ip.split('%')[0]
-  const version = isIP(address)
-  if (version === 4) return address
-  if (version !== 6) return ip
-  const groups = ipv6Groups(address)
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
-  if (mapped) {
-    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.')
-  }
-  return `${groups
+  const address = parsed(ip)
+  if (!address) return ip
+  if (address.version === 4) return address.ipv4
+  return `${address.groups
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`
+}
+
+/**
+ * The network a signer writes from, as the fraud checks group signatures:
+ * an IPv4 address's /24, an IPv6 address's /48 (a site's allocation). Null
+ * for anything that is not an IP address.
+ */
+export function signerNetwork(ip: string): string | null {
+  const address = parsed(ip)
+  if (!address) return null
+  if (address.version === 4) return `${address.ipv4.split('.').slice(0, 3).join('.')}.0/24`
+  return `${address.groups
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(':')}::/48`
+}
+
+type Parsed = { version: 4; ipv4: string } | { version: 6; groups: number[] }
+
+/** An address without its zone; an IPv4 address written as IPv6 is IPv4. */
+function parsed(ip: string): Parsed | null {
+  const address = ip.split('%')[0]
+  const version = isIP(address)
+  if (version === 4) return { version: 4, ipv4: address }
+  if (version !== 6) return null
+  const groups = ipv6Groups(address)
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
+  if (mapped) {
+    const ipv4 = [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.')
+    return { version: 4, ipv4 }
+  }
+  return { version: 6, groups }
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, `::` and a dotted IPv4 tail expanded. */

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import factory from '@adonisjs/lucid/factories'
 import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import { normalizeEmail } from '#support/email_normalizer'
+import { networkHash } from '#support/signer_traces'
 
 /**
  * A guest's signature, confirmed and counted in no counter: the petition's
@@ -26,6 +27,9 @@ export const SignatureFactory = factory
     wantsUpdates: false,
     confirmedAt: DateTime.utc(),
     confirmationToken: randomBytes(16).toString('base64url'),
+    // Signed from a documentation network, as the sign form records it.
+    networkHash: networkHash('198.51.100.7'),
+    emailDomain: 'example.org',
   }))
   // Waiting for its e-mail confirmation.
   .state('unconfirmed', (signature) => {

@@ -8,7 +8,7 @@ export type SignatureScope = (query: DatabaseQueryBuilderContract) => void
 /**
  * Erases the signer's personal data from the signatures in `scope`, in the
  * caller's transaction: name, address, postal code, comment and answers to
- * custom fields are gone (and with the address, any wish for the petition's news), the
+ * custom fields, the network's hash and the e-mail's domain are gone (and with the address, any wish for the petition's news), the
  * row is tied to no account and shows as anonymous. What the
  * counts are made of stays: the petition, the side, the country, the dates
  * and whether it is confirmed and active, so no counter moves (a country
@@ -39,6 +39,9 @@ export async function anonymiseSignatures(trx: TransactionClientContract, scope:
     email: '',
     email_normalized: trx.raw(`'erased:' || id`),
     postal_code: null,
+    // The fraud checks' traces go with the rest.
+    network_hash: null,
+    email_domain: null,
     comment: null,
     custom_fields_data: null,
     private: true,

@@ -7,6 +7,7 @@ import type User from '#models/user'
 import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#support/email_normalizer'
+import { emailDomain, networkHash } from '#support/signer_traces'
 import { countSignature } from '#services/signatures/counter'
 import { signatureMails } from '#services/signatures/signature_mails'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
@@ -52,9 +53,9 @@ export function petitionToSign(guid: string) {
 export async function signPetition(
   petition: Petition,
   input: SignInput,
-  signer: { user: User | null; locale: Locale }
+  signer: { user: User | null; locale: Locale; ip?: string }
 ): Promise<SignOutcome> {
-  const { user, locale } = signer
+  const { user, locale, ip } = signer
   // A member's name and e-mail are locked on the form: the account's win.
   const email = user ? user.email : input.email
   const emailNormalized = normalizeEmail(email)
@@ -76,6 +77,9 @@ export async function signPetition(
     wantsUpdates: input.wantsUpdates ?? false,
     country: input.country ?? null,
     postalCode: petition.askPostalCode ? (input.postalCode ?? null) : null,
+    // For the fraud checks: the network as a keyed hash, never the address.
+    networkHash: ip ? networkHash(ip) : null,
+    emailDomain: emailDomain(email),
     confirmed,
   }
 
@@ -130,6 +134,8 @@ type SignatureValues = Pick<
   | 'wantsUpdates'
   | 'country'
   | 'postalCode'
+  | 'networkHash'
+  | 'emailDomain'
 > & { confirmed: boolean }
 
 /** A new signature, or null when the address has signed this petition already. */
@@ -194,6 +200,8 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         wants_updates: values.wantsUpdates,
         country: values.country,
         postal_code: values.postalCode,
+        network_hash: values.networkHash,
+        email_domain: values.emailDomain,
         confirmation_token: token,
         confirmed_at: confirmed ? now : null,
         link_mail_due_at: now,

@@ -109,7 +109,7 @@ test.group('Pages', () => {
 
   test('the privacy policy has sections 1 to 9 and its date', async ({ client, assert }) => {
     const html = (await client.get('/privacy-policy')).text()
-    assert.include(html, 'updated at: 26.11.2026')
+    assert.include(html, 'updated at: 27.11.2026')
     for (let section = 1; section <= 9; section++) assert.include(html, `id="section-${section}"`)
   })
 
@@ -124,6 +124,11 @@ test.group('Pages', () => {
     assert.include(html, 'at least 30 days before')
     assert.include(html, 'so the petition&#x27;s numbers never change')
     assert.include(html, 'Download all your data as a JSON file from your account settings.')
+    // The fraud checks' traces: what is kept, and that it goes with the rest.
+    assert.include(html, 'a code computed with our secret key from your network')
+    assert.include(html, 'never the address itself; both are erased')
+    // A recipient's address: what it is used for.
+    assert.include(html, 'only to send them the petition when it reaches a milestone')
   })
 
   test('the home call to action leads guests to sign up', async ({ client, assert }) => {

@@ -193,6 +193,9 @@ test.group(
         assert.isNull(row.comment)
         assert.isNull(row.custom_fields_data)
         assert.isNull(row.postal_code)
+        // The fraud checks' traces go too.
+        assert.isNull(row.network_hash)
+        assert.isNull(row.email_domain)
         assert.isNull(row.user_id)
         assert.isNull(row.confirmation_token)
       }

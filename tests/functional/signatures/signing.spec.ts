@@ -1,5 +1,6 @@
 import { emptiedAfterwards } from '#tests/helpers/database'
 import { test } from '@japa/runner'
+import { networkHash } from '#support/signer_traces'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import Signature from '#models/signature'
@@ -122,6 +123,21 @@ test.group('Signing a petition', (group) => {
     assert.deepEqual(fieldErrors(accepted), {})
     const [row] = await signatureRows(petition)
     assert.equal(row.country, 'PT')
+  })
+
+  test("a signature keeps its network's keyed hash and its e-mail's domain, never the address", async ({
+    client,
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    await sign(client, petition, { email: 'Maria@Example.PT' })
+    const [row] = await signatureRows(petition)
+    // The test client connects from 127.0.0.1: its /24 hashed with the app's key.
+    assert.equal(row.network_hash, networkHash('127.0.0.1'))
+    assert.equal(row.network_hash, networkHash('127.0.0.200'), 'the same /24')
+    assert.equal(row.email_domain, 'example.pt')
+    const stored = JSON.stringify(row)
+    assert.notInclude(stored, '127.0.0')
   })
 
   test('a postal code is stored as typed only where the petition asks for it', async ({
