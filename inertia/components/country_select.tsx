@@ -1,11 +1,8 @@
-import { useMemo, useSyncExternalStore } from 'react'
+import { useMemo } from 'react'
 import { Form } from 'react-bootstrap'
 import { countriesByName } from '@app/shared/countries.ts'
 import { useTranslation } from '~/i18n/context.tsx'
-
-const noSubscription = () => () => {}
-const onClient = () => true
-const onServer = () => false
+import { useHydrated } from '~/lib/use_hydrated.ts'
 
 type CountrySelectProps = {
   name: string
@@ -35,7 +32,7 @@ export default function CountrySelect({
 }: CountrySelectProps) {
   const { locale } = useTranslation()
   const countries = useMemo(() => countriesByName(locale), [locale])
-  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer)
+  const hydrated = useHydrated()
   const listed = hydrated ? countries : countries.filter(({ code }) => code === value)
   const controlId = `field-${name}`
   const describedBy = error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import PetitionResponse from '#models/petition_response'
+import { storedDateTime } from '#support/stored_dates'
 import type { RecipientStanding } from '#shared/petitions/recipient_standing'
 
 type RecipientRow = { id: number; petition_id: number; name: string; payload: string | null }
@@ -10,16 +11,6 @@ type DeliveriesRow = {
   first_delivered_at: unknown
   first_milestone: number | string | null
   first_answered_at: unknown
-}
-
-/** A timestamp or date as the driver returns it (a Date on PostgreSQL, text on SQLite), in UTC. */
-function asDateTime(value: unknown): DateTime | null {
-  if (value === null || value === undefined) return null
-  if (value instanceof Date) return DateTime.fromJSDate(value, { zone: 'utc' })
-  if (typeof value === 'number') return DateTime.fromMillis(value, { zone: 'utc' })
-  const text = String(value)
-  const sql = DateTime.fromSQL(text, { zone: 'utc' })
-  return sql.isValid ? sql : DateTime.fromISO(text, { zone: 'utc' })
 }
 
 const iso = (value: DateTime | null) => (value?.isValid ? value.toUTC().toISO() : null)
@@ -79,9 +70,9 @@ export async function standingOf(petitionIds: number[]) {
   for (const recipient of recipients) {
     const delivered = deliveriesOf.get(Number(recipient.id))
     const response = responseOf.get(Number(recipient.id))
-    const deliveredAt = asDateTime(delivered?.first_delivered_at)
+    const deliveredAt = storedDateTime(delivered?.first_delivered_at)
     const answeredAt =
-      asDateTime(delivered?.first_answered_at) ??
+      storedDateTime(delivered?.first_answered_at) ??
       (response ? DateTime.fromISO(response.respondedOn.toISODate()!, { zone: 'utc' }) : null)
     const petitionId = Number(recipient.petition_id)
     const list = standing.get(petitionId) ?? []

@@ -17,6 +17,7 @@ import {
   withdrawUrl,
 } from '#services/signatures/signature_mails'
 import { affectedRows } from '#support/database_errors'
+import { storedDateTime } from '#support/stored_dates'
 import { site } from '#config/site'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#app/i18n/locales'
 import { wherePublic } from '#services/petitions/visibility'
@@ -115,11 +116,6 @@ function duePetitions(cutoff: string) {
     .where((query) => query.whereNull('news_mailed_at').orWhere('news_mailed_at', '<=', cutoff))
 }
 
-const asDateTime = (value: unknown) =>
-  value instanceof Date
-    ? DateTime.fromJSDate(value, { zone: 'utc' })
-    : DateTime.fromSQL(String(value), { zone: 'utc' })
-
 /**
  * Mails every petition's pending news to its signers who asked for it, for
  * the petitions whose last mail is at least a day old (`now` lets tests move
@@ -182,8 +178,8 @@ async function mailOnePetition(
   // first noted) up to this mail's; whatever is newer goes in the next one.
   const from =
     petition.news_mailed_at !== null
-      ? asDateTime(petition.news_mailed_at)
-      : asDateTime(petition.news_pending_since).minus(FIRST_NEWS_SLACK)
+      ? storedDateTime(petition.news_mailed_at)!
+      : storedDateTime(petition.news_pending_since)!.minus(FIRST_NEWS_SLACK)
   const [updates, responses, versions] = await Promise.all([
     PetitionUpdate.query()
       .where('petition_id', petition.id)

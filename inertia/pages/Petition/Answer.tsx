@@ -1,10 +1,11 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense } from 'react'
 import { Alert, Button, Card, Col, Container, Form, Row } from 'react-bootstrap'
 import { Link, useForm } from '@inertiajs/react'
 import AppLayout from '~/layouts/app_layout.tsx'
 import MessagesDisplay from '~/components/messages_display.tsx'
 import FormField from '~/components/form_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
+import { useHydrated } from '~/lib/use_hydrated.ts'
 import { useSharedProps } from '~/lib/shared.ts'
 import { bindText } from '~/lib/bind_text.ts'
 import { urlFor } from '~/client.ts'
@@ -13,8 +14,6 @@ import { LIMITS } from '@app/shared/petitions/constants.ts'
 
 /** The rich-text editor (TipTap) is loaded in the browser only, once the page is there. */
 const DescriptionEditor = lazy(() => import('~/components/petition/description_editor.tsx'))
-
-const noSubscription = () => () => {}
 
 type AnswerProps = {
   /** Where the form posts: the signed link itself; null unless the link may still answer. */
@@ -32,11 +31,7 @@ type AnswerProps = {
 export default function Answer({ answerUrl, state, delivery }: AnswerProps) {
   const { t, locale } = useTranslation()
   const { messages } = useSharedProps()
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false
-  )
+  const hydrated = useHydrated()
   const form = useForm({
     responder: delivery?.recipient.name ?? '',
     responderRole: delivery?.recipient.role ?? '',

@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react'
 import { Button, Form } from 'react-bootstrap'
 import { Link } from '@adonisjs/inertia/react'
 import { showToast } from '~/lib/toasts.ts'
 import { useTranslation } from '~/i18n/context.tsx'
+import { useBrowserValue } from '~/lib/use_hydrated.ts'
 import { useSharedProps } from '~/lib/shared.ts'
 import { urlFor } from '~/client.ts'
 
@@ -79,7 +79,6 @@ export function embedSnippet(embedUrl: string, title: string) {
   )
 }
 
-const noSubscription = () => () => {}
 const browserCanShare = () => typeof navigator.share === 'function'
 
 /**
@@ -108,7 +107,7 @@ export default function ShareWidget({
   const { xUserName, appUrl } = useSharedProps()
   const snippet = embedSnippet(`${appUrl}${urlFor('petitions.embed', { slug })}`, title)
   // Known only in the browser: false on the server and while hydrating, so the HTML matches.
-  const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
+  const canShare = useBrowserValue(browserCanShare, false)
   const full = !only
   const targets = shareTargets(url, title, xUserName, {
     label: t('page.show.share_email'),
@@ -226,7 +225,7 @@ export function ShareButton({
   target: string
 }) {
   const { t } = useTranslation()
-  const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
+  const canShare = useBrowserValue(browserCanShare, false)
   const jump = (event: React.MouseEvent) => {
     event.preventDefault()
     if (canShare) {
