@@ -126,7 +126,7 @@ export function forgetRulesHere() {
 export function rulesChanged() {
   forgetRulesHere()
   if (!shared()) return
-  redis.publish(RULES_CHANNEL, JSON.stringify({ origin: ownOrigin })).catch((error) => {
+  redis.publish(RULES_CHANNEL, rulesMessage()).catch((error) => {
     // Their snapshots age out within SNAPSHOT_MAX_AGE_MS: nothing is lost for long.
     logger.warn({ err: error }, 'could not tell the other processes of a rules change')
   })
@@ -141,11 +141,20 @@ function shared() {
 export function hearRulesChanges() {
   if (!shared()) return
   redis.subscribe(RULES_CHANNEL, (message) => {
-    try {
-      if (JSON.parse(message)?.origin === ownOrigin) return
-    } catch {
-      // An unreadable message still means "read them again".
-    }
-    forgetRulesHere()
+    if (changedElsewhere(message)) forgetRulesHere()
   })
+}
+
+/** The message that tells the other processes the rules changed. */
+export function rulesMessage() {
+  return JSON.stringify({ origin: ownOrigin })
+}
+
+/** Whether a message of the channel tells of another process's change (an unreadable one does too). */
+export function changedElsewhere(message: string) {
+  try {
+    return JSON.parse(message)?.origin !== ownOrigin
+  } catch {
+    return true
+  }
 }

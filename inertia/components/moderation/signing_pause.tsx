@@ -69,18 +69,22 @@ export default function SigningPause({
           t('page.moderation.rules.pause.not_paused')
         )}
       </p>
-      <Form onSubmit={(event) => event.preventDefault()} noValidate>
+      <Form
+        onSubmit={(event) => event.preventDefault()}
+        noValidate
+        className="card card-body shadow-sm mb-3"
+      >
         <FormField
           {...bindText(form, 'reason')}
           id="pause-reason"
-          label={t('page.moderation.reason')}
+          label={t('page.moderation.rules.reason')}
         />
         {form.errors.duration && (
           <p className="text-danger small" data-error-for="duration">
             {form.errors.duration}
           </p>
         )}
-        <div className="d-flex flex-wrap gap-2 mb-3">
+        <div className="d-flex flex-wrap gap-2">
           {PAUSE_DURATIONS.map((duration) => (
             <Button
               key={duration}

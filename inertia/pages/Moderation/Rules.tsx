@@ -72,7 +72,7 @@ export default function Rules({ domains, networks, keptListSize, check }: RulesP
               <thead>
                 <tr>
                   <th scope="col">{t('page.moderation.rules.domains.domain')}</th>
-                  <th scope="col">{t('page.moderation.reason')}</th>
+                  <th scope="col">{t('page.moderation.log.reason')}</th>
                   <th scope="col">{t('page.moderation.rules.added')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('page.moderation.rules.lift')}</span>
@@ -138,7 +138,7 @@ export default function Rules({ domains, networks, keptListSize, check }: RulesP
               <thead>
                 <tr>
                   <th scope="col">{t('page.moderation.rules.networks.network')}</th>
-                  <th scope="col">{t('page.moderation.reason')}</th>
+                  <th scope="col">{t('page.moderation.log.reason')}</th>
                   <th scope="col">{t('page.moderation.rules.networks.expires')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('page.moderation.rules.lift')}</span>
@@ -191,7 +191,12 @@ function BlockDomainForm() {
     })
   }
   return (
-    <Form onSubmit={submit} noValidate className="mb-3" data-testid="block-domain-form">
+    <Form
+      onSubmit={submit}
+      noValidate
+      className="card card-body shadow-sm mb-3"
+      data-testid="block-domain-form"
+    >
       <Row className="g-3">
         <Col md={5}>
           <FormField
@@ -206,11 +211,16 @@ function BlockDomainForm() {
           <FormField
             {...bindText(form, 'reason')}
             id="block-domain-reason"
-            label={t('page.moderation.reason')}
+            label={t('page.moderation.rules.reason')}
           />
         </Col>
       </Row>
-      <Button type="submit" variant="danger" disabled={form.processing}>
+      <Button
+        type="submit"
+        variant="danger"
+        className="align-self-start"
+        disabled={form.processing}
+      >
         {t('page.moderation.rules.domains.block')}
       </Button>
     </Form>
@@ -231,6 +241,7 @@ function CheckDomainForm({ check }: { check: RulesProps['check'] }) {
       action={urlFor('moderation.rules')}
       onSubmit={submit}
       noValidate
+      className="card card-body shadow-sm"
       data-testid="check-domain-form"
     >
       <Row className="g-3 align-items-start">
@@ -253,7 +264,7 @@ function CheckDomainForm({ check }: { check: RulesProps['check'] }) {
           variant={check.listed ? 'warning' : 'light'}
           role="status"
           data-testid="check-answer"
-          className="border"
+          className="border mb-0"
         >
           {t(`page.moderation.rules.kept.${check.listed ? 'listed' : 'not_listed'}`, {
             domain: check.domain,
@@ -280,7 +291,12 @@ function BlockNetworkForm() {
     })
   }
   return (
-    <Form onSubmit={submit} noValidate className="mb-3" data-testid="block-network-form">
+    <Form
+      onSubmit={submit}
+      noValidate
+      className="card card-body shadow-sm mb-3"
+      data-testid="block-network-form"
+    >
       <Row className="g-3">
         <Col md={5}>
           <FormField
@@ -317,11 +333,16 @@ function BlockNetworkForm() {
           <FormField
             {...bindText(form, 'reason')}
             id="block-network-reason"
-            label={t('page.moderation.reason')}
+            label={t('page.moderation.rules.reason')}
           />
         </Col>
       </Row>
-      <Button type="submit" variant="danger" disabled={form.processing}>
+      <Button
+        type="submit"
+        variant="danger"
+        className="align-self-start"
+        disabled={form.processing}
+      >
         {t('page.moderation.rules.networks.block')}
       </Button>
     </Form>

@@ -312,6 +312,12 @@ test.group('Signing rules: the moderators\u2019 page and actions', (group) => {
       .withInertia()
       .loginAs(moderator)
     assert.deepEqual(unlisted.inertiaProps.check, { domain: 'example.org', listed: false })
+    const wrong = await client
+      .get('/moderation/rules?check=not%20a%20domain')
+      .header('referer', '/moderation/rules')
+      .loginAs(moderator)
+      .redirects(0)
+    assert.equal(fieldErrors(wrong).check[0], 'Please enter a domain name, such as example.org')
   })
 
   test('a moderator pauses and resumes a petition, audited, and its page says so', async ({
