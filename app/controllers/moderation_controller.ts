@@ -17,6 +17,7 @@ import ModerationEventTransformer from '#transformers/moderation_event_transform
 import CountryShareTransformer from '#transformers/country_share_transformer'
 import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
 import { historyOf, restoreVersion } from '#services/petitions/versions'
+import { petitionRules } from '#services/fraud/rule_changes'
 
 /** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
@@ -64,6 +65,8 @@ export default class ModerationController {
       versions: history.versions.map((version) =>
         new PetitionVersionTransformer(version, version.user?.fullName ?? null).toObject()
       ),
+      /** Its signing pause, and how many signatures each rule stopped on it. */
+      signingRules: await petitionRules(found.petition),
     })
   }
 

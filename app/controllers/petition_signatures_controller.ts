@@ -60,8 +60,13 @@ export default class PetitionSignaturesController {
     const { active } = await request.validateUsing(signatureStateValidator)
     const { signature } = await setSignatureActive(ctx.auth.user!, petition, params.id, active)
     if (!signature) throw new NotFoundException()
-    const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
-    flashMessage(ctx.session, 'success', i18n.t(done, { id: signature.id }))
+    if (signature.blockedRule !== null) {
+      // Stopped by the moderators' rules: it stays as it is.
+      flashMessage(ctx.session, 'error', i18n.t('page.signatures.stopped_by_rules_kept'))
+    } else {
+      const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
+      flashMessage(ctx.session, 'success', i18n.t(done, { id: signature.id }))
+    }
     // Back to the page of the table the owner was on (?page=N kept).
     return response
       .redirect()

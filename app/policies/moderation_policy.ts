@@ -23,4 +23,14 @@ export default class ModerationPolicy extends BasePolicy {
     if (user?.role === ROLE_MODERATOR) return true
     return AuthorizationResponse.deny('Access denied', 403)
   }
+
+  /**
+   * Changing the rules against signing attacks (blocked domains and
+   * networks, a petition's pause): moderators only; anyone else is refused (403).
+   */
+  @allowGuest()
+  manageRules(user: User | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
 }

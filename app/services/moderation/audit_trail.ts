@@ -29,6 +29,8 @@ export async function recordModeration(
     signatureId?: number | null
     reason?: string | null
     reasonCode?: string | null
+    /** What a rule change is about (a domain, a network hash, a pause's end). */
+    subject?: string | null
   }
 ) {
   return ModerationEvent.create(
@@ -41,6 +43,7 @@ export async function recordModeration(
       signatureId: entry.signatureId ?? null,
       reason: entry.reason?.trim() || null,
       reasonCode: entry.reasonCode ?? null,
+      subject: entry.subject ?? null,
     },
     { client: trx }
   )

@@ -68,6 +68,8 @@ export async function setSignatureActive(
       .where('id', signatureId)
       .where('petition_id', petition.id)
       .where('active', !active)
+      // Stopped by a moderators' rule at signing: never the owner's to count.
+      .whereNull('blocked_rule')
       .update({ active, updated_at: now.toFormat(trx.dialect.dateTimeFormat) })
     const signature = await Signature.query({ client: trx })
       .where('id', signatureId)

@@ -1,4 +1,5 @@
 import { useTranslation } from '~/i18n/context.tsx'
+import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 
 type Entry = Data.ModerationEvent
@@ -10,14 +11,53 @@ export function ActorName({ entry }: { entry: Pick<Entry, 'actorId' | 'actorName
 }
 
 /** What was done, in the page's language, with the signature it was done to. */
-export function EventText({ entry }: { entry: Pick<Entry, 'action' | 'signatureId'> }) {
-  const { t } = useTranslation()
+export function EventText({
+  entry,
+}: {
+  entry: Pick<Entry, 'action' | 'signatureId'> & Partial<Pick<Entry, 'subject'>>
+}) {
+  const { t, locale } = useTranslation()
   return (
     <>
       {t(`page.moderation.events.${entry.action}`)}
       {entry.signatureId !== null && (
         <> ({t('page.moderation.signature', { id: entry.signatureId })})</>
       )}
+      <RuleSubject action={entry.action} subject={entry.subject ?? null} locale={locale} />
+    </>
+  )
+}
+
+/** What a rule change was about: the domain or network hash, or until when a pause was set. */
+function RuleSubject({
+  action,
+  subject,
+  locale,
+}: {
+  action: Entry['action']
+  subject: string | null
+  locale: string
+}) {
+  const { t } = useTranslation()
+  if (action === 'signing_paused') {
+    return (
+      <>
+        {' '}
+        (
+        {subject
+          ? t('page.moderation.rules.pause.until', {
+              date: formatDate(locale, subject, { dateStyle: 'medium', timeStyle: 'short' }),
+            })
+          : t('page.moderation.rules.pause.until_lifted')}
+        )
+      </>
+    )
+  }
+  if (!subject) return null
+  return (
+    <>
+      {' '}
+      <code>{subject}</code>
     </>
   )
 }

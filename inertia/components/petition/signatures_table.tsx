@@ -80,10 +80,16 @@ export default function SignaturesTable({
           >
             <td className="text-nowrap id-cell">
               #{signature.id}
-              {!signature.active && (
-                <Badge bg="danger" className="ms-2" data-testid="signature-removed">
-                  {t('page.signatures.removed')}
+              {signature.stoppedByRules ? (
+                <Badge bg="secondary" className="ms-2" data-testid="signature-stopped">
+                  {t('page.signatures.stopped_by_rules')}
                 </Badge>
+              ) : (
+                !signature.active && (
+                  <Badge bg="danger" className="ms-2" data-testid="signature-removed">
+                    {t('page.signatures.removed')}
+                  </Badge>
+                )
               )}
             </td>
             <td className="signer-cell">
@@ -146,11 +152,14 @@ export default function SignaturesTable({
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
             <td className="text-end text-nowrap action-cell">
-              <StateButton
-                signature={signature}
-                pending={pendingId === signature.id}
-                onToggle={() => setActive(signature, !signature.active)}
-              />
+              {/* Stopped by the moderators' rules: not the owner's to count. */}
+              {!signature.stoppedByRules && (
+                <StateButton
+                  signature={signature}
+                  pending={pendingId === signature.id}
+                  onToggle={() => setActive(signature, !signature.active)}
+                />
+              )}
             </td>
           </tr>
         ))}

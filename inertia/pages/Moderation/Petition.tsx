@@ -10,6 +10,7 @@ import { formatDate } from '~/lib/format_date.ts'
 import { askToConfirm } from '~/lib/confirm.ts'
 import { urlFor } from '~/client.ts'
 import VersionHistory from '~/components/petition/version_history.tsx'
+import SigningPause, { type PetitionRules } from '~/components/moderation/signing_pause.tsx'
 import type { Data } from '@generated/data'
 
 type PetitionProps = {
@@ -20,6 +21,8 @@ type PetitionProps = {
   currentText: Pick<Data.PetitionVersion, 'title' | 'target' | 'description' | 'letters'>
   /** Its earlier texts, newest first, with who saved each change. */
   versions: Data.PetitionVersion[]
+  /** Its signing pause, and how many of its signatures each rule stopped. */
+  signingRules: PetitionRules
 }
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
@@ -30,7 +33,13 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
  * signers live (a country far above its share elsewhere flagged), its whole
  * audit trail and the actions that apply to it now.
  */
-export default function Petition({ petition, countries, currentText, versions }: PetitionProps) {
+export default function Petition({
+  petition,
+  countries,
+  currentText,
+  versions,
+  signingRules,
+}: PetitionProps) {
   const { t, locale } = useTranslation()
   const restore = async (version: Data.PetitionVersion) => {
     const confirmed = await askToConfirm({
@@ -53,6 +62,7 @@ export default function Petition({ petition, countries, currentText, versions }:
         <nav className="mb-3 d-flex flex-wrap gap-3" aria-label={t('page.moderation.title')}>
           <Link route="moderation.queue">{t('page.moderation.back_to_queue')}</Link>
           <Link route="moderation.log">{t('page.moderation.log.title')}</Link>
+          <Link route="moderation.rules">{t('page.moderation.rules.title')}</Link>
         </nav>
         <h1 className="fw-bold h2">{petition.title}</h1>
         <p className="text-muted mb-2">
@@ -127,6 +137,8 @@ export default function Petition({ petition, countries, currentText, versions }:
         </section>
 
         <PetitionCountries countries={countries} />
+
+        <SigningPause petitionId={petition.id} rules={signingRules} />
 
         <section className="mb-4" aria-labelledby="versions-title">
           <h2 className="h4" id="versions-title">
