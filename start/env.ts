@@ -81,6 +81,10 @@ const env = await Env.create(new URL('../', import.meta.url), {
   X_USER_NAME: Env.schema.string.optional(),
   SEED_DEMO: Env.schema.boolean.optional(),
   RATE_LIMIT_FACTOR: Env.schema.number.optional(),
+  // When one network or e-mail domain makes a petition's signing unusual (config/fraud.ts).
+  UNUSUAL_SIGNING_PER_HOUR: Env.schema.number.optional(),
+  UNUSUAL_SIGNING_SHARE: Env.schema.number.optional(),
+  UNUSUAL_SIGNING_SHARE_MIN: Env.schema.number.optional(),
   // Live-count streams one address may hold open at once (default 20).
   LIVE_STREAMS_PER_ADDRESS: (key: string, value?: string) => {
     if (value === undefined || value === '') return undefined

@@ -18,6 +18,8 @@ import CountryShareTransformer from '#transformers/country_share_transformer'
 import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
 import { historyOf, restoreVersion } from '#services/petitions/versions'
 import { petitionRules } from '#services/fraud/rule_changes'
+import { cachedSigningTrends } from '#services/fraud/trends'
+import SigningTrendsTransformer from '#transformers/signing_trends_transformer'
 
 /** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
@@ -25,7 +27,7 @@ export default class ModerationController {
   async index(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const view: QueueView = ctx.request.input('view') === 'hidden' ? 'hidden' : 'review'
-    const { petitions, reports, trail } = await moderationQueue(
+    const { petitions, reports, trail, alerts } = await moderationQueue(
       view,
       requestedPage(ctx.request.input('page'))
     )
@@ -38,7 +40,8 @@ export default class ModerationController {
         new ModeratedPetitionTransformer(
           petition,
           ofPetition(reports, petition.id),
-          ofPetition(trail, petition.id)
+          ofPetition(trail, petition.id),
+          ofPetition(alerts, petition.id)
         ).toObject()
       ),
     })
@@ -46,20 +49,27 @@ export default class ModerationController {
 
   /**
    * GET /moderation/petitions/{id}: one petition, its reports, its whole
-   * trail and its countries (outliers flagged), in the queue or not.
+   * trail, its countries (outliers flagged) and its signing trends, in the
+   * queue or not.
    */
   async show(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const found = await moderatedPetition(ctx.params.id)
     if (!found) throw new NotFoundException()
-    const history = await historyOf(found.petition, { withAuthors: true })
+    const [history, trends] = await Promise.all([
+      historyOf(found.petition, { withAuthors: true }),
+      cachedSigningTrends(found.petition.id),
+    ])
     return ctx.inertia.render('Moderation/Petition', {
       petition: new ModeratedPetitionTransformer(
         found.petition,
         found.reports,
-        found.trail
+        found.trail,
+        found.alerts
       ).toObject(),
       countries: found.countries.map((country) => new CountryShareTransformer(country).toObject()),
+      /** How it is signed in the last hour and day, by network, domain and minute. */
+      trends: new SigningTrendsTransformer(trends).toObject(),
       /** Its text now and its earlier versions, newest first, with who saved each change. */
       currentText: plainText(history.current),
       versions: history.versions.map((version) =>

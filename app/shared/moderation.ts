@@ -25,9 +25,9 @@ export function hideReasonOf(stored: string | null | undefined): HideReason {
 }
 
 /**
- * Why a petition waits in the moderators' queue, in the queue's order:
- * visitors reported it, its owner asked for a review of its hiding, or it is
+ * Why a petition waits in the moderators' queue, in the queue's order: one
+ * network or e-mail domain signs it unusually much, visitors reported it, its owner asked for a review of its hiding, or it is
  * new (published and never reviewed).
  */
-export const QUEUE_REASONS = ['reported', 'review_requested', 'new'] as const
+export const QUEUE_REASONS = ['unusual_signing', 'reported', 'review_requested', 'new'] as const
 export type QueueReason = (typeof QUEUE_REASONS)[number]

@@ -2,26 +2,33 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import type Petition from '#models/petition'
 import type PetitionReport from '#models/petition_report'
 import type ModerationEvent from '#models/moderation_event'
+import type SigningAlert from '#models/signing_alert'
 import ModerationEventTransformer from '#transformers/moderation_event_transformer'
 import { hideReasonOf, type QueueReason } from '#shared/moderation'
 
 /**
  * A petition as moderators see it, in the queue (its open reports) or on
- * its own page (all of them), with its audit trail; `user` preloaded. No
- * reporter is named.
+ * its own page (all of them), with its audit trail and its open alerts of
+ * unusual signing (the newest first); `user` preloaded. No reporter is
+ * named; an alert names a network by its keyed hash only.
  */
 export default class ModeratedPetitionTransformer extends BaseTransformer<Petition> {
   constructor(
     petition: Petition,
     private reports: PetitionReport[],
-    private trail: ModerationEvent[]
+    private trail: ModerationEvent[],
+    private alerts: SigningAlert[] = []
   ) {
     super(petition)
   }
 
-  /** Why it waits in the queue (null: it does not): reported, its owner asked for a review, new. */
-  private queueReason(openReports: number): QueueReason | null {
+  /**
+   * Why it waits in the queue (null: it does not): unusual signing,
+   * reported, its owner asked for a review, new.
+   */
+  private queueReason(openReports: number, signingAlert: boolean): QueueReason | null {
     const petition = this.resource
+    if (signingAlert && petition.isPublic) return 'unusual_signing'
     if (openReports > 0) return 'reported'
     if (petition.hiddenAt && petition.reviewRequestedAt) return 'review_requested'
     if (petition.isPublic && !petition.reviewedAt) return 'new'
@@ -31,6 +38,7 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
   toObject() {
     const petition = this.resource
     const openReports = this.reports.filter((report) => !report.resolvedAt).length
+    const alert = this.alerts.find((open) => !open.resolvedAt && open.petitionId === petition.id)
     return {
       id: petition.id,
       slug: petition.slug,
@@ -47,8 +55,17 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
       hiddenReason: petition.hiddenAt ? hideReasonOf(petition.hiddenReason) : null,
       hiddenNote: petition.hiddenNote,
       reviewRequestedAt: petition.reviewRequestedAt?.toISO() ?? null,
-      queueReason: this.queueReason(openReports),
+      queueReason: this.queueReason(openReports, alert !== undefined),
       openReports,
+      /** The newest open alert of unusual signing: the network's hash or the domain, and its count. */
+      signingAlert: alert
+        ? {
+            kind: alert.kind,
+            subject: alert.subject,
+            signatures: alert.signatures,
+            createdAt: alert.createdAt.toISO()!,
+          }
+        : null,
       reports: this.reports.map((report) => ({
         id: report.id,
         reason: report.reason,

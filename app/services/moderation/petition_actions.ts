@@ -23,7 +23,9 @@ const RECORDED = {
  * signing (its owner cannot reopen it then, even one they had finished),
  * reopen what a moderator closed, or dismiss its reports (or its owner's
  * request for a review, keeping it hidden). Every action closes the open
- * reports, answers a request for a review and marks the petition reviewed.
+ * reports and alerts of unusual signing (the moderator looked: the entry
+ * of the audit trail says what they did about it), answers a request for a
+ * review and marks the petition reviewed.
  * Returns false
  * when the action does not apply (restoring a visible petition, closing one
  * a moderator closed, reopening one a moderator did not close).
@@ -69,6 +71,11 @@ export async function moderatePetition(
       .where('petition_id', petition.id)
       .whereNull('resolved_at')
       .update({ resolved_at: now.toFormat(trx.dialect.dateTimeFormat) })
+    await trx
+      .from('signing_alerts')
+      .where('petition_id', petition.id)
+      .whereNull('resolved_at')
+      .update({ resolved_at: now.toFormat(trx.dialect.dateTimeFormat), resolved_by: moderator.id })
     await recordModeration(trx, {
       actor: moderator,
       action: declined ? 'review_declined' : RECORDED[action],

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import ModerationEvent from '#models/moderation_event'
+import SigningAlert from '#models/signing_alert'
 import { wherePublic } from '#services/petitions/visibility'
 
 export const QUEUE_PER_PAGE = 20
@@ -13,12 +14,17 @@ export type QueueView = 'review' | 'hidden'
 const OPEN_REPORTS = `FROM petition_reports WHERE petition_reports.petition_id = petitions.id
   AND petition_reports.resolved_at IS NULL`
 
+/** Open alerts of unusual signing of the petition of the row. */
+const OPEN_ALERTS = `FROM signing_alerts WHERE signing_alerts.petition_id = petitions.id
+  AND signing_alerts.resolved_at IS NULL`
+
 /**
  * The moderators' queue:
- * - review: published petitions with open reports (first, however old),
- *   then hidden petitions whose owner asked for a review, then those never
+ * - review: published petitions with an open alert of unusual signing
+ *   (first: an attack is going on), then those with open reports (however
+ *   old), then hidden petitions whose owner asked for a review, then those never
  *   reviewed (new); oldest first within each, by the first open report,
- *   the request or the creation date;
+ *   the first open alert or report, the request or the creation date;
  * - hidden: petitions hidden by moderators, by when they were hidden.
  */
 export async function moderationQueue(view: QueueView, page: number) {
@@ -34,6 +40,7 @@ export async function moderationQueue(view: QueueView, page: number) {
               attention
                 .whereNull('petitions.reviewed_at')
                 .orWhereRaw(`EXISTS (SELECT 1 ${OPEN_REPORTS})`)
+                .orWhereRaw(`EXISTS (SELECT 1 ${OPEN_ALERTS})`)
             )
           )
           .orWhere((review) =>
@@ -41,14 +48,16 @@ export async function moderationQueue(view: QueueView, page: number) {
           )
       )
       .select('petitions.*')
-      // Why it waits, in the queue's order: reported, review requested, new.
+      // Why it waits, in the queue's order: unusual signing, reported, review requested, new.
       .select(
-        db.raw(`CASE WHEN EXISTS (SELECT 1 ${OPEN_REPORTS}) THEN 0
-          WHEN petitions.review_requested_at IS NOT NULL THEN 1 ELSE 2 END AS attention_rank`)
+        db.raw(`CASE WHEN EXISTS (SELECT 1 ${OPEN_ALERTS}) THEN 0
+          WHEN EXISTS (SELECT 1 ${OPEN_REPORTS}) THEN 1
+          WHEN petitions.review_requested_at IS NOT NULL THEN 2 ELSE 3 END AS attention_rank`)
       )
-      // Since when it waits: its first open report, the request, or its creation when it is new.
+      // Since when it waits: its first open alert or report, the request, or its creation when it is new.
       .select(
-        db.raw(`COALESCE((SELECT MIN(petition_reports.created_at) ${OPEN_REPORTS}),
+        db.raw(`COALESCE((SELECT MIN(signing_alerts.created_at) ${OPEN_ALERTS}),
+          (SELECT MIN(petition_reports.created_at) ${OPEN_REPORTS}),
           petitions.review_requested_at, petitions.created_at) AS attention_since`)
       )
       .orderBy('attention_rank', 'asc')
@@ -57,11 +66,21 @@ export async function moderationQueue(view: QueueView, page: number) {
   }
   const petitions = await query.paginate(page, QUEUE_PER_PAGE)
   const ids = petitions.all().map((petition) => petition.id)
-  const [reports, trail] = await Promise.all([
+  const [reports, trail, alerts] = await Promise.all([
     ids.length === 0
       ? []
       : PetitionReport.query().whereIn('petition_id', ids).whereNull('resolved_at').orderBy('id'),
     ids.length === 0 ? [] : ModerationEvent.query().whereIn('petition_id', ids).orderBy('id'),
+    openSigningAlerts(ids),
   ])
-  return { petitions, reports, trail }
+  return { petitions, reports, trail, alerts }
+}
+
+/** The open alerts of unusual signing of these petitions, newest first. */
+export function openSigningAlerts(petitionIds: number[]) {
+  if (petitionIds.length === 0) return Promise.resolve([] as SigningAlert[])
+  return SigningAlert.query()
+    .whereIn('petition_id', petitionIds)
+    .whereNull('resolved_at')
+    .orderBy('id', 'desc')
 }

@@ -15,7 +15,7 @@ type Labelled = { action: Exclude<Action, 'hide'>; label: string }
 /**
  * What applies to a petition now, besides hiding: restore, close or reopen
  * (a moderator's close), and "dismiss" only where there is something to
- * dismiss: its open reports, its owner's request for a review (kept
+ * dismiss: its open reports, its alert of unusual signing, its owner's request for a review (kept
  * hidden), or a new petition to mark as reviewed.
  */
 function actionsFor(petition: Data.ModeratedPetition): Labelled[] {
@@ -27,6 +27,8 @@ function actionsFor(petition: Data.ModeratedPetition): Labelled[] {
       : { action: 'close', label: 'actions.close' }
   )
   if (petition.openReports > 0) actions.push({ action: 'dismiss', label: 'actions.dismiss' })
+  else if (petition.signingAlert)
+    actions.push({ action: 'dismiss', label: 'actions.dismiss_alert' })
   else if (petition.queueReason === 'review_requested')
     actions.push({ action: 'dismiss', label: 'actions.keep_hidden' })
   else if (petition.queueReason === 'new')

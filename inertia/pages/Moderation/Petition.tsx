@@ -4,6 +4,8 @@ import { Badge, Button, Container, ListGroup } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionActions from '~/components/moderation/petition_actions.tsx'
 import PetitionCountries from '~/components/moderation/petition_countries.tsx'
+import SigningTrends from '~/components/moderation/signing_trends.tsx'
+import SigningAlertText from '~/components/moderation/signing_alert_text.tsx'
 import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
@@ -17,6 +19,8 @@ type PetitionProps = {
   petition: Data.ModeratedPetition
   /** Its countries, the largest first, with their shares; outliers flagged. */
   countries: Data.CountryShare[]
+  /** How it is signed in the last hour and day: by network (keyed hash), domain and minute. */
+  trends: Data.SigningTrends
   /** Its text now, as plain text. */
   currentText: Pick<Data.PetitionVersion, 'title' | 'target' | 'description' | 'letters'>
   /** Its earlier texts, newest first, with who saved each change. */
@@ -36,6 +40,7 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
 export default function Petition({
   petition,
   countries,
+  trends,
   currentText,
   versions,
   signingRules,
@@ -79,7 +84,8 @@ export default function Petition({
                 {t(`page.moderation.queue_reasons.${petition.queueReason}`, {
                   count: petition.openReports,
                 })}
-              </Badge>
+              </Badge>{' '}
+              <SigningAlertText petition={petition} />
             </li>
           )}
           {!petition.published && (
@@ -137,6 +143,8 @@ export default function Petition({
         </section>
 
         <PetitionCountries countries={countries} />
+
+        <SigningTrends trends={trends} />
 
         <SigningPause petitionId={petition.id} rules={signingRules} />
 

@@ -4,6 +4,7 @@ import AppLayout from '~/layouts/app_layout.tsx'
 import Pagination from '~/components/pagination.tsx'
 import PetitionActions from '~/components/moderation/petition_actions.tsx'
 import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
+import SigningAlertText from '~/components/moderation/signing_alert_text.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
@@ -12,13 +13,16 @@ import type { Data } from '@generated/data'
 
 type QueueProps = { view: 'review' | 'hidden'; petitions: Paginated<Data.ModeratedPetition> }
 
-/** Why a petition waits, as a badge: "Reported (2)", "Review requested", "New". */
+/** Why a petition waits, as a badge: "Unusual signing", "Reported (2)", "Review requested", "New". */
 function QueueReasonBadge({ petition }: { petition: Data.ModeratedPetition }) {
   const { t } = useTranslation()
   if (!petition.queueReason) return null
-  const variant = { reported: 'danger', review_requested: 'warning', new: 'info' }[
-    petition.queueReason
-  ]
+  const variant = {
+    unusual_signing: 'danger',
+    reported: 'danger',
+    review_requested: 'warning',
+    new: 'info',
+  }[petition.queueReason]
   return (
     <Badge bg={variant} text={variant === 'danger' ? undefined : 'dark'} data-testid="queue-reason">
       {t(`page.moderation.queue_reasons.${petition.queueReason}`, {
@@ -29,8 +33,10 @@ function QueueReasonBadge({ petition }: { petition: Data.ModeratedPetition }) {
 }
 
 /**
- * Moderation/Queue: reported petitions first, then those whose owner asked
- * for a review, then new ones, each saying why it waits; or the hidden ones.
+ * Moderation/Queue: petitions signed unusually first (the network's
+ * shortened hash or the domain, and its count), then reported ones, then
+ * those whose owner asked for a review, then new ones, each saying why it
+ * waits; or the hidden ones.
  */
 export default function Queue({ view, petitions }: QueueProps) {
   const { t, locale } = useTranslation()
@@ -70,7 +76,7 @@ export default function Queue({ view, petitions }: QueueProps) {
             <Card.Body>
               {view === 'review' && (
                 <p className="mb-1">
-                  <QueueReasonBadge petition={petition} />
+                  <QueueReasonBadge petition={petition} /> <SigningAlertText petition={petition} />
                 </p>
               )}
               <h2 className="h5">
