@@ -58,7 +58,7 @@ export default class ModerationController {
     if (!found) throw new NotFoundException()
     const [history, trends] = await Promise.all([
       historyOf(found.petition, { withAuthors: true }),
-      cachedSigningTrends(found.petition.id),
+      cachedSigningTrends(found.petition),
     ])
     return ctx.inertia.render('Moderation/Petition', {
       petition: new ModeratedPetitionTransformer(

@@ -25,6 +25,8 @@ import BlockedEmailDomain from '#models/blocked_email_domain'
 import BlockedNetwork from '#models/blocked_network'
 import { networkHash } from '#support/signer_traces'
 import { moderatePetition } from '#services/moderation/petition_actions'
+import { detectUnusualSigning } from '#services/fraud/unusual_signing'
+import { signBurst } from '#tests/helpers/signing_trends'
 import type { Locale } from '#app/i18n/locales'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
@@ -196,6 +198,9 @@ test.group('Browser: accessibility', (group) => {
         active: false,
         blockedRule: 'signing_pause',
       }).create()
+      // Then a burst from one network: its trends, and its alert in the queue.
+      await signBurst(petition, 55, { network: 'a11y-burst-network-00', unconfirmed: true })
+      await detectUnusualSigning()
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
@@ -228,11 +233,17 @@ test.group('Browser: accessibility', (group) => {
         [mailed.answer]: ['[data-testid="answer-form"] .ProseMirror'],
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
         '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
-        '/moderation': ['[data-testid="queued-petition"] textarea'],
+        '/moderation': [
+          '[data-testid="queued-petition"] textarea',
+          '[data-testid="queued-petition"] [data-testid="signing-alert"]',
+        ],
         [`/moderation/petitions/${petition.id}`]: [
           '[data-testid="reports"]',
           '[data-testid="trail-entry"]',
           '[data-testid="country-shares"]',
+          '[data-testid="signing-alert"]',
+          '[data-testid="trend-networks"]',
+          '[data-testid="trend-domains"]',
         ],
         '/moderation/log': ['[data-testid="log-entry"] a', '[data-testid="log-filters"] select'],
         '/moderation/rules?check=mailinator.com': [

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import PetitionReport from '#models/petition_report'
@@ -9,11 +10,15 @@ import Petition from '#models/petition'
 import User from '#models/user'
 import { moderatePetition } from '#services/moderation/petition_actions'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import SigningAlert from '#models/signing_alert'
+import { detectUnusualSigning } from '#services/fraud/unusual_signing'
+import { signBurst } from '#tests/helpers/signing_trends'
 
 const es = i18nManager.locale('es')
 const uk = i18nManager.locale('uk')
 const de = i18nManager.locale('de')
 const it = i18nManager.locale('it')
+const pt = i18nManager.locale('pt')
 
 test.group('Browser: moderation', (group) => {
   browserJourneys(group)
@@ -328,6 +333,68 @@ test.group('Browser: moderation', (group) => {
     const after = await Petition.findOrFail(petition.id)
     assert.isFalse(after.finished)
     assert.isNull(after.moderatorClosedAt)
+  })
+
+  test('a moderator sees a burst in Portuguese, switches the trends to the last day by keyboard and dismisses the alert', async ({
+    assert,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR, locale: 'pt' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Mais bicicletas partilhadas em Braga', reviewedAt: DateTime.utc() })
+      .with('user')
+      .create()
+    const burst = 'Zq3kLm9vXw2yTt5uRr8sPp'
+    await signBurst(petition, 20, { network: burst, minutesAgo: 180 })
+    await signBurst(petition, 60, { network: burst, unconfirmed: true })
+    await signBurst(petition, 5)
+    assert.deepEqual(await detectUnusualSigning(), [petition.id])
+
+    await inBrowser('moderator sees the signing trends', async (page) => {
+      await logIn(page, moderator.email, PASSWORD, 'pt')
+      await visit(page, siteUrl('/moderation', 'pt'))
+      const card = page.getByTestId('queued-petition').filter({ hasText: petition.title })
+      await card.getByText(pt.t('page.moderation.queue_reasons.unusual_signing')).waitFor()
+      const alertText = pt.t('page.moderation.trends.alert', {
+        kind: 'network',
+        subject: 'Zq3kLm9v…',
+        count: 60,
+      })
+      assert.equal(await card.getByTestId('signing-alert').textContent(), alertText)
+      assert.equal(await card.getByTestId('signing-alert').getAttribute('title'), burst)
+
+      await visit(page, siteUrl(`/moderation/petitions/${petition.id}`, 'pt'))
+      const trends = page.getByTestId('signing-trends')
+      const summary = trends.getByTestId('trend-summary')
+      assert.include(await summary.textContent(), '65 assinaturas')
+      const firstNetwork = trends.getByTestId('trend-networks').getByTestId('trend-row').first()
+      assert.include(await firstNetwork.textContent(), 'Zq3kLm9v')
+      assert.notInclude(await trends.textContent(), burst)
+
+      // The period's radio buttons: the arrow key moves to the day.
+      await trends.getByLabel(pt.t('page.moderation.trends.hour')).focus()
+      await page.keyboard.press('ArrowRight')
+      await trends.locator('[data-window="day"]').waitFor()
+      assert.isTrue(await trends.getByLabel(pt.t('page.moderation.trends.day')).isChecked())
+      assert.include(await summary.textContent(), '85 assinaturas')
+      await trends
+        .getByRole('heading', { name: pt.t('page.moderation.trends.chart_quarter') })
+        .waitFor()
+      // Its figures, opened by keyboard.
+      await trends.getByText(pt.t('page.moderation.trends.figures')).focus()
+      await page.keyboard.press('Enter')
+      await trends.getByTestId('trend-figures').waitFor()
+      assert.deepEqual(describeViolations('trends, day', await seriousViolations(page)), [])
+
+      // Dismissed with a reason: the alert is resolved.
+      await page.getByLabel(pt.t('page.moderation.reason')).fill('Uma escola inteira assinou')
+      await page
+        .getByRole('button', { name: pt.t('page.moderation.actions.dismiss_alert') })
+        .focus()
+      await page.keyboard.press('Enter')
+      await page.getByTestId('signing-alert').waitFor({ state: 'detached' })
+    })
+    const [alert] = await SigningAlert.query().where('petition_id', petition.id)
+    assert.equal(alert.resolvedBy, moderator.id)
   })
 
   test("the owner's form shows, in German, that a moderator closed the petition and why, its switch locked; a moderator's points to the reopen", async ({

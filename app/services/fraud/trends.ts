@@ -130,17 +130,21 @@ export async function signingTrends(
 
 /** How long the moderation page reuses a petition's trends: a viral petition's day is costly. */
 const CACHE_MS = 5_000
-const kept = new Map<number, { at: number; trends: Promise<SigningTrends> }>()
+const kept = new Map<string, { at: number; trends: Promise<SigningTrends> }>()
 
-/** The trends of a petition, reused for a few seconds by the process. */
-export function cachedSigningTrends(petitionId: number): Promise<SigningTrends> {
+/**
+ * The trends of a petition, reused for a few seconds by the process (known
+ * by its guid too: a test database that starts again reuses ids).
+ */
+export function cachedSigningTrends(petition: { id: number; guid: string }) {
+  const key = `${petition.id}:${petition.guid}`
   const now = Date.now()
-  const hit = kept.get(petitionId)
+  const hit = kept.get(key)
   if (hit && now - hit.at < CACHE_MS) return hit.trends
   if (kept.size > 500) kept.clear()
-  const trends = signingTrends(petitionId)
-  kept.set(petitionId, { at: now, trends })
-  trends.catch(() => kept.delete(petitionId))
+  const trends = signingTrends(petition.id)
+  kept.set(key, { at: now, trends })
+  trends.catch(() => kept.delete(key))
   return trends
 }
 
