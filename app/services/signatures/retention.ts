@@ -134,7 +134,11 @@ export async function eraseExpiredSignatures(now = DateTime.utc(), batchSize = E
   for (const petition of due) {
     const result = await eraseSignaturesOf(petition.id, batchSize)
     erased += result.anonymised
-    if (result.complete) await recordOn(petition.id, { signatures_erased_at: stored(now) })
+    if (result.complete) {
+      // Its alerts of unusual signing name a network's hash or a domain: erased with them.
+      await db.from('signing_alerts').where('petition_id', petition.id).update({ subject: '' })
+      await recordOn(petition.id, { signatures_erased_at: stored(now) })
+    }
   }
   return erased
 }

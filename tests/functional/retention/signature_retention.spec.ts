@@ -148,6 +148,20 @@ test.group(
       const rowsBefore = await signatureRows(petition)
       const countsBefore = await countsOf(petition)
       assert.deepEqual(countsBefore, { support: 2, oppose: 1 })
+      // Alerts of unusual signing name a network's hash: erased with the signatures.
+      for (const [alerted, subject] of [
+        [petition, 'a-network-hash'],
+        [other.petition, 'another-network-hash'],
+      ] as const) {
+        await db.table('signing_alerts').insert({
+          petition_id: alerted.id,
+          hour: 1,
+          kind: 'network',
+          subject,
+          signatures: 50,
+          created_at: FINISHED.toFormat(db.connection().dialect.dateTimeFormat),
+        })
+      }
       await setFinished(petition, true, FINISHED)
 
       // The day before the notice is due: nothing.
@@ -208,6 +222,18 @@ test.group(
       assert.equal(
         erased.signaturesErasedAt?.toMillis(),
         FINISHED.plus({ months: 12, hours: 2 }).toMillis()
+      )
+
+      const alertSubjects = await db
+        .from('signing_alerts')
+        .orderBy('petition_id')
+        .select('petition_id', 'subject')
+      assert.deepEqual(
+        alertSubjects.map((alert) => [Number(alert.petition_id), alert.subject]),
+        [
+          [petition.id, ''],
+          [other.petition.id, 'another-network-hash'],
+        ].sort((a, b) => Number(a[0]) - Number(b[0]))
       )
 
       // The other petition, open all along, keeps every signature as it was.
