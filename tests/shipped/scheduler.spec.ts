@@ -176,6 +176,41 @@ test.group('Shipped: scheduled work', () => {
     assert.deepEqual(sourceReads(), [])
   })
 
+  test('a burst from one network puts its petition in the queue within the minute, once', async ({
+    assert,
+  }) => {
+    const id = 'detect-unusual-signing'
+    assert.equal((await schedule(id)).cronExpression, '* * * * *')
+    const petition = await petitionRow()
+    const burst = await SignatureFactory.connection('shipped')
+      .merge(
+        Array.from({ length: 55 }, (_, index) => ({
+          petitionId: petition.id,
+          email: `burst-${index}@burst.example`,
+          networkHash: 'shipped-burst-network',
+          emailDomain: 'burst.example',
+          confirmedAt: null,
+        }))
+      )
+      .createMany(55)
+    assert.lengthOf(burst, 55)
+    const alerts = async (): Promise<Array<{ subject: string; signatures: number }>> =>
+      shippedDb().from('signing_alerts').where('petition_id', petition.id)
+    await makeDue(id)
+    const [alert] = await eventually(
+      () => alerts(),
+      (rows) => rows.length > 0,
+      15_000
+    )
+    assert.equal(alert.subject, 'shipped-burst-network')
+    assert.equal(Number(alert.signatures), 55)
+    // Another run in the same hour: still one.
+    await makeDue(id)
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    assert.lengthOf(await alerts(), 1)
+    assert.deepEqual(sourceReads(), [])
+  })
+
   test('with a queue:work process beside the web server, a run happens once', async ({
     assert,
   }) => {
