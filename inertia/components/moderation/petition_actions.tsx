@@ -27,7 +27,7 @@ function actionsFor(petition: Data.ModeratedPetition): Labelled[] {
       : { action: 'close', label: 'actions.close' }
   )
   if (petition.openReports > 0) actions.push({ action: 'dismiss', label: 'actions.dismiss' })
-  else if (petition.signingAlert)
+  else if (petition.signingAlert && !petition.hiddenAt)
     actions.push({ action: 'dismiss', label: 'actions.dismiss_alert' })
   else if (petition.queueReason === 'review_requested')
     actions.push({ action: 'dismiss', label: 'actions.keep_hidden' })
