@@ -178,6 +178,10 @@ test.group('Browser: accessibility', (group) => {
         locale,
       })
       await moderatePetition(moderator, petition.id, 'dismiss', 'The numbers are right')
+      // Then a burst from one network: its trends, and its alert in the queue (stored
+      // before the stopped signature below, which the owner's first page must show).
+      await signBurst(petition, 55, { network: 'a11y-burst-network-00', unconfirmed: true })
+      await detectUnusualSigning()
       // The rules: a blocked domain and network, a paused petition with a stopped signature
       // (on the owner's table too), and the kept list's answer.
       await BlockedEmailDomain.create({
@@ -198,9 +202,6 @@ test.group('Browser: accessibility', (group) => {
         active: false,
         blockedRule: 'signing_pause',
       }).create()
-      // Then a burst from one network: its trends, and its alert in the queue.
-      await signBurst(petition, 55, { network: 'a11y-burst-network-00', unconfirmed: true })
-      await detectUnusualSigning()
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
