@@ -60,6 +60,8 @@ const PetitionReportsController = () => import('#controllers/petition_reports_co
 const PetitionReviewsController = () => import('#controllers/petition_reviews_controller')
 const PetitionResponsesController = () => import('#controllers/petition_responses_controller')
 const ModerationController = () => import('#controllers/moderation_controller')
+const SignatureInvalidationsController = () =>
+  import('#controllers/signature_invalidations_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const SignatureUpdatesController = () => import('#controllers/signature_updates_controller')
@@ -169,6 +171,17 @@ router
   ])
   .as('moderation.restore_version')
   .where('version', matchers.id)
+// A bulk invalidation of a petition's signatures (counted first on its page), and its undoing.
+router
+  .post('/moderation/petitions/:id/invalidations', [SignatureInvalidationsController, 'store'])
+  .as('moderation.invalidations.store')
+router
+  .post('/moderation/petitions/:id/invalidations/:invalidation/undo', [
+    SignatureInvalidationsController,
+    'undo',
+  ])
+  .as('moderation.invalidations.undo')
+  .where('invalidation', matchers.id)
 // A mailed link: GET shows a button, only its POST confirms.
 router.get('/signature/:id/confirm', [SignaturesController, 'show']).as('signatures.confirm')
 router

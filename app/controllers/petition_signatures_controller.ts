@@ -60,8 +60,12 @@ export default class PetitionSignaturesController {
     const { active } = await request.validateUsing(signatureStateValidator)
     const { signature } = await setSignatureActive(ctx.auth.user!, petition, params.id, active)
     if (!signature) throw new NotFoundException()
-    const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
-    flashMessage(ctx.session, 'success', i18n.t(done, { id: signature.id }))
+    if (active && signature.invalidationId !== null) {
+      flashMessage(ctx.session, 'error', i18n.t('page.signatures.removed_by_moderators_locked'))
+    } else {
+      const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
+      flashMessage(ctx.session, 'success', i18n.t(done, { id: signature.id }))
+    }
     // Back to the page of the table the owner was on (?page=N kept).
     return response
       .redirect()

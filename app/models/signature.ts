@@ -68,6 +68,10 @@ export default class Signature extends BaseModel {
   @column({ serializeAs: null })
   declare emailDomain: string | null
 
+  /** The moderators' bulk invalidation that took it out of the counts; null normally. */
+  @column()
+  declare invalidationId: number | null
+
   /** The signer asked to be mailed the petition's updates and responses. */
   @column({ consume: Boolean })
   declare wantsUpdates: boolean

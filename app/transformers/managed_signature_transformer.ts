@@ -13,6 +13,8 @@ export default class ManagedSignatureTransformer extends BaseTransformer<Signatu
     return {
       id: signature.id,
       active: signature.active,
+      /** Taken out by moderators' bulk invalidation: only they can put it back. */
+      removedByModerators: signature.invalidationId !== null,
       /** Signed anonymously: shown as Anonymous in public, named here. */
       private: signature.private,
       user: {

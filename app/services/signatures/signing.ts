@@ -193,7 +193,8 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         comment: values.comment,
         private: values.private,
         score: values.score,
-        active: true,
+        // Active again, unless moderators invalidated it: only their undo brings it back.
+        active: db.raw('invalidation_id IS NULL'),
         custom_fields_data: JSON.stringify(values.customFieldsData),
         locale: values.locale,
         // The new signer's own choice, as everything else of theirs.
@@ -210,7 +211,8 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         updated_at: now,
       })
     if (affectedRows(affected) === 0) return null
-    if (confirmed) await countSignature(trx, values, 1)
+    const signature = await Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
+    if (confirmed && signature.active) await countSignature(trx, values, 1)
     if (existing.userId !== values.userId) {
       if (existing.userId) {
         await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)
@@ -219,7 +221,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
       }
     }
-    return Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
+    return signature
   })
 }
 

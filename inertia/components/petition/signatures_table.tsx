@@ -80,9 +80,14 @@ export default function SignaturesTable({
           >
             <td className="text-nowrap id-cell">
               #{signature.id}
-              {!signature.active && (
+              {!signature.active && !signature.removedByModerators && (
                 <Badge bg="danger" className="ms-2" data-testid="signature-removed">
                   {t('page.signatures.removed')}
+                </Badge>
+              )}
+              {signature.removedByModerators && (
+                <Badge bg="dark" className="ms-2" data-testid="signature-removed-by-moderators">
+                  {t('page.signatures.removed_by_moderators')}
                 </Badge>
               )}
             </td>
@@ -146,11 +151,14 @@ export default function SignaturesTable({
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
             <td className="text-end text-nowrap action-cell">
-              <StateButton
-                signature={signature}
-                pending={pendingId === signature.id}
-                onToggle={() => setActive(signature, !signature.active)}
-              />
+              {/* Moderators' invalidation: only they can undo it. */}
+              {!signature.removedByModerators && (
+                <StateButton
+                  signature={signature}
+                  pending={pendingId === signature.id}
+                  onToggle={() => setActive(signature, !signature.active)}
+                />
+              )}
             </td>
           </tr>
         ))}

@@ -10,6 +10,8 @@ import { formatDate } from '~/lib/format_date.ts'
 import { askToConfirm } from '~/lib/confirm.ts'
 import { urlFor } from '~/client.ts'
 import VersionHistory from '~/components/petition/version_history.tsx'
+import SignatureInvalidation from '~/components/moderation/signature_invalidation.tsx'
+import type { InvalidationCount } from '@app/shared/fraud/invalidation_filter.ts'
 import type { Data } from '@generated/data'
 
 type PetitionProps = {
@@ -20,6 +22,10 @@ type PetitionProps = {
   currentText: Pick<Data.PetitionVersion, 'title' | 'target' | 'description' | 'letters'>
   /** Its earlier texts, newest first, with who saved each change. */
   versions: Data.PetitionVersion[]
+  /** The bulk invalidation's filter (from the query string), its count or its errors. */
+  invalidation: InvalidationCount
+  /** This petition's bulk invalidations, newest first. */
+  invalidations: Data.SignatureInvalidation[]
 }
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
@@ -30,7 +36,14 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
  * signers live (a country far above its share elsewhere flagged), its whole
  * audit trail and the actions that apply to it now.
  */
-export default function Petition({ petition, countries, currentText, versions }: PetitionProps) {
+export default function Petition({
+  petition,
+  countries,
+  currentText,
+  versions,
+  invalidation,
+  invalidations,
+}: PetitionProps) {
   const { t, locale } = useTranslation()
   const restore = async (version: Data.PetitionVersion) => {
     const confirmed = await askToConfirm({
@@ -127,6 +140,12 @@ export default function Petition({ petition, countries, currentText, versions }:
         </section>
 
         <PetitionCountries countries={countries} />
+
+        <SignatureInvalidation
+          petitionId={petition.id}
+          invalidation={invalidation}
+          invalidations={invalidations}
+        />
 
         <section className="mb-4" aria-labelledby="versions-title">
           <h2 className="h4" id="versions-title">
