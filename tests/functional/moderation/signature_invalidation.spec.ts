@@ -9,7 +9,14 @@ import type User from '#models/user'
 import ModerationEvent from '#models/moderation_event'
 import SignatureInvalidation from '#models/signature_invalidation'
 import { networkHash } from '#support/signer_traces'
-import { recountSignatures } from '#services/signatures/counter'
+import { SignatureCounter, recountSignatures, signatureCounter } from '#services/signatures/counter'
+import { confirmSignature } from '#services/signatures/confirmation'
+import {
+  invalidateSignatures,
+  previewInvalidation,
+  undoInvalidation,
+} from '#services/fraud/invalidation'
+import { emptiedAfterwards } from '#tests/helpers/database'
 import { withdrawSignature } from '#services/signatures/withdrawal'
 import { signPetition, type SignInput } from '#services/signatures/signing'
 import { makeMember } from '#tests/helpers/auth'
@@ -614,5 +621,158 @@ test.group('Moderation: bulk invalidation of signatures', (group) => {
     assert.deepEqual(fieldErrors(noCount).upToId, ['Comptez d’abord les signatures'])
     assert.deepEqual(await flushedCountsOf(petition), { support: 7, oppose: 1 })
     assert.lengthOf(await invalidatedRows(petition), 0)
+  })
+})
+
+/** Counts kept by country, as `{ country: [support, oppose] }`, non-zero only. */
+async function keptByCountry(petition: Petition) {
+  const rows = await db
+    .from('petition_country_signatures')
+    .where('petition_id', petition.id)
+    .select('country', 'support', 'oppose')
+  return Object.fromEntries(
+    rows
+      .filter((row) => Number(row.support) !== 0 || Number(row.oppose) !== 0)
+      .map((row) => [row.country, [Number(row.support), Number(row.oppose)]])
+  )
+}
+
+/** The same, counted from the rows: confirmed and active ones. */
+async function countedByCountry(petition: Petition) {
+  const rows = await db
+    .from('signatures')
+    .where('petition_id', petition.id)
+    .where('active', true)
+    .whereNotNull('confirmed_at')
+    .select('country', 'score')
+  const counts: Record<string, [number, number]> = {}
+  for (const row of rows) {
+    const count = (counts[row.country] ??= [0, 0])
+    count[Number(row.score) > 0 ? 0 : 1]++
+  }
+  return counts
+}
+
+test.group('Moderation: bulk invalidation under concurrent signing', (group) => {
+  group.each.setup(() => emptiedAfterwards())
+  group.each.setup(() => limiter.clear())
+
+  test('moves the counts exactly once while signatures are signed and confirmed', async ({
+    assert,
+  }) => {
+    const moderator = await makeModerator()
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .with('user')
+      .create()
+    const COUNTRIES = ['UA', 'PL', 'DE', 'RU']
+    const input = (index: number) =>
+      ({
+        firstName: 'Maria',
+        lastName: 'Santos',
+        email: `signer${index}@example.org`,
+        country: COUNTRIES[index % COUNTRIES.length],
+        support: index % 5 !== 0,
+        customFields: [],
+      }) as unknown as SignInput
+    // Half from the bots' network, half from the crowd's; none confirmed yet.
+    const ipOf = (index: number) => (index % 2 ? '203.0.113.9' : '198.51.100.7')
+    const signed: Signature[] = []
+    for (let index = 0; index < 240; index++) {
+      const outcome = await signPetition(petition, input(index), {
+        user: null,
+        locale: 'en',
+        ip: ipOf(index),
+      })
+      if (outcome.signed) signed.push(outcome.signature)
+    }
+    assert.lengthOf(signed, 240)
+
+    let busy = true
+    const flushing = (async () => {
+      const other = new SignatureCounter()
+      while (busy) {
+        await Promise.all([signatureCounter.flush(), other.flush()])
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    })()
+
+    // Confirmations and new signatures (confirmed at once by half) all run while
+    // the bots' network is counted and invalidated, a third of the way in.
+    let confirmed = 0
+    let startInvalidation: () => void
+    const thirdIn = new Promise<void>((resolve) => (startInvalidation = resolve))
+    const invalidating = thirdIn.then(async () => {
+      const preview = await previewInvalidation(petition.id, {
+        network: BOT_NETWORK,
+        domain: null,
+        from: null,
+        to: null,
+        unconfirmed: false,
+      })
+      return invalidateSignatures(
+        moderator,
+        petition,
+        {
+          network: BOT_NETWORK,
+          domain: null,
+          from: null,
+          to: null,
+          unconfirmed: false,
+          upToId: null,
+        },
+        'A burst from one network'
+      ).then((invalidation) => ({ invalidation, preview }))
+    })
+    await Promise.all([
+      ...signed.map(async (signature) => {
+        await confirmSignature(signature)
+        if (++confirmed === 80) startInvalidation()
+      }),
+      ...Array.from({ length: 60 }, async (_, index) => {
+        const outcome = await signPetition(petition, input(1000 + index), {
+          user: null,
+          locale: 'en',
+          ip: ipOf(index),
+        })
+        if (outcome.signed && index % 2 === 0) await confirmSignature(outcome.signature)
+      }),
+      invalidating,
+    ])
+    const { invalidation, preview } = await invalidating
+    assert.isNotNull(invalidation)
+    assert.isAbove(preview.signatures, 0)
+
+    // Exactly once: the counters agree with the rows, in all and by country.
+    await signatureCounter.flush()
+    assert.deepEqual(await keptByCountry(petition), await countedByCountry(petition))
+    assert.deepEqual(await recountSignatures(petition.id), { petitions: 1, changed: 0 })
+    const marked = await invalidatedRows(petition)
+    assert.equal(marked.length, invalidation!.signatures)
+    assert.isTrue(marked.every((row) => !row.active && row.network_hash === BOT_NETWORK))
+    const counts = await countsOf(petition)
+    assert.isAbove(counts.support + counts.oppose, 100)
+
+    // Its undo, while the remaining signatures are confirmed: exact again.
+    const pending = await Signature.query()
+      .where('petition_id', petition.id)
+      .whereNull('confirmed_at')
+    assert.isAbove(pending.length, 0)
+    const [undone] = await Promise.all([
+      undoInvalidation(moderator, petition, invalidation!.id),
+      ...pending.map((signature) => confirmSignature(signature)),
+    ])
+    assert.isTrue(undone)
+    busy = false
+    await flushing
+    await signatureCounter.flush()
+    assert.deepEqual(await keptByCountry(petition), await countedByCountry(petition))
+    assert.deepEqual(await recountSignatures(petition.id), { petitions: 1, changed: 0 })
+    const [{ total }] = await db
+      .from('signatures')
+      .where('petition_id', petition.id)
+      .whereNotNull('confirmed_at')
+      .count('* as total')
+    const after = await countsOf(petition)
+    assert.equal(after.support + after.oppose, Number(total))
   })
 })
