@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -652,6 +653,52 @@ async function countedByCountry(petition: Petition) {
   }
   return counts
 }
+
+test.group('Moderation: bulk invalidation, fuzzed by a moderator', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('no query string or form gives a 5xx, and a count changes nothing', async ({
+    assert,
+    client,
+  }) => {
+    const moderator = await makeModerator()
+    const petition = await attackedPetition()
+    const before = await signatureRows(petition)
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom(BOT_NETWORK, 'throwaway.test', '2026-11-20T11:00', '1', 'on', 'Europe/Kyiv'),
+      fc.constantFrom('2026-02-30T25:61', '%', '_', "' OR 1=1 --", '\u0000', '9'.repeat(30))
+    )
+    const fields = fc.record(
+      {
+        network: value,
+        domain: value,
+        from: value,
+        to: value,
+        unconfirmed: value,
+        timeZone: value,
+        count: value,
+        upToId: fc.oneof(value, fc.integer()),
+      },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(fields, async (query) => {
+        const search = new URLSearchParams(
+          Object.entries(query).map(([key, text]) => [key, String(text)])
+        )
+        const page = await countPage(client, moderator, petition, search.toString())
+        assert.isBelow(page.status(), 500, page.text().slice(0, 300))
+        const posted = await invalidate(client, moderator, petition, { ...query, reason: 'x' })
+        assert.isBelow(posted.status(), 500, posted.text().slice(0, 300))
+      }),
+      { numRuns: 40, seed: 20261127 }
+    )
+    // Every form had a reason too short: nothing was invalidated.
+    assert.deepEqual(await signatureRows(petition), before)
+  })
+})
 
 test.group('Moderation: bulk invalidation under concurrent signing', (group) => {
   group.each.setup(() => emptiedAfterwards())
