@@ -22,6 +22,8 @@ import PetitionReport from '#models/petition_report'
 import PetitionVersion from '#models/petition_version'
 import { ROLE_MODERATOR } from '#models/user'
 import { moderatePetition } from '#services/moderation/petition_actions'
+import { invalidateSignatures } from '#services/fraud/invalidation'
+import { networkHash } from '#support/signer_traces'
 import type { Locale } from '#app/i18n/locales'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
@@ -173,6 +175,26 @@ test.group('Browser: accessibility', (group) => {
         locale,
       })
       await moderatePetition(moderator, petition.id, 'dismiss', 'The numbers are right')
+      // A burst from one network, invalidated: listed on the moderation page, counted in public.
+      const botNetwork = networkHash('203.0.113.9')!
+      await SignatureFactory.merge({ petitionId: petition.id, networkHash: botNetwork }).createMany(
+        3
+      )
+      await recountSignatures(petition.id)
+      await invalidateSignatures(
+        moderator,
+        petition,
+        {
+          network: botNetwork,
+          domain: null,
+          from: null,
+          to: null,
+          unconfirmed: false,
+          upToId: null,
+        },
+        'A burst from one network'
+      )
+      await SignatureFactory.merge({ petitionId: petition.id, networkHash: botNetwork }).create()
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
@@ -198,8 +220,12 @@ test.group('Browser: accessibility', (group) => {
           '.petition-photo-thumb',
           'iframe',
           '[data-testid="share-widget"]',
+          '[data-testid="moderator-removals"]',
         ],
-        [`/petition/${petition.guid}/signatures`]: ['.pagination'],
+        [`/petition/${petition.guid}/signatures`]: [
+          '.pagination',
+          '[data-testid="signature-removed-by-moderators"]',
+        ],
         '/petition/create': ['.ProseMirror'],
         // The decision maker's answer form, with its editor loaded.
         [mailed.answer]: ['[data-testid="answer-form"] .ProseMirror'],
@@ -210,7 +236,14 @@ test.group('Browser: accessibility', (group) => {
           '[data-testid="reports"]',
           '[data-testid="trail-entry"]',
           '[data-testid="country-shares"]',
+          '[data-testid="invalidation-row"] [data-testid="invalidation-undo"]',
         ],
+        // The bulk invalidation's count, with its confirmation; and its error.
+        [`/moderation/petitions/${petition.id}?network=${botNetwork}`]: [
+          '[data-testid="invalidation-result"]',
+          '[data-testid="invalidation-confirm"] textarea',
+        ],
+        [`/moderation/petitions/${petition.id}?count=1`]: ['[data-error-for="criteria"]'],
         '/moderation/log': ['[data-testid="log-entry"] a', '[data-testid="log-filters"] select'],
       }
       // The widget other sites frame is a page of its own, without the app.
@@ -265,6 +298,8 @@ test.group('Browser: accessibility', (group) => {
       const moderatorPages = () => [
         '/moderation',
         `/moderation/petitions/${petition.id}`,
+        `/moderation/petitions/${petition.id}?network=${botNetwork}`,
+        `/moderation/petitions/${petition.id}?count=1`,
         '/moderation/log',
       ]
 

@@ -686,7 +686,7 @@ test.group('Moderation: bulk invalidation, fuzzed by a moderator', (group) => {
     await fc.assert(
       fc.asyncProperty(fields, async (query) => {
         const search = new URLSearchParams(
-          Object.entries(query).map(([key, text]) => [key, String(text)])
+          Object.entries(query).map(([key, text]): [string, string] => [key, String(text)])
         )
         const page = await countPage(client, moderator, petition, search.toString())
         assert.isBelow(page.status(), 500, page.text().slice(0, 300))
