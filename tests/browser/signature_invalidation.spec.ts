@@ -71,7 +71,10 @@ test.group('Browser: bulk invalidation of signatures', (group) => {
       await page.keyboard.type('Throwaway addresses in one burst')
       await page.keyboard.press('Tab')
       const confirm = section.getByRole('button', { name: 'Invalidate 3 signatures' })
-      assert.isTrue(await confirm.evaluate((button) => button === document.activeElement))
+      assert.equal(
+        await page.evaluate('document.activeElement?.textContent?.trim()'),
+        await confirm.textContent()
+      )
       await Promise.all([
         page.waitForURL(
           (url) => url.pathname === `/moderation/petitions/${petition.id}` && !url.search
