@@ -105,6 +105,7 @@ export default configApp(
             ...fromInertia('app/types/props.ts'),
             ...fromInertia('app/shared/petitions/constants.ts'),
             ...fromInertia('app/shared/moderation.ts'),
+            ...fromInertia('app/shared/fraud/signing_rules.ts'),
           ],
         },
       ],

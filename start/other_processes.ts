@@ -6,7 +6,9 @@
 | With Redis, every web process, on this machine or another, hears the
 | petition changes the others make and forgets its cached copies of them
 | at once (services/petitions/changes_across_processes); a stopping process
-| tells what it gathered before Redis is closed.
+| tells what it gathered before Redis is closed. On a channel of their own,
+| they drop their snapshot of the signing rules when a moderator changes
+| them (services/fraud/signing_rules).
 |
 */
 import app from '@adonisjs/core/services/app'
@@ -14,6 +16,11 @@ import {
   hearOtherProcesses,
   stopTellingOtherProcesses,
 } from '#services/petitions/changes_across_processes'
+import { hearRulesChanges } from '#services/fraud/signing_rules'
 
-app.ready(() => hearOtherProcesses())
+app.ready(() => {
+  hearOtherProcesses()
+  // The moderators' rules against signing attacks, changed in another process.
+  hearRulesChanges()
+})
 app.terminating(() => stopTellingOtherProcesses())

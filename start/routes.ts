@@ -62,6 +62,7 @@ const PetitionResponsesController = () => import('#controllers/petition_response
 const ModerationController = () => import('#controllers/moderation_controller')
 const SignatureInvalidationsController = () =>
   import('#controllers/signature_invalidations_controller')
+const SigningRulesController = () => import('#controllers/signing_rules_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const SignatureUpdatesController = () => import('#controllers/signature_updates_controller')
@@ -182,6 +183,26 @@ router
   ])
   .as('moderation.invalidations.undo')
   .where('invalidation', matchers.id)
+// The moderators' rules against signing attacks (the page 404, a change 403 for anyone else).
+router.get('/moderation/rules', [SigningRulesController, 'index']).as('moderation.rules')
+router
+  .post('/moderation/rules/domains', [SigningRulesController, 'storeDomain'])
+  .as('moderation.rules.domains.store')
+router
+  .delete('/moderation/rules/domains/:id', [SigningRulesController, 'destroyDomain'])
+  .as('moderation.rules.domains.destroy')
+router
+  .post('/moderation/rules/networks', [SigningRulesController, 'storeNetwork'])
+  .as('moderation.rules.networks.store')
+router
+  .delete('/moderation/rules/networks/:id', [SigningRulesController, 'destroyNetwork'])
+  .as('moderation.rules.networks.destroy')
+router
+  .post('/moderation/petitions/:id/signing-pause', [SigningRulesController, 'pause'])
+  .as('moderation.signing_pause.store')
+router
+  .delete('/moderation/petitions/:id/signing-pause', [SigningRulesController, 'resume'])
+  .as('moderation.signing_pause.destroy')
 // A mailed link: GET shows a button, only its POST confirms.
 router.get('/signature/:id/confirm', [SignaturesController, 'show']).as('signatures.confirm')
 router

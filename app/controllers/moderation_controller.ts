@@ -26,6 +26,7 @@ import SignatureInvalidationTransformer from '#transformers/signature_invalidati
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { errors as vineErrors } from '@vinejs/vine'
 import type { InvalidationCount } from '#shared/fraud/invalidation_filter'
+import { petitionRules } from '#services/fraud/rule_changes'
 
 /** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
@@ -83,6 +84,8 @@ export default class ModerationController {
       invalidations: invalidations.map((row) =>
         new SignatureInvalidationTransformer(row).toObject()
       ),
+      /** Its signing pause, and how many signatures each rule stopped on it. */
+      signingRules: await petitionRules(found.petition),
     })
   }
 

@@ -60,7 +60,11 @@ export default class PetitionSignaturesController {
     const { active } = await request.validateUsing(signatureStateValidator)
     const { signature } = await setSignatureActive(ctx.auth.user!, petition, params.id, active)
     if (!signature) throw new NotFoundException()
-    if (active && signature.invalidationId !== null) {
+    if (signature.blockedRule !== null) {
+      // Stopped by the moderators' rules: it stays as it is.
+      flashMessage(ctx.session, 'error', i18n.t('page.signatures.stopped_by_rules_kept'))
+    } else if (active && signature.invalidationId !== null) {
+      // Invalidated by moderators: only their undo brings it back.
       flashMessage(ctx.session, 'error', i18n.t('page.signatures.removed_by_moderators_locked'))
     } else {
       const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'

@@ -37,6 +37,13 @@ export const MODERATION_ACTIONS = [
   // A moderator's bulk invalidation of a petition's signatures, and its undoing.
   'signatures_invalidated',
   'signatures_restored',
+  // The moderators' rules against signing attacks (the subject: a domain or a network hash).
+  'email_domain_blocked',
+  'email_domain_unblocked',
+  'network_blocked',
+  'network_unblocked',
+  'signing_paused',
+  'signing_resumed',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
@@ -70,6 +77,10 @@ export default class ModerationEvent extends BaseModel {
 
   @column()
   declare action: ModerationAction
+
+  /** What a rule change is about: a blocked domain or network hash; a pause's end (ISO). */
+  @column()
+  declare subject: string | null
 
   @column()
   declare reason: string | null

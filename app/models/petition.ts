@@ -121,6 +121,17 @@ export default class Petition extends BaseModel {
   @column.dateTime()
   declare hiddenAt: DateTime | null
 
+  /**
+   * A moderator's pause of its signing: since when (null: not paused) and
+   * until when (null: until lifted). Signatures made meanwhile are answered
+   * as usual and never count.
+   */
+  @column.dateTime()
+  declare signingPausedAt: DateTime | null
+
+  @column.dateTime()
+  declare signingPausedUntil: DateTime | null
+
   @column()
   declare hiddenReason: string | null
 

@@ -3,6 +3,7 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Petition from '#models/petition'
 import User from '#models/user'
+import type { BlockedRule } from '#shared/fraud/signing_rules'
 
 export const SUPPORT = 1
 export const OPPOSE = -1
@@ -71,6 +72,13 @@ export default class Signature extends BaseModel {
   /** The moderators' bulk invalidation that took it out of the counts; null normally. */
   @column()
   declare invalidationId: number | null
+  /**
+   * The moderators' rule that stopped it at signing (shared/fraud/signing_rules
+   * BLOCKED_RULES); null normally. A stopped signature is inactive and never
+   * counts, and its owner cannot reactivate it. For moderators only.
+   */
+  @column({ serializeAs: null })
+  declare blockedRule: BlockedRule | null
 
   /** The signer asked to be mailed the petition's updates and responses. */
   @column({ consume: Boolean })

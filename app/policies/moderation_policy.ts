@@ -25,6 +25,16 @@ export default class ModerationPolicy extends BasePolicy {
   }
 
   /**
+   * Changing the rules against signing attacks (blocked domains and
+   * networks, a petition's pause): moderators only; anyone else is refused (403).
+   */
+  @allowGuest()
+  manageRules(user: User | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
+
+  /**
    * Invalidating a petition's signatures in bulk, counting them first, and
    * undoing it: moderators only. Anyone else, its owner too, is refused (403).
    */

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react'
 
 const noSubscription = () => () => {}
-const onClient = () => true
-const onServer = () => false
+const inBrowser = () => true
+const onTheServer = () => false
 
 /**
  * A value known only in the browser: `onServer` while the server renders
@@ -14,5 +14,5 @@ export function useBrowserValue<Value>(onClient: () => Value, onServer: Value): 
 
 /** False on the server and while hydrating, true once the page runs in the browser. */
 export function useHydrated() {
-  return useSyncExternalStore(noSubscription, onClient, onServer)
+  return useSyncExternalStore(noSubscription, inBrowser, onTheServer)
 }

@@ -21,9 +21,11 @@ import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import PetitionVersion from '#models/petition_version'
 import { ROLE_MODERATOR } from '#models/user'
+import BlockedEmailDomain from '#models/blocked_email_domain'
+import BlockedNetwork from '#models/blocked_network'
+import { networkHash } from '#support/signer_traces'
 import { moderatePetition } from '#services/moderation/petition_actions'
 import { invalidateSignatures } from '#services/fraud/invalidation'
-import { networkHash } from '#support/signer_traces'
 import type { Locale } from '#app/i18n/locales'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
@@ -195,6 +197,26 @@ test.group('Browser: accessibility', (group) => {
         'A burst from one network'
       )
       await SignatureFactory.merge({ petitionId: petition.id, networkHash: botNetwork }).create()
+      // The rules: a blocked domain and network, a paused petition with a stopped signature
+      // (on the owner's table too), and the kept list's answer.
+      await BlockedEmailDomain.create({
+        domain: 'fake-signers.test',
+        reason: 'A wave',
+        createdBy: moderator.id,
+      })
+      await BlockedNetwork.create({
+        networkHash: networkHash('203.0.113.9')!,
+        reason: 'A burst',
+        expiresAt: DateTime.utc().plus({ hours: 24 }),
+        createdBy: moderator.id,
+      })
+      await petition.merge({ signingPausedAt: DateTime.utc(), signingPausedUntil: null }).save()
+      await SignatureFactory.merge({
+        petitionId: petition.id,
+        email: 'stopped@example.org',
+        active: false,
+        blockedRule: 'signing_pause',
+      }).create()
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
@@ -245,13 +267,23 @@ test.group('Browser: accessibility', (group) => {
         ],
         [`/moderation/petitions/${petition.id}?count=1`]: ['[data-error-for="criteria"]'],
         '/moderation/log': ['[data-testid="log-entry"] a', '[data-testid="log-filters"] select'],
+        '/moderation/rules?check=mailinator.com': [
+          '[data-testid="blocked-domain"]',
+          '[data-testid="blocked-network"]',
+          '[data-testid="check-answer"]',
+        ],
       }
       // The widget other sites frame is a page of its own, without the app.
       const widget = `/petition/${petition.slug}/embed`
       const posterPage = `/petition/${petition.slug}/poster`
       const historyPage = `/petition/${petition.slug}/history`
       mustShow[historyPage] = ['[data-testid="version"] ins', '[data-testid="version"] del']
-      mustShow[`/moderation/petitions/${petition.id}`].push('[data-testid="restore-version"]')
+      mustShow[`/moderation/petitions/${petition.id}`].push(
+        '[data-testid="restore-version"]',
+        '[data-testid="resume-signing"]',
+        '[data-testid="stopped-by-rules"]'
+      )
+      mustShow[`/petition/${petition.guid}/signatures`].push('[data-testid="signature-stopped"]')
       mustShow[posterPage] = ['[data-testid="poster"] img']
       const shared = [
         '/',
@@ -301,6 +333,7 @@ test.group('Browser: accessibility', (group) => {
         `/moderation/petitions/${petition.id}?network=${botNetwork}`,
         `/moderation/petitions/${petition.id}?count=1`,
         '/moderation/log',
+        '/moderation/rules?check=mailinator.com',
       ]
 
       const browser = await launchBrowser()

@@ -74,7 +74,12 @@ export async function previewInvalidation(
   return { signatures: Number(row.signatures), counted: Number(row.counted), upToId }
 }
 
-type MarkedRow = { score: number | string; country: string | null; confirmed_at: unknown }
+type MarkedRow = {
+  score: number | string
+  country: string | null
+  confirmed_at: unknown
+  active?: number | boolean
+}
 
 /**
  * On PostgreSQL, one bulk change of a petition's signatures at a time: two
@@ -171,7 +176,8 @@ export async function invalidateSignatures(
 
 /**
  * Undoes an invalidation: its signatures active again (those withdrawn
- * since are gone), the confirmed ones counted again through the counter,
+ * since are gone, and one signed over since by a signer a rule stopped
+ * stays inactive), the confirmed ones counted again through the counter,
  * the invalidation marked undone, all with an entry in the audit trail.
  * The conditional UPDATE of the invalidation makes a second undo (or two at
  * once) a no-op: false. Null when the petition has no such invalidation.
@@ -193,13 +199,14 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
     if (affectedRows(undone) === 0) return false
     const restored = rowsOf<MarkedRow>(
       await trx.rawQuery(
-        `UPDATE signatures SET active = TRUE, invalidation_id = NULL, updated_at = ?
+        `UPDATE signatures SET active = (blocked_rule IS NULL), invalidation_id = NULL, updated_at = ?
           WHERE petition_id = ? AND invalidation_id = ?
-          RETURNING score, country, confirmed_at`,
+          RETURNING score, country, confirmed_at, active`,
         [now, petition.id, invalidation.id]
       )
     )
-    const counted = countedOf(restored)
+    // A row signed over since by someone a rule stopped stays out of the counts.
+    const counted = countedOf(restored.filter((row) => Boolean(row.active)))
     await countSignatures(trx, petition.id, counted, 1)
     await recordModeration(trx, {
       actor,

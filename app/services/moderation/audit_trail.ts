@@ -33,6 +33,8 @@ export async function recordModeration(
     reason?: string | null
     reasonCode?: string | null
     details?: ModerationDetails | null
+    /** What a rule change is about (a domain, a network hash, a pause's end). */
+    subject?: string | null
   }
 ) {
   return ModerationEvent.create(
@@ -46,6 +48,7 @@ export async function recordModeration(
       reason: entry.reason?.trim() || null,
       reasonCode: entry.reasonCode ?? null,
       details: entry.details ?? null,
+      subject: entry.subject ?? null,
     },
     { client: trx }
   )

@@ -14,6 +14,7 @@ import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rat
 import { affectedRows, isUniqueViolation } from '#support/database_errors'
 import type { Locale } from '#app/i18n/locales'
 import SignatureCreated from '#events/signature_created'
+import { ruleStopping } from '#services/fraud/signing_rules'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -62,6 +63,7 @@ export async function signPetition(
   // However the address is spelled (case, +tags, gmail dots): one allowance.
   await consumeSignAttempt(emailNormalized)
   const confirmed = user !== null && user.isVerified
+  const traces = { networkHash: ip ? networkHash(ip) : null, emailDomain: emailDomain(email) }
   const values: SignatureValues = {
     petitionId: petition.id,
     userId: user?.id ?? null,
@@ -78,8 +80,10 @@ export async function signPetition(
     country: input.country ?? null,
     postalCode: petition.askPostalCode ? (input.postalCode ?? null) : null,
     // For the fraud checks: the network as a keyed hash, never the address.
-    networkHash: ip ? networkHash(ip) : null,
-    emailDomain: emailDomain(email),
+    ...traces,
+    // A moderators' rule stops it silently: answered and mailed as any
+    // other, stored inactive, never counted (no extra query: see fraud/signing_rules).
+    blockedRule: await ruleStopping(petition, traces),
     confirmed,
   }
 
@@ -136,13 +140,14 @@ type SignatureValues = Pick<
   | 'postalCode'
   | 'networkHash'
   | 'emailDomain'
+  | 'blockedRule'
 > & { confirmed: boolean }
 
 /** A new signature, or null when the address has signed this petition already. */
 async function insertSignature({ confirmed, ...values }: SignatureValues) {
   const signature = new Signature().merge({
     ...values,
-    active: true,
+    active: values.blockedRule === null,
     confirmationToken: newConfirmationToken(),
     confirmedAt: confirmed ? DateTime.utc() : null,
     // The row is its mail's outbox: stored signature, mail on its way.
@@ -155,7 +160,7 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
       if (values.userId) {
         await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
       }
-      if (confirmed) await countSignature(trx, values, 1)
+      if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
     })
     return signature
   } catch (error) {
@@ -166,7 +171,8 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
 
 /**
  * Overwrites an unconfirmed signature with a new signer's, as a new signature:
- * dated now, active, with a new link token (or confirmed, for a verified
+ * dated now, active unless a rule stops the new signer (whose rule it
+ * then records), with a new link token (or confirmed, for a verified
  * member). The UPDATE holds only while the row is still unconfirmed and
  * still has the signer it was read with, so a concurrent confirmation or
  * replacement wins and this returns null; counts do not move until a
@@ -193,8 +199,10 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         comment: values.comment,
         private: values.private,
         score: values.score,
-        // Active again, unless moderators invalidated it: only their undo brings it back.
-        active: db.raw('invalidation_id IS NULL'),
+        // Active again, unless stopped by a rule or invalidated by moderators (only their undo
+        // brings it back).
+        active: values.blockedRule === null ? db.raw('invalidation_id IS NULL') : false,
+        blocked_rule: values.blockedRule,
         custom_fields_data: JSON.stringify(values.customFieldsData),
         locale: values.locale,
         // The new signer's own choice, as everything else of theirs.
@@ -212,6 +220,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
       })
     if (affectedRows(affected) === 0) return null
     const signature = await Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
+    // Counted only when active: neither stopped by a rule nor invalidated by moderators.
     if (confirmed && signature.active) await countSignature(trx, values, 1)
     if (existing.userId !== values.userId) {
       if (existing.userId) {

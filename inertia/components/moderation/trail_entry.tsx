@@ -1,5 +1,6 @@
 import { useTranslation } from '~/i18n/context.tsx'
 import InvalidationFilterText from '~/components/moderation/invalidation_filter_text.tsx'
+import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 
 type Entry = Data.ModerationEvent
@@ -10,12 +11,13 @@ export function ActorName({ entry }: { entry: Pick<Entry, 'actorId' | 'actorName
   return <>{entry.actorId === null ? t('page.moderation.command_line') : entry.actorName}</>
 }
 
-/**
- * What was done, in the page's language, with the signature it was done to,
- * or the filter and counts of a bulk invalidation (or of its undoing).
- */
-export function EventText({ entry }: { entry: Pick<Entry, 'action' | 'signatureId' | 'details'> }) {
-  const { t } = useTranslation()
+/** What was done, in the page's language, with the signature it was done to. */
+export function EventText({
+  entry,
+}: {
+  entry: Pick<Entry, 'action' | 'signatureId'> & Partial<Pick<Entry, 'subject' | 'details'>>
+}) {
+  const { t, locale } = useTranslation()
   return (
     <>
       {t(`page.moderation.events.${entry.action}`)}
@@ -33,6 +35,41 @@ export function EventText({ entry }: { entry: Pick<Entry, 'action' | 'signatureI
           : <InvalidationFilterText filter={entry.details.filter} />)
         </span>
       )}
+      <RuleSubject action={entry.action} subject={entry.subject ?? null} locale={locale} />
+    </>
+  )
+}
+
+/** What a rule change was about: the domain or network hash, or until when a pause was set. */
+function RuleSubject({
+  action,
+  subject,
+  locale,
+}: {
+  action: Entry['action']
+  subject: string | null
+  locale: string
+}) {
+  const { t } = useTranslation()
+  if (action === 'signing_paused') {
+    return (
+      <>
+        {' '}
+        (
+        {subject
+          ? t('page.moderation.rules.pause.until', {
+              date: formatDate(locale, subject, { dateStyle: 'medium', timeStyle: 'short' }),
+            })
+          : t('page.moderation.rules.pause.until_lifted')}
+        )
+      </>
+    )
+  }
+  if (!subject) return null
+  return (
+    <>
+      {' '}
+      <code>{subject}</code>
     </>
   )
 }

@@ -80,15 +80,20 @@ export default function SignaturesTable({
           >
             <td className="text-nowrap id-cell">
               #{signature.id}
-              {!signature.active && !signature.removedByModerators && (
-                <Badge bg="danger" className="ms-2" data-testid="signature-removed">
-                  {t('page.signatures.removed')}
+              {signature.stoppedByRules ? (
+                <Badge bg="secondary" className="ms-2" data-testid="signature-stopped">
+                  {t('page.signatures.stopped_by_rules')}
                 </Badge>
-              )}
-              {signature.removedByModerators && (
+              ) : signature.removedByModerators ? (
                 <Badge bg="dark" className="ms-2" data-testid="signature-removed-by-moderators">
                   {t('page.signatures.removed_by_moderators')}
                 </Badge>
+              ) : (
+                !signature.active && (
+                  <Badge bg="danger" className="ms-2" data-testid="signature-removed">
+                    {t('page.signatures.removed')}
+                  </Badge>
+                )
               )}
             </td>
             <td className="signer-cell">
@@ -151,8 +156,8 @@ export default function SignaturesTable({
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
             <td className="text-end text-nowrap action-cell">
-              {/* Moderators' invalidation: only they can undo it. */}
-              {!signature.removedByModerators && (
+              {/* Stopped by the moderators' rules or invalidated by them: not the owner's to count. */}
+              {!signature.stoppedByRules && !signature.removedByModerators && (
                 <StateButton
                   signature={signature}
                   pending={pendingId === signature.id}

@@ -65,7 +65,10 @@ export default function Log({ entries, filters, actions, actors }: LogProps) {
     <AppLayout title={t('page.moderation.log.title')} noindex>
       <Container className="page-section">
         <nav className="mb-3" aria-label={t('page.moderation.title')}>
-          <Link route="moderation.queue">{t('page.moderation.back_to_queue')}</Link>
+          <Link route="moderation.queue">{t('page.moderation.back_to_queue')}</Link>{' '}
+          <Link route="moderation.rules" className="ms-3">
+            {t('page.moderation.rules.title')}
+          </Link>
         </nav>
         <h1 className="fw-bold">{t('page.moderation.log.title')}</h1>
         <Form

@@ -12,6 +12,7 @@ import { urlFor } from '~/client.ts'
 import VersionHistory from '~/components/petition/version_history.tsx'
 import SignatureInvalidation from '~/components/moderation/signature_invalidation.tsx'
 import type { InvalidationCount } from '@app/shared/fraud/invalidation_filter.ts'
+import SigningPause, { type PetitionRules } from '~/components/moderation/signing_pause.tsx'
 import type { Data } from '@generated/data'
 
 type PetitionProps = {
@@ -26,6 +27,8 @@ type PetitionProps = {
   invalidation: InvalidationCount
   /** This petition's bulk invalidations, newest first. */
   invalidations: Data.SignatureInvalidation[]
+  /** Its signing pause, and how many of its signatures each rule stopped. */
+  signingRules: PetitionRules
 }
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
@@ -43,6 +46,7 @@ export default function Petition({
   versions,
   invalidation,
   invalidations,
+  signingRules,
 }: PetitionProps) {
   const { t, locale } = useTranslation()
   const restore = async (version: Data.PetitionVersion) => {
@@ -66,6 +70,7 @@ export default function Petition({
         <nav className="mb-3 d-flex flex-wrap gap-3" aria-label={t('page.moderation.title')}>
           <Link route="moderation.queue">{t('page.moderation.back_to_queue')}</Link>
           <Link route="moderation.log">{t('page.moderation.log.title')}</Link>
+          <Link route="moderation.rules">{t('page.moderation.rules.title')}</Link>
         </nav>
         <h1 className="fw-bold h2">{petition.title}</h1>
         <p className="text-muted mb-2">
@@ -146,6 +151,7 @@ export default function Petition({
           invalidation={invalidation}
           invalidations={invalidations}
         />
+        <SigningPause petitionId={petition.id} rules={signingRules} />
 
         <section className="mb-4" aria-labelledby="versions-title">
           <h2 className="h4" id="versions-title">

@@ -39,9 +39,14 @@ export default function Queue({ view, petitions }: QueueProps) {
       <Container className="page-section">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
           <h1 className="fw-bold">{t('page.moderation.title')}</h1>
-          <Link route="moderation.log" data-testid="log-link">
-            {t('page.moderation.log.title')}
-          </Link>
+          <div className="d-flex gap-3">
+            <Link route="moderation.log" data-testid="log-link">
+              {t('page.moderation.log.title')}
+            </Link>
+            <Link route="moderation.rules" data-testid="rules-link">
+              {t('page.moderation.rules.title')}
+            </Link>
+          </div>
         </div>
         <Nav variant="tabs" className="mb-3" activeKey={view}>
           <Nav.Item>

@@ -492,6 +492,47 @@ test.group('Moderation: bulk invalidation of signatures', (group) => {
     await assertCountsExact(assert, petition)
   })
 
+  test('its undo leaves out a row signed over since by someone a rule stopped', async ({
+    assert,
+    client,
+  }) => {
+    const moderator = await makeModerator()
+    const petition = await attackedPetition()
+    const shown = await countOf(client, moderator, petition, 'unconfirmed=1')
+    await invalidate(client, moderator, petition, {
+      unconfirmed: true,
+      upToId: shown.count.upToId,
+      reason: 'Never confirmed',
+    })
+    // Signing is paused: a signer over bot6's row is stopped by the pause.
+    await petition.merge({ signingPausedAt: DateTime.utc(), signingPausedUntil: null }).save()
+    const input = {
+      firstName: 'Bo',
+      lastName: 'Tt',
+      email: 'bot6@mx.throwaway.test',
+      support: true,
+      customFields: [],
+    } as unknown as SignInput
+    const outcome = await signPetition(petition, input, { user: null, locale: 'en' })
+    assert.isTrue(outcome.signed && outcome.replaced)
+    await petition.merge({ signingPausedAt: null }).save()
+
+    const invalidation = await SignatureInvalidation.findByOrFail('petition_id', petition.id)
+    ;(await undo(client, moderator, petition, invalidation.id)).assertStatus(302)
+    const rows = await Signature.query()
+      .where('petition_id', petition.id)
+      .whereIn('email_normalized', ['bot6@mx.throwaway.test', 'bot7@mx.throwaway.test'])
+      .orderBy('email_normalized')
+    assert.deepEqual(
+      rows.map((row) => [row.active, row.invalidationId, row.blockedRule]),
+      [
+        [false, null, 'signing_pause'],
+        [true, null, null],
+      ]
+    )
+    await assertCountsExact(assert, petition)
+  })
+
   test('the public page and open data show the removals, never a signer', async ({
     assert,
     client,

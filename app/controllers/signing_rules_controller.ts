@@ -1,0 +1,116 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import NotFoundException from '#exceptions/not_found_exception'
+import ModerationPolicy from '#policies/moderation_policy'
+import {
+  blockDomain,
+  blockNetwork,
+  pauseSigning,
+  resumeSigning,
+  rulesOverview,
+  unblockDomain,
+  unblockNetwork,
+} from '#services/fraud/rule_changes'
+import { onKeptList } from '#services/fraud/signing_rules'
+import {
+  blockDomainValidator,
+  blockNetworkValidator,
+  checkDomainValidator,
+  liftRuleValidator,
+  pauseSigningValidator,
+} from '#validators/signing_rules'
+import { flashAlert } from '#support/http/flash'
+import BlockedDomainTransformer from '#transformers/blocked_domain_transformer'
+import BlockedNetworkTransformer from '#transformers/blocked_network_transformer'
+
+/**
+ * The moderators' rules against signing attacks: blocked e-mail domains
+ * (their own, besides the kept list of disposable-mail domains), blocked
+ * networks until an expiry, and a petition's signing pause. A stopped
+ * signature is answered as any other and never counts.
+ */
+export default class SigningRulesController {
+  /** GET /moderation/rules: the rules, and (`check`) whether a domain is on the kept list. */
+  async index(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
+    const { domains, networks, keptListSize } = await rulesOverview()
+    let check: { domain: string; listed: boolean } | null = null
+    if (ctx.request.input('check')) {
+      const { check: domain } = await ctx.request.validateUsing(checkDomainValidator, {
+        data: { check: ctx.request.input('check') },
+      })
+      check = { domain, listed: onKeptList(domain) }
+    }
+    return ctx.inertia.render('Moderation/Rules', {
+      domains: domains.map((domain) => new BlockedDomainTransformer(domain).toObject()),
+      networks: networks.map((network) => new BlockedNetworkTransformer(network).toObject()),
+      keptListSize,
+      check,
+    })
+  }
+
+  /** POST /moderation/rules/domains: block a domain and its sub-domains. */
+  async storeDomain(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { domain, reason } = await ctx.request.validateUsing(blockDomainValidator)
+    await blockDomain(ctx.auth.user!, domain, reason)
+    this.done(ctx, 'domain_blocked', { domain })
+    return ctx.response.redirect().back()
+  }
+
+  /** DELETE /moderation/rules/domains/{id}: lift a domain's block. */
+  async destroyDomain(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { reason } = await ctx.request.validateUsing(liftRuleValidator)
+    if (!(await unblockDomain(ctx.auth.user!, ctx.params.id, reason ?? null))) {
+      throw new NotFoundException()
+    }
+    this.done(ctx, 'domain_unblocked')
+    return ctx.response.redirect().back()
+  }
+
+  /** POST /moderation/rules/networks: block a network (a hash, or a typed address hashed) for a while. */
+  async storeNetwork(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { network, duration, reason } = await ctx.request.validateUsing(blockNetworkValidator)
+    await blockNetwork(ctx.auth.user!, network, duration, reason)
+    this.done(ctx, 'network_blocked')
+    return ctx.response.redirect().back()
+  }
+
+  /** DELETE /moderation/rules/networks/{id}: lift a network's block before its end. */
+  async destroyNetwork(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { reason } = await ctx.request.validateUsing(liftRuleValidator)
+    if (!(await unblockNetwork(ctx.auth.user!, ctx.params.id, reason ?? null))) {
+      throw new NotFoundException()
+    }
+    this.done(ctx, 'network_unblocked')
+    return ctx.response.redirect().back()
+  }
+
+  /** POST /moderation/petitions/{id}/signing-pause: pause its signing for a while or until lifted. */
+  async pause(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { duration, reason } = await ctx.request.validateUsing(pauseSigningValidator)
+    if (!(await pauseSigning(ctx.auth.user!, ctx.params.id, duration, reason))) {
+      throw new NotFoundException()
+    }
+    this.done(ctx, 'signing_paused')
+    return ctx.response.redirect().back()
+  }
+
+  /** DELETE /moderation/petitions/{id}/signing-pause: its signatures count again. */
+  async resume(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { reason } = await ctx.request.validateUsing(liftRuleValidator)
+    const done = await resumeSigning(ctx.auth.user!, ctx.params.id, reason ?? null)
+    if (done === null) throw new NotFoundException()
+    if (done) this.done(ctx, 'signing_resumed')
+    else flashAlert(ctx.session, 'info', ctx.i18n.t('page.moderation.nothing_to_do'))
+    return ctx.response.redirect().back()
+  }
+
+  private done(ctx: HttpContext, key: string, values: Record<string, string> = {}) {
+    flashAlert(ctx.session, 'success', ctx.i18n.t(`page.moderation.rules.done.${key}`, values))
+  }
+}

@@ -1,0 +1,198 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import BlockedEmailDomain from '#models/blocked_email_domain'
+import BlockedNetwork from '#models/blocked_network'
+import Petition from '#models/petition'
+import type User from '#models/user'
+import { recordModeration } from '#services/moderation/audit_trail'
+import { keptListSize, rulesChanged } from '#services/fraud/signing_rules'
+import {
+  BLOCKED_RULES,
+  durationMs,
+  signingPaused,
+  type BlockedRule,
+  type NetworkBlockDuration,
+  type PauseDuration,
+} from '#shared/fraud/signing_rules'
+
+/**
+ * The moderators' changes of the rules against signing attacks, each in
+ * one transaction with its audit entry; once committed, every process
+ * applies the new rules to its next signature (fraud/signing_rules).
+ */
+
+/** The rules page: the moderators' domains, the networks blocked now, the kept list's size. */
+export async function rulesOverview() {
+  const [domains, networks] = await Promise.all([
+    BlockedEmailDomain.query().preload('creator').orderBy('domain', 'asc'),
+    BlockedNetwork.query().preload('creator').orderBy('expires_at', 'asc'),
+  ])
+  // Expired blocks apply no more: a few rows, left out here.
+  const now = DateTime.utc()
+  return {
+    domains,
+    networks: networks.filter((network) => network.expiresAt > now),
+    keptListSize: keptListSize(),
+  }
+}
+
+/** Blocks a domain (and its sub-domains); the validator refused one blocked already. */
+export async function blockDomain(actor: User, domain: string, reason: string) {
+  await db.transaction(async (trx) => {
+    await BlockedEmailDomain.create({ domain, reason, createdBy: actor.id }, { client: trx })
+    await recordModeration(trx, { actor, action: 'email_domain_blocked', subject: domain, reason })
+  })
+  rulesChanged()
+}
+
+/** Lifts a domain's block; false when there is none with this id. */
+export async function unblockDomain(actor: User, id: number, reason: string | null) {
+  const done = await db.transaction(async (trx) => {
+    const blocked = await BlockedEmailDomain.query({ client: trx }).where('id', id).first()
+    if (!blocked) return false
+    await blocked.delete()
+    await recordModeration(trx, {
+      actor,
+      action: 'email_domain_unblocked',
+      subject: blocked.domain,
+      reason,
+    })
+    return true
+  })
+  if (done) rulesChanged()
+  return done
+}
+
+/**
+ * Blocks a network (by its hash) from now for the chosen time. Blocking
+ * one that is blocked already sets its new end and reason.
+ */
+export async function blockNetwork(
+  actor: User,
+  networkHash: string,
+  duration: NetworkBlockDuration,
+  reason: string
+) {
+  const expiresAt = DateTime.utc().plus(durationMs(duration)!)
+  await db.transaction(async (trx) => {
+    await BlockedNetwork.updateOrCreate(
+      { networkHash },
+      { expiresAt, reason, createdBy: actor.id },
+      { client: trx }
+    )
+    await recordModeration(trx, { actor, action: 'network_blocked', subject: networkHash, reason })
+  })
+  rulesChanged()
+}
+
+/** Lifts a network's block before its end; false when there is none with this id. */
+export async function unblockNetwork(actor: User, id: number, reason: string | null) {
+  const done = await db.transaction(async (trx) => {
+    const blocked = await BlockedNetwork.query({ client: trx }).where('id', id).first()
+    if (!blocked) return false
+    await blocked.delete()
+    await recordModeration(trx, {
+      actor,
+      action: 'network_unblocked',
+      subject: blocked.networkHash,
+      reason,
+    })
+    return true
+  })
+  if (done) rulesChanged()
+  return done
+}
+
+/**
+ * Pauses a petition's signing from now, for the chosen time or until a
+ * moderator lifts it (a pause under way is replaced). Its signatures
+ * meanwhile are answered as usual and never count. The petition's row is
+ * what signing reads, so nothing else needs telling. Null: no such petition.
+ */
+export async function pauseSigning(
+  actor: User,
+  petitionId: number,
+  duration: PauseDuration,
+  reason: string
+) {
+  return db.transaction(async (trx) => {
+    const petition = await Petition.query({ client: trx })
+      .where('id', petitionId)
+      .forUpdate()
+      .first()
+    if (!petition) return null
+    const now = DateTime.utc()
+    const length = durationMs(duration)
+    const until = length === null ? null : now.plus(length)
+    petition.merge({ signingPausedAt: now, signingPausedUntil: until })
+    await petition.save()
+    await recordModeration(trx, {
+      actor,
+      action: 'signing_paused',
+      petitionId: petition.id,
+      subject: until?.toISO() ?? null,
+      reason,
+    })
+    return petition
+  })
+}
+
+/** Lifts a petition's pause; false when it is not paused (or was never), null without the petition. */
+export async function resumeSigning(actor: User, petitionId: number, reason: string | null) {
+  return db.transaction(async (trx) => {
+    const petition = await Petition.query({ client: trx })
+      .where('id', petitionId)
+      .forUpdate()
+      .first()
+    if (!petition) return null
+    if (!isPaused(petition)) return false
+    petition.merge({ signingPausedAt: null, signingPausedUntil: null })
+    await petition.save()
+    await recordModeration(trx, {
+      actor,
+      action: 'signing_resumed',
+      petitionId: petition.id,
+      reason,
+    })
+    return true
+  })
+}
+
+/** Whether a petition's signing is paused now. */
+export function isPaused(petition: Petition) {
+  return signingPaused(
+    petition.signingPausedAt?.toMillis() ?? null,
+    petition.signingPausedUntil?.toMillis() ?? null,
+    Date.now()
+  )
+}
+
+/** How many of a petition's signatures each rule stopped (every rule, zero included). */
+export async function stoppedByRules(petitionId: number): Promise<Record<BlockedRule, number>> {
+  const rows: { blocked_rule: BlockedRule; total: number | string }[] = await db
+    .from('signatures')
+    .where('petition_id', petitionId)
+    .whereNotNull('blocked_rule')
+    .groupBy('blocked_rule')
+    .select('blocked_rule')
+    .count('* as total')
+  const counts = Object.fromEntries(BLOCKED_RULES.map((rule) => [rule, 0])) as Record<
+    BlockedRule,
+    number
+  >
+  for (const row of rows) {
+    if (row.blocked_rule in counts) counts[row.blocked_rule] = Number(row.total)
+  }
+  return counts
+}
+
+/** A petition's rules for its moderation page: its pause, and what each rule stopped on it. */
+export async function petitionRules(petition: Petition) {
+  return {
+    paused: isPaused(petition),
+    pausedAt: petition.signingPausedAt?.toISO() ?? null,
+    /** Null while paused: until lifted. */
+    pausedUntil: petition.signingPausedUntil?.toISO() ?? null,
+    stopped: await stoppedByRules(petition.id),
+  }
+}

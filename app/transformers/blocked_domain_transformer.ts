@@ -1,0 +1,19 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import type BlockedEmailDomain from '#models/blocked_email_domain'
+
+/**
+ * A domain the moderators blocked, with its `creator` preloaded: why, by
+ * whom (null: an account deleted since) and since when. Moderators only.
+ */
+export default class BlockedDomainTransformer extends BaseTransformer<BlockedEmailDomain> {
+  toObject() {
+    const blocked = this.resource
+    return {
+      id: blocked.id,
+      domain: blocked.domain,
+      reason: blocked.reason,
+      createdBy: blocked.creator?.fullName ?? null,
+      createdAt: blocked.createdAt.toISO()!,
+    }
+  }
+}
