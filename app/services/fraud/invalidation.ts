@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Petition from '#models/petition'
 import type User from '#models/user'
@@ -232,7 +233,9 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
  * deltas to the next one.
  */
 async function flushQuietly() {
-  await signatureCounter.flush().catch(() => {})
+  await signatureCounter
+    .flush()
+    .catch((error) => logger.warn({ err: error }, 'signature counter flush failed'))
 }
 
 /** A petition's invalidations, newest first, for its moderation page. */
