@@ -60,6 +60,8 @@ const PetitionReportsController = () => import('#controllers/petition_reports_co
 const PetitionReviewsController = () => import('#controllers/petition_reviews_controller')
 const PetitionResponsesController = () => import('#controllers/petition_responses_controller')
 const ModerationController = () => import('#controllers/moderation_controller')
+const SignatureInvalidationsController = () =>
+  import('#controllers/signature_invalidations_controller')
 const SigningRulesController = () => import('#controllers/signing_rules_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
@@ -170,6 +172,17 @@ router
   ])
   .as('moderation.restore_version')
   .where('version', matchers.id)
+// A bulk invalidation of a petition's signatures (counted first on its page), and its undoing.
+router
+  .post('/moderation/petitions/:id/invalidations', [SignatureInvalidationsController, 'store'])
+  .as('moderation.invalidations.store')
+router
+  .post('/moderation/petitions/:id/invalidations/:invalidation/undo', [
+    SignatureInvalidationsController,
+    'undo',
+  ])
+  .as('moderation.invalidations.undo')
+  .where('invalidation', matchers.id)
 // The moderators' rules against signing attacks (the page 404, a change 403 for anyone else).
 router.get('/moderation/rules', [SigningRulesController, 'index']).as('moderation.rules')
 router

@@ -20,6 +20,7 @@ import {
 } from '#services/petitions/signatures_by_country'
 import { namedCountryCounts } from '#shared/petitions/country_counts'
 import { petitionStanding, standingOf } from '#services/decision_makers/standing'
+import { publicInvalidations, signaturesRemovedByModerators } from '#services/fraud/invalidation'
 import NotFoundException from '#exceptions/not_found_exception'
 
 type Links = { self: string; first: string; prev: string | null; next: string | null; last: string }
@@ -60,19 +61,23 @@ export default class OpenDataController {
   async petition({ params, response, i18n }: HttpContext) {
     const petition = await this.#published(params.slug)
     const locale = localeOf(i18n)
-    const [counts, standing] = await Promise.all([
+    const [counts, standing, invalidations] = await Promise.all([
       signaturesByCountry(petition.id),
       petitionStanding(petition.id),
+      publicInvalidations(petition.id),
     ])
-    const body = JSON.stringify(
-      openPetition(
+    const body = JSON.stringify({
+      ...openPetition(
         petition,
         site.urlFor(locale),
         i18n.t('page.account.deleted_user'),
         namedCountryCounts(counts, locale),
         standing
-      )
-    )
+      ),
+      // Moderators' removals, in the open: dates, reasons and counts, never a signer.
+      signaturesRemovedByModerators: signaturesRemovedByModerators(invalidations),
+      invalidations,
+    })
     return this.#send(response, body, 'application/json; charset=utf-8')
   }
 

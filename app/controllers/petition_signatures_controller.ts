@@ -63,6 +63,9 @@ export default class PetitionSignaturesController {
     if (signature.blockedRule !== null) {
       // Stopped by the moderators' rules: it stays as it is.
       flashMessage(ctx.session, 'error', i18n.t('page.signatures.stopped_by_rules_kept'))
+    } else if (active && signature.invalidationId !== null) {
+      // Invalidated by moderators: only their undo brings it back.
+      flashMessage(ctx.session, 'error', i18n.t('page.signatures.removed_by_moderators_locked'))
     } else {
       const done = active ? 'page.signatures.reactivated' : 'page.signatures.deactivated'
       flashMessage(ctx.session, 'success', i18n.t(done, { id: signature.id }))

@@ -23,6 +23,7 @@ import { isAnyGuestsPage, sharedGuestPage } from '#support/http/shared_guest_pag
 import PetitionShowTransformer from '#transformers/petition_show_transformer'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
 import RecipientStandingTransformer from '#transformers/recipient_standing_transformer'
+import ModeratorRemovalTransformer from '#transformers/moderator_removal_transformer'
 import HiddenNoticeTransformer from '#transformers/hidden_notice_transformer'
 import { signedPetitionsOf } from '#support/http/signed_petitions_cookie'
 import NotFoundException from '#exceptions/not_found_exception'
@@ -173,7 +174,7 @@ export default class PetitionsController {
     { inertia, bouncer, auth, i18n, session }: HttpContext,
     page: ShownPetitionPage
   ) {
-    const { petition, lastSignatures, standing } = page.data
+    const { petition, lastSignatures, standing, removals } = page.data
     const [canEditPetition, open] = await Promise.all([
       auth.user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
       bouncer.with(PetitionPolicy).allows('sign', petition),
@@ -186,6 +187,8 @@ export default class PetitionsController {
       ),
       /** Its letters' recipients and whether they answered; never their addresses. */
       decisionMakers: RecipientStandingTransformer.transform(standing, DateTime.now().toMillis()),
+      /** Counted signatures moderators removed (their invalidations' dates and reasons; never a signer). */
+      moderatorRemovals: ModeratorRemovalTransformer.transform(removals),
       whenISignedThisPetition: page.signedAt,
       /** The viewer's own signature: waiting for confirmation (with the address it went to), or counted. */
       mySignature: page.mine,

@@ -1,5 +1,14 @@
 import { DateTime } from 'luxon'
 import { BaseModel, beforeDelete, beforeUpdate, column } from '@adonisjs/lucid/orm'
+import type { InvalidationFilter } from '#shared/fraud/invalidation_filter'
+
+/** An invalidation's entry: which one, its filter, the rows it marked and those that had counted. */
+export type ModerationDetails = {
+  invalidationId: number
+  filter: InvalidationFilter
+  signatures: number
+  counted: number
+}
 
 /** What the audit trail records. */
 export const MODERATION_ACTIONS = [
@@ -25,6 +34,9 @@ export const MODERATION_ACTIONS = [
   'review_declined',
   // A moderator puts an earlier version of a petition's text back.
   'version_restored',
+  // A moderator's bulk invalidation of a petition's signatures, and its undoing.
+  'signatures_invalidated',
+  'signatures_restored',
   // The moderators' rules against signing attacks (the subject: a domain or a network hash).
   'email_domain_blocked',
   'email_domain_unblocked',
@@ -76,6 +88,14 @@ export default class ModerationEvent extends BaseModel {
   /** A hiding's reason from the list (HIDE_REASONS); the note is `reason`. */
   @column()
   declare reasonCode: string | null
+
+  /** What the action worked on beyond its ids (an invalidation's filter and counts); JSON text. */
+  @column({
+    prepare: (value: ModerationDetails | null) => (value ? JSON.stringify(value) : null),
+    consume: (value: string | ModerationDetails | null) =>
+      typeof value === 'string' ? JSON.parse(value) : (value ?? null),
+  })
+  declare details: ModerationDetails | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

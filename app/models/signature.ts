@@ -69,6 +69,9 @@ export default class Signature extends BaseModel {
   @column({ serializeAs: null })
   declare emailDomain: string | null
 
+  /** The moderators' bulk invalidation that took it out of the counts; null normally. */
+  @column()
+  declare invalidationId: number | null
   /**
    * The moderators' rule that stopped it at signing (shared/fraud/signing_rules
    * BLOCKED_RULES); null normally. A stopped signature is inactive and never

@@ -33,4 +33,14 @@ export default class ModerationPolicy extends BasePolicy {
     if (user?.role === ROLE_MODERATOR) return true
     return AuthorizationResponse.deny('Access denied', 403)
   }
+
+  /**
+   * Invalidating a petition's signatures in bulk, counting them first, and
+   * undoing it: moderators only. Anyone else, its owner too, is refused (403).
+   */
+  @allowGuest()
+  invalidateSignatures(user: User | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
 }

@@ -13,6 +13,8 @@ export default class ManagedSignatureTransformer extends BaseTransformer<Signatu
     return {
       id: signature.id,
       active: signature.active,
+      /** Taken out by moderators' bulk invalidation: only they can put it back. */
+      removedByModerators: signature.invalidationId !== null,
       /** Stopped by the moderators' rules at signing: not counted, no toggle (never which rule). */
       stoppedByRules: signature.blockedRule !== null,
       /** Signed anonymously: shown as Anonymous in public, named here. */

@@ -29,6 +29,8 @@ export default class ModerationEventTransformer extends BaseTransformer<Moderati
       signatureId: event.signatureId,
       reason: event.reason,
       reasonCode: event.reasonCode ? hideReasonOf(event.reasonCode) : null,
+      /** An invalidation's filter and counts (its undoing's too); null for other actions. */
+      details: event.details,
       /** What a rule change is about: a domain, a network hash, a pause's end (ISO). */
       subject: event.subject,
       createdAt: event.createdAt.toISO()!,

@@ -27,6 +27,7 @@ import { networkHash } from '#support/signer_traces'
 import { moderatePetition } from '#services/moderation/petition_actions'
 import { detectUnusualSigning } from '#services/fraud/unusual_signing'
 import { signBurst } from '#tests/helpers/signing_trends'
+import { invalidateSignatures } from '#services/fraud/invalidation'
 import type { Locale } from '#app/i18n/locales'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
@@ -182,6 +183,26 @@ test.group('Browser: accessibility', (group) => {
       // before the stopped signature below, which the owner's first page must show).
       await signBurst(petition, 55, { network: 'a11y-burst-network-00', unconfirmed: true })
       await detectUnusualSigning()
+      // A burst from one network, invalidated: listed on the moderation page, counted in public.
+      const botNetwork = networkHash('203.0.113.9')!
+      await SignatureFactory.merge({ petitionId: petition.id, networkHash: botNetwork }).createMany(
+        3
+      )
+      await recountSignatures(petition.id)
+      await invalidateSignatures(
+        moderator,
+        petition,
+        {
+          network: botNetwork,
+          domain: null,
+          from: null,
+          to: null,
+          unconfirmed: false,
+          upToId: null,
+        },
+        'A burst from one network'
+      )
+      await SignatureFactory.merge({ petitionId: petition.id, networkHash: botNetwork }).create()
       // The rules: a blocked domain and network, a paused petition with a stopped signature
       // (on the owner's table too), and the kept list's answer.
       await BlockedEmailDomain.create({
@@ -227,8 +248,12 @@ test.group('Browser: accessibility', (group) => {
           '.petition-photo-thumb',
           'iframe',
           '[data-testid="share-widget"]',
+          '[data-testid="moderator-removals"]',
         ],
-        [`/petition/${petition.guid}/signatures`]: ['.pagination'],
+        [`/petition/${petition.guid}/signatures`]: [
+          '.pagination',
+          '[data-testid="signature-removed-by-moderators"]',
+        ],
         '/petition/create': ['.ProseMirror'],
         // The decision maker's answer form, with its editor loaded.
         [mailed.answer]: ['[data-testid="answer-form"] .ProseMirror'],
@@ -245,7 +270,14 @@ test.group('Browser: accessibility', (group) => {
           '[data-testid="signing-alert"]',
           '[data-testid="trend-networks"]',
           '[data-testid="trend-domains"]',
+          '[data-testid="invalidation-row"] [data-testid="invalidation-undo"]',
         ],
+        // The bulk invalidation's count, with its confirmation; and its error.
+        [`/moderation/petitions/${petition.id}?network=${botNetwork}`]: [
+          '[data-testid="invalidation-result"]',
+          '[data-testid="invalidation-confirm"] textarea',
+        ],
+        [`/moderation/petitions/${petition.id}?count=1`]: ['[data-error-for="criteria"]'],
         '/moderation/log': ['[data-testid="log-entry"] a', '[data-testid="log-filters"] select'],
         '/moderation/rules?check=mailinator.com': [
           '[data-testid="blocked-domain"]',
@@ -310,6 +342,8 @@ test.group('Browser: accessibility', (group) => {
       const moderatorPages = () => [
         '/moderation',
         `/moderation/petitions/${petition.id}`,
+        `/moderation/petitions/${petition.id}?network=${botNetwork}`,
+        `/moderation/petitions/${petition.id}?count=1`,
         '/moderation/log',
         '/moderation/rules?check=mailinator.com',
       ]

@@ -33,6 +33,7 @@ const STORED = [
   'custom_fields',
   'petition_versions',
   'signatures',
+  'signature_invalidations',
   'contact_messages',
   'newsletter_subscriptions',
   'password_reset_tokens',
@@ -59,6 +60,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     number: '1',
     action: 'hide',
     version: '1',
+    invalidation: '1',
     mailId: '1795693369866-0f8fad5b-d9cb-469f-a165-70867728950e',
   }
   return pattern
@@ -110,6 +112,17 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     '/moderation/petitions/:id/:action': { reason: 'spam', note: 'Advertises watches' },
     '/petition/:guid/review': {},
     '/moderation/petitions/:id/versions/:version/restore': {},
+    '/moderation/petitions/:id/invalidations': {
+      network: 'AbCdEfGhIjKlMnOpQrStUv',
+      domain: 'throwaway.test',
+      from: '2026-11-20T11:00',
+      to: '2026-11-20T12:00',
+      timeZone: 'Europe/Kyiv',
+      unconfirmed: true,
+      upToId: 1,
+      reason: 'A burst from one network',
+    },
+    '/moderation/petitions/:id/invalidations/:invalidation/undo': {},
     '/petition/:guid/create': {
       title: 'A park for Oak Hill',
       target: 'Riverside City Council',

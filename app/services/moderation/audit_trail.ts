@@ -1,6 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import ModerationEvent, { type ModerationAction } from '#models/moderation_event'
+import ModerationEvent, {
+  type ModerationAction,
+  type ModerationDetails,
+} from '#models/moderation_event'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 
@@ -29,6 +32,7 @@ export async function recordModeration(
     signatureId?: number | null
     reason?: string | null
     reasonCode?: string | null
+    details?: ModerationDetails | null
     /** What a rule change is about (a domain, a network hash, a pause's end). */
     subject?: string | null
   }
@@ -43,6 +47,7 @@ export async function recordModeration(
       signatureId: entry.signatureId ?? null,
       reason: entry.reason?.trim() || null,
       reasonCode: entry.reasonCode ?? null,
+      details: entry.details ?? null,
       subject: entry.subject ?? null,
     },
     { client: trx }

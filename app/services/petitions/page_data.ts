@@ -1,6 +1,7 @@
 import env from '#start/env'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
+import SignatureInvalidation from '#models/signature_invalidation'
 import { petitionStanding } from '#services/decision_makers/standing'
 import type { RecipientStanding } from '#shared/petitions/recipient_standing'
 
@@ -23,6 +24,8 @@ export type PageData = {
   lastSignatures: Signature[]
   /** Where its letters' recipients stand (answered, awaiting, not told), in letter order. */
   standing: RecipientStanding[]
+  /** Moderators' invalidations that stand and took counted signatures away, oldest first. */
+  removals: SignatureInvalidation[]
 }
 
 const cache = new Map<string, { expires: number; data: Promise<PageData | null> }>()
@@ -81,11 +84,12 @@ async function loadPageData(slug: string): Promise<PageData | null> {
   if (!petition) return null
   slugsById.set(petition.id, petition.slug)
   const hasRecipients = petition.letters.some((letter) => letter.recipients.length > 0)
-  const [signatures, standing] = await Promise.all([
+  const [signatures, standing, removals] = await Promise.all([
     lastSignatures(petition),
     hasRecipients ? petitionStanding(petition.id) : [],
+    moderatorRemovals(petition),
   ])
-  return { petition, lastSignatures: signatures, standing }
+  return { petition, lastSignatures: signatures, standing, removals }
 }
 
 /** The 10 most recent confirmed, active signatures, by index. */
@@ -97,4 +101,16 @@ function lastSignatures(petition: Petition) {
     .orderBy('confirmed_at', 'desc')
     .limit(LAST_SIGNATURES)
     .preload('user')
+}
+
+/**
+ * The invalidations its page tells of: standing (not undone), with counted
+ * signatures removed. A few rows at most, by the petition's index.
+ */
+function moderatorRemovals(petition: Petition) {
+  return SignatureInvalidation.query()
+    .where('petition_id', petition.id)
+    .whereNull('undone_at')
+    .where((query) => query.where('support_removed', '>', 0).orWhere('oppose_removed', '>', 0))
+    .orderBy('id', 'asc')
 }

@@ -41,6 +41,45 @@ export async function countSignature(
   trx.after('commit', () => signatureCounter.wake())
 }
 
+/** A signature as a bulk change returned it: its side and country. */
+export type CountedRow = { score: number | string; country: string | null }
+
+/**
+ * Moves a petition's counters by many signatures at once (a moderators'
+ * bulk invalidation, or its undoing), as part of the caller's transaction:
+ * one delta row per country and side, however many signatures, so that the
+ * flush applies them as it applies single ones. The sums per side are
+ * returned.
+ */
+export async function countSignatures(
+  trx: TransactionClientContract,
+  petitionId: number,
+  rows: CountedRow[],
+  direction: 1 | -1
+): Promise<Delta> {
+  const groups = new Map<string, Delta>()
+  const total: Delta = { support: 0, oppose: 0 }
+  for (const row of rows) {
+    const country = row.country ?? UNKNOWN_COUNTRY
+    const group = groups.get(country) ?? { support: 0, oppose: 0 }
+    const delta = signatureDelta(Number(row.score), direction)
+    group.support += delta.support
+    group.oppose += delta.oppose
+    total.support += delta.support
+    total.oppose += delta.oppose
+    groups.set(country, group)
+  }
+  const deltas = [...groups].flatMap(([country, { support, oppose }]) => [
+    ...(support !== 0 ? [{ petition_id: petitionId, country, support, oppose: 0 }] : []),
+    ...(oppose !== 0 ? [{ petition_id: petitionId, country, support: 0, oppose }] : []),
+  ])
+  for (let start = 0; start < deltas.length; start += COUNTRY_BATCH) {
+    await trx.table(DELTAS).multiInsert(deltas.slice(start, start + COUNTRY_BATCH))
+  }
+  if (deltas.length > 0) trx.after('commit', () => signatureCounter.wake())
+  return total
+}
+
 type DeltaRow = {
   petition_id: number | string
   country: string

@@ -68,6 +68,8 @@ export async function setSignatureActive(
       .where('id', signatureId)
       .where('petition_id', petition.id)
       .where('active', !active)
+      // Moderators' invalidation is theirs to undo: never reactivated here.
+      .if(active, (query) => query.whereNull('invalidation_id'))
       // Stopped by a moderators' rule at signing: never the owner's to count.
       .whereNull('blocked_rule')
       .update({ active, updated_at: now.toFormat(trx.dialect.dateTimeFormat) })

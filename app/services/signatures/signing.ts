@@ -199,7 +199,9 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         comment: values.comment,
         private: values.private,
         score: values.score,
-        active: values.blockedRule === null,
+        // Active again, unless stopped by a rule or invalidated by moderators (only their undo
+        // brings it back).
+        active: values.blockedRule === null ? db.raw('invalidation_id IS NULL') : false,
         blocked_rule: values.blockedRule,
         custom_fields_data: JSON.stringify(values.customFieldsData),
         locale: values.locale,
@@ -217,7 +219,9 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         updated_at: now,
       })
     if (affectedRows(affected) === 0) return null
-    if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
+    const signature = await Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
+    // Counted only when active: neither stopped by a rule nor invalidated by moderators.
+    if (confirmed && signature.active) await countSignature(trx, values, 1)
     if (existing.userId !== values.userId) {
       if (existing.userId) {
         await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)
@@ -226,7 +230,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
       }
     }
-    return Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
+    return signature
   })
 }
 

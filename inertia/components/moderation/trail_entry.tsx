@@ -1,4 +1,5 @@
 import { useTranslation } from '~/i18n/context.tsx'
+import InvalidationFilterText from '~/components/moderation/invalidation_filter_text.tsx'
 import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
 
@@ -14,7 +15,7 @@ export function ActorName({ entry }: { entry: Pick<Entry, 'actorId' | 'actorName
 export function EventText({
   entry,
 }: {
-  entry: Pick<Entry, 'action' | 'signatureId'> & Partial<Pick<Entry, 'subject'>>
+  entry: Pick<Entry, 'action' | 'signatureId'> & Partial<Pick<Entry, 'subject' | 'details'>>
 }) {
   const { t, locale } = useTranslation()
   return (
@@ -22,6 +23,17 @@ export function EventText({
       {t(`page.moderation.events.${entry.action}`)}
       {entry.signatureId !== null && (
         <> ({t('page.moderation.signature', { id: entry.signatureId })})</>
+      )}
+      {entry.details && (
+        <span data-testid="event-details">
+          {' '}
+          (
+          {t('page.moderation.invalidation.counts', {
+            signatures: entry.details.signatures,
+            counted: entry.details.counted,
+          })}
+          : <InvalidationFilterText filter={entry.details.filter} />)
+        </span>
       )}
       <RuleSubject action={entry.action} subject={entry.subject ?? null} locale={locale} />
     </>

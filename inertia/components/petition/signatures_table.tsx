@@ -84,6 +84,10 @@ export default function SignaturesTable({
                 <Badge bg="secondary" className="ms-2" data-testid="signature-stopped">
                   {t('page.signatures.stopped_by_rules')}
                 </Badge>
+              ) : signature.removedByModerators ? (
+                <Badge bg="dark" className="ms-2" data-testid="signature-removed-by-moderators">
+                  {t('page.signatures.removed_by_moderators')}
+                </Badge>
               ) : (
                 !signature.active && (
                   <Badge bg="danger" className="ms-2" data-testid="signature-removed">
@@ -152,8 +156,8 @@ export default function SignaturesTable({
               {formatDate(locale, signature.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </td>
             <td className="text-end text-nowrap action-cell">
-              {/* Stopped by the moderators' rules: not the owner's to count. */}
-              {!signature.stoppedByRules && (
+              {/* Stopped by the moderators' rules or invalidated by them: not the owner's to count. */}
+              {!signature.stoppedByRules && !signature.removedByModerators && (
                 <StateButton
                   signature={signature}
                   pending={pendingId === signature.id}

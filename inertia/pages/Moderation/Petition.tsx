@@ -12,6 +12,8 @@ import { formatDate } from '~/lib/format_date.ts'
 import { askToConfirm } from '~/lib/confirm.ts'
 import { urlFor } from '~/client.ts'
 import VersionHistory from '~/components/petition/version_history.tsx'
+import SignatureInvalidation from '~/components/moderation/signature_invalidation.tsx'
+import type { InvalidationCount } from '@app/shared/fraud/invalidation_filter.ts'
 import SigningPause, { type PetitionRules } from '~/components/moderation/signing_pause.tsx'
 import type { Data } from '@generated/data'
 
@@ -25,6 +27,10 @@ type PetitionProps = {
   currentText: Pick<Data.PetitionVersion, 'title' | 'target' | 'description' | 'letters'>
   /** Its earlier texts, newest first, with who saved each change. */
   versions: Data.PetitionVersion[]
+  /** The bulk invalidation's filter (from the query string), its count or its errors. */
+  invalidation: InvalidationCount
+  /** This petition's bulk invalidations, newest first. */
+  invalidations: Data.SignatureInvalidation[]
   /** Its signing pause, and how many of its signatures each rule stopped. */
   signingRules: PetitionRules
 }
@@ -43,6 +49,8 @@ export default function Petition({
   trends,
   currentText,
   versions,
+  invalidation,
+  invalidations,
   signingRules,
 }: PetitionProps) {
   const { t, locale } = useTranslation()
@@ -146,6 +154,11 @@ export default function Petition({
 
         <SigningTrends trends={trends} />
 
+        <SignatureInvalidation
+          petitionId={petition.id}
+          invalidation={invalidation}
+          invalidations={invalidations}
+        />
         <SigningPause petitionId={petition.id} rules={signingRules} />
 
         <section className="mb-4" aria-labelledby="versions-title">

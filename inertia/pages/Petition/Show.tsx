@@ -11,6 +11,7 @@ import ResponsesSection from '~/components/petition/show/responses_section.tsx'
 import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
 import HistoryChart from '~/components/petition/show/history_chart.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
+import ModeratorRemovals from '~/components/petition/show/moderator_removals.tsx'
 import SignersMapSection from '~/components/petition/show/signers_map_section.tsx'
 import ShareWidget from '~/components/petition/show/share_widget.tsx'
 import SignBox from '~/components/petition/show/sign_box.tsx'
@@ -32,6 +33,8 @@ type PetitionShowProps = {
   lastSignatures: Data.LastSignature[]
   /** Its letters' recipients and whether they answered (never their addresses). */
   decisionMakers: Data.RecipientStanding[]
+  /** Moderators' standing invalidations that removed counted signatures (dates, reasons, counts). */
+  moderatorRemovals: Data.ModeratorRemoval[]
   /** When the viewer signed (ISO date), or null. */
   whenISignedThisPetition: string | null
   /** The viewer's own signature: waiting for confirmation (with its address), or counted. */
@@ -123,6 +126,7 @@ export default function Show(props: PetitionShowProps) {
             <MediaSection videos={petition.videos} photos={petition.photos} />
             <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
             <LastSignatures signatures={lastSignatures} />
+            <ModeratorRemovals removals={props.moderatorRemovals} />
             <SignersMapSection slug={petition.slug} totalSignatures={petition.totalSignatures} />
             <HistoryChart petition={petition} />
           </div>

@@ -61,6 +61,9 @@ test.group('Open data: a petition as JSON', (group) => {
       ],
       // Its letters name nobody (see decision_makers/who_has_answered for those that do).
       recipients: [],
+      // No moderator removed any of its signatures.
+      signaturesRemovedByModerators: 0,
+      invalidations: [],
     })
   })
 

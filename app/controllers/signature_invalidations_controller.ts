@@ -1,0 +1,63 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import NotFoundException from '#exceptions/not_found_exception'
+import RefusedFieldsException from '#exceptions/refused_fields_exception'
+import Petition from '#models/petition'
+import ModerationPolicy from '#policies/moderation_policy'
+import { invalidateSignatures, undoInvalidation } from '#services/fraud/invalidation'
+import {
+  invalidationFilterOf,
+  signatureInvalidationValidator,
+} from '#validators/signature_invalidation'
+import { flashAlert } from '#support/http/flash'
+
+/**
+ * A moderator's bulk invalidation of a petition's signatures, after its
+ * count on the petition's moderation page, and its undoing. Moderators
+ * only (403 for anyone else, the petition's owner too).
+ */
+export default class SignatureInvalidationsController {
+  /** POST /moderation/petitions/{id}/invalidations: the filter, its count's bound and a reason. */
+  async store(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('invalidateSignatures')
+    const petition = await this.petition(ctx)
+    const input = await ctx.request.validateUsing(signatureInvalidationValidator)
+    const chosen = invalidationFilterOf(input)
+    if (chosen.refused) throw new RefusedFieldsException(chosen.refused)
+    const invalidation = await invalidateSignatures(
+      ctx.auth.user!,
+      petition,
+      { ...chosen.filter, upToId: input.upToId },
+      input.reason
+    )
+    flashAlert(
+      ctx.session,
+      invalidation ? 'success' : 'info',
+      invalidation
+        ? ctx.i18n.t('page.moderation.invalidation.done', { count: invalidation.signatures })
+        : ctx.i18n.t('page.moderation.invalidation.nothing')
+    )
+    // The page without the filter: its count is spent.
+    return ctx.response.redirect(urlFor('moderation.petition', { id: petition.id }))
+  }
+
+  /** POST /moderation/petitions/{id}/invalidations/{invalidation}/undo: its signatures back. */
+  async undo(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('invalidateSignatures')
+    const petition = await this.petition(ctx)
+    const done = await undoInvalidation(ctx.auth.user!, petition, ctx.params.invalidation)
+    if (done === null) throw new NotFoundException()
+    flashAlert(
+      ctx.session,
+      done ? 'success' : 'info',
+      ctx.i18n.t(done ? 'page.moderation.invalidation.undone' : 'page.moderation.nothing_to_do')
+    )
+    return ctx.response.redirect(urlFor('moderation.petition', { id: petition.id }))
+  }
+
+  private async petition(ctx: HttpContext) {
+    const petition = await Petition.find(ctx.params.id)
+    if (!petition) throw new NotFoundException()
+    return petition
+  }
+}
