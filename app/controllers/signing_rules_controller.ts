@@ -20,6 +20,7 @@ import {
 } from '#validators/signing_rules'
 import { flashAlert } from '#support/http/flash'
 import BlockedDomainTransformer from '#transformers/blocked_domain_transformer'
+import { NETWORK_HASH_PATTERN } from '#shared/fraud/signing_rules'
 import BlockedNetworkTransformer from '#transformers/blocked_network_transformer'
 
 /**
@@ -45,6 +46,7 @@ export default class SigningRulesController {
       networks: networks.map((network) => new BlockedNetworkTransformer(network).toObject()),
       keptListSize,
       check,
+      networkToBlock: networkHashOf(ctx.request.input('network')),
     })
   }
 
@@ -113,4 +115,9 @@ export default class SigningRulesController {
   private done(ctx: HttpContext, key: string, values: Record<string, string> = {}) {
     flashAlert(ctx.session, 'success', ctx.i18n.t(`page.moderation.rules.done.${key}`, values))
   }
+}
+
+/** A network hash given in the query string (a trend row's link), or nothing. */
+function networkHashOf(value: unknown) {
+  return typeof value === 'string' && NETWORK_HASH_PATTERN.test(value) ? value : ''
 }

@@ -230,7 +230,7 @@ function InvalidationList({
     const confirmed = await askToConfirm({
       title: t('page.moderation.invalidation.undo_title'),
       text: t('page.moderation.invalidation.undo_text', { count: invalidation.signatures }),
-      confirm: t('page.moderation.invalidation.undo'),
+      confirm: t('page.moderation.invalidation.undo_confirm'),
       cancel: t('common.cancel'),
     })
     if (confirmed) {

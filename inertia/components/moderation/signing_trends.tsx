@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Button, Table, ToggleButton, ToggleButtonGroup } from 'react-bootstrap'
+import { Link } from '@adonisjs/inertia/react'
 import { useTranslation } from '~/i18n/context.tsx'
+import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
 
 type Window = 'hour' | 'day'
@@ -40,6 +42,37 @@ export function NetworkHash({ hash }: { hash: string }) {
         {copied ? t('page.moderation.trends.copied') : ''}
       </span>
     </>
+  )
+}
+
+/**
+ * What a moderator does about a trend row: count its signatures for a bulk
+ * invalidation (this page, with the row's filter), or block its network.
+ */
+export function TrendActions({ petitionId, kind, subject }: TrendGroup & { petitionId: number }) {
+  const { t } = useTranslation()
+  const named = kind === 'network' ? shortHash(subject) : subject
+  return (
+    <span className="d-inline-flex flex-wrap gap-2">
+      <Link
+        href={urlFor('moderation.petition', { id: petitionId }, { qs: { [kind]: subject } })}
+        preserveScroll
+        only={['invalidation']}
+        data-testid="trend-invalidate"
+      >
+        {t('page.moderation.trends.invalidate')}
+        <span className="visually-hidden"> ({named})</span>
+      </Link>
+      {kind === 'network' && (
+        <Link
+          href={urlFor('moderation.rules', {}, { qs: { network: subject } })}
+          data-testid="trend-block"
+        >
+          {t('page.moderation.trends.block')}
+          <span className="visually-hidden"> ({named})</span>
+        </Link>
+      )}
+    </span>
   )
 }
 

@@ -4,7 +4,7 @@ import { Badge, Button, Container, ListGroup } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionActions from '~/components/moderation/petition_actions.tsx'
 import PetitionCountries from '~/components/moderation/petition_countries.tsx'
-import SigningTrends from '~/components/moderation/signing_trends.tsx'
+import SigningTrends, { TrendActions } from '~/components/moderation/signing_trends.tsx'
 import SigningAlertText from '~/components/moderation/signing_alert_text.tsx'
 import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -152,7 +152,12 @@ export default function Petition({
 
         <PetitionCountries countries={countries} />
 
-        <SigningTrends trends={trends} />
+        <SigningTrends
+          trends={trends}
+          actions={({ kind, subject }) => (
+            <TrendActions petitionId={petition.id} kind={kind} subject={subject} />
+          )}
+        />
 
         <SignatureInvalidation
           petitionId={petition.id}

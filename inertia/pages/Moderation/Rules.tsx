@@ -23,6 +23,8 @@ type RulesProps = {
   networks: Data.BlockedNetwork[]
   /** How many domains the kept list of disposable-mail domains holds. */
   keptListSize: number
+  /** A network's hash to block, from a petition's trends (`?network=`); empty otherwise. */
+  networkToBlock: string
   /** The answer to "is this domain on the kept list?", when asked. */
   check: { domain: string; listed: boolean } | null
 }
@@ -33,7 +35,13 @@ type RulesProps = {
  * disposable-mail domains, and blocked networks until their expiry. A
  * petition's pause is on its own moderation page.
  */
-export default function Rules({ domains, networks, keptListSize, check }: RulesProps) {
+export default function Rules({
+  domains,
+  networks,
+  keptListSize,
+  check,
+  networkToBlock,
+}: RulesProps) {
   const { t, locale } = useTranslation()
   const lift = async (route: 'domains' | 'networks', id: number, subject: string) => {
     const confirmed = await askToConfirm({
@@ -127,7 +135,7 @@ export default function Rules({ domains, networks, keptListSize, check }: RulesP
             {t('page.moderation.rules.networks.title')}
           </h2>
           <p>{t('page.moderation.rules.networks.intro')}</p>
-          <BlockNetworkForm />
+          <BlockNetworkForm network={networkToBlock} />
           {networks.length === 0 ? (
             <p className="text-muted">{t('page.moderation.rules.networks.none')}</p>
           ) : (
@@ -276,10 +284,10 @@ function CheckDomainForm({ check }: { check: RulesProps['check'] }) {
 }
 
 /** A network by its hash (or an address typed here, hashed by the server), for a while. */
-function BlockNetworkForm() {
+function BlockNetworkForm({ network }: { network: string }) {
   const { t } = useTranslation()
   const form = useForm<{ network: string; duration: NetworkBlockDuration; reason: string }>({
-    network: '',
+    network,
     duration: '24h',
     reason: '',
   })

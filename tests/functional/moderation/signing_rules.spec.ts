@@ -320,6 +320,24 @@ test.group('Signing rules: the moderators\u2019 page and actions', (group) => {
     assert.equal(fieldErrors(wrong).check[0], 'Please enter a domain name, such as example.org')
   })
 
+  test('the link of a trend row fills the network to block, and anything but a hash is ignored', async ({
+    client,
+    assert,
+  }) => {
+    const moderator = await makeModerator()
+    const hash = networkHash('198.51.100.7')!
+    const given = await client
+      .get(`/moderation/rules?network=${hash}`)
+      .withInertia()
+      .loginAs(moderator)
+    assert.equal(given.inertiaProps.networkToBlock, hash)
+    const address = await client
+      .get('/moderation/rules?network=198.51.100.7')
+      .withInertia()
+      .loginAs(moderator)
+    assert.equal(address.inertiaProps.networkToBlock, '')
+  })
+
   test('a moderator pauses and resumes a petition, audited, and its page says so', async ({
     client,
     assert,
