@@ -18,13 +18,8 @@ import CountryShareTransformer from '#transformers/country_share_transformer'
 import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
 import { historyOf, restoreVersion } from '#services/petitions/versions'
 import { invalidationsOf, previewInvalidation } from '#services/fraud/invalidation'
-import {
-  invalidationFilterOf,
-  invalidationFilterValidator,
-} from '#validators/signature_invalidation'
+import { askedInvalidationCount } from '#validators/signature_invalidation'
 import SignatureInvalidationTransformer from '#transformers/signature_invalidation_transformer'
-import RefusedFieldsException from '#exceptions/refused_fields_exception'
-import { errors as vineErrors } from '@vinejs/vine'
 import type { InvalidationCount } from '#shared/fraud/invalidation_filter'
 import { petitionRules } from '#services/fraud/rule_changes'
 import { cachedSigningTrends } from '#services/fraud/trends'
@@ -99,44 +94,17 @@ export default class ModerationController {
 
   /**
    * The count before a bulk invalidation, when the query string asks for
-   * it (`count=1`, or any criterion: a trend's link names a network or a
-   * domain): the values as given, so that the form starts from them, and the
-   * count, or the translated errors under the fields. Reads only.
+   * it: the filter as given, its count or the errors under its fields. Reads only.
    */
   private async invalidationCount(
     ctx: HttpContext,
     petitionId: number
   ): Promise<InvalidationCount> {
-    const query = ctx.request.qs()
-    const text = (name: string) => (typeof query[name] === 'string' ? query[name] : '')
-    const filter = {
-      network: text('network'),
-      domain: text('domain'),
-      from: text('from'),
-      to: text('to'),
-      unconfirmed: ['1', 'true', 'on'].includes(text('unconfirmed')),
-    }
-    const asked = text('count') !== '' || Object.values(filter).some(Boolean)
-    const idle = { filter, count: null, errors: {} }
-    if (!asked) return idle
-    try {
-      const input = await invalidationFilterValidator.validate(query, {
-        messagesProvider: ctx.i18n.createMessagesProvider(),
-      })
-      const chosen = invalidationFilterOf(input)
-      if (chosen.refused)
-        throw new RefusedFieldsException(chosen.refused).asValidationError(ctx.i18n)
-      return { ...idle, count: await previewInvalidation(petitionId, chosen.filter) }
-    } catch (error) {
-      if (!(error instanceof vineErrors.E_VALIDATION_ERROR)) throw error
-      const errors: Record<string, string> = {}
-      for (const { field, message } of error.messages as Array<{
-        field: string
-        message: string
-      }>) {
-        errors[field] ??= message
-      }
-      return { ...idle, errors }
+    const asked = await askedInvalidationCount(ctx.request.qs(), ctx.i18n)
+    return {
+      filter: asked.fields,
+      count: asked.filter ? await previewInvalidation(petitionId, asked.filter) : null,
+      errors: asked.errors,
     }
   }
 

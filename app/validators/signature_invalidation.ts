@@ -1,9 +1,14 @@
-import vine from '@vinejs/vine'
+import vine, { errors as vineErrors } from '@vinejs/vine'
+import type { I18n } from '@adonisjs/i18n'
 import { DateTime } from 'luxon'
 import type { Infer } from '@vinejs/vine/types'
 import { isTimeZone } from '#validators/rules/time_zone'
-import { hasCriterion, type InvalidationFilter } from '#shared/fraud/invalidation_filter'
-import type { RefusedField } from '#exceptions/refused_fields_exception'
+import {
+  hasCriterion,
+  type InvalidationFilter,
+  type InvalidationFilterFields,
+} from '#shared/fraud/invalidation_filter'
+import RefusedFieldsException, { type RefusedField } from '#exceptions/refused_fields_exception'
 
 /** A date and time as a datetime-local field gives it (2026-11-27T14:30), in the moderator's zone. */
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/
@@ -78,4 +83,45 @@ export function invalidationFilterOf(
     refused.push({ field: 'criteria', rule: 'required' })
   }
   return refused.length > 0 ? { refused } : { filter, refused: null }
+}
+
+/**
+ * A count asked for on the moderation page's query string (`count=1`, or
+ * any criterion: a trend row's link names a network or a domain): the fields
+ * as given, so that the form starts from them, and the filter to count, or
+ * the translated errors under the fields. Nothing asked: neither.
+ */
+export async function askedInvalidationCount(
+  query: Record<string, unknown>,
+  i18n: I18n
+): Promise<{
+  fields: InvalidationFilterFields
+  filter: Omit<InvalidationFilter, 'upToId'> | null
+  errors: Record<string, string>
+}> {
+  const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '')
+  const fields = {
+    network: text('network'),
+    domain: text('domain'),
+    from: text('from'),
+    to: text('to'),
+    unconfirmed: ['1', 'true', 'on'].includes(text('unconfirmed')),
+  }
+  const asked = text('count') !== '' || Object.values(fields).some(Boolean)
+  if (!asked) return { fields, filter: null, errors: {} }
+  try {
+    const input = await invalidationFilterValidator.validate(query, {
+      messagesProvider: i18n.createMessagesProvider(),
+    })
+    const chosen = invalidationFilterOf(input)
+    if (chosen.refused) throw new RefusedFieldsException(chosen.refused).asValidationError(i18n)
+    return { fields, filter: chosen.filter, errors: {} }
+  } catch (error) {
+    if (!(error instanceof vineErrors.E_VALIDATION_ERROR)) throw error
+    const errors: Record<string, string> = {}
+    for (const { field, message } of error.messages as Array<{ field: string; message: string }>) {
+      errors[field] ??= message
+    }
+    return { fields, filter: null, errors }
+  }
 }
