@@ -7,8 +7,7 @@ import {
   pauseSigning,
   resumeSigning,
   rulesOverview,
-  unblockDomain,
-  unblockNetwork,
+  liftRule,
 } from '#services/fraud/rule_changes'
 import { onKeptList } from '#services/fraud/signing_rules'
 import {
@@ -63,7 +62,7 @@ export default class SigningRulesController {
   async destroyDomain(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
     const { reason } = await ctx.request.validateUsing(liftRuleValidator)
-    if (!(await unblockDomain(ctx.auth.user!, ctx.params.id, reason ?? null))) {
+    if (!(await liftRule(ctx.auth.user!, 'domains', ctx.params.id, reason ?? null))) {
       throw new NotFoundException()
     }
     this.done(ctx, 'domain_unblocked')
@@ -83,7 +82,7 @@ export default class SigningRulesController {
   async destroyNetwork(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
     const { reason } = await ctx.request.validateUsing(liftRuleValidator)
-    if (!(await unblockNetwork(ctx.auth.user!, ctx.params.id, reason ?? null))) {
+    if (!(await liftRule(ctx.auth.user!, 'networks', ctx.params.id, reason ?? null))) {
       throw new NotFoundException()
     }
     this.done(ctx, 'network_unblocked')

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import BlockedEmailDomain from '#models/blocked_email_domain'
 import BlockedNetwork from '#models/blocked_network'
 import Petition from '#models/petition'
@@ -45,16 +46,38 @@ export async function blockDomain(actor: User, domain: string, reason: string) {
   rulesChanged()
 }
 
-/** Lifts a domain's block; false when there is none with this id. */
-export async function unblockDomain(actor: User, id: number, reason: string | null) {
+/** A kind of rule a moderator lifts by its id, and what the trail names. */
+const LIFTABLE = {
+  domains: {
+    find: (id: number, trx: TransactionClientContract) =>
+      BlockedEmailDomain.query({ client: trx }).where('id', id).first(),
+    action: 'email_domain_unblocked',
+    subject: (rule: BlockedEmailDomain) => rule.domain,
+  },
+  networks: {
+    find: (id: number, trx: TransactionClientContract) =>
+      BlockedNetwork.query({ client: trx }).where('id', id).first(),
+    action: 'network_unblocked',
+    subject: (rule: BlockedNetwork) => rule.networkHash,
+  },
+} as const
+
+/** Lifts a domain's or a network's block; false when there is none with this id. */
+export async function liftRule(
+  actor: User,
+  kind: keyof typeof LIFTABLE,
+  id: number,
+  reason: string | null
+) {
+  const liftable = LIFTABLE[kind]
   const done = await db.transaction(async (trx) => {
-    const blocked = await BlockedEmailDomain.query({ client: trx }).where('id', id).first()
+    const blocked = await liftable.find(id, trx)
     if (!blocked) return false
     await blocked.delete()
     await recordModeration(trx, {
       actor,
-      action: 'email_domain_unblocked',
-      subject: blocked.domain,
+      action: liftable.action,
+      subject: (liftable.subject as (rule: typeof blocked) => string)(blocked),
       reason,
     })
     return true
@@ -83,24 +106,6 @@ export async function blockNetwork(
     await recordModeration(trx, { actor, action: 'network_blocked', subject: networkHash, reason })
   })
   rulesChanged()
-}
-
-/** Lifts a network's block before its end; false when there is none with this id. */
-export async function unblockNetwork(actor: User, id: number, reason: string | null) {
-  const done = await db.transaction(async (trx) => {
-    const blocked = await BlockedNetwork.query({ client: trx }).where('id', id).first()
-    if (!blocked) return false
-    await blocked.delete()
-    await recordModeration(trx, {
-      actor,
-      action: 'network_unblocked',
-      subject: blocked.networkHash,
-      reason,
-    })
-    return true
-  })
-  if (done) rulesChanged()
-  return done
 }
 
 /**

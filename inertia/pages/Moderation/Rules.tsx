@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { Link } from '@adonisjs/inertia/react'
 import { router, useForm } from '@inertiajs/react'
 import { Alert, Button, Col, Container, Form, Row, Table } from 'react-bootstrap'
@@ -43,7 +43,7 @@ export default function Rules({
   networkToBlock,
 }: RulesProps) {
   const { t, locale } = useTranslation()
-  const lift = async (route: 'domains' | 'networks', id: number, subject: string) => {
+  const lift = async (route: RuleKind, id: number, subject: string) => {
     const confirmed = await askToConfirm({
       title: t(`page.moderation.rules.${route}.lift_title`, { subject }),
       text: t('page.moderation.rules.lift_text'),
@@ -70,51 +70,17 @@ export default function Rules({
           </h2>
           <p>{t('page.moderation.rules.domains.intro')}</p>
           <BlockDomainForm />
-          {domains.length === 0 ? (
-            <p className="text-muted">{t('page.moderation.rules.domains.none')}</p>
-          ) : (
-            <Table responsive size="sm" data-testid="blocked-domains">
-              <caption className="visually-hidden">
-                {t('page.moderation.rules.domains.title')}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('page.moderation.rules.domains.domain')}</th>
-                  <th scope="col">{t('page.moderation.log.reason')}</th>
-                  <th scope="col">{t('page.moderation.rules.added')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('page.moderation.rules.lift')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {domains.map((blocked) => (
-                  <tr key={blocked.id} data-testid="blocked-domain">
-                    <td>
-                      <code>{blocked.domain}</code>
-                    </td>
-                    <td className="text-break">{blocked.reason}</td>
-                    <td className="small">
-                      {formatDate(locale, blocked.createdAt, { dateStyle: 'medium' })}
-                      {blocked.createdBy && <> · {blocked.createdBy}</>}
-                    </td>
-                    <td className="text-end">
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        aria-label={t('page.moderation.rules.domains.lift_label', {
-                          subject: blocked.domain,
-                        })}
-                        onClick={() => lift('domains', blocked.id, blocked.domain)}
-                      >
-                        {t('page.moderation.rules.lift')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <BlockedRules
+            kind="domains"
+            rules={domains.map((blocked) => ({
+              id: blocked.id,
+              subject: blocked.domain,
+              reason: blocked.reason,
+              when: formatDate(locale, blocked.createdAt, { dateStyle: 'medium' }),
+              createdBy: blocked.createdBy,
+            }))}
+            onLift={lift}
+          />
         </section>
 
         <section className="mb-5" aria-labelledby="kept-title">
@@ -136,54 +102,100 @@ export default function Rules({
           </h2>
           <p>{t('page.moderation.rules.networks.intro')}</p>
           <BlockNetworkForm network={networkToBlock} />
-          {networks.length === 0 ? (
-            <p className="text-muted">{t('page.moderation.rules.networks.none')}</p>
-          ) : (
-            <Table responsive size="sm" data-testid="blocked-networks">
-              <caption className="visually-hidden">
-                {t('page.moderation.rules.networks.title')}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('page.moderation.rules.networks.network')}</th>
-                  <th scope="col">{t('page.moderation.log.reason')}</th>
-                  <th scope="col">{t('page.moderation.rules.networks.expires')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('page.moderation.rules.lift')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {networks.map((blocked) => (
-                  <tr key={blocked.id} data-testid="blocked-network">
-                    <td>
-                      <code>{blocked.networkHash}</code>
-                    </td>
-                    <td className="text-break">{blocked.reason}</td>
-                    <td className="small">
-                      <RelativeTime iso={blocked.expiresAt} locale={locale} />
-                      {blocked.createdBy && <> · {blocked.createdBy}</>}
-                    </td>
-                    <td className="text-end">
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        aria-label={t('page.moderation.rules.networks.lift_label', {
-                          subject: blocked.networkHash,
-                        })}
-                        onClick={() => lift('networks', blocked.id, blocked.networkHash)}
-                      >
-                        {t('page.moderation.rules.lift')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <BlockedRules
+            kind="networks"
+            rules={networks.map((blocked) => ({
+              id: blocked.id,
+              subject: blocked.networkHash,
+              reason: blocked.reason,
+              when: <RelativeTime iso={blocked.expiresAt} locale={locale} />,
+              createdBy: blocked.createdBy,
+            }))}
+            onLift={lift}
+          />
         </section>
       </Container>
     </AppLayout>
+  )
+}
+
+type RuleKind = 'domains' | 'networks'
+
+/**
+ * The blocked domains, or networks: each one's subject, reason, when it was
+ * added (domains) or ends (networks) and by whom, and its lift button.
+ */
+function BlockedRules({
+  kind,
+  rules,
+  onLift,
+}: {
+  kind: RuleKind
+  rules: Array<{
+    id: number
+    subject: string
+    reason: string | null
+    when: ReactNode
+    createdBy: string | null
+  }>
+  onLift: (kind: RuleKind, id: number, subject: string) => void
+}) {
+  const { t } = useTranslation()
+  if (rules.length === 0) {
+    return <p className="text-muted">{t(`page.moderation.rules.${kind}.none`)}</p>
+  }
+  return (
+    <Table responsive size="sm" data-testid={`blocked-${kind}`}>
+      <caption className="visually-hidden">{t(`page.moderation.rules.${kind}.title`)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            {t(
+              kind === 'domains'
+                ? 'page.moderation.rules.domains.domain'
+                : 'page.moderation.rules.networks.network'
+            )}
+          </th>
+          <th scope="col">{t('page.moderation.log.reason')}</th>
+          <th scope="col">
+            {t(
+              kind === 'domains'
+                ? 'page.moderation.rules.added'
+                : 'page.moderation.rules.networks.expires'
+            )}
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">{t('page.moderation.rules.lift')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rules.map((rule) => (
+          <tr key={rule.id} data-testid={kind === 'domains' ? 'blocked-domain' : 'blocked-network'}>
+            <td>
+              <code>{rule.subject}</code>
+            </td>
+            <td className="text-break">{rule.reason}</td>
+            <td className="small">
+              {rule.when}
+              {rule.createdBy && <> · {rule.createdBy}</>}
+            </td>
+            <td className="text-end">
+              <Button
+                size="sm"
+                variant="outline-danger"
+                aria-label={t(`page.moderation.rules.${kind}.lift_label`, {
+                  subject: rule.subject,
+                })}
+                onClick={() => onLift(kind, rule.id, rule.subject)}
+              >
+                {t('page.moderation.rules.lift')}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   )
 }
 
