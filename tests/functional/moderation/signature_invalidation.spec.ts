@@ -89,6 +89,16 @@ function invalidate(
     .redirects(0)
 }
 
+/** The bot network's signatures, counted first and then invalidated, as a moderator does. */
+async function invalidateBotNetwork(client: ApiClient, moderator: User, petition: Petition) {
+  const shown = await countOf(client, moderator, petition, `network=${BOT_NETWORK}`)
+  return invalidate(client, moderator, petition, {
+    network: BOT_NETWORK,
+    upToId: shown.count.upToId,
+    reason: 'A burst from one network',
+  })
+}
+
 function undo(client: ApiClient, who: User, petition: Petition, invalidationId: number) {
   return client
     .post(`/moderation/petitions/${petition.id}/invalidations/${invalidationId}/undo`)
@@ -185,12 +195,7 @@ test.group('Moderation: bulk invalidation of signatures', (group) => {
     const moderator = await makeModerator()
     const petition = await attackedPetition()
     await flushedCountsOf(petition)
-    const shown = await countOf(client, moderator, petition, `network=${BOT_NETWORK}`)
-    await invalidate(client, moderator, petition, {
-      network: BOT_NETWORK,
-      upToId: shown.count.upToId,
-      reason: 'A burst from one network',
-    })
+    await invalidateBotNetwork(client, moderator, petition)
     // Flushed by the invalidation already: the counts by country follow.
     const byCountry = await db
       .from('petition_country_signatures')
@@ -277,12 +282,7 @@ test.group('Moderation: bulk invalidation of signatures', (group) => {
     const moderator = await makeModerator()
     const petition = await attackedPetition()
     const before = await signatureRows(petition)
-    const shown = await countOf(client, moderator, petition, `network=${BOT_NETWORK}`)
-    await invalidate(client, moderator, petition, {
-      network: BOT_NETWORK,
-      upToId: shown.count.upToId,
-      reason: 'A burst from one network',
-    })
+    await invalidateBotNetwork(client, moderator, petition)
     assert.deepEqual(await flushedCountsOf(petition), { support: 3, oppose: 0 })
     const invalidation = await SignatureInvalidation.findByOrFail('petition_id', petition.id)
 
@@ -388,12 +388,7 @@ test.group('Moderation: bulk invalidation of signatures', (group) => {
   }) => {
     const moderator = await makeModerator()
     const petition = await attackedPetition()
-    const shown = await countOf(client, moderator, petition, `network=${BOT_NETWORK}`)
-    await invalidate(client, moderator, petition, {
-      network: BOT_NETWORK,
-      upToId: shown.count.upToId,
-      reason: 'A burst from one network',
-    })
+    await invalidateBotNetwork(client, moderator, petition)
     const [row] = await invalidatedRows(petition)
     const response = await client
       .patch(`/petition/${petition.guid}/signatures/${row.id}`)
@@ -437,12 +432,7 @@ test.group('Moderation: bulk invalidation of signatures', (group) => {
   }) => {
     const moderator = await makeModerator()
     const petition = await attackedPetition()
-    const shown = await countOf(client, moderator, petition, `network=${BOT_NETWORK}`)
-    await invalidate(client, moderator, petition, {
-      network: BOT_NETWORK,
-      upToId: shown.count.upToId,
-      reason: 'A burst from one network',
-    })
+    await invalidateBotNetwork(client, moderator, petition)
     const confirmed = await Signature.query()
       .where('petition_id', petition.id)
       .whereNotNull('invalidation_id')
@@ -539,12 +529,7 @@ test.group('Moderation: bulk invalidation of signatures', (group) => {
   }) => {
     const moderator = await makeModerator({ firstName: 'Wilhelmina', lastName: 'Quartermaine' })
     const petition = await attackedPetition()
-    const shown = await countOf(client, moderator, petition, `network=${BOT_NETWORK}`)
-    await invalidate(client, moderator, petition, {
-      network: BOT_NETWORK,
-      upToId: shown.count.upToId,
-      reason: 'A burst from one network',
-    })
+    await invalidateBotNetwork(client, moderator, petition)
     const unconfirmed = await countOf(client, moderator, petition, 'unconfirmed=1')
     assert.include(unconfirmed.count, { signatures: 0 })
 

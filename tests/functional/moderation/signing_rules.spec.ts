@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Group } from '@japa/runner/core'
 import { DateTime } from 'luxon'
 import type { ApiResponse } from '@japa/api-client'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -38,7 +39,8 @@ async function blockDomain(domain: string, moderator?: User) {
   forgetRulesHere()
 }
 
-test.group('Signing rules: stopped signatures', (group) => {
+/** Each test in a transaction rolled back after it, with no rule, limit or mail left from another. */
+function startsWithoutRules(group: Group) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
     forgetRulesHere()
@@ -46,6 +48,10 @@ test.group('Signing rules: stopped signatures', (group) => {
     await outbox.clear()
     return () => forgetRulesHere()
   })
+}
+
+test.group('Signing rules: stopped signatures', (group) => {
+  startsWithoutRules(group)
 
   test('a kept-list, a blocked and a sub-domain signature get the same answer and mail, and never count', async ({
     client,
@@ -219,13 +225,7 @@ test.group('Signing rules: stopped signatures', (group) => {
 })
 
 test.group('Signing rules: the moderators\u2019 page and actions', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    forgetRulesHere()
-    await limiter.clear()
-    await outbox.clear()
-    return () => forgetRulesHere()
-  })
+  startsWithoutRules(group)
 
   test('a domain blocked over HTTP stops the very next signature, and is audited', async ({
     client,
