@@ -8,6 +8,9 @@ import type { Locale } from '#app/i18n/locales'
 import db from '@adonisjs/lucid/services/db'
 import { hourOf, recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
+import { detectUnusualSigning } from '#services/fraud/unusual_signing'
+import { invalidateSignatures } from '#services/fraud/invalidation'
+import { networkHash } from '#support/signer_traces'
 
 type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
   Partial<PetitionInput> & { owner: number; lang: Locale }
@@ -234,13 +237,49 @@ export async function seedDemoData(): Promise<boolean> {
       inactiveEvery: reaches ? 0 : 23,
       unconfirmedEvery: reaches ? 0 : 17,
       answers: (n) => demoAnswers(petition.customFields, n),
+      traces: 'spread',
     })
     signer += count
     if (!reaches) onTheirWay.push({ petitionId: petition.id, count })
   }
   await recountSignatures()
   await recordRecentSigning(onTheirWay)
+  await showSigningAttacks(users[4], onTheirWay, signer)
   return true
+}
+
+/**
+ * The fraud console has something to show: one petition gets a burst of
+ * unconfirmed signatures from one network in the last minute (the
+ * moderators' queue lists it as unusual signing), and another a burst of
+ * counted ones that the moderator has invalidated already (its page says how
+ * many moderators removed, and why).
+ */
+async function showSigningAttacks(
+  moderator: User,
+  petitions: Array<{ petitionId: number }>,
+  firstSigner: number
+) {
+  const [attacked, cleaned] = petitions
+  await insertSignatureRows(attacked.petitionId, 60, {
+    from: firstSigner,
+    confirmed: false,
+    traces: { burst: { address: '203.0.113.50', domain: 'mailinator.com' } },
+  })
+  await detectUnusualSigning()
+  await insertSignatureRows(cleaned.petitionId, 30, {
+    from: firstSigner + 60,
+    traces: { burst: { address: '198.51.100.77', domain: 'guerrillamail.com' } },
+  })
+  await recountSignatures(cleaned.petitionId)
+  const petition = await Petition.findOrFail(cleaned.petitionId)
+  const filter = { domain: 'guerrillamail.com', from: null, to: null, unconfirmed: false }
+  await invalidateSignatures(
+    moderator,
+    petition,
+    { ...filter, network: networkHash('198.51.100.77'), upToId: null },
+    'Thirty throwaway addresses from one network within a minute'
+  )
 }
 
 /**

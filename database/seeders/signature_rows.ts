@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { normalizeEmail } from '#support/email_normalizer'
+import { networkHash } from '#support/signer_traces'
 
 const FIRST_NAMES = ['Olena', 'Marta', 'Lucas', 'Sofia', 'Jonas', 'Amélie', 'Taras', 'Giulia']
 const LAST_NAMES = ['Koval', 'Ruiz', 'Martin', 'Rossi', 'Schmidt', 'Silva', 'Ivanova', 'Bondar']
@@ -37,6 +38,13 @@ export type SignatureRowsOptions = {
   unconfirmedEvery?: number
   /** The custom-field answers of signer n (field id → value), if any. */
   answers?: (n: number) => Record<string, string> | null
+  /**
+   * What the fraud checks keep of each signer: e-mails at the usual mail
+   * providers and a spread of networks, or (`burst`) every signature from
+   * one network and one domain, as an attack looks. Without it, the
+   * signers are at example.org with no network.
+   */
+  traces?: 'spread' | { burst: { address: string; domain: string } }
   /** Rows per INSERT: large batches make a million rows quick. */
   batchSize?: number
 }
@@ -51,7 +59,7 @@ export async function insertSignatureRows(
   options: SignatureRowsOptions = {}
 ) {
   const { from = 0, confirmed = true, opposeEvery = 0, privateEvery = 0, comment = null } = options
-  const { inactiveEvery = 0, unconfirmedEvery = 0, answers } = options
+  const { inactiveEvery = 0, unconfirmedEvery = 0, answers, traces } = options
   const every = (period: number, n: number) => period > 0 && n % period === 0
   const batchSize = options.batchSize ?? 500
   const format = db.connection().dialect.dateTimeFormat
@@ -60,7 +68,7 @@ export async function insertSignatureRows(
     const rows = []
     for (let index = offset; index < Math.min(count, offset + batchSize); index++) {
       const n = from + index
-      const email = `signer${n}@example.org`
+      const { email, network } = signerAt(n, traces)
       const at = start.plus({ seconds: index }).toFormat(format)
       rows.push({
         petition_id: petitionId,
@@ -76,6 +84,8 @@ export async function insertSignatureRows(
         custom_fields_data: answers ? JSON.stringify(answers(n)) : null,
         locale: 'en',
         country: COUNTRIES[(n * 7) % COUNTRIES.length],
+        network_hash: network ? networkHash(network) : null,
+        email_domain: traces ? email.split('@')[1] : null,
         confirmed_at: confirmed && !every(unconfirmedEvery, n) ? at : null,
         created_at: at,
         updated_at: at,
@@ -83,6 +93,22 @@ export async function insertSignatureRows(
     }
     await insertRows(rows)
   }
+}
+
+/** Where the demo's signers get their mail: mostly the big providers. */
+const MAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'yahoo.com', 'ukr.net']
+  .concat(['gmx.de', 'web.de', 'proton.me', 'icloud.com', 'libero.it', 'orange.fr'])
+  .concat(['sapo.pt', 'mail.ru'])
+
+/** Signer n's address and network (an address of it: only its keyed hash is stored). */
+function signerAt(n: number, traces: SignatureRowsOptions['traces']) {
+  if (!traces) return { email: `signer${n}@example.org`, network: null }
+  if (traces === 'spread') {
+    const domain = MAIL_DOMAINS[(n * 5) % MAIL_DOMAINS.length]
+    // Many /24 networks, a few signers each, as people sign from home.
+    return { email: `signer${n}@${domain}`, network: `10.${(n * 13) % 251}.${n % 7}.20` }
+  }
+  return { email: `signer${n}@${traces.burst.domain}`, network: traces.burst.address }
 }
 
 /**

@@ -54,6 +54,28 @@ test.group('Demo data', (group) => {
     const { trendingPetitions } = home.inertiaProps as { trendingPetitions: unknown[] }
     assert.lengthOf(trendingPetitions, 5)
 
+    // The fraud console has an attack to show, and a petition says what moderators removed.
+    const moderator = moderators[0]
+    const queue = await client.get('/moderation').withInertia().loginAs(moderator)
+    const [first] = queue.inertiaProps.petitions.data as Array<{
+      queueReason: string
+      signingAlert: { kind: string; signatures: number } | null
+    }>
+    assert.equal(first.queueReason, 'unusual_signing')
+    assert.deepInclude(first.signingAlert, { kind: 'network', signatures: 60 })
+    const cleaned = await Petition.query()
+      .whereExists((query) =>
+        query.from('signature_invalidations').whereColumn('petition_id', 'petitions.id')
+      )
+      .firstOrFail()
+    const page = await client.get(`/petition/${cleaned.slug}`).withInertia()
+    assert.deepEqual(
+      (page.inertiaProps.moderatorRemovals as Array<{ signaturesRemoved: number }>).map(
+        (removal) => removal.signaturesRemoved
+      ),
+      [30]
+    )
+
     assert.isFalse(await seedDemoData(), 'a database with users is left alone')
     assert.lengthOf(await Petition.all(), 12)
   })
