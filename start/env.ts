@@ -11,6 +11,18 @@ import { Env } from '@adonisjs/core/env'
 import { unsafeSetting } from '#start/safe_settings'
 import { parseTrustedProxies } from '#start/trusted_proxies'
 
+/** An optional whole number of `unit`, 1 or more; anything else stops the start, naming the variable. */
+function wholeNumber(unit: string) {
+  return (key: string, value?: string) => {
+    if (value === undefined || value === '') return undefined
+    const number = Number(value)
+    if (!Number.isInteger(number) || number < 1) {
+      throw new Error(`${key} must be a whole number of ${unit}, 1 or more (it is "${value}")`)
+    }
+    return number
+  }
+}
+
 const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
   PORT: Env.schema.number(),
@@ -82,18 +94,20 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SEED_DEMO: Env.schema.boolean.optional(),
   RATE_LIMIT_FACTOR: Env.schema.number.optional(),
   // When one network or e-mail domain makes a petition's signing unusual (config/fraud.ts).
-  UNUSUAL_SIGNING_PER_HOUR: Env.schema.number.optional(),
-  UNUSUAL_SIGNING_SHARE: Env.schema.number.optional(),
-  UNUSUAL_SIGNING_SHARE_MIN: Env.schema.number.optional(),
-  // Live-count streams one address may hold open at once (default 20).
-  LIVE_STREAMS_PER_ADDRESS: (key: string, value?: string) => {
+  UNUSUAL_SIGNING_PER_HOUR: wholeNumber('signatures'),
+  UNUSUAL_SIGNING_SHARE: (key: string, value?: string) => {
     if (value === undefined || value === '') return undefined
-    const streams = Number(value)
-    if (!Number.isInteger(streams) || streams < 1) {
-      throw new Error(`${key} must be a whole number of streams, 1 or more (it is "${value}")`)
+    const share = Number(value)
+    if (!(share > 0 && share <= 1)) {
+      throw new Error(
+        `${key} must be a share above 0 and at most 1, such as 0.1 (it is "${value}")`
+      )
     }
-    return streams
+    return share
   },
+  UNUSUAL_SIGNING_SHARE_MIN: wholeNumber('signatures'),
+  // Live-count streams one address may hold open at once (default 20).
+  LIVE_STREAMS_PER_ADDRESS: wholeNumber('streams'),
   STORAGE_PATH: Env.schema.string.optional(),
   // Where uploads go: fs (STORAGE_PATH) or s3; checked in start/safe_settings.ts.
   DRIVE_DISK: Env.schema.string.optional(),
@@ -113,14 +127,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   METRICS_TOKEN: Env.schema.string.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
   // Months a finished petition keeps its signers' personal data (default 12).
-  SIGNATURE_RETENTION_MONTHS: (key: string, value?: string) => {
-    if (value === undefined || value === '') return undefined
-    const months = Number(value)
-    if (!Number.isInteger(months) || months < 1) {
-      throw new Error(`${key} must be a whole number of months, 1 or more (it is "${value}")`)
-    }
-    return months
-  },
+  SIGNATURE_RETENTION_MONTHS: wholeNumber('months'),
 })
 
 /**

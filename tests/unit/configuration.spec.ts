@@ -56,12 +56,30 @@ test.group('Configuration', () => {
     }
   }).timeout(180_000)
 
+  test('an unusual-signing rule that cannot be met, or is met by everything, stops the start', ({
+    assert,
+  }) => {
+    for (const [key, value] of [
+      ['UNUSUAL_SIGNING_SHARE', '1.5'],
+      ['UNUSUAL_SIGNING_SHARE', '0'],
+      ['UNUSUAL_SIGNING_PER_HOUR', '0'],
+      ['UNUSUAL_SIGNING_SHARE_MIN', 'ten'],
+    ]) {
+      const refused = aceWith({ [key]: value })
+      assert.notEqual(refused.status, 0, `${key}=${value}`)
+      assert.include(`${refused.stdout}${refused.stderr}`, key)
+    }
+  }).timeout(240_000)
+
   test('valid values start fine', ({ assert }) => {
     const fine = aceWith({
       PORT: '4444',
       DB_CONNECTION: 'sqlite',
       RATE_LIMIT_FACTOR: '0',
       LIVE_STREAMS_PER_ADDRESS: '50',
+      UNUSUAL_SIGNING_PER_HOUR: '80',
+      UNUSUAL_SIGNING_SHARE: '0.25',
+      UNUSUAL_SIGNING_SHARE_MIN: '30',
     })
     assert.equal(fine.status, 0, fine.stderr)
   }).timeout(60_000)
