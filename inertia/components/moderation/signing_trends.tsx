@@ -53,7 +53,7 @@ export function TrendActions({ petitionId, kind, subject }: TrendGroup & { petit
   const { t } = useTranslation()
   const named = kind === 'network' ? shortHash(subject) : subject
   return (
-    <span className="d-inline-flex flex-wrap gap-2">
+    <span className="d-inline-flex gap-3">
       <Link
         href={urlFor('moderation.petition', { id: petitionId }, { qs: { [kind]: subject } })}
         preserveScroll
@@ -91,7 +91,8 @@ function GroupTable({
   const number = new Intl.NumberFormat(locale)
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
   return (
-    <div className="col-lg-6">
+    // Full width when each row has its actions: side by side, the columns would wrap word by word.
+    <div className={actions ? 'col-12' : 'col-lg-6'}>
       <h3 className="h6" id={headingId}>
         {t(
           kind === 'network' ? 'page.moderation.trends.networks' : 'page.moderation.trends.domains'
@@ -133,7 +134,9 @@ function GroupTable({
                   <td className="text-end">{number.format(group.signatures)}</td>
                   <td className="text-end">{percent.format(group.share)}</td>
                   <td className="text-end">{percent.format(group.unconfirmedShare)}</td>
-                  {actions && <td>{actions({ kind, subject: group.subject })}</td>}
+                  {actions && (
+                    <td className="text-nowrap">{actions({ kind, subject: group.subject })}</td>
+                  )}
                 </tr>
               ))}
             </tbody>
