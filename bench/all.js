@@ -2,7 +2,9 @@
 | npm run bench: the benchmarks one after the other (run.js, signatures.js,
 | pages.js, list.js), stopping at the first that fails; with
 | `-- --through-nginx`, only the page views and signing against the app and
-| through nginx in front of it (through_nginx.js).
+| through nginx in front of it (through_nginx.js); with `-- --profile`, run.js
+| also writes a CPU profile of every app process during each page, sign and
+| confirm run and prints its 15 costliest functions (bench/profiler.js).
 */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +15,6 @@ const scripts = args.includes('--through-nginx')
   : ['run.js', 'signatures.js', 'pages.js', 'list.js']
 for (const script of scripts) {
   const path = fileURLToPath(new URL(script, import.meta.url))
-  const { status } = spawnSync(process.execPath, [path], { stdio: 'inherit' })
+  const { status } = spawnSync(process.execPath, [path, ...args], { stdio: 'inherit' })
   if (status !== 0) process.exit(status ?? 1)
 }

@@ -21,16 +21,17 @@
 | Environment: BENCH_DB=pg for PostgreSQL + Redis (SQLite alone by default),
 | BENCH_DURATION (s, default 30) for signing and confirming,
 | BENCH_PAGE_DURATION (s, default 10) per page scenario, BENCH_CONNECTIONS
-| (default 32), BENCH_LARGE (default 1000000) signatures of the big petition,
+| (default 50), BENCH_LARGE (default 1000000) signatures of the big petition,
 | WEB_CONCURRENCY (default: the cores), BENCH_SUBSCRIBERS (default 200) live
 | streams on the small petition for the second round of page views, signing
 | and confirming (0 skips it). Rate limits are wide open
 | (RATE_LIMIT_FACTOR) and kept in memory, or in Redis with BENCH_DB=pg.
 |
 */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { topRows } from './profile_summary.js'
 import {
   base,
   buildDir,
@@ -55,9 +56,12 @@ const benchDir = join(root, 'tmp', 'bench', 'pages')
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30)
 const PAGE_DURATION = Number(process.env.BENCH_PAGE_DURATION ?? 10)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const HELLO_PORT = 3501
+/** `-- --profile`: a CPU profile of every app process during each page, sign and confirm run. */
+const PROFILE = process.argv.includes('--profile')
+const profileDir = join(root, 'tmp', 'bench', 'profiles')
 
 // 1. A fresh production bundle and an empty SQLite database of its own.
 const sink = await startSmtpSink()
@@ -68,33 +72,112 @@ const {
 } = seed(appEnv, [1000, LARGE])
 
 // 2. The servers: the app, and a bare hello-world as the machine's yardstick.
-startChild([
+const hello = startChild([
   '-e',
   `require('node:http').createServer((q, s) => s.end('hello world')).listen(${HELLO_PORT}, '127.0.0.1')`,
 ])
-const app = await startApp(appEnv)
+if (PROFILE) {
+  rmSync(profileDir, { recursive: true, force: true })
+  mkdirSync(profileDir, { recursive: true })
+}
+const profilerImport = `--import=${new URL('profiler.js', import.meta.url).href}`
+const app = await startApp(
+  PROFILE
+    ? {
+        ...appEnv,
+        BENCH_PROFILE_DIR: profileDir,
+        NODE_OPTIONS: `${appEnv.NODE_OPTIONS ?? ''} ${profilerImport}`.trim(),
+      }
+    : appEnv
+)
 await waitFor(`http://127.0.0.1:${HELLO_PORT}/`)
 
 // A returning visitor's cookies (session and XSRF-TOKEN, as after a first form) and the asset version.
 const visitor = await firstVisit(`/petition/${small.slug}`)
 const customFieldId = visitor.page.props.petition.customFields[0].id
 
+/** CPU seconds (user + system) these processes have used so far, read from /proc. */
+function cpuSeconds(pids) {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {}
+  }
+  return ticks / 100
+}
+
+/** The app's processes: the supervisor and its workers (a killed worker's replacement too). */
+const appProcesses = () => [app.pid, ...childProcessesOf(app.pid)]
+
+/** The ratio to the hello-world each kind of run must reach on the same machine. */
+function targetRatio(name) {
+  if (name.startsWith('page')) return 0.059
+  if (name.startsWith('sign') || name.startsWith('confirm')) return 0.0235
+  return null
+}
+
+/** Sends SIGUSR2 to every app process: the first starts their profiles, the second writes them. */
+function toggleProfiles(pids) {
+  for (const pid of pids) process.kill(pid, 'SIGUSR2')
+}
+
+/** Waits for each profiled process's file of this run and prints the run's costliest functions. */
+async function summariseProfiles(label, pids) {
+  const files = () => readdirSync(profileDir).filter((file) => file.startsWith(`${label}.`))
+  const deadline = Date.now() + 15_000
+  while (files().length < pids.length && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  const { busyMs, rows } = topRows(files().map((file) => join(profileDir, file)))
+  profiles.push({ run: label, busyMs, rows })
+  console.log(`CPU profile of ${label}: ${Math.round(busyMs)} ms busy over ${files().length} processes`)
+  console.table(rows)
+}
+
 const results = []
-async function measure(name, options, notes = '') {
+const profiles = []
+let helloRate = null
+async function measure(name, options, notes = '', { profile = true } = {}) {
   log(`${name}…`)
+  const isHello = name.startsWith('node http')
+  const pids = isHello ? [hello.pid] : appProcesses()
+  const label = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()
+  const profiled = PROFILE && profile && !isHello
+  if (profiled) {
+    writeFileSync(join(profileDir, 'label'), label)
+    toggleProfiles(pids)
+  }
+  const cpuBefore = cpuSeconds(pids)
   const result = await autocannon({ connections: CONNECTIONS, ...options })
+  const cores = (cpuSeconds(pids) - cpuBefore) / (result.duration || 1)
+  if (profiled) {
+    toggleProfiles(pids)
+    await summariseProfiles(label, pids)
+  }
   const failed = result.errors + result.timeouts + result['4xx'] + result['5xx']
+  const rate = Math.round(result.requests.average)
+  if (isHello) helloRate = rate
+  const target = targetRatio(name)
+  const ratio = helloRate ? rate / helloRate : null
   const row = {
     'scenario': name,
-    'req/s': Math.round(result.requests.average),
+    'req/s': rate,
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'requests': result.requests.total,
     'errors': failed,
+    'cores': Math.round(cores * 100) / 100,
+    'ratio': isHello ? 1 : ratio && Math.round(ratio * 10000) / 10000,
+    'target': target && `${target}${ratio >= target ? ' met' : ` (${Math.ceil(target * helloRate)}/s)`}`,
     notes,
   }
   results.push(row)
-  log(`  ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, ${failed} errors`)
+  log(
+    `  ${rate} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, ${failed} errors, ${row.cores} cores`
+  )
   return result
 }
 
@@ -319,7 +402,8 @@ await measure(
       },
     ],
   },
-  `worker ${victim} killed at ${CRASH_DURATION / 2} s; failed requests are the ones it held`
+  `worker ${victim} killed at ${CRASH_DURATION / 2} s; failed requests are the ones it held`,
+  { profile: false }
 )
 const stored = await signaturesStored(appEnv, answeredEmails)
 const crashMailed = await mailsDelivered(answeredEmails.length, Date.now(), mailsBefore)
@@ -348,7 +432,13 @@ console.log(
 writeFileSync(
   join(benchDir, 'results.json'),
   JSON.stringify(
-    { database: onPostgres ? 'pg+redis' : 'sqlite', results, countersExact: exact, crashSafe },
+    {
+      database: onPostgres ? 'pg+redis' : 'sqlite',
+      results,
+      profiles,
+      countersExact: exact,
+      crashSafe,
+    },
     null,
     2
   )

@@ -56,7 +56,7 @@ export default class BenchSeed extends BaseCommand {
         opposeEvery: 5,
         privateEvery: 9,
         comment: 'Signed for the benchmark, with a comment.',
-        batchSize: 2000,
+        batchSize: 1500,
       })
       from += count
       await recountSignatures(petition.id)

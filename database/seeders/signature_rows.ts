@@ -45,7 +45,7 @@ export type SignatureRowsOptions = {
    * signers are at example.org with no network.
    */
   traces?: 'spread' | { burst: { address: string; domain: string } }
-  /** Rows per INSERT: large batches make a million rows quick. */
+  /** Rows per INSERT (at most 1,500): large batches make a million rows quick. */
   batchSize?: number
 }
 
@@ -61,7 +61,8 @@ export async function insertSignatureRows(
   const { from = 0, confirmed = true, opposeEvery = 0, privateEvery = 0, comment = null } = options
   const { inactiveEvery = 0, unconfirmedEvery = 0, answers, traces } = options
   const every = (period: number, n: number) => period > 0 && n % period === 0
-  const batchSize = options.batchSize ?? 500
+  // SQLite binds at most 32,766 values in one statement: 1,500 rows of up to 21 columns.
+  const batchSize = Math.min(options.batchSize ?? 500, 1500)
   const format = db.connection().dialect.dateTimeFormat
   const start = DateTime.utc().minus({ seconds: count })
   for (let offset = 0; offset < count; offset += batchSize) {
