@@ -1,7 +1,5 @@
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
-import { isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
-import { SESSION_AGE } from '#config/session'
 import { UPLOADS_ORIGIN } from '#config/drive'
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
@@ -44,21 +42,11 @@ const shieldConfig = defineConfig({
   },
 
   /**
-   * CSRF on every state-changing route. The XSRF-TOKEN cookie lets the
-   * client (Inertia's HTTP client) send the token back as X-XSRF-TOKEN. It
-   * expires with the session whose secret it was made from, so a browser
-   * never keeps a token that can no longer pass. Pages a shared cache keeps
-   * carry neither cookie: a guest's client asks GET /csrf-token for both
-   * when a form is first used (inertia/lib/xsrf.ts).
+   * CSRF is checked by our own middleware (#middleware/csrf_middleware),
+   * which keeps Shield's secret and XSRF-TOKEN cookie but sets neither for
+   * a visitor who only reads, nor again for one who holds them.
    */
-  csrf: {
-    enabled: true,
-    // A mail client's one-click unsubscribe carries no token: its signed link does.
-    exceptRoutes: (ctx) => isOneClickUnsubscribe(ctx),
-    enableXsrfCookie: true,
-    cookieOptions: { maxAge: SESSION_AGE },
-    methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-  },
+  csrf: { enabled: false },
 
   xFrame: { enabled: true, action: 'DENY' },
 

@@ -21,6 +21,7 @@ import { recentHours } from '#services/petitions/history'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { countryName } from '#shared/countries'
+import { csrfTokenFor } from '#support/http/csrf'
 
 /**
  * The owner's signatures: the table, remove / restore, and the
@@ -43,7 +44,7 @@ export default class PetitionSignaturesController {
         new ManagedSignatureTransformer(signature).toObject()
       ),
       customFieldsColumns: customFieldsColumns(petition.customFields),
-      csrfToken: request.csrfToken,
+      csrfToken: await csrfTokenFor(ctx),
     })
   }
 

@@ -14,8 +14,24 @@ export default class LocaleMiddleware {
     RequestValidator.messagesProvider = (ctx) => ctx.i18n.createMessagesProvider()
   }
 
+  /**
+   * One translator per locale, made once: making one negotiates its fallback
+   * language, work that every request repeated. Nothing switches a request's
+   * translator to another locale (mails make their own), so sharing is safe.
+   */
+  static #translators = new Map<string, I18n>()
+
+  static translatorFor(locale: string) {
+    let translator = LocaleMiddleware.#translators.get(locale)
+    if (!translator) {
+      translator = i18nManager.locale(locale)
+      LocaleMiddleware.#translators.set(locale, translator)
+    }
+    return translator
+  }
+
   async handle(ctx: HttpContext, next: NextFn) {
-    ctx.i18n = i18nManager.locale(localeFromHost(ctx.request.host()))
+    ctx.i18n = LocaleMiddleware.translatorFor(localeFromHost(ctx.request.host()))
     ctx.containerResolver.bindValue(I18n, ctx.i18n)
     if ('view' in ctx) {
       ctx.view.share({ i18n: ctx.i18n })

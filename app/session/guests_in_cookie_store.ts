@@ -67,9 +67,15 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
     if (this.#source !== 'cookie') await this.server.destroy(sessionId)
   }
 
+  /**
+   * A guest's session in the cookie is not re-encrypted just to push its
+   * expiry back on every page: it lasts its age from its last change. It
+   * holds the CSRF secret and messages about to be shown, nothing a guest
+   * loses by its ending: the client asks for a fresh CSRF token before it
+   * sends a form, and at least every half hour.
+   */
   async touch(sessionId: string) {
-    if (this.#source === 'cookie') await this.cookie.touch(sessionId)
-    else if (this.#source === 'server') await this.server.touch(sessionId)
+    if (this.#source === 'server') await this.server.touch(sessionId)
   }
 
   async tag(sessionId: string, userId: string | number) {

@@ -165,4 +165,47 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     })
     assert.oneOf(subscribed.reply.status, [302, 303])
   })
+
+  test('a guest holding a CSRF token is not handed another on every page; one from an ended session is replaced', async ({
+    assert,
+  }) => {
+    const setsXsrf = (reply: Reply) =>
+      [reply.headers['set-cookie'] ?? []].flat().some((line) => line.startsWith('XSRF-TOKEN='))
+    const guest = visitor()
+    await guest.send('GET', '/csrf-token')
+    const token = guest.xsrfToken
+    assert.isNotEmpty(token)
+
+    // Reading pages with it renews nothing: no encryption for an unchanged token.
+    for (const path of ['/petitions', '/', '/faq']) {
+      assert.isFalse(setsXsrf(await guest.send('GET', path)), `${path} renews XSRF-TOKEN`)
+    }
+    assert.equal(guest.xsrfToken, token)
+    const kept = await guest.submit('POST', '/subscription', {
+      json: { email: 'token-kept@example.org' },
+    })
+    assert.oneOf(kept.reply.status, [302, 303])
+
+    // Another guest's token does not pass with this guest's session.
+    const other = visitor()
+    await other.send('GET', '/csrf-token')
+    const forged = await guest.send('POST', '/subscription', {
+      inertia: true,
+      withoutToken: true,
+      headers: { 'x-xsrf-token': other.xsrfToken },
+      body: { json: { email: 'forged-token@example.org' } },
+    })
+    assert.equal(forged.status, 419)
+
+    // The session ended (its cookie is gone) but the XSRF-TOKEN stayed: the next page of
+    // its own replaces it (a page shared by caches sets no cookie; the client's token
+    // request does it there).
+    guest.cookies.delete('undersign-session')
+    assert.isTrue(setsXsrf(await guest.send('GET', '/login')))
+    assert.notEqual(guest.xsrfToken, token)
+    const renewed = await guest.submit('POST', '/subscription', {
+      json: { email: 'token-renewed@example.org' },
+    })
+    assert.oneOf(renewed.reply.status, [302, 303])
+  })
 })

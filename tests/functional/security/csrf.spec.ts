@@ -35,12 +35,8 @@ test.group('Security defaults', (group) => {
     assert.lengthOf(await NewsletterSubscription.all(), 0)
   })
 
-  test('pages set the XSRF-TOKEN cookie, a CSP with frame-ancestors and no framing', async ({
-    client,
-    assert,
-  }) => {
+  test('pages carry a CSP with frame-ancestors and no framing', async ({ client, assert }) => {
     const response = await client.get('/')
-    assert.exists(response.cookie('XSRF-TOKEN'), 'XSRF-TOKEN cookie')
     const csp = response.header('content-security-policy')
     assert.include(csp, "frame-ancestors 'none'")
     assert.include(csp, "default-src 'self'")
@@ -66,5 +62,28 @@ test.group('Security defaults', (group) => {
     assert.exists(session)
     assert.match(session!, /HttpOnly/i)
     assert.match(session!, /SameSite=Lax/i)
+  })
+})
+
+/** The cookies an answer sets, by name (value and attributes as sent). */
+function setCookies(response: { header(name: string): unknown }) {
+  const lines = ([] as string[]).concat((response.header('set-cookie') as string[]) ?? [])
+  return new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line]))
+}
+
+// Tokens across requests (renewal, ended sessions, another session's token) need the
+// production session store: tests/shipped/shared_guest_pages.spec.ts has them.
+test.group('CSRF tokens: made when a form needs one, not on every answer', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('a visitor who only reads gets no CSRF secret and no XSRF-TOKEN', async ({
+    client,
+    assert,
+  }) => {
+    for (const path of ['/', '/petitions', '/login', '/faq']) {
+      const cookies = setCookies(await client.get(path))
+      assert.isFalse(cookies.has('XSRF-TOKEN'), `${path} sets XSRF-TOKEN`)
+    }
   })
 })
