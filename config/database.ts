@@ -17,6 +17,42 @@ const BetterSqlite3Client = require('knex/lib/dialects/better-sqlite3/index.js')
 BetterSqlite3Client.prototype._driver = () => require('libsql')
 
 /**
+ * Each SQL text is prepared once per connection and its statement reused:
+ * knex prepares every query anew, and preparing cost more than running the
+ * query on the hot paths (a signature's BEGIN, INSERT and COMMIT). The
+ * statements a query asks to read integers in a special way are made fresh
+ * (that setting stays on a statement). At most PREPARED_PER_CONNECTION are
+ * kept, the least recently used going first.
+ */
+const PREPARED_PER_CONNECTION = 500
+const preparedOf = new WeakMap<object, Map<string, any>>()
+const prepareAnew = BetterSqlite3Client.prototype._query
+BetterSqlite3Client.prototype._query = async function (this: any, connection: any, query: any) {
+  if (!query.sql || !connection || this._optSafeIntegers(query.options) !== undefined) {
+    return prepareAnew.call(this, connection, query)
+  }
+  let prepared = preparedOf.get(connection)
+  if (!prepared) preparedOf.set(connection, (prepared = new Map()))
+  let statement = prepared.get(query.sql)
+  if (statement) {
+    prepared.delete(query.sql)
+  } else {
+    statement = connection.prepare(query.sql)
+    if (prepared.size >= PREPARED_PER_CONNECTION) prepared.delete(prepared.keys().next().value!)
+  }
+  prepared.set(query.sql, statement)
+  const bindings = this._formatBindings(query.bindings)
+  if (statement.reader) {
+    query.response = statement.all(bindings)
+    return query
+  }
+  const response = statement.run(bindings)
+  query.response = response
+  query.context = { lastID: response.lastInsertRowid, changes: response.changes }
+  return query
+}
+
+/**
  * Transactions take SQLite's write lock when they begin. Several worker
  * processes share the file: a deferred transaction that read first and then
  * writes fails at once with "database is locked" when another process wrote

@@ -13,6 +13,15 @@ import { isAbsolute } from 'node:path'
 const outboxPath = env.get('OUTBOX_PATH', 'tmp/outbox')
 export const outboxFolder = isAbsolute(outboxPath) ? outboxPath : app.makePath(outboxPath)
 
+/**
+ * SMTP connections each process keeps open, and so mails it has in flight.
+ * Under a signing burst a busy process answers its mail server late, so a
+ * mail's few round trips take long: more at once keep the mails up with
+ * the signatures. 25 per process stays under the 50 connections per
+ * client that mail servers commonly allow, with two processes a machine.
+ */
+export const SMTP_CONNECTIONS = 25
+
 const mailConfig = defineConfig({
   default: chosenMailer(env),
   from: {
@@ -26,10 +35,10 @@ const mailConfig = defineConfig({
       auth: env.get('SMTP_USERNAME')
         ? { type: 'login', user: env.get('SMTP_USERNAME')!, pass: env.get('SMTP_PASSWORD') || '' }
         : undefined,
-      // A few open connections, each carrying many mails: a burst of
-      // confirmation mails costs no handshake per mail.
+      // Open connections, each carrying many mails: a burst of confirmation
+      // mails costs no handshake per mail.
       pool: true,
-      maxConnections: 10,
+      maxConnections: SMTP_CONNECTIONS,
       maxMessages: 500,
     }),
     outbox: () => new OutboxTransport(outboxFolder),

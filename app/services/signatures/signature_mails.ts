@@ -10,6 +10,7 @@ import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
 import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
 import { site } from '#config/site'
+import { SMTP_CONNECTIONS } from '#config/mail'
 import { rowsOf } from '#support/database_errors'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
@@ -20,8 +21,8 @@ export const CONFIRMATION_VALID_FOR = '7 days'
 export const WITHDRAW_PURPOSE = 'signature-withdraw'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
-const BATCH_SIZE = 100
-const SENDING_AT_ONCE = 10
+const BATCH_SIZE = 400
+const SENDING_AT_ONCE = SMTP_CONNECTIONS
 /** A link still due this long after it was due was not sent by its process: anyone sends it. */
 const ABANDONED_AFTER_MS = 30_000
 const SWEEP_EVERY_MS = 15_000
