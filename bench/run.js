@@ -109,6 +109,20 @@ function cpuSeconds(pids) {
   return ticks / 100
 }
 
+/**
+ * CPU seconds the machine's hypervisor gave to others while this one wanted them
+ * (steal, from /proc/stat): on a shared virtual machine a run can lose half its
+ * cores so, and its rate with them; the CPU time per request stays comparable.
+ */
+function stolenSeconds() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+    return Number(fields[8] ?? 0) / 100
+  } catch {
+    return 0
+  }
+}
+
 /** The app's processes: the supervisor and its workers (a killed worker's replacement too). */
 const appProcesses = () => [app.pid, ...childProcessesOf(app.pid)]
 
@@ -151,8 +165,12 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
     toggleProfiles(pids)
   }
   const cpuBefore = cpuSeconds(pids)
+  const stolenBefore = stolenSeconds()
   const result = await autocannon({ connections: CONNECTIONS, ...options })
-  const cores = (cpuSeconds(pids) - cpuBefore) / (result.duration || 1)
+  // A worker killed during the run takes its CPU time with it: no figure then.
+  const cpuUsed = Math.max(0, cpuSeconds(pids) - cpuBefore) || null
+  const cores = cpuUsed / (result.duration || 1)
+  const stolen = (stolenSeconds() - stolenBefore) / (result.duration || 1)
   if (profiled) {
     toggleProfiles(pids)
     await summariseProfiles(label, pids)
@@ -169,14 +187,20 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
     'p99 ms': result.latency.p99,
     'requests': result.requests.total,
     'errors': failed,
-    'cores': Math.round(cores * 100) / 100,
+    'cores': cpuUsed && Math.round(cores * 100) / 100,
+    'CPU ms/req':
+      cpuUsed && result.requests.total
+        ? Math.round((cpuUsed / result.requests.total) * 1e5) / 100
+        : null,
+    'stolen cores': Math.round(stolen * 100) / 100,
     'ratio': isHello ? 1 : ratio && Math.round(ratio * 10000) / 10000,
     'target': target && `${target}${ratio >= target ? ' met' : ` (${Math.ceil(target * helloRate)}/s)`}`,
     notes,
   }
   results.push(row)
   log(
-    `  ${rate} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, ${failed} errors, ${row.cores} cores`
+    `  ${rate} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, ${failed} errors, ` +
+      `${row.cores} cores (${row['CPU ms/req']} ms a request), ${row['stolen cores']} stolen`
   )
   return result
 }

@@ -11,7 +11,8 @@ import { emailDomain, networkHash } from '#support/signer_traces'
 import { countSignature } from '#services/signatures/counter'
 import { signatureMails } from '#services/signatures/signature_mails'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
-import { affectedRows, isUniqueViolation } from '#support/database_errors'
+import { affectedRows } from '#support/database_errors'
+import { signatureWrites } from '#services/signatures/signature_writes'
 import type { Locale } from '#app/i18n/locales'
 import SignatureCreated from '#events/signature_created'
 import { ruleStopping } from '#services/fraud/signing_rules'
@@ -153,20 +154,16 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
     // The row is its mail's outbox: stored signature, mail on its way.
     linkMailDueAt: DateTime.utc(),
   })
-  try {
-    await db.transaction(async (trx) => {
-      signature.useTransaction(trx)
-      await signature.save()
-      if (values.userId) {
-        await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
-      }
-      if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
-    })
-    return signature
-  } catch (error) {
-    if (isUniqueViolation(error)) return null
-    throw error
-  }
+  const stored = await signatureWrites.run(async (trx) => {
+    signature.useTransaction(trx)
+    await signature.save()
+    if (values.userId) {
+      await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
+    }
+    if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
+    return true
+  })
+  return stored ? signature : null
 }
 
 /**
