@@ -25,10 +25,20 @@ BetterSqlite3Client.prototype._driver = () => require('libsql')
  * kept, the least recently used going first.
  */
 const PREPARED_PER_CONNECTION = 500
+/**
+ * The statements kept: the app's reads and writes. Others (EXPLAIN, which
+ * the driver leaves open after reading it, locking its tables; schema
+ * changes, run once) are prepared each time and let go.
+ */
+const KEPT_STATEMENTS =
+  /^\s*(select|insert|update|delete|with|begin|commit|rollback|savepoint|release)\b/i
 const preparedOf = new WeakMap<object, Map<string, any>>()
 const prepareAnew = BetterSqlite3Client.prototype._query
-BetterSqlite3Client.prototype._query = async function (this: any, connection: any, query: any) {
-  if (!query.sql || !connection || this._optSafeIntegers(query.options) !== undefined) {
+
+/** Runs a query on a statement prepared once for the connection, or anew when not kept. */
+function runQuery(this: any, connection: any, query: any) {
+  const kept = query.sql && KEPT_STATEMENTS.test(query.sql)
+  if (!kept || !connection || this._optSafeIntegers(query.options) !== undefined) {
     return prepareAnew.call(this, connection, query)
   }
   let prepared = preparedOf.get(connection)
@@ -52,39 +62,51 @@ BetterSqlite3Client.prototype._query = async function (this: any, connection: an
   return query
 }
 
+BetterSqlite3Client.prototype._query = function (this: any, connection: any, query: any) {
+  const attempt = () => runQuery.call(this, connection, query)
+  // Inside a transaction the lock is held already (taken by BEGIN IMMEDIATE).
+  return connection?.inTransaction ? Promise.resolve().then(attempt) : whenUnlocked(attempt)
+}
+
 /**
- * Transactions take SQLite's write lock when they begin. Several worker
- * processes share the file: a deferred transaction that read first and then
- * writes fails at once with "database is locked" when another process wrote
- * in between (the busy timeout cannot help it), while an immediate one waits
- * its turn. Every transaction of this app writes.
- *
- * The wait does not put the process to sleep: SQLite's own busy handler
- * sleeps inside the (synchronous) driver, and a process waiting for another
- * one's write answered nobody meanwhile; under a signing burst each process
- * spent half its time so. Here the lock is asked for without waiting, and
- * asked again a moment later while the process serves other requests, for
- * as long as the busy timeout would have waited.
+ * SQLite has one writer at a time for the whole file, shared by the worker
+ * processes. When another process is writing, SQLite's own busy handler
+ * sleeps inside the (synchronous) driver until it may write: a process
+ * waiting so answered nobody meanwhile, and under a signing burst each
+ * process spent half its time asleep. Here SQLite never waits (a busy
+ * timeout of 0): a statement that finds the lock taken is run again a
+ * moment later, while the process serves other requests, for as long as
+ * the busy timeout would have waited.
+ */
+const BUSY_TIMEOUT_MS = 5000
+
+/**
+ * Runs a statement, and while another process holds the lock it needs
+ * (SQLITE_BUSY: the connection's busy timeout is 0, so SQLite never sleeps),
+ * runs it again a moment later, for at most BUSY_TIMEOUT_MS.
+ */
+async function whenUnlocked<T>(attempt: () => T | Promise<T>): Promise<T> {
+  const startedAt = Date.now()
+  for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
+    try {
+      return await attempt()
+    } catch (error) {
+      const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY')
+      if (!busy || Date.now() - startedAt >= BUSY_TIMEOUT_MS) throw error
+    }
+    await new Promise((resume) => setTimeout(resume, pause))
+  }
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE). A
+ * deferred transaction that read first and then writes fails at once with
+ * "database is locked" when another process wrote in between, while an
+ * immediate one waits its turn. Every transaction of this app writes.
  */
 const SqliteTransaction = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js')
-const BUSY_TIMEOUT_MS = 5000
-SqliteTransaction.prototype.begin = async function (this: any, connection: any) {
-  const startedAt = Date.now()
-  connection.pragma('busy_timeout = 0')
-  try {
-    for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
-      try {
-        connection.exec('BEGIN IMMEDIATE')
-        return
-      } catch (error) {
-        const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY')
-        if (!busy || Date.now() - startedAt >= BUSY_TIMEOUT_MS) throw error
-      }
-      await new Promise((resume) => setTimeout(resume, pause))
-    }
-  } finally {
-    connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-  }
+SqliteTransaction.prototype.begin = function (this: any, connection: any) {
+  return whenUnlocked(() => connection.exec('BEGIN IMMEDIATE'))
 }
 
 /**
@@ -112,12 +134,13 @@ const dbConfig = defineConfig({
       schemaGeneration,
       pool: {
         // One connection: SQLite serialises writers anyway. WAL lets readers go on
-        // while a write is in progress; busy_timeout waits for a lock instead of failing.
+        // while a write is in progress.
         afterCreate: (connection: any, done: (error: Error | null, connection: any) => void) => {
           connection.pragma('journal_mode = WAL')
           connection.pragma('synchronous = NORMAL')
           connection.pragma('foreign_keys = ON')
-          connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+          // Never sleep in the driver: a lock held by another process is waited for above.
+          connection.pragma('busy_timeout = 0')
           done(null, connection)
         },
       },

@@ -3,6 +3,8 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { rmSync } from 'node:fs'
+import dbConfig from '#config/database'
+import type { SqliteConfig } from '@adonisjs/lucid/types/database'
 import { signatureWrites } from '#services/signatures/signature_writes'
 
 /** A write that stores one row of a table with a unique column, as a signature's INSERT does. */
@@ -62,11 +64,9 @@ test.group('SQLite write lock', () => {
     // A SQLite file of its own, so the check runs whatever the suite's database.
     const file = app.makePath('tmp/write_lock_check.sqlite3')
     rmSync(file, { force: true })
-    db.manager.add('write_lock_check', {
-      client: 'better-sqlite3',
-      connection: { filename: file },
-      useNullAsDefault: true,
-    })
+    // Set up as the app's SQLite connection is (its pragmas included).
+    const appSqlite = dbConfig.connections.sqlite as SqliteConfig
+    db.manager.add('write_lock_check', { ...appSqlite, connection: { filename: file } })
     const sqlite = db.connection('write_lock_check')
     await sqlite.rawQuery('CREATE TABLE marks (id INTEGER PRIMARY KEY)')
     const { default: Database } = await import('libsql')
