@@ -62,39 +62,46 @@ function runQuery(this: any, connection: any, query: any) {
   return query
 }
 
-BetterSqlite3Client.prototype._query = function (this: any, connection: any, query: any) {
-  const attempt = () => runQuery.call(this, connection, query)
-  // Inside a transaction the lock is held already (taken by BEGIN IMMEDIATE).
-  return connection?.inTransaction ? Promise.resolve().then(attempt) : whenUnlocked(attempt)
+BetterSqlite3Client.prototype._query = async function (this: any, connection: any, query: any) {
+  return runQuery.call(this, connection, query)
 }
 
 /**
  * SQLite has one writer at a time for the whole file, shared by the worker
- * processes. When another process is writing, SQLite's own busy handler
- * sleeps inside the (synchronous) driver until it may write: a process
- * waiting so answered nobody meanwhile, and under a signing burst each
- * process spent half its time asleep. Here SQLite never waits (a busy
- * timeout of 0): a statement that finds the lock taken is run again a
- * moment later, while the process serves other requests, for as long as
- * the busy timeout would have waited.
+ * processes. When another process is writing, SQLite's busy handler sleeps
+ * inside the (synchronous) driver until it may write: a process waiting so
+ * answers nobody meanwhile, and under a signing burst each process spent
+ * half its time asleep at the start of its transactions. So a transaction
+ * asks for the lock without waiting (a busy timeout of 0 for that
+ * statement), and asks again a moment later while the process serves other
+ * requests, for as long as the busy timeout would have waited. Single
+ * statements outside a transaction, and the rate limiter's own ones, keep
+ * the busy timeout: they are brief and rare on the hot paths.
  */
 const BUSY_TIMEOUT_MS = 5000
 
-/**
- * Runs a statement, and while another process holds the lock it needs
- * (SQLITE_BUSY: the connection's busy timeout is 0, so SQLite never sleeps),
- * runs it again a moment later, for at most BUSY_TIMEOUT_MS.
- */
-async function whenUnlocked<T>(attempt: () => T | Promise<T>): Promise<T> {
+/** Sets the connection's busy timeout (a pragma acts when prepared, so it is prepared each time). */
+function setBusyTimeout(connection: any, milliseconds: number) {
+  connection.pragma(`busy_timeout = ${milliseconds}`)
+}
+
+/** Takes the write lock for a transaction, waiting without putting the process to sleep. */
+async function beginWhenUnlocked(connection: any) {
   const startedAt = Date.now()
-  for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
-    try {
-      return await attempt()
-    } catch (error) {
-      const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY')
-      if (!busy || Date.now() - startedAt >= BUSY_TIMEOUT_MS) throw error
+  setBusyTimeout(connection, 0)
+  try {
+    for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
+      try {
+        connection.exec('BEGIN IMMEDIATE')
+        return
+      } catch (error) {
+        const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY')
+        if (!busy || Date.now() - startedAt >= BUSY_TIMEOUT_MS) throw error
+      }
+      await new Promise((resume) => setTimeout(resume, pause))
     }
-    await new Promise((resume) => setTimeout(resume, pause))
+  } finally {
+    setBusyTimeout(connection, BUSY_TIMEOUT_MS)
   }
 }
 
@@ -106,7 +113,7 @@ async function whenUnlocked<T>(attempt: () => T | Promise<T>): Promise<T> {
  */
 const SqliteTransaction = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js')
 SqliteTransaction.prototype.begin = function (this: any, connection: any) {
-  return whenUnlocked(() => connection.exec('BEGIN IMMEDIATE'))
+  return beginWhenUnlocked(connection)
 }
 
 /**
@@ -139,8 +146,7 @@ const dbConfig = defineConfig({
           connection.pragma('journal_mode = WAL')
           connection.pragma('synchronous = NORMAL')
           connection.pragma('foreign_keys = ON')
-          // Never sleep in the driver: a lock held by another process is waited for above.
-          connection.pragma('busy_timeout = 0')
+          setBusyTimeout(connection, BUSY_TIMEOUT_MS)
           done(null, connection)
         },
       },

@@ -32,8 +32,12 @@ test.group('Shipped: guests who only read write nothing', () => {
     assert.equal((await guest.visit(`/petition/${slug}`)).component, 'Petition/Show')
     assert.equal((await guest.visit('/contacts')).component, 'Contacts/index')
     assert.deepEqual(await storedState(), before)
-    // The CSRF secret travels with the guest: a form still gets through.
+    // A reader is handed no CSRF token (nothing encrypted for nothing); the token the
+    // client asks for before a form comes in the cookies too, still storing nothing.
+    assert.isEmpty(guest.xsrfToken)
+    await guest.ensureXsrfToken()
     assert.isNotEmpty(guest.xsrfToken)
+    assert.deepEqual(await storedState(), before)
   })
 
   test('a guest form sent back with errors keeps them and its input without a session row', async ({
