@@ -23,21 +23,34 @@ export async function seriousViolations(page: Page, selector?: string) {
 }
 
 /**
- * Waits for the animations that end within two seconds (a toast sliding
- * in, a fade): halfway through, their colours fail a contrast check that
- * the settled page passes. Long ones, such as a toast's countdown bar, are
- * left running.
+ * Waits until no animation that ends within two seconds (a toast sliding
+ * in, a fade, a button's focus ring) is running for two frames in a row:
+ * halfway through, their colours fail a contrast check that the settled
+ * page passes, and a focus or a render can start one a frame after the
+ * last ended. Long ones, such as a toast's countdown bar, are left running.
  */
 async function settleShortAnimations(page: Page) {
-  await page.evaluate(`Promise.all(
-    document.getAnimations()
-      .filter((animation) => {
+  await page.evaluate(`(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()))
+    const shortOnes = () =>
+      document.getAnimations().filter((animation) => {
+        if (animation.playState !== 'running') return false
         const timing = animation.effect && animation.effect.getComputedTiming()
         const left = timing ? Number(timing.endTime) - Number(timing.localTime || 0) : Infinity
         return left < 2000
       })
-      .map((animation) => animation.finished.catch(() => undefined))
-  )`)
+    const deadline = performance.now() + 5000
+    let quietFrames = 0
+    while (quietFrames < 2 && performance.now() < deadline) {
+      const running = shortOnes()
+      if (running.length === 0) quietFrames++
+      else {
+        quietFrames = 0
+        await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
+      }
+      await nextFrame()
+    }
+  })()`)
 }
 
 /** Violations as lines a failed assertion shows: rule, impact and a few of the elements. */
