@@ -48,7 +48,7 @@ export default defineConfig({
     { file: () => import('#start/scheduler'), environment: ['web'] },
     { file: () => import('#start/metrics'), environment: ['web'] },
     { file: () => import('#start/warnings'), environment: ['web'] },
-    { file: () => import('#start/other_processes'), environment: ['web'] },
+    () => import('#start/other_processes'),
   ],
   tests: {
     suites: [

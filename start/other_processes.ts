@@ -8,7 +8,8 @@
 | at once (services/petitions/changes_across_processes); a stopping process
 | tells what it gathered before Redis is closed. On a channel of their own,
 | they drop their snapshot of the signing rules when a moderator changes
-| them (services/fraud/signing_rules).
+| them (services/fraud/signing_rules). Web processes listen; every process,
+| a command's too (it saves petitions and counts), tells what it changed.
 |
 */
 import app from '@adonisjs/core/services/app'
@@ -18,9 +19,11 @@ import {
 } from '#services/petitions/changes_across_processes'
 import { hearRulesChanges } from '#services/fraud/signing_rules'
 
-app.ready(() => {
-  hearOtherProcesses()
-  // The moderators' rules against signing attacks, changed in another process.
-  hearRulesChanges()
-})
+if (app.getEnvironment() === 'web') {
+  app.ready(() => {
+    hearOtherProcesses()
+    // The moderators' rules against signing attacks, changed in another process.
+    hearRulesChanges()
+  })
+}
 app.terminating(() => stopTellingOtherProcesses())
