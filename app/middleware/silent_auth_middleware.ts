@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import { carriesCookie } from '#support/http/cookie_header'
 
 /**
  * Finds out whether the visitor is logged in, and lets every request go on
@@ -10,10 +11,9 @@ import type { NextFn } from '@adonisjs/core/types/http'
 export default class SilentAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const guard = ctx.auth.use('web')
-    const cookies = ctx.request.header('cookie') ?? ''
     const mayBeMember =
       ctx.session.has(guard.sessionKeyName) ||
-      cookies.split(';').some((pair) => pair.trim().startsWith(`${guard.rememberMeKeyName}=`))
+      carriesCookie(ctx.request.header('cookie'), [guard.rememberMeKeyName])
     if (mayBeMember) await ctx.auth.check()
     return next()
   }

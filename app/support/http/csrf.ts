@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import encryption from '@adonisjs/core/services/encryption'
 import { errors as shieldErrors } from '@adonisjs/shield'
 import { SESSION_AGE } from '#config/session'
+import { carriesCookie } from '#support/http/cookie_header'
 
 /** Where the session keeps its CSRF secret (Shield's own key: sessions made before stay valid). */
 const SECRET_KEY = 'csrf-secret'
@@ -14,8 +15,7 @@ const tokens = new Tokens()
 
 /** Whether the request's Cookie header carries an XSRF-TOKEN (seen without decrypting it). */
 function carriesXsrfCookie(ctx: HttpContext) {
-  const cookies = ctx.request.header('cookie') ?? ''
-  return cookies.split(';').some((pair) => pair.trim().startsWith(`${XSRF_COOKIE}=`))
+  return carriesCookie(ctx.request.header('cookie'), [XSRF_COOKIE])
 }
 
 function keptSecret(ctx: HttpContext): string | null {

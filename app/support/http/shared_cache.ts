@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { SESSION_COOKIE } from '#config/session'
 import { SIGNED_COOKIE } from '#support/http/signed_petitions_cookie'
+import { carriesCookie } from '#support/http/cookie_header'
 
 /**
  * Guest pages a shared cache (nginx's micro-cache, a CDN) may keep and hand
@@ -34,12 +35,7 @@ export const PRIVATE_COOKIES = [SESSION_COOKIE, SIGNED_COOKIE] as const
 
 /** Whether the request's Cookie header names any of `PRIVATE_COOKIES`. */
 export function carriesPrivateCookie(cookieHeader: string | undefined) {
-  if (!cookieHeader) return false
-  return cookieHeader
-    .split(';')
-    .some((pair) =>
-      (PRIVATE_COOKIES as readonly string[]).includes(pair.slice(0, pair.indexOf('=')).trim())
-    )
+  return carriesCookie(cookieHeader, PRIVATE_COOKIES)
 }
 
 /** Statuses a guest page is shared with: the page, a still-valid copy, a removed petition. */
