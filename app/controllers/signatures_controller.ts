@@ -3,7 +3,8 @@ import string from '@adonisjs/core/helpers/string'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, signValidation } from '#validators/signature'
-import { petitionToSign, signPetition, type SignOutcome } from '#services/signatures/signing'
+import { signPetition, type SignOutcome } from '#services/signatures/signing'
+import { petitionToSign } from '#services/signatures/petition_to_sign'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import { flashMessage, flashSwal } from '#support/http/flash'
 import {
@@ -32,7 +33,7 @@ export default class SignaturesController {
   /** POST /petition/{guid}/sign. */
   async store(ctx: HttpContext) {
     const { request, response, params, auth, i18n, bouncer } = ctx
-    const petition = await petitionToSign(params.guid)
+    const petition = await petitionToSign(params.guid, { reuse: !auth.user })
     const policy = bouncer.with(PetitionPolicy)
     await policy.authorize('view', petition)
     if (await policy.denies('sign', petition)) return this.refuse(ctx, 'error', 'page.sign.closed')

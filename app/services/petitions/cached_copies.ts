@@ -1,4 +1,5 @@
 import { forgetPetitionPages } from '#services/petitions/page_data'
+import { forgetPetitionsToSign } from '#services/signatures/petition_to_sign'
 import { forgetTrending } from '#services/petitions/listing/trending'
 import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
 import { forgetSiteSignaturesByCountry } from '#services/petitions/signatures_by_country'
@@ -8,11 +9,12 @@ export type PetitionChange = { petitionIds: number[]; countsMoved: boolean }
 
 /**
  * Drops every copy this process keeps of what changed petitions show: their
- * page data always; the trending ranking, the site's total of signatures
+ * page data and the copies signing uses always; the trending ranking, the site's total of signatures
  * and its counts by country when their counts moved. The next request reads them afresh.
  */
 export function forgetCachedCopies(change: PetitionChange) {
   forgetPetitionPages(change.petitionIds)
+  forgetPetitionsToSign(change.petitionIds)
   if (change.countsMoved) {
     forgetTrending()
     forgetSignaturesTotal()

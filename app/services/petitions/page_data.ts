@@ -1,4 +1,5 @@
 import env from '#start/env'
+import { ExpiringCopies } from '#support/expiring_copies'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
 import SignatureInvalidation from '#models/signature_invalidation'
@@ -28,8 +29,7 @@ export type PageData = {
   removals: SignatureInvalidation[]
 }
 
-const cache = new Map<string, { expires: number; data: Promise<PageData | null> }>()
-const slugsById = new Map<number, string>()
+const pages = new ExpiringCopies<PageData | null>(pageDataTtl, (data) => data?.petition.id ?? null)
 
 /**
  * A petition with everything its page shows, its last signatures and where
@@ -42,31 +42,16 @@ export function petitionPageData(
   slug: string,
   { reuse }: { reuse: boolean } = { reuse: true }
 ): Promise<PageData | null> {
-  const ttl = pageDataTtl()
-  if (ttl <= 0) return loadPageData(slug)
-  const now = Date.now()
-  const cached = cache.get(slug)
-  if (reuse && cached && cached.expires > now) return cached.data
-  const data = loadPageData(slug).catch((error) => {
-    cache.delete(slug)
-    throw error
-  })
-  cache.set(slug, { expires: now + ttl, data })
-  // Expired entries go as they are replaced; a bound keeps the map small.
-  if (cache.size > 1000) cache.delete(cache.keys().next().value!)
-  return data
+  return pages.get(slug, () => loadPageData(slug), { reuse })
 }
 
 /** Drops changed petitions' page data, so that this process shows the change at once. */
 export function forgetPetitionPages(petitionIds: number[]) {
-  for (const petitionId of petitionIds) {
-    const slug = slugsById.get(petitionId)
-    if (slug) cache.delete(slug)
-  }
+  pages.forget(petitionIds)
 }
 
 export function forgetAllPetitionPages() {
-  cache.clear()
+  pages.clear()
 }
 
 async function loadPageData(slug: string): Promise<PageData | null> {
@@ -82,7 +67,6 @@ async function loadPageData(slug: string): Promise<PageData | null> {
     .withCount('versions')
     .first()
   if (!petition) return null
-  slugsById.set(petition.id, petition.slug)
   const hasRecipients = petition.letters.some((letter) => letter.recipients.length > 0)
   const [signatures, standing, removals] = await Promise.all([
     lastSignatures(petition),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
-import Petition from '#models/petition'
+import type Petition from '#models/petition'
 import type User from '#models/user'
 import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
@@ -30,11 +30,6 @@ export type SignOutcome =
 
 /** Rounds of insert-or-replace before a sign racing other writes gives up. */
 const SIGN_ATTEMPTS = 3
-
-/** The petition a sign request names, with the custom fields its form answers; 404 when none. */
-export function petitionToSign(guid: string) {
-  return Petition.query().where('guid', guid).preload('customFields').firstOrFail()
-}
 
 /**
  * Signs a petition. The unique index on the normalised e-mail

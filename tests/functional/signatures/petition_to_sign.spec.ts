@@ -1,0 +1,65 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import { ROLE_MODERATOR } from '#models/user'
+import { moderatePetition } from '#services/moderation/petition_actions'
+import { makeMember } from '#tests/helpers/auth'
+import { sign } from '#tests/helpers/signatures'
+import { PetitionFactory } from '#database/factories/petition_factory'
+
+/** How many times `action` reads the petitions table. */
+async function petitionReads(action: () => Promise<unknown>) {
+  const knex = db.connection().getWriteClient()
+  let reads = 0
+  const listener = ({ sql }: { sql: string }) => {
+    if (/^select .* from [`"]?petitions[`"]? /i.test(sql)) reads++
+  }
+  knex.on('query', listener)
+  try {
+    await action()
+  } finally {
+    knex.off('query', listener)
+  }
+  return reads
+}
+
+const storedEmails = async (petitionId: number) =>
+  (await db.from('signatures').where('petition_id', petitionId).orderBy('id')).map(
+    (row) => row.email
+  )
+
+test.group('The petition a sign is for, reused', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    env.set('PETITION_PAGE_CACHE_MS', 60_000)
+    return () => env.set('PETITION_PAGE_CACHE_MS', 0)
+  })
+
+  test("guests' signs read the petition once; a moderator's closing stops the next one at once", async ({
+    client,
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').create()
+    const first = await petitionReads(() => sign(client, petition, { email: 'ana@example.org' }))
+    const second = await petitionReads(() => sign(client, petition, { email: 'bo@example.org' }))
+    assert.isAbove(first, 0)
+    assert.equal(second, 0, 'the second sign reuses the petition')
+
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    assert.isTrue(await moderatePetition(moderator, petition.id, 'close', 'Spam'))
+    const refused = await sign(client, petition, { email: 'cy@example.org' })
+    assert.equal(refused.status(), 302)
+    assert.deepEqual(await storedEmails(petition.id), ['ana@example.org', 'bo@example.org'])
+  })
+
+  test('a member signs with the petition as it is now, not a copy', async ({ client, assert }) => {
+    const petition = await PetitionFactory.apply('published').create()
+    await sign(client, petition, { email: 'ana@example.org' })
+    // Closed behind the app's back, as another process's write would be before its message arrives.
+    await db.from('petitions').where('id', petition.id).update({ finished: true })
+    const member = await makeMember({ email: 'member@example.org' })
+    await sign(client, petition, { email: 'member@example.org' }, member)
+    assert.deepEqual(await storedEmails(petition.id), ['ana@example.org'])
+  })
+})
