@@ -9,7 +9,9 @@ import { tellOtherProcesses } from '#services/petitions/changes_across_processes
 export default class ForgetCachedCopies {
   handle(event: PetitionChanged) {
     const change = { petitionIds: event.petitionIds, countsMoved: event.countsMoved }
-    forgetCachedCopies(change)
+    // A confirmation or a counter flush, once per signature or second on a viral petition.
+    const signingUnchanged = event.signaturesOnly || event.countsMoved
+    forgetCachedCopies({ ...change, signingUnchanged })
     tellOtherProcesses(change)
   }
 }
