@@ -2,6 +2,7 @@ import { configProvider } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { ConfigProvider } from '@adonisjs/core/types'
 import { stores } from '@adonisjs/session'
+import { carriesCookie } from '#support/http/cookie_header'
 import type {
   SessionData,
   SessionStoreContract,
@@ -35,7 +36,12 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
 
   constructor(
     private cookie: SessionStoreContract,
-    private server: ServerStore
+    private server: ServerStore,
+    /**
+     * Whether the request carried a session id. Without one, the id is new,
+     * and the server has nothing under it: a first visit reads nothing.
+     */
+    private sessionIdSent = true
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
@@ -44,6 +50,7 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
       this.#source = 'cookie'
       return inCookie
     }
+    if (!this.sessionIdSent) return null
     const onServer = await this.server.read(sessionId)
     if (onServer) this.#source = 'server'
     return onServer
@@ -108,7 +115,11 @@ export function guestsInCookie(
     // server store has anything to find.
     return (ctx: HttpContext | null, config) =>
       ctx
-        ? new GuestsInCookieStore(cookie(ctx, config), server(ctx, config))
+        ? new GuestsInCookieStore(
+            cookie(ctx, config),
+            server(ctx, config),
+            carriesCookie(ctx.request.header('cookie'), [config.cookieName])
+          )
         : server(ctx as unknown as HttpContext, config)
   })
 }

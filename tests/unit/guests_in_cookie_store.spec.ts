@@ -12,7 +12,9 @@ import {
 class RecordingStore {
   values = new Map<string, SessionData>()
   writes: string[] = []
+  reads = 0
   read(id: string) {
+    this.reads++
     return this.values.get(id) ?? null
   }
   write(id: string, values: SessionData) {
@@ -41,6 +43,17 @@ function storesFor(cookie: RecordingStore, server: RecordingStore) {
 }
 
 test.group('Session store: guests in the cookie, members on the server', () => {
+  test('a first visit, without a session id, asks the server for nothing', async ({ assert }) => {
+    const server = new RecordingStore()
+    server.values.set('s1', { auth_web: 7 })
+    const firstVisit = new GuestsInCookieStore(new RecordingStore(), server, false)
+    assert.isNull(await firstVisit.read('s1'))
+    assert.equal(server.reads, 0)
+    const returning = new GuestsInCookieStore(new RecordingStore(), server, true)
+    assert.equal((await returning.read('s1'))?.auth_web, 7)
+    assert.equal(server.reads, 1)
+  })
+
   test('a guest session stays in the cookie, never touches the server, and is not re-encrypted to be touched', async ({
     assert,
   }) => {
