@@ -29,3 +29,17 @@ export function emptiedAfterwards() {
     }
   }
 }
+
+/** The SQL statements the app runs while `action` runs, in order. */
+export async function queriesDuring(action: () => Promise<unknown>) {
+  const knex = db.connection().getWriteClient()
+  const queries: string[] = []
+  const listener = (query: { sql: string }) => queries.push(query.sql)
+  knex.on('query', listener)
+  try {
+    await action()
+  } finally {
+    knex.off('query', listener)
+  }
+  return queries
+}

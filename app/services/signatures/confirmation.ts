@@ -5,6 +5,7 @@ import { countSignature } from '#services/signatures/counter'
 import { signatureMails, confirmationPurpose } from '#services/signatures/signature_mails'
 import { takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows } from '#support/database_errors'
+import { signatureWrites } from '#services/signatures/signature_writes'
 import type { SignedFor } from '#support/http/signed_links'
 import PetitionChanged from '#events/petition_changed'
 import SignatureConfirmed from '#events/signature_confirmed'
@@ -29,7 +30,8 @@ export async function signatureOfLink(signatureId: number, signed: SignedFor) {
  */
 export async function confirmSignature(signature: Signature) {
   const now = DateTime.utc()
-  const { row, changed } = await db.transaction(async (trx) => {
+  // With the other confirmations and signs of the moment: one write lock for all on SQLite.
+  const { row, changed } = await signatureWrites.run(async (trx) => {
     const affected = await trx
       .from('signatures')
       .where('id', signature.id)

@@ -2,46 +2,54 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { isUniqueViolation } from '#support/database_errors'
 
-/** One signature's writes, run inside a transaction: false when its address had signed already. */
-export type SignatureWrite = (trx: TransactionClientContract) => Promise<boolean>
+/** One signature's writes, run inside a transaction. */
+export type SignatureWrite<T> = (trx: TransactionClientContract) => Promise<T>
 
 type Waiting = {
-  write: SignatureWrite
-  settle: (stored: boolean) => void
+  write: SignatureWrite<unknown>
+  /** What the write gives when its address had signed already; undefined: such a failure is an error. */
+  onDuplicate: unknown
+  settle: (outcome: unknown) => void
   fail: (error: unknown) => void
 }
 
 /**
- * The writes of the signatures a process receives at the same moment, in
- * one transaction on SQLite (a group commit). SQLite has one writer at a
- * time for the whole file, shared by the processes: a transaction per
- * signature made every signature wait for the lock, and a process waiting
- * for it sleeps in steps of milliseconds. Gathered, a burst of signatures
- * takes the lock once per batch. Each signer is answered only after the
- * batch committed, so an answered signature is stored; a signature whose
- * address had signed fails alone (SQLite undoes only the statement that
- * broke the unique index), and a batch that fails as a whole fails each of
- * its signatures, as its own transaction would have. PostgreSQL locks rows,
- * not the database: there each signature keeps its own transaction.
+ * The writes of the signatures a process receives at the same moment
+ * (signs and confirmations), in one transaction on SQLite (a group commit).
+ * SQLite has one writer at a time for the whole file, shared by the
+ * processes: a transaction per signature made every signature wait for the
+ * lock, and a process waiting for it sleeps in steps of milliseconds.
+ * Gathered, a burst of signatures takes the lock once per batch. Each
+ * signer is answered only after the batch committed, so an answered
+ * signature is stored; a signature whose address had signed fails alone
+ * (SQLite undoes only the statement that broke the unique index), and a
+ * batch that fails as a whole fails each of its writes, as its own
+ * transaction would have. PostgreSQL locks rows, not the database: there
+ * each write keeps its own transaction.
  */
 class SignatureWrites {
   #waiting: Waiting[] = []
   #writing: Promise<void> | null = null
 
-  run(write: SignatureWrite): Promise<boolean> {
-    if (db.connection().dialect.name === 'postgres') return this.#alone(write)
-    return new Promise((settle, fail) => {
-      this.#waiting.push({ write, settle, fail })
+  /**
+   * Runs `write` in a transaction shared with the writes arriving at the
+   * same moment. `onDuplicate`: the outcome when the write breaks a unique
+   * index (an address that had signed); without it, that is an error.
+   */
+  run<T>(write: SignatureWrite<T>, { onDuplicate }: { onDuplicate?: T } = {}): Promise<T> {
+    if (db.connection().dialect.name === 'postgres') return this.#alone(write, onDuplicate)
+    return new Promise<T>((settle, fail) => {
+      this.#waiting.push({ write, onDuplicate, settle: settle as (outcome: unknown) => void, fail })
       // The batch waits for the one being written: what arrives meanwhile joins the next.
       if (this.#waiting.length === 1 && !this.#writing) setImmediate(() => this.#writeBatch())
     })
   }
 
-  async #alone(write: SignatureWrite) {
+  async #alone<T>(write: SignatureWrite<T>, onDuplicate: T | undefined) {
     try {
       return await db.transaction(write)
     } catch (error) {
-      if (isUniqueViolation(error)) return false
+      if (onDuplicate !== undefined && isUniqueViolation(error)) return onDuplicate
       throw error
     }
   }
@@ -49,15 +57,15 @@ class SignatureWrites {
   async #writeBatch() {
     const batch = this.#waiting.splice(0)
     if (batch.length === 0) return
-    const outcomes: boolean[] = []
+    const outcomes: unknown[] = []
     this.#writing = db
       .transaction(async (trx) => {
-        for (const { write } of batch) {
+        for (const { write, onDuplicate } of batch) {
           try {
             outcomes.push(await write(trx))
           } catch (error) {
-            if (!isUniqueViolation(error)) throw error
-            outcomes.push(false)
+            if (onDuplicate === undefined || !isUniqueViolation(error)) throw error
+            outcomes.push(onDuplicate)
           }
         }
       })

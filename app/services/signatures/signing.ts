@@ -149,15 +149,18 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
     // The row is its mail's outbox: stored signature, mail on its way.
     linkMailDueAt: DateTime.utc(),
   })
-  const stored = await signatureWrites.run(async (trx) => {
-    signature.useTransaction(trx)
-    await signature.save()
-    if (values.userId) {
-      await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
-    }
-    if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
-    return true
-  })
+  const stored = await signatureWrites.run(
+    async (trx) => {
+      signature.useTransaction(trx)
+      await signature.save()
+      if (values.userId) {
+        await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
+      }
+      if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
+      return true
+    },
+    { onDuplicate: false }
+  )
   return stored ? signature : null
 }
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { queriesDuring } from '#tests/helpers/database'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
@@ -30,20 +31,6 @@ async function signaturesFrom(
 async function flush() {
   await signatureCounter.flush()
   forgetAllPetitionPages()
-}
-
-/** Counts the SQL statements the app runs while `action` runs. */
-async function queriesDuring(action: () => Promise<unknown>) {
-  const knex = db.connection().getWriteClient()
-  const queries: string[] = []
-  const listener = (query: { sql: string }) => queries.push(query.sql)
-  knex.on('query', listener)
-  try {
-    await action()
-  } finally {
-    knex.off('query', listener)
-  }
-  return queries
 }
 
 test.group('Open data: signatures by country', (group) => {

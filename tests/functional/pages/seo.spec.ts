@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { queriesDuring } from '#tests/helpers/database'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
@@ -28,20 +29,8 @@ const unescaped = (text: string) =>
 const locationsIn = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
 
 /** The SQL statements that read or write the petitions while `action` runs. */
-async function petitionQueriesDuring(action: () => Promise<unknown>) {
-  const knex = db.connection().getWriteClient()
-  const seen: string[] = []
-  const listener = ({ sql }: { sql: string }) => {
-    if (/\bpetitions\b/.test(sql)) seen.push(sql)
-  }
-  knex.on('query', listener)
-  try {
-    await action()
-  } finally {
-    knex.off('query', listener)
-  }
-  return seen
-}
+const petitionQueriesDuring = async (action: () => Promise<unknown>) =>
+  (await queriesDuring(action)).filter((sql) => /\bpetitions\b/.test(sql))
 
 test.group('Search engines', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

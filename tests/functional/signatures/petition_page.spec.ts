@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { queriesDuring } from '#tests/helpers/database'
 import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -13,19 +14,8 @@ import env from '#start/env'
 import { forgetAllPetitionPages } from '#services/petitions/page_data'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
-/** Counts the SQL statements the app runs while `action` runs. */
-async function countQueries(action: () => Promise<unknown>) {
-  const knex = db.connection().getWriteClient()
-  let count = 0
-  const listener = () => count++
-  knex.on('query', listener)
-  try {
-    await action()
-  } finally {
-    knex.off('query', listener)
-  }
-  return count
-}
+/** How many SQL statements the app runs while `action` runs. */
+const countQueries = async (action: () => Promise<unknown>) => (await queriesDuring(action)).length
 
 test.group('Petition page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { queriesDuring } from '#tests/helpers/database'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
@@ -10,20 +11,9 @@ import { signatureCounter } from '#services/signatures/counter'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** How many times `action` reads the petitions table. */
-async function petitionReads(action: () => Promise<unknown>) {
-  const knex = db.connection().getWriteClient()
-  let reads = 0
-  const listener = ({ sql }: { sql: string }) => {
-    if (/^select .* from [`"]?petitions[`"]? /i.test(sql)) reads++
-  }
-  knex.on('query', listener)
-  try {
-    await action()
-  } finally {
-    knex.off('query', listener)
-  }
-  return reads
-}
+const petitionReads = async (action: () => Promise<unknown>) =>
+  (await queriesDuring(action)).filter((sql) => /^select .* from [`"]?petitions[`"]? /i.test(sql))
+    .length
 
 const storedEmails = async (petitionId: number) =>
   (await db.from('signatures').where('petition_id', petitionId).orderBy('id')).map(

@@ -24,7 +24,7 @@ test.group('Signature writes: several at once in one transaction', (group) => {
       .insert({ email: 'taken@example.org', created_at: new Date() })
     const emails = ['a@example.org', 'b@example.org', 'taken@example.org', 'c@example.org']
     const outcomes = await Promise.all(
-      emails.map((email) => signatureWrites.run(storeAddress(email)))
+      emails.map((email) => signatureWrites.run(storeAddress(email), { onDuplicate: false }))
     )
     assert.deepEqual(outcomes, [true, true, false, true])
     const stored = await db.from('newsletter_subscriptions').orderBy('email').select('email')
@@ -43,9 +43,9 @@ test.group('Signature writes: several at once in one transaction', (group) => {
       throw new Error('the disk is full')
     }
     const results = await Promise.allSettled([
-      signatureWrites.run(storeAddress('first@example.org')),
-      signatureWrites.run(broken),
-      signatureWrites.run(storeAddress('last@example.org')),
+      signatureWrites.run(storeAddress('first@example.org'), { onDuplicate: false }),
+      signatureWrites.run(broken, { onDuplicate: false }),
+      signatureWrites.run(storeAddress('last@example.org'), { onDuplicate: false }),
     ])
     assert.deepEqual(
       results.map((result) => result.status),
@@ -54,6 +54,8 @@ test.group('Signature writes: several at once in one transaction', (group) => {
     assert.lengthOf(await db.from('newsletter_subscriptions').select('id'), batched ? 0 : 2)
     // The next writes are not held up by the failed batch.
     assert.isTrue(await signatureWrites.run(storeAddress('after@example.org')))
+    // Without `onDuplicate`, an address taken is an error like any other.
+    await assert.rejects(() => signatureWrites.run(storeAddress('after@example.org')))
   })
 })
 
