@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import BlockedEmailDomain from '#models/blocked_email_domain'
 import BlockedNetwork from '#models/blocked_network'
 import Petition from '#models/petition'
+import PetitionChanged from '#events/petition_changed'
 import type User from '#models/user'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { keptListSize, rulesChanged } from '#services/fraud/signing_rules'
@@ -111,8 +112,9 @@ export async function blockNetwork(
 /**
  * Pauses a petition's signing from now, for the chosen time or until a
  * moderator lifts it (a pause under way is replaced). Its signatures
- * meanwhile are answered as usual and never count. The petition's row is
- * what signing reads, so nothing else needs telling. Null: no such petition.
+ * meanwhile are answered as usual and never count. Signing reads the
+ * petition's row through a short-lived copy, which the change drops in
+ * every process (PetitionChanged). Null: no such petition.
  */
 export async function pauseSigning(
   actor: User,
@@ -131,6 +133,7 @@ export async function pauseSigning(
     const until = length === null ? null : now.plus(length)
     petition.merge({ signingPausedAt: now, signingPausedUntil: until })
     await petition.save()
+    PetitionChanged.afterCommit(trx, petition.id)
     await recordModeration(trx, {
       actor,
       action: 'signing_paused',
@@ -153,6 +156,7 @@ export async function resumeSigning(actor: User, petitionId: number, reason: str
     if (!isPaused(petition)) return false
     petition.merge({ signingPausedAt: null, signingPausedUntil: null })
     await petition.save()
+    PetitionChanged.afterCommit(trx, petition.id)
     await recordModeration(trx, {
       actor,
       action: 'signing_resumed',

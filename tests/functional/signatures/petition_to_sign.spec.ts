@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { ROLE_MODERATOR } from '#models/user'
 import { moderatePetition } from '#services/moderation/petition_actions'
+import { pauseSigning } from '#services/fraud/rule_changes'
 import { makeMember } from '#tests/helpers/auth'
 import { confirmationPath, sign } from '#tests/helpers/signatures'
 import { signatureCounter } from '#services/signatures/counter'
@@ -53,6 +54,16 @@ test.group('The petition a sign is for, reused', (group) => {
       'bo@example.org',
       'di@example.org',
     ])
+  })
+
+  test("a moderator's pause reaches the next guest's sign at once", async ({ client, assert }) => {
+    const petition = await PetitionFactory.apply('published').create()
+    await sign(client, petition, { email: 'ana@example.org' })
+    const moderator = await makeMember({ role: ROLE_MODERATOR })
+    assert.isNotNull(await pauseSigning(moderator, petition.id, '1h', 'A burst from one network'))
+    await sign(client, petition, { email: 'bo@example.org' })
+    const row = await db.from('signatures').where('email', 'bo@example.org').firstOrFail()
+    assert.equal(row.blocked_rule, 'signing_pause')
   })
 
   test('a member signs with the petition as it is now, not a copy', async ({ client, assert }) => {
