@@ -1,6 +1,6 @@
 /*
 | npm run bench: the benchmarks one after the other (run.js, signatures.js,
-| pages.js, list.js), stopping at the first that fails; with
+| pages.js, list.js, delivery.js), stopping at the first that fails; with
 | `-- --through-nginx`, only the page views and signing against the app and
 | through nginx in front of it (through_nginx.js); with `-- --profile`, run.js
 | also writes a CPU profile of every app process during each page, sign and
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 const args = process.argv.slice(2)
 const scripts = args.includes('--through-nginx')
   ? ['through_nginx.js']
-  : ['run.js', 'signatures.js', 'pages.js', 'list.js']
+  : ['run.js', 'signatures.js', 'pages.js', 'list.js', 'delivery.js']
 for (const script of scripts) {
   const path = fileURLToPath(new URL(script, import.meta.url))
   const { status } = spawnSync(process.execPath, [path, ...args], { stdio: 'inherit' })

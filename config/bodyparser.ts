@@ -6,7 +6,12 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 import { ONE_CLICK_UNSUBSCRIBE_ROUTES } from '#support/http/one_click_unsubscribe'
 
 /** The routes that take files. */
-const UPLOAD_ROUTES = ['/petition/:guid/media', '/my/avatar']
+const UPLOAD_ROUTES = [
+  '/petition/:guid/media',
+  '/my/avatar',
+  '/petition/:guid/paper',
+  '/petition/:guid/handovers',
+]
 
 /**
  * The only routes that read multipart bodies: uploads, and the links that

@@ -18,6 +18,14 @@ export const UPLOADS_DISK: DriveDiskName = env.get('DRIVE_DISK') === 's3' ? 's3'
 const s3Settings = s3SettingsFrom(env)
 
 /** Where the pictures of the bucket come from, when the site uses one. */
+/**
+ * Files only the app itself reads out, to the people allowed (the photos of
+ * paper signature sheets, which show signers' names): a folder nobody serves
+ * on the local disk; private objects under `private/` in the bucket, which
+ * /uploads refuses to point to.
+ */
+export const PRIVATE_DISK = UPLOADS_DISK === 's3' ? 's3' : 'fsPrivate'
+
 export const UPLOADS_ORIGIN = UPLOADS_DISK === 's3' ? publicOrigin(s3Settings) : null
 
 const driveConfig = defineConfig({
@@ -33,6 +41,11 @@ const driveConfig = defineConfig({
       visibility: 'public',
     }),
     // Objects are written public-read; reads go to S3_PUBLIC_URL or the bucket.
+    fsPrivate: services.fs({
+      location: app.makePath(`${env.get('STORAGE_PATH', 'storage')}-private`),
+      serveFiles: false,
+      visibility: 'private',
+    }),
     s3: services.s3(s3DriverOptions(s3Settings)),
   },
 })

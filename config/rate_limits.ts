@@ -28,6 +28,10 @@ export const rateLimits = {
   mediaUpload: { requests: 60, every: '1 hour', blockFor: '1 hour' },
   // A million-signature export reads the whole petition: a member's exports per hour.
   signaturesExport: { requests: 20, every: '1 hour', blockFor: '1 hour' },
+  // Signature sheets and delivery packages, per member: a package with its list
+  // reads every signer, as an export does; a sheet is one page.
+  signatureSheets: { requests: 60, every: '1 hour', blockFor: '1 hour' },
+  deliveryPackages: { requests: 20, every: '1 hour', blockFor: '1 hour' },
   // A member's account settings, per account. Each change of password or
   // e-mail and each deletion checks the current password: a stolen session
   // cannot guess it. E-mail changes mail a link to an address of the

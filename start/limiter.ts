@@ -55,6 +55,12 @@ export const throttleMediaUpload = throttleFor('mediaUpload', (ctx) =>
 export const throttleSignaturesExport = throttleFor('signaturesExport', (ctx) =>
   String(ctx.auth.user?.id ?? ctx.request.ip())
 )
+export const throttleSignatureSheets = throttleFor('signatureSheets', (ctx) =>
+  String(ctx.auth.user?.id ?? ctx.request.ip())
+)
+export const throttleDeliveryPackages = throttleFor('deliveryPackages', (ctx) =>
+  String(ctx.auth.user?.id ?? ctx.request.ip())
+)
 
 /** Account settings: counted per member (the routes are for members only). */
 const memberKey = (ctx: HttpContext) => String(ctx.auth.user?.id ?? ctx.request.ip())

@@ -28,6 +28,8 @@ import {
   throttleReviewRequests,
   throttleSign,
   throttleSignaturesExport,
+  throttleSignatureSheets,
+  throttleDeliveryPackages,
   throttleSignup,
   throttleSubscription,
   throttleVerificationResend,
@@ -64,6 +66,7 @@ const SignatureInvalidationsController = () =>
   import('#controllers/signature_invalidations_controller')
 const SigningRulesController = () => import('#controllers/signing_rules_controller')
 const PetitionSignaturesController = () => import('#controllers/petition_signatures_controller')
+const PetitionDeliveryController = () => import('#controllers/petition_delivery_controller')
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const SignatureUpdatesController = () => import('#controllers/signature_updates_controller')
 const DecisionMakersController = () => import('#controllers/decision_makers_controller')
@@ -76,6 +79,8 @@ const HealthController = () => import('#controllers/health_controller')
 const MetricsController = () => import('#controllers/metrics_controller')
 const CsrfTokensController = () => import('#controllers/csrf_tokens_controller')
 const UploadsController = () => import('#controllers/uploads_controller')
+const PaperSignaturesController = () => import('#controllers/paper_signatures_controller')
+const PetitionHandoversController = () => import('#controllers/petition_handovers_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 
@@ -172,6 +177,11 @@ router
   ])
   .as('moderation.restore_version')
   .where('version', matchers.id)
+// A moderator verifies or rejects a batch of paper signatures.
+router
+  .post('/moderation/petitions/:id/paper/:batch', [PaperSignaturesController, 'decide'])
+  .as('moderation.paper.decide')
+  .where('batch', matchers.id)
 // A bulk invalidation of a petition's signatures (counted first on its page), and its undoing.
 router
   .post('/moderation/petitions/:id/invalidations', [SignatureInvalidationsController, 'store'])
@@ -355,6 +365,33 @@ router
       .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
       .as('petitions.signatures.download')
       .use(throttleSignaturesExport)
+    // What the owner prints and hands over: signature sheets and the delivery package.
+    router
+      .post('/petition/:guid/sheet', [PetitionDeliveryController, 'sheet'])
+      .as('petitions.sheet')
+      .use(throttleSignatureSheets)
+    router
+      .post('/petition/:guid/delivery', [PetitionDeliveryController, 'package'])
+      .as('petitions.delivery')
+      .use(throttleDeliveryPackages)
+    // The campaign offline: paper signatures (counted once a moderator verified them) and hand-overs.
+    router
+      .post('/petition/:guid/paper', [PaperSignaturesController, 'store'])
+      .as('petitions.paper.store')
+      .use(throttleMediaUpload)
+    router
+      .delete('/petition/:guid/paper/:id', [PaperSignaturesController, 'destroy'])
+      .as('petitions.paper.destroy')
+    router
+      .get('/petition/:guid/paper/:id/photo', [PaperSignaturesController, 'photo'])
+      .as('petitions.paper.photo')
+    router
+      .post('/petition/:guid/handovers', [PetitionHandoversController, 'store'])
+      .as('petitions.handovers.store')
+      .use(throttleMediaUpload)
+    router
+      .delete('/petition/:guid/handovers/:id', [PetitionHandoversController, 'destroy'])
+      .as('petitions.handovers.destroy')
     // What the petition achieved: official responses and the victory mark.
     router
       .post('/petition/:guid/responses', [PetitionResponsesController, 'store'])

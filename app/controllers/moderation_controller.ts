@@ -24,6 +24,7 @@ import type { InvalidationCount } from '#shared/fraud/invalidation_filter'
 import { petitionRules } from '#services/fraud/rule_changes'
 import { cachedSigningTrends } from '#services/fraud/trends'
 import SigningTrendsTransformer from '#transformers/signing_trends_transformer'
+import PaperBatchTransformer from '#transformers/paper_batch_transformer'
 
 /** The moderators' queue, a petition's page, the log, and their actions on petitions. */
 export default class ModerationController {
@@ -89,6 +90,10 @@ export default class ModerationController {
       ),
       /** Its signing pause, and how many signatures each rule stopped on it. */
       signingRules: await petitionRules(found.petition),
+      /** Its batches of paper signatures, newest first: those pending wait for a decision. */
+      paperBatches: found.paperBatches.map((batch) =>
+        new PaperBatchTransformer(batch, found.petition.guid).toObject()
+      ),
     })
   }
 

@@ -22,6 +22,11 @@ import { paginatorProps, requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { countryName } from '#shared/countries'
 import { csrfTokenFor } from '#support/http/csrf'
+import { deliveryChoices } from '#services/delivery/delivery_package'
+import { paperBatchesOf } from '#services/petitions/paper_signatures'
+import { handoversOf } from '#services/petitions/handovers'
+import PaperBatchTransformer from '#transformers/paper_batch_transformer'
+import HandoverTransformer from '#transformers/handover_transformer'
 
 /**
  * The owner's signatures: the table, remove / restore, and the
@@ -36,7 +41,11 @@ export default class PetitionSignaturesController {
     await recordModeratorsReading(ctx.auth.user!, petition, 'signatures_viewed')
     await petition.load('customFields', (fields) => fields.orderBy('position'))
     const page = requestedPage(request.input('page'))
-    const signatures = await signaturesPage(petition, page)
+    const [signatures, paperBatches, handovers] = await Promise.all([
+      signaturesPage(petition, page),
+      paperBatchesOf(petition.id),
+      handoversOf(petition.id),
+    ])
     signatures.baseUrl(urlFor('petitions.signatures.index', { guid: petition.guid }))
     return inertia.render('Petition/Signatures', {
       petition: ManagedPetitionTransformer.transform(petition),
@@ -45,6 +54,16 @@ export default class PetitionSignaturesController {
       ),
       customFieldsColumns: customFieldsColumns(petition.customFields),
       csrfToken: await csrfTokenFor(ctx),
+      /** The sheet and delivery package's choices: whom a package may be for. */
+      delivery: await deliveryChoices(petition),
+      /** Its batches of paper signatures, newest first, with their status. */
+      paperBatches: paperBatches.map((batch) =>
+        new PaperBatchTransformer(batch, petition.guid).toObject()
+      ),
+      /** The hand-overs its owner recorded. */
+      handovers: handovers.map((handover) => new HandoverTransformer(handover).toObject()),
+      /** Only its owner records what happened offline; a moderator sees it. */
+      canRecordOffline: await ctx.bouncer.with(PetitionPolicy).allows('recordOffline', petition),
     })
   }
 

@@ -35,22 +35,30 @@ export default class PetitionChanged extends BaseEvent {
    * nothing. A listener's failure is logged; the change itself is stored.
    */
   static afterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
-    PetitionChanged.#afterCommit(trx, petitionIds, false)
+    PetitionChanged.#afterCommit(trx, petitionIds, { countsMoved: false, signaturesOnly: false })
   }
 
   /** The same, for a change of its signatures only (see `signaturesOnly`). */
   static signaturesAfterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
-    PetitionChanged.#afterCommit(trx, petitionIds, true)
+    PetitionChanged.#afterCommit(trx, petitionIds, { countsMoved: false, signaturesOnly: true })
+  }
+
+  /**
+   * The same, for counts moved outside a counter flush (a moderator's
+   * decision on paper signatures): open pages hear them, as after a flush.
+   */
+  static countsAfterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
+    PetitionChanged.#afterCommit(trx, petitionIds, { countsMoved: true, signaturesOnly: false })
   }
 
   static #afterCommit(
     trx: TransactionClientContract,
     petitionIds: number[],
-    signaturesOnly: boolean
+    { countsMoved, signaturesOnly }: { countsMoved: boolean; signaturesOnly: boolean }
   ) {
     if (petitionIds.length === 0) return
     trx.after('commit', () => {
-      const handled = PetitionChanged.dispatch(petitionIds, false, signaturesOnly)
+      const handled = PetitionChanged.dispatch(petitionIds, countsMoved, signaturesOnly)
         .catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
         .finally(() => pending.delete(handled))
       pending.add(handled)

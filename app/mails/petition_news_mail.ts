@@ -13,6 +13,7 @@ export type NewsItem =
   | { kind: 'update'; title: string; day: Date; text: string | null }
   | { kind: 'response'; responder: string; day: Date; html: string }
   | { kind: 'text_changed'; day: Date }
+  | { kind: 'handover'; recipient: string; place: string; day: Date }
 
 /**
  * The news of one petition, the same for every signer of a language:
@@ -61,6 +62,19 @@ export default class PetitionNewsMail extends BaseSiteMail {
             `<p style="${TEXT_STYLE}"><a href="${string.escapeHTML(this.news.historyUrl)}">${string.escapeHTML(
               this.t('mail.petition_news.see_changes')
             )}</a></p>`
+          )
+        }
+        if (item.kind === 'handover') {
+          const recipient = mailText(item.recipient, MAIL_NAME_LENGTH * 2)
+          return (
+            `<h2 style="${HEADING_STYLE}">${string.escapeHTML(
+              this.t('mail.petition_news.handover', { recipient, date })
+            )}</h2>` +
+            `<p style="${TEXT_STYLE}">${string.escapeHTML(
+              this.t('mail.petition_news.handover_place', {
+                place: mailText(item.place, MAIL_NAME_LENGTH * 2),
+              })
+            )}</p>`
           )
         }
         if (item.kind === 'update') {

@@ -44,6 +44,9 @@ export const MODERATION_ACTIONS = [
   'network_unblocked',
   'signing_paused',
   'signing_resumed',
+  // A moderator's decision on a batch of paper signatures (the subject: the batch's id).
+  'paper_verified',
+  'paper_rejected',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 

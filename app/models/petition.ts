@@ -16,6 +16,7 @@ import PetitionUpdate from '#models/petition_update'
 import PetitionResponse from '#models/petition_response'
 import CustomField from '#models/custom_field'
 import PetitionVersion from '#models/petition_version'
+import PetitionHandover from '#models/petition_handover'
 import Signature from '#models/signature'
 import { descriptionText } from '#support/search_text'
 import CacheVersion from '#models/cache_version'
@@ -88,6 +89,10 @@ export default class Petition extends BaseModel {
 
   @column()
   declare opposeCount: number
+
+  /** Verified paper signatures: already part of `supportCount` (online = support − paper). */
+  @column()
+  declare paperCount: number
 
   @column.dateTime()
   declare succeededAt: DateTime | null
@@ -217,6 +222,10 @@ export default class Petition extends BaseModel {
 
   @hasMany(() => Signature)
   declare signatures: HasMany<typeof Signature>
+
+  /** The owner's records of handing it over, shown on its page. */
+  @hasMany(() => PetitionHandover)
+  declare handovers: HasMany<typeof PetitionHandover>
 
   /** Its text before each change made after the first confirmed signature. */
   @hasMany(() => PetitionVersion)

@@ -43,4 +43,11 @@ export default class ModerationPolicy extends BasePolicy {
     if (user?.role === ROLE_MODERATOR) return true
     return AuthorizationResponse.deny('Access denied', 403)
   }
+
+  /** Verifying or rejecting a petition's paper signatures: moderators only; anyone else, its owner too, is refused (403). */
+  @allowGuest()
+  decidePaper(user: User | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
 }

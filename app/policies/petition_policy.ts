@@ -51,6 +51,19 @@ export default class PetitionPolicy extends BasePolicy {
   }
 
   /** Signing: a petition the viewer may see, published and not finished. */
+  /**
+   * Recording what the campaign did offline (paper signatures, a hand-over):
+   * its owner alone, on a published petition. Moderators verify paper
+   * batches; one who recorded them could count their own.
+   */
+  recordOffline(user: User, petition: Petition): AuthorizerResponse {
+    if (user.id !== petition.userId) {
+      return AuthorizationResponse.deny('Access denied', petition.published ? 403 : 404)
+    }
+    if (petition.published) return true
+    return AuthorizationResponse.deny('Not found', 404)
+  }
+
   @allowGuest()
   sign(user: User | null, petition: Petition): boolean {
     return this.view(user, petition) === true && petition.isOpenForSigning

@@ -29,5 +29,11 @@ export function hideReasonOf(stored: string | null | undefined): HideReason {
  * network or e-mail domain signs it unusually much, visitors reported it, its owner asked for a review of its hiding, or it is
  * new (published and never reviewed).
  */
-export const QUEUE_REASONS = ['unusual_signing', 'reported', 'review_requested', 'new'] as const
+export const QUEUE_REASONS = [
+  'unusual_signing',
+  'reported',
+  'paper_to_verify',
+  'review_requested',
+  'new',
+] as const
 export type QueueReason = (typeof QUEUE_REASONS)[number]

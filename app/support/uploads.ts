@@ -43,9 +43,13 @@ export function uploadUrl(key: string) {
   return `${UPLOADS_BASE}/${key}`
 }
 
-/** The key of a path under /uploads, or null when no upload could have it. */
+/** The folder of the bucket's private objects: never an address under /uploads. */
+export const PRIVATE_FOLDER = 'private'
+
+/** The key of a path under /uploads, or null when no public upload could have it. */
 export function uploadKeyOf(segments: string[] | string): string | null {
   const key = Array.isArray(segments) ? segments.join('/') : segments
+  if (key.startsWith(`${PRIVATE_FOLDER}/`)) return null
   return UPLOAD_KEY.test(key) ? key : null
 }
 

@@ -5,7 +5,8 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 /** The petition as its owner's signatures page shows it. */
 export default class ManagedPetitionTransformer extends BaseTransformer<Petition> {
   toObject() {
-    // The counters are the confirmed, active signatures on each side.
+    // The counters are the confirmed, active signatures on each side; support
+    // holds the verified paper ones too (`paperCount`).
     return this.pick(this.resource, [
       'guid',
       'slug',
@@ -16,6 +17,7 @@ export default class ManagedPetitionTransformer extends BaseTransformer<Petition
       'targetSignatures',
       'supportCount',
       'opposeCount',
+      'paperCount',
     ])
   }
 }

@@ -24,12 +24,17 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
 
   /**
    * Why it waits in the queue (null: it does not): unusual signing,
-   * reported, its owner asked for a review, new.
+   * reported, paper signatures to verify, its owner asked for a review, new.
    */
-  private queueReason(openReports: number, signingAlert: boolean): QueueReason | null {
+  private queueReason(
+    openReports: number,
+    signingAlert: boolean,
+    pendingPaper: number
+  ): QueueReason | null {
     const petition = this.resource
     if (signingAlert && petition.isPublic) return 'unusual_signing'
     if (openReports > 0) return 'reported'
+    if (pendingPaper > 0 && petition.isPublic) return 'paper_to_verify'
     if (petition.hiddenAt && petition.reviewRequestedAt) return 'review_requested'
     if (petition.isPublic && !petition.reviewedAt) return 'new'
     return null
@@ -39,6 +44,8 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
     const petition = this.resource
     const openReports = this.reports.filter((report) => !report.resolvedAt).length
     const alert = this.alerts.find((open) => !open.resolvedAt && open.petitionId === petition.id)
+    /** Its batches of paper signatures waiting for verification (the query's count). */
+    const pendingPaper = Number(petition.$extras.pending_paper_batches ?? 0)
     return {
       id: petition.id,
       slug: petition.slug,
@@ -55,7 +62,8 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
       hiddenReason: petition.hiddenAt ? hideReasonOf(petition.hiddenReason) : null,
       hiddenNote: petition.hiddenNote,
       reviewRequestedAt: petition.reviewRequestedAt?.toISO() ?? null,
-      queueReason: this.queueReason(openReports, alert !== undefined),
+      queueReason: this.queueReason(openReports, alert !== undefined, pendingPaper),
+      pendingPaperBatches: pendingPaper,
       openReports,
       /** The newest open alert of unusual signing: the network's hash or the domain, and its count. */
       signingAlert: alert

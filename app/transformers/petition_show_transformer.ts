@@ -1,6 +1,7 @@
 import type Petition from '#models/petition'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
+import HandoverTransformer from '#transformers/handover_transformer'
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
 
@@ -29,6 +30,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
       description: petition.description,
       /** The description's start as text: the page's meta description. */
       supportCount: petition.supportCount,
+      /** Of `supportCount`, the verified paper signatures (shown apart: online = support − paper). */
+      paperCount: petition.paperCount,
       banner: card.bannerUrl ? { url: card.bannerUrl } : null,
       allowComments: petition.allowComments,
       /** The sign form asks for a postal code too. */
@@ -62,6 +65,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
         })),
       /** How many times its text changed after its first confirmed signature (its history page). */
       editCount: Number(petition.$extras.versions_count ?? 0),
+      /** When, where and to whom the owner handed it over, in the order it happened. */
+      handovers: petition.handovers.map((handover) => new HandoverTransformer(handover).toObject()),
       /** Official responses, oldest first; `body` is sanitised HTML. */
       responses: petition.responses.map((response) => ({
         id: response.id,

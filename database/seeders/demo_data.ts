@@ -11,6 +11,13 @@ import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { detectUnusualSigning } from '#services/fraud/unusual_signing'
 import { invalidateSignatures } from '#services/fraud/invalidation'
 import { networkHash } from '#support/signer_traces'
+import { join } from 'node:path'
+import { rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import sharp from 'sharp'
+import { DateTime } from 'luxon'
+import { decidePaperBatch, recordPaperBatch } from '#services/petitions/paper_signatures'
+import { recordHandover } from '#services/petitions/handovers'
 
 type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
   Partial<PetitionInput> & { owner: number; lang: Locale }
@@ -210,6 +217,7 @@ export async function seedDemoData(): Promise<boolean> {
   ]).createMany(5)
   let signer = 0
   let successful = 0
+  const reachedTarget: number[] = []
   const onTheirWay: Array<{ petitionId: number; count: number }> = []
   for (const [index, { owner, lang, ...input }] of PETITIONS.entries()) {
     const guid = randomUUID()
@@ -241,11 +249,59 @@ export async function seedDemoData(): Promise<boolean> {
     })
     signer += count
     if (!reaches) onTheirWay.push({ petitionId: petition.id, count })
+    else reachedTarget.push(petition.id)
   }
   await recountSignatures()
   await recordRecentSigning(onTheirWay)
   await showSigningAttacks(users[4], onTheirWay, signer)
+  await showOfflineCampaign(users[4], onTheirWay[2].petitionId, reachedTarget[0])
   return true
+}
+
+/**
+ * The campaign offline has something to show: a petition on its way has a
+ * verified batch of paper signatures (its page shows "online + on paper")
+ * and one waiting for the moderator (the queue lists it); a successful one
+ * was handed over.
+ */
+async function showOfflineCampaign(moderator: User, onItsWay: number, handedOver: number) {
+  const petition = await Petition.query().where('id', onItsWay).preload('user').firstOrFail()
+  const sheets = join(tmpdir(), `undersign-demo-sheets-${randomUUID()}.jpg`)
+  await writeFile(
+    sheets,
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#fbfaf5' } })
+      .jpeg()
+      .toBuffer()
+  )
+  try {
+    const daysAgo = (days: number) => DateTime.utc().minus({ days }).startOf('day').toJSDate()
+    const market = await recordPaperBatch(
+      petition.user,
+      petition,
+      { signatures: 180, place: 'Saturday market', collectedOn: daysAgo(3) },
+      sheets
+    )
+    await decidePaperBatch(moderator, petition, market.id, 'verify', 'Sheets counted on the photo')
+    await recordPaperBatch(
+      petition.user,
+      petition,
+      { signatures: 64, place: 'Door to door, Elm Street', collectedOn: daysAgo(1) },
+      sheets
+    )
+  } finally {
+    await rm(sheets, { force: true })
+  }
+  const successful = await Petition.query().where('id', handedOver).preload('user').firstOrFail()
+  await recordHandover(
+    successful.user,
+    successful,
+    {
+      recipient: successful.target,
+      handedOverOn: DateTime.utc().minus({ days: 2 }).startOf('day').toJSDate(),
+      place: 'Town hall',
+    },
+    null
+  )
 }
 
 /**

@@ -5,7 +5,13 @@ import type { Data } from '@generated/data'
 export type LiveCounts = Pick<
   Data.PetitionShow,
   'totalSignatures' | 'percentage' | 'positivePercentage' | 'negativePercentage'
-> & { supportCount: number; opposeCount: number; lastSignatures: Data.LastSignature[] }
+> & {
+  supportCount: number
+  opposeCount: number
+  /** Of `supportCount`, the verified paper signatures. */
+  paperCount: number
+  lastSignatures: Data.LastSignature[]
+}
 
 /** crypto.randomUUID needs a secure context; a page opened over plain http by address has none. */
 function streamUid() {

@@ -34,6 +34,8 @@ const STORED = [
   'petition_versions',
   'signatures',
   'signature_invalidations',
+  'paper_signature_batches',
+  'petition_handovers',
   'contact_messages',
   'newsletter_subscriptions',
   'password_reset_tokens',
@@ -61,6 +63,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     action: 'hide',
     version: '1',
     invalidation: '1',
+    batch: '1',
     mailId: '1795693369866-0f8fad5b-d9cb-469f-a165-70867728950e',
   }
   return pattern
@@ -158,6 +161,20 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       body: '<p>We will build the park next spring.</p>',
     },
     '/petition/:guid/victory': { victory: true },
+    '/petition/:guid/sheet': { paperSize: 'a4', language: 'uk' },
+    '/petition/:guid/delivery': { paperSize: 'letter', language: 'ru', includeList: true },
+    // Without the photo the paper batch is refused; the hand-over's photo is optional.
+    '/petition/:guid/paper': {
+      signatures: 120,
+      place: 'Saturday market',
+      collectedOn: '2024-05-04',
+    },
+    '/petition/:guid/handovers': {
+      recipient: 'Riverside City Council',
+      handedOverOn: '2024-06-01',
+      place: 'Town hall',
+    },
+    '/moderation/petitions/:id/paper/:batch': { decision: 'reject', reason: 'Unreadable' },
     'DELETE /petition/:guid/media': { id: 1 },
   }
   return forms[pattern] ?? null

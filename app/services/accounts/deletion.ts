@@ -10,6 +10,8 @@ import AccountDeletedMail from '#mails/account_deleted_mail'
 import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { signedBy } from '#services/signatures/member_signatures'
 import { deleteMedia } from '#services/petitions/media'
+import { deletePaperPhotosOnCommit } from '#services/petitions/paper_signatures'
+import { deleteHandoverPhotosOnCommit } from '#services/petitions/handovers'
 import { affectedRows } from '#support/database_errors'
 import { endAllSessions } from '#services/accounts/sessions'
 import { accountLinksVersionOf, accountOfLink } from '#services/accounts/mailbox_proof'
@@ -99,7 +101,9 @@ export async function deleteAccount(
         unpublishedIds
       )
       await deleteMedia(media, trx)
-      // Letters, recipients, updates, fields, signatures and pending counts go with them.
+      await deletePaperPhotosOnCommit(trx, unpublishedIds)
+      await deleteHandoverPhotosOnCommit(trx, unpublishedIds)
+      // Letters, recipients, updates, fields, signatures, paper batches, hand-overs and pending counts go with them.
       await trx.from('petitions').whereIn('id', unpublishedIds).delete()
     }
     const pendingUploads = await PetitionMedia.query({ client: trx })

@@ -18,13 +18,24 @@ const OPEN_REPORTS = `FROM petition_reports WHERE petition_reports.petition_id =
 const OPEN_ALERTS = `FROM signing_alerts WHERE signing_alerts.petition_id = petitions.id
   AND signing_alerts.resolved_at IS NULL`
 
+/** Paper signatures of the petition of the row that wait for a moderator's verification. */
+export const PENDING_PAPER = `FROM paper_signature_batches
+  WHERE paper_signature_batches.petition_id = petitions.id
+  AND paper_signature_batches.status = 'pending'`
+
+/** How many batches of paper signatures of the row's petition wait: `$extras.pending_paper_batches`. */
+export function pendingPaperCount() {
+  return db.raw(`(SELECT COUNT(*) ${PENDING_PAPER}) AS pending_paper_batches`)
+}
+
 /**
  * The moderators' queue:
  * - review: published petitions with an open alert of unusual signing
  *   (first: an attack is going on), then those with open reports (however
- *   old), then hidden petitions whose owner asked for a review, then those never
+ *   old), then those with paper signatures to verify, then hidden petitions whose owner asked for a review, then those never
  *   reviewed (new); oldest first within each, by the first open report,
- *   the first open alert or report, the request or the creation date;
+ *   the first open alert or report, the first batch, the request or the
+ *   creation date;
  * - hidden: petitions hidden by moderators, by when they were hidden.
  */
 export async function moderationQueue(view: QueueView, page: number) {
@@ -41,6 +52,7 @@ export async function moderationQueue(view: QueueView, page: number) {
                 .whereNull('petitions.reviewed_at')
                 .orWhereRaw(`EXISTS (SELECT 1 ${OPEN_REPORTS})`)
                 .orWhereRaw(`EXISTS (SELECT 1 ${OPEN_ALERTS})`)
+                .orWhereRaw(`EXISTS (SELECT 1 ${PENDING_PAPER})`)
             )
           )
           .orWhere((review) =>
@@ -48,18 +60,21 @@ export async function moderationQueue(view: QueueView, page: number) {
           )
       )
       .select('petitions.*')
-      // Why it waits, in the queue's order: unusual signing, reported, review requested, new.
+      // Why it waits, in the queue's order: unusual signing, reported, paper to verify, review requested, new.
       .select(
         db.raw(`CASE WHEN EXISTS (SELECT 1 ${OPEN_ALERTS}) THEN 0
           WHEN EXISTS (SELECT 1 ${OPEN_REPORTS}) THEN 1
-          WHEN petitions.review_requested_at IS NOT NULL THEN 2 ELSE 3 END AS attention_rank`)
+          WHEN EXISTS (SELECT 1 ${PENDING_PAPER}) THEN 2
+          WHEN petitions.review_requested_at IS NOT NULL THEN 3 ELSE 4 END AS attention_rank`)
       )
-      // Since when it waits: its first open alert or report, the request, or its creation when it is new.
+      // Since when it waits: its first open alert or report, its first batch, the request, or its creation when it is new.
       .select(
         db.raw(`COALESCE((SELECT MIN(signing_alerts.created_at) ${OPEN_ALERTS}),
           (SELECT MIN(petition_reports.created_at) ${OPEN_REPORTS}),
+          (SELECT MIN(paper_signature_batches.created_at) ${PENDING_PAPER}),
           petitions.review_requested_at, petitions.created_at) AS attention_since`)
       )
+      .select(pendingPaperCount())
       .orderBy('attention_rank', 'asc')
       .orderBy('attention_since', 'asc')
       .orderBy('petitions.id', 'asc')

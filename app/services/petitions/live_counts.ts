@@ -37,6 +37,8 @@ export function isStreamUid(value: unknown): value is string {
 export type LiveCountsMessage = ReturnType<typeof petitionProgress> & {
   supportCount: number
   opposeCount: number
+  /** Of `supportCount`, the verified paper signatures. */
+  paperCount: number
   lastSignatures: ReturnType<LastSignatureTransformer['toObject']>[]
 }
 
@@ -45,6 +47,7 @@ type CountsRow = {
   guid: string
   support_count: number | string
   oppose_count: number | string
+  paper_count: number | string
   target_signatures: number | string
 }
 
@@ -198,7 +201,7 @@ function openCounts({ ids, guids }: { ids?: number[]; guids?: string[] }): Promi
     .where('finished', false)
     .if(ids, (query) => query.whereIn('id', ids!))
     .if(guids, (query) => query.whereIn('guid', guids!))
-    .select('id', 'guid', 'support_count', 'oppose_count', 'target_signatures')
+    .select('id', 'guid', 'support_count', 'oppose_count', 'paper_count', 'target_signatures')
 }
 
 /**
@@ -256,6 +259,7 @@ function messageOf(row: CountsRow, signatures: Signature[]): LiveCountsMessage {
     ...petitionProgress(counts),
     supportCount: counts.supportCount,
     opposeCount: counts.opposeCount,
+    paperCount: Number(row.paper_count),
     // The anonymous word is the page's to translate: one message serves every language.
     lastSignatures: signatures.map((signature) =>
       new LastSignatureTransformer(signature, '').toObject()

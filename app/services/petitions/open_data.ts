@@ -31,8 +31,11 @@ export type OpenPetition = {
   description: string
   state: 'open' | 'closed'
   successful: boolean
+  /** Its confirmed support, the verified paper signatures included. */
   supportCount: number
   opposeCount: number
+  /** Of `supportCount`, the signatures collected on paper and verified by moderators. */
+  paperCount: number
   targetSignatures: number
   owner: string
   createdAt: string
@@ -79,6 +82,7 @@ export function openPetition(
     successful: petition.supportCount >= petition.targetSignatures,
     supportCount: petition.supportCount,
     opposeCount: petition.opposeCount,
+    paperCount: petition.paperCount,
     targetSignatures: petition.targetSignatures,
     owner: [owner.firstName, owner.lastName].filter(Boolean).join(' '),
     createdAt: iso(petition.createdAt)!,
@@ -113,6 +117,7 @@ const CSV_COLUMNS = [
   'successful',
   'supportCount',
   'opposeCount',
+  'paperCount',
   'targetSignatures',
   'owner',
   'createdAt',

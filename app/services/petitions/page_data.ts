@@ -63,6 +63,7 @@ async function loadPageData(slug: string): Promise<PageData | null> {
     .preload('updates')
     .preload('responses', (responses) => responses.orderBy('responded_on').orderBy('id'))
     .preload('customFields')
+    .preload('handovers', (handovers) => handovers.orderBy('handed_over_on').orderBy('id'))
     // Its "edited n times" (see services/petitions/versions).
     .withCount('versions')
     .first()

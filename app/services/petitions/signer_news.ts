@@ -7,6 +7,7 @@ import PetitionUpdate from '#models/petition_update'
 import PetitionResponse from '#models/petition_response'
 import Signature from '#models/signature'
 import PetitionVersion from '#models/petition_version'
+import PetitionHandover from '#models/petition_handover'
 import SendMailJob from '#jobs/send_mail_job'
 import PetitionNewsMail, { type NewsItem, type PetitionNews } from '#mails/petition_news_mail'
 import { sanitizeDescription } from '#support/html_sanitizer'
@@ -39,7 +40,7 @@ const FIRST_NEWS_SLACK = { minutes: 1 }
 
 /**
  * Marks a petition as having news for the signers who asked for it (a new
- * update, a new response); the mailing job sends it within a day. Call it in
+ * update, a new response, a hand-over); the mailing job sends it within a day. Call it in
  * the transaction that adds the news, BEFORE inserting it: the UPDATE always
  * writes the petition's row, so it holds the row's lock until that
  * transaction ends, and a mailing that starts meanwhile waits for it and
@@ -180,7 +181,7 @@ async function mailOnePetition(
     petition.news_mailed_at !== null
       ? storedDateTime(petition.news_mailed_at)!
       : storedDateTime(petition.news_pending_since)!.minus(FIRST_NEWS_SLACK)
-  const [updates, responses, versions] = await Promise.all([
+  const [updates, responses, versions, handovers] = await Promise.all([
     PetitionUpdate.query()
       .where('petition_id', petition.id)
       .where('created_at', '>=', stored(from))
@@ -195,11 +196,15 @@ async function mailOnePetition(
       .where('substantive', true)
       .where('created_at', '>=', stored(from))
       .orderBy('id'),
+    PetitionHandover.query()
+      .where('petition_id', petition.id)
+      .where('created_at', '>=', stored(from))
+      .orderBy('id'),
   ])
   const isNow = (row: { createdAt: DateTime }) => row.createdAt < moment
   // Added after this mail's moment (by a save that raced the claim): noted
   // again, for the next mail.
-  if ([...updates, ...responses, ...versions].some((row) => !isNow(row)))
+  if ([...updates, ...responses, ...versions, ...handovers].some((row) => !isNow(row)))
     await noteNews(petition.id)
 
   const items: Array<NewsItem & { at: number }> = [
@@ -217,6 +222,13 @@ async function mailOnePetition(
       // Sanitised when stored; again here, as the page does, before it goes into a mail.
       html: withMailStyles(sanitizeDescription(response.body)),
       at: response.createdAt.toMillis(),
+    })),
+    ...handovers.filter(isNow).map((handover) => ({
+      kind: 'handover' as const,
+      recipient: handover.recipient,
+      place: handover.place,
+      day: handover.handedOverOn.toJSDate(),
+      at: handover.createdAt.toMillis(),
     })),
     ...versions.filter(isNow).map((version) => ({
       kind: 'text_changed' as const,

@@ -197,6 +197,15 @@ export class SignatureCounter {
 }
 
 /**
+ * The SET clause that makes a petition successful the first time its
+ * support, after adding the first parameter, reaches its target; the
+ * second parameter is the moment (stored format).
+ */
+export const SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET = `succeeded_at = CASE
+              WHEN succeeded_at IS NULL AND support_count + ? >= target_signatures THEN ?
+              ELSE succeeded_at END`
+
+/**
  * One relative UPDATE (count = count + n): concurrent flushes of several
  * processes add up instead of overwriting each other. The first time support
  * reaches the target, the petition becomes successful.
@@ -207,9 +216,7 @@ async function applyDelta(petitionId: number, delta: Delta, client: QueryClientC
     `UPDATE petitions
         SET support_count = support_count + ?,
             oppose_count = oppose_count + ?,
-            succeeded_at = CASE
-              WHEN succeeded_at IS NULL AND support_count + ? >= target_signatures THEN ?
-              ELSE succeeded_at END
+            ${SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET}
       WHERE id = ?`,
     [delta.support, delta.oppose, delta.support, now, petitionId]
   )
@@ -318,7 +325,7 @@ function dateTimeFormat() {
 
 /**
  * Rebuilds the counters of one petition, or of all, from the signature rows
- * (the recount command): its totals and its counts by country, from grouped
+ * and the verified paper count (the recount command): its totals and its counts by country, from grouped
  * counts over the signatures, written only where they differ. Recorded
  * deltas are flushed first so that they are not applied on top of it.
  */
@@ -326,7 +333,14 @@ export async function recountSignatures(petitionId?: number) {
   await signatureCounter.flush()
   const petitions = await Petition.query()
     .if(petitionId, (query) => query.where('id', petitionId!))
-    .select('id', 'support_count', 'oppose_count', 'target_signatures', 'succeeded_at')
+    .select(
+      'id',
+      'support_count',
+      'oppose_count',
+      'paper_count',
+      'target_signatures',
+      'succeeded_at'
+    )
   const counted = await countedSignatures(petitionId)
   const storedCountries = await countryCounts(
     db
@@ -336,11 +350,14 @@ export async function recountSignatures(petitionId?: number) {
   )
   let changed = 0
   for (const petition of petitions) {
-    const { support, oppose, countries } = counted.get(petition.id) ?? {
+    const online = counted.get(petition.id) ?? {
       support: 0,
       oppose: 0,
       countries: new Map<string, Delta>(),
     }
+    const { oppose, countries } = online
+    // Verified paper signatures are support with no rows: the batches' decisions keep `paper_count`.
+    const support = online.support + petition.paperCount
     const totalsDiffer = support !== petition.supportCount || oppose !== petition.opposeCount
     const countriesDiffer = !sameCounts(countries, storedCountries.get(petition.id))
     if (!totalsDiffer && !countriesDiffer) continue

@@ -8,6 +8,7 @@ import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { mailGuard } from '#services/mail/mail_guard'
 import SendMailJob from '#jobs/send_mail_job'
 import PetitionChanged from '#events/petition_changed'
+import { erasePaperPhotos } from '#services/petitions/paper_signatures'
 
 /*
  * The signers' personal data of a finished petition (names, addresses,
@@ -99,6 +100,8 @@ export async function mailRetentionNotices(now = DateTime.utc()) {
   let mailed = 0
   for (const petition of due) {
     if (!(await withPersonalData(petition.id).select('id').first())) {
+      // No online signer to warn; the photos of paper sheets, if any, go with the (empty) erasure.
+      await erasePaperPhotos(petition.id)
       await recordOn(petition.id, { signatures_erased_at: stored(now) })
       continue
     }
@@ -137,6 +140,8 @@ export async function eraseExpiredSignatures(now = DateTime.utc(), batchSize = E
     if (result.complete) {
       // Its alerts of unusual signing name a network's hash or a domain: erased with them.
       await db.from('signing_alerts').where('petition_id', petition.id).update({ subject: '' })
+      // The photos of its paper sheets show signers' names: they go too (the counts stay).
+      await erasePaperPhotos(petition.id)
       await recordOn(petition.id, { signatures_erased_at: stored(now) })
     }
   }

@@ -15,6 +15,8 @@ import VersionHistory from '~/components/petition/version_history.tsx'
 import SignatureInvalidation from '~/components/moderation/signature_invalidation.tsx'
 import type { InvalidationCount } from '@app/shared/fraud/invalidation_filter.ts'
 import SigningPause, { type PetitionRules } from '~/components/moderation/signing_pause.tsx'
+import PaperReview from '~/components/moderation/paper_review.tsx'
+import { queueReasonLabel } from '~/components/moderation/queue_reason_label.ts'
 import type { Data } from '@generated/data'
 
 type PetitionProps = {
@@ -33,6 +35,8 @@ type PetitionProps = {
   invalidations: Data.SignatureInvalidation[]
   /** Its signing pause, and how many of its signatures each rule stopped. */
   signingRules: PetitionRules
+  /** Its batches of paper signatures, newest first. */
+  paperBatches: Data.PaperBatch[]
 }
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
@@ -52,6 +56,7 @@ export default function Petition({
   invalidation,
   invalidations,
   signingRules,
+  paperBatches,
 }: PetitionProps) {
   const { t, locale } = useTranslation()
   const restore = async (version: Data.PetitionVersion) => {
@@ -89,9 +94,7 @@ export default function Petition({
           {petition.queueReason && (
             <li>
               <Badge bg="light" text="dark" className="border">
-                {t(`page.moderation.queue_reasons.${petition.queueReason}`, {
-                  count: petition.openReports,
-                })}
+                {queueReasonLabel(t, petition)}
               </Badge>{' '}
               <SigningAlertText petition={petition} />
             </li>
@@ -165,6 +168,7 @@ export default function Petition({
           invalidations={invalidations}
         />
         <SigningPause petitionId={petition.id} rules={signingRules} />
+        <PaperReview petitionId={petition.id} batches={paperBatches} />
 
         <section className="mb-4" aria-labelledby="versions-title">
           <h2 className="h4" id="versions-title">

@@ -10,24 +10,24 @@ import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
 import type { Paginated } from '@app/shared/pagination.ts'
 import type { Data } from '@generated/data'
+import { queueReasonLabel } from '~/components/moderation/queue_reason_label.ts'
 
 type QueueProps = { view: 'review' | 'hidden'; petitions: Paginated<Data.ModeratedPetition> }
 
-/** Why a petition waits, as a badge: "Unusual signing", "Reported (2)", "Review requested", "New". */
+/** Why a petition waits, as a badge: "Unusual signing", "Reported (2)", "Paper to verify (1)", "Review requested", "New". */
 function QueueReasonBadge({ petition }: { petition: Data.ModeratedPetition }) {
   const { t } = useTranslation()
   if (!petition.queueReason) return null
   const variant = {
     unusual_signing: 'danger',
     reported: 'danger',
+    paper_to_verify: 'warning',
     review_requested: 'warning',
     new: 'info',
   }[petition.queueReason]
   return (
     <Badge bg={variant} text={variant === 'danger' ? undefined : 'dark'} data-testid="queue-reason">
-      {t(`page.moderation.queue_reasons.${petition.queueReason}`, {
-        count: petition.openReports,
-      })}
+      {queueReasonLabel(t, petition)}
     </Badge>
   )
 }

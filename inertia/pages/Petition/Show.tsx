@@ -5,6 +5,7 @@ import PetitionHeader from '~/components/petition/show/petition_header.tsx'
 import ActionBar from '~/components/petition/show/action_bar.tsx'
 import PetitionDescription from '~/components/petition/show/petition_description.tsx'
 import LettersSection from '~/components/petition/show/letters_section.tsx'
+import HandoversSection from '~/components/petition/show/handovers_section.tsx'
 import DecisionMakersSection from '~/components/petition/show/decision_makers_section.tsx'
 import MediaSection from '~/components/petition/show/media_section.tsx'
 import ResponsesSection from '~/components/petition/show/responses_section.tsx'
@@ -68,6 +69,7 @@ export default function Show(props: PetitionShowProps) {
         ...props.petition,
         totalSignatures: live.totalSignatures,
         supportCount: live.supportCount,
+        paperCount: live.paperCount,
         percentage: live.percentage,
         positivePercentage: live.positivePercentage,
         negativePercentage: live.negativePercentage,
@@ -121,6 +123,7 @@ export default function Show(props: PetitionShowProps) {
               petition={petition}
               canRespond={canEditPetition && petition.published}
             />
+            <HandoversSection handovers={petition.handovers} />
             <LettersSection letters={petition.letters} />
             <DecisionMakersSection decisionMakers={props.decisionMakers} />
             <MediaSection videos={petition.videos} photos={petition.photos} />

@@ -4,6 +4,13 @@ import AppLayout from '~/layouts/app_layout.tsx'
 import MessagesDisplay from '~/components/messages_display.tsx'
 import Pagination from '~/components/pagination.tsx'
 import SignaturesTable from '~/components/petition/signatures_table.tsx'
+import DeliveryTools, {
+  type DeliveryRecipientOption,
+} from '~/components/petition/delivery_tools.tsx'
+import PaperSplit from '~/components/petition/show/paper_split.tsx'
+import { onlineSupport } from '@app/shared/petitions/paper.ts'
+import PaperBatches from '~/components/petition/offline/paper_batches.tsx'
+import HandoversForm from '~/components/petition/offline/handovers_form.tsx'
 import LazySignaturesChart from '~/components/charts/lazy_signatures_chart.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -18,6 +25,14 @@ type PetitionSignaturesProps = {
   customFieldsColumns: Record<string, string>
   /** For the export's plain form POST, which cannot send the X-XSRF-TOKEN header. */
   csrfToken: string
+  /** The signature sheet and delivery package's choices. */
+  delivery: { target: string; lang: string; recipients: DeliveryRecipientOption[] }
+  /** Its batches of paper signatures, newest first. */
+  paperBatches: Data.PaperBatch[]
+  /** The hand-overs its owner recorded. */
+  handovers: Data.Handover[]
+  /** Its owner records paper batches and hand-overs; a moderator only sees them. */
+  canRecordOffline: boolean
 }
 
 /** The owner's signatures of a petition: the table, remove / restore and the export. */
@@ -26,10 +41,16 @@ export default function Signatures({
   signatures,
   customFieldsColumns,
   csrfToken,
+  delivery,
+  paperBatches,
+  handovers,
+  canRecordOffline,
 }: PetitionSignaturesProps) {
   const { t } = useTranslation()
   const { messages } = useSharedProps()
-  const counted = petition.supportCount + petition.opposeCount
+  // The table holds the online signatures: verified paper ones are counted apart.
+  const onlineSupportCount = onlineSupport(petition)
+  const counted = onlineSupportCount + petition.opposeCount
 
   return (
     <AppLayout title={t('page.signatures.title')} noindex>
@@ -68,11 +89,12 @@ export default function Signatures({
             ? t('page.signatures.summary_opposite', {
                 total: signatures.total,
                 counted,
-                support: petition.supportCount,
+                support: onlineSupportCount,
                 oppose: petition.opposeCount,
               })
             : t('page.signatures.summary', { total: signatures.total, counted })}
         </p>
+        <PaperSplit petition={petition} className="mb-3" />
 
         <LazySignaturesChart
           url={urlFor('petitions.signatures.hours', { guid: petition.guid })}
@@ -96,6 +118,17 @@ export default function Signatures({
           />
         )}
         <Pagination links={signatures.links} />
+
+        <DeliveryTools
+          guid={petition.guid}
+          target={delivery.target}
+          lang={delivery.lang}
+          recipients={delivery.recipients}
+          csrfToken={csrfToken}
+        />
+
+        <PaperBatches guid={petition.guid} batches={paperBatches} canRecord={canRecordOffline} />
+        <HandoversForm guid={petition.guid} handovers={handovers} canRecord={canRecordOffline} />
       </Container>
     </AppLayout>
   )

@@ -76,6 +76,25 @@ test.group('Demo data', (group) => {
       [30]
     )
 
+    // The campaign offline: a petition counts verified paper signatures apart, another waits
+    // for its batch's verification, and a successful one was handed over.
+    const withPaper = await Petition.query().where('paper_count', '>', 0).firstOrFail()
+    const shown = (await client.get(`/petition/${withPaper.slug}`).withInertia()).inertiaProps
+      .petition as { paperCount: number; supportCount: number }
+    assert.equal(shown.paperCount, 180)
+    assert.isAbove(shown.supportCount, 180)
+    assert.isTrue(
+      (queue.inertiaProps.petitions.data as Array<{ queueReason: string }>).some(
+        (row) => row.queueReason === 'paper_to_verify'
+      )
+    )
+    const handedOver = await Petition.query()
+      .whereExists((query) =>
+        query.from('petition_handovers').whereColumn('petition_id', 'petitions.id')
+      )
+      .firstOrFail()
+    assert.isAtLeast(handedOver.supportCount, handedOver.targetSignatures)
+
     assert.isFalse(await seedDemoData(), 'a database with users is left alone')
     assert.lengthOf(await Petition.all(), 12)
   })

@@ -47,6 +47,7 @@ test.group('Open data: a petition as JSON', (group) => {
       successful: false,
       supportCount: 2,
       opposeCount: 1,
+      paperCount: 0,
       targetSignatures: 100,
       owner: 'Olena Koval',
       createdAt: petition.createdAt.toUTC().toISO(),

@@ -13,6 +13,10 @@ import { addressBlock } from '#support/address_block'
 import { liveStreamSlots } from '#services/petitions/live_stream_slots'
 import { MAX_STREAM_AGE_MS, SLOT_LEASE_MS, liveStreams } from '#services/petitions/live_streams'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import PaperSignatureBatch from '#models/paper_signature_batch'
+import PetitionChanged from '#events/petition_changed'
+import { decidePaperBatch } from '#services/petitions/paper_signatures'
+import { makeModerator } from '#tests/helpers/moderation'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
 type Stream = EventStream<LiveCountsMessage>
@@ -160,6 +164,29 @@ test.group('Live counts', (group) => {
       stream.messages.find(({ channel }) => channel === channelOf(first.guid))!.payload,
       payload
     )
+  })
+
+  test('a verified batch of paper signatures reaches open pages at once, its paper count apart', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    streams.push(await watch(petition))
+    const batch = await PaperSignatureBatch.create({
+      petitionId: petition.id,
+      recordedBy: petition.userId,
+      signatures: 75,
+      place: 'Market',
+      collectedOn: DateTime.utc(),
+      photoPath: null,
+      status: 'pending',
+    })
+    const moderator = await makeModerator()
+    const seen = await broadcastsDuring(async () => {
+      await decidePaperBatch(moderator, petition, batch.id, 'verify', null)
+      await PetitionChanged.handled()
+    })
+    assert.lengthOf(seen, 1)
+    assert.include(seen[0].payload, { supportCount: 75, paperCount: 75, totalSignatures: 75 })
   })
 
   test('nothing is broadcast when a flush moves no count', async ({ assert }) => {

@@ -4,6 +4,11 @@ import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { DateTime } from 'luxon'
+import drive from '@adonisjs/drive/services/main'
+import { PRIVATE_DISK } from '#config/drive'
+import { decidePaperBatch, recordPaperBatch } from '#services/petitions/paper_signatures'
+import { makeModerator } from '#tests/helpers/moderation'
+import { fixture, jpegWithGps } from '#tests/helpers/images'
 import Petition from '#models/petition'
 import type User from '#models/user'
 import MailRetentionNoticesJob from '#jobs/mail_retention_notices_job'
@@ -405,6 +410,32 @@ test.group(
       const rows = await signatureRows(petition)
       assert.isTrue(rows.every((row) => row.email === '' && row.first_name === ''))
       assert.deepEqual(await countsOf(petition), { support: 2, oppose: 1 })
+    })
+
+    test('the photos of its paper sheets go with the personal data; the paper count stays', async ({
+      assert,
+    }) => {
+      const { petition, owner } = await petitionWithSigners()
+      const photo = await fixture('sheets.jpg', await jpegWithGps(800, 600))
+      const batch = await recordPaperBatch(
+        owner,
+        petition,
+        { signatures: 40, place: 'Market', collectedOn: new Date('2030-05-01') },
+        photo
+      )
+      await decidePaperBatch(await makeModerator(), petition, batch.id, 'verify', null)
+      const sheets = batch.photoPath!
+      assert.isTrue(await drive.use(PRIVATE_DISK).exists(sheets))
+      await setFinished(petition, true, FINISHED)
+
+      await runJobsAt(NOTICE_DUE.plus({ hours: 1 }))
+      assert.isTrue(await drive.use(PRIVATE_DISK).exists(sheets), 'kept until the erasure')
+      await runJobsAt(FINISHED.plus({ months: 12, hours: 2 }))
+      assert.isFalse(await drive.use(PRIVATE_DISK).exists(sheets))
+      await batch.refresh()
+      assert.isNull(batch.photoPath)
+      assert.equal(batch.status, 'verified')
+      assert.equal((await petitionRow(petition)).paperCount, 40)
     })
 
     test('a finished petition without signers gets no mail and is recorded as erased', async ({

@@ -30,6 +30,7 @@ const CARD_COLUMNS = [
   'allow_opposite',
   'support_count',
   'oppose_count',
+  'paper_count',
   'published',
   'finished',
   'finished_at',

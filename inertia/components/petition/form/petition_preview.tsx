@@ -56,6 +56,8 @@ function previewPetition(
     photos: [],
     updates: [],
     responses: [],
+    handovers: [],
+    paperCount: 0,
     editCount: 0,
   }
 }

@@ -8,6 +8,7 @@ import { ShareButton } from './share_widget.tsx'
 import { urlFor } from '~/client.ts'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
 import ClosingNote, { useClosingText } from '~/components/petition/closing_note.tsx'
+import PaperSplit from '~/components/petition/show/paper_split.tsx'
 
 /**
  * Title, progress, status badges and one "Share" button, over the banner.
@@ -75,6 +76,7 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
               target: petition.targetSignatures,
             })}
           </p>
+          <PaperSplit petition={petition} className="d-lg-none mt-1 mb-0" />
           <ClosingNote petition={petition} className="mt-2 mb-0" withDetail />
         </div>
         <ShareButton

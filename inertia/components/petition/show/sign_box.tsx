@@ -1,6 +1,7 @@
 import type { Data } from '@generated/data'
 import { useTranslation } from '~/i18n/context.tsx'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
+import PaperSplit from '~/components/petition/show/paper_split.tsx'
 import SignForm, { type SignFormProps } from '~/components/petition/sign_form.tsx'
 
 /**
@@ -20,6 +21,7 @@ export default function SignBox(props: SignFormProps & { petition: Data.Petition
             target: petition.targetSignatures,
           })}
         </p>
+        <PaperSplit petition={petition} className="mb-2" />
         <SignaturesBar petition={petition} />
       </div>
       <SignForm {...props} />

@@ -1,0 +1,119 @@
+import { DateTime } from 'luxon'
+import { randomUUID } from 'node:crypto'
+import drive from '@adonisjs/drive/services/main'
+import db from '@adonisjs/lucid/services/db'
+import PetitionHandover from '#models/petition_handover'
+import PetitionChanged from '#events/petition_changed'
+import { noteNews } from '#services/petitions/signer_news'
+import { reencodeUpload } from '#support/images'
+import { UPLOAD_WRITE_OPTIONS } from '#support/uploads'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Petition from '#models/petition'
+import type User from '#models/user'
+
+/** Hand-overs a petition may record: one per meeting, a campaign has a few. */
+export const MAX_HANDOVERS = 10
+
+const PHOTO_WIDTH = 1600
+
+export type HandoverInput = { recipient: string; handedOverOn: Date; place: string }
+
+/**
+ * The owner records that the petition was handed over: the photo, if any,
+ * checked by its bytes and re-encoded as every public picture, then the row
+ * and the news for its signers who asked for it, in one transaction (the
+ * photo goes again if that fails). False when the petition already has
+ * MAX_HANDOVERS.
+ */
+export async function recordHandover(
+  owner: User,
+  petition: Petition,
+  input: HandoverInput,
+  uploadedPhoto: string | null
+) {
+  const [{ total }] = await db
+    .from('petition_handovers')
+    .where('petition_id', petition.id)
+    .count('* as total')
+  if (Number(total) >= MAX_HANDOVERS) return false
+  const disk = drive.use()
+  let key: string | null = null
+  if (uploadedPhoto) {
+    const photo = await reencodeUpload(uploadedPhoto, {
+      width: PHOTO_WIDTH,
+      withoutEnlargement: true,
+    })
+    key = `petitions/${petition.guid}/${randomUUID()}.jpg`
+    await disk.put(key, photo, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
+  }
+  try {
+    await db.transaction(async (trx) => {
+      await noteNews(petition.id, trx)
+      await PetitionHandover.create(
+        {
+          petitionId: petition.id,
+          recordedBy: owner.id,
+          recipient: input.recipient,
+          handedOverOn: DateTime.fromJSDate(input.handedOverOn, { zone: 'utc' }),
+          place: input.place,
+          photoPath: key,
+        },
+        { client: trx }
+      )
+      PetitionChanged.afterCommit(trx, petition.id)
+    })
+  } catch (error) {
+    if (key) await disk.delete(key).catch(() => {})
+    throw error
+  }
+  return true
+}
+
+/** The owner takes a hand-over back (recorded by mistake); its photo goes once that is stored. */
+export async function removeHandover(petition: Petition, handoverId: number) {
+  const handover = await PetitionHandover.query()
+    .where('id', handoverId)
+    .where('petition_id', petition.id)
+    .first()
+  if (!handover) return false
+  await db.transaction(async (trx) => {
+    handover.useTransaction(trx)
+    await handover.delete()
+    PetitionChanged.afterCommit(trx, petition.id)
+  })
+  if (handover.photoPath)
+    await drive
+      .use()
+      .delete(handover.photoPath)
+      .catch(() => {})
+  return true
+}
+
+/** A petition's hand-overs, in the order they happened. */
+export function handoversOf(petitionId: number) {
+  return PetitionHandover.query()
+    .where('petition_id', petitionId)
+    .orderBy('handed_over_on')
+    .orderBy('id')
+}
+
+/**
+ * Petitions deleted in `trx` (their hand-overs go by cascade): their
+ * photos are deleted once it commits, so that a rollback keeps them.
+ */
+export async function deleteHandoverPhotosOnCommit(
+  trx: TransactionClientContract,
+  petitionIds: number[]
+) {
+  if (petitionIds.length === 0) return
+  const rows: Array<{ photo_path: string }> = await trx
+    .from('petition_handovers')
+    .whereIn('petition_id', petitionIds)
+    .whereNotNull('photo_path')
+    .select('photo_path')
+  if (rows.length === 0) return
+  trx.after('commit', async () => {
+    const disk = drive.use()
+    for (const row of rows) await disk.delete(row.photo_path).catch(() => {})
+  })
+}
