@@ -4,7 +4,7 @@ import PetitionPolicy from '#policies/petition_policy'
 import { recordModeratorsReading } from '#services/moderation/audit_trail'
 import { signatureSheet } from '#services/delivery/signature_sheet'
 import { deliveryPackage, deliveryRecipients } from '#services/delivery/delivery_package'
-import { downloadHeaders } from '#services/delivery/documents'
+import { downloadHeaders } from '#support/http/download'
 import { deliveryPackageValidator, signatureSheetValidator } from '#validators/delivery'
 
 /**

@@ -1,3 +1,5 @@
+import { downloadHeaders } from '#support/http/download'
+
 /**
  * CSV for spreadsheets (RFC 4180): comma-separated, CRLF line ends.
  *
@@ -34,9 +36,5 @@ export function csvRow(values: Array<string | number | null | undefined>): strin
  * UTF-8 for browsers that read it), never kept by a cache.
  */
 export function csvDownloadHeaders(fileName: string): Record<string, string> {
-  return {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    'Cache-Control': 'no-store',
-  }
+  return downloadHeaders(fileName, 'text/csv; charset=utf-8')
 }

@@ -46,12 +46,3 @@ export function fileNamePart(text: string, fallback: string) {
 export function petitionFilePart(petition: Petition) {
   return fileNamePart(petition.slug, 'petition')
 }
-
-/** The headers of a download saved as `fileName`, never kept by a cache. */
-export function downloadHeaders(fileName: string, contentType: string): Record<string, string> {
-  return {
-    'Content-Type': contentType,
-    'Content-Disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    'Cache-Control': 'no-store',
-  }
-}
