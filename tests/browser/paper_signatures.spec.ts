@@ -108,6 +108,26 @@ test.group('Browser: paper signatures and hand-overs', (group) => {
       await box.getByText(es.t('page.paper.split', { online: 2, paper: 150 })).waitFor()
       assert.deepEqual(describeViolations('petition page', await seriousViolations(page)), [])
     })
+    // On a phone the header says it, readable on its blue.
+    await inBrowser(
+      'the split on a phone',
+      async (page) => {
+        await visit(page, siteUrl(`/petition/${petition.slug}`, 'es'))
+        await page
+          .getByTestId('petition-header')
+          .getByText(es.t('page.paper.split', { online: 2, paper: 150 }))
+          .waitFor()
+        // axe cannot judge text on a gradient: the split has the header's own colour.
+        const colours = await page.evaluate(`(() => {
+          const header = document.querySelector('[data-testid="petition-header"]')
+          const colour = (selector) => getComputedStyle(header.querySelector(selector)).color
+          return [colour('[data-testid="paper-split"]'), colour('h1')]
+        })()`)
+        assert.equal((colours as string[])[0], (colours as string[])[1])
+        assert.deepEqual(describeViolations('phone page', await seriousViolations(page)), [])
+      },
+      { width: 390, height: 844 }
+    )
     const counted = await Petition.findOrFail(petition.id)
     assert.equal(counted.supportCount, 152)
     assert.equal(counted.paperCount, 150)

@@ -62,6 +62,20 @@ export default function Signatures({
               {petition.title}
             </p>
             <p className="text-muted mb-0">{t('page.signatures.description')}</p>
+            {/* The sections under the table, which a long table pushes far down. */}
+            <nav aria-label={t('page.signatures.on_this_page')} className="mt-2">
+              <ul className="list-inline mb-0 small">
+                {[
+                  ['delivery-tools-title', t('delivery.tools.title')],
+                  ['paper-title', t('page.paper.title')],
+                  ['handover-title', t('page.handover.title')],
+                ].map(([id, label]) => (
+                  <li key={id} className="list-inline-item">
+                    <a href={`#${id}`}>{label}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           </div>
           <div className="d-flex gap-2">
             <Link

@@ -21,7 +21,7 @@ export default function HandoversSection({ handovers }: { handovers: Data.Handov
             <img
               src={handover.photoUrl}
               alt={t('page.handover.photo_alt', { recipient: handover.recipient })}
-              className="img-fluid rounded mb-2"
+              className="img-fluid rounded mb-2 petition-handover-photo"
               loading="lazy"
             />
           )}

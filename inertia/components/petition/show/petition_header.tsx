@@ -76,7 +76,7 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
               target: petition.targetSignatures,
             })}
           </p>
-          <PaperSplit petition={petition} className="d-lg-none mt-1 mb-0" />
+          <PaperSplit petition={petition} muted={false} className="d-lg-none mt-1 mb-0" />
           <ClosingNote petition={petition} className="mt-2 mb-0" withDetail />
         </div>
         <ShareButton
