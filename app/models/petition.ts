@@ -17,6 +17,7 @@ import PetitionResponse from '#models/petition_response'
 import CustomField from '#models/custom_field'
 import PetitionVersion from '#models/petition_version'
 import PetitionHandover from '#models/petition_handover'
+import PaperSignatureBatch from '#models/paper_signature_batch'
 import Signature from '#models/signature'
 import { descriptionText } from '#support/search_text'
 import CacheVersion from '#models/cache_version'
@@ -222,6 +223,10 @@ export default class Petition extends BaseModel {
 
   @hasMany(() => Signature)
   declare signatures: HasMany<typeof Signature>
+
+  /** Its batches of paper signatures, counted once a moderator verified them. */
+  @hasMany(() => PaperSignatureBatch)
+  declare paperBatches: HasMany<typeof PaperSignatureBatch>
 
   /** The owner's records of handing it over, shown on its page. */
   @hasMany(() => PetitionHandover)

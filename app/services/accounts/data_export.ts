@@ -8,6 +8,7 @@ import ContactMessage from '#models/contact_message'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import { signaturesOf } from '#services/signatures/member_signatures'
 import { site } from '#config/site'
+import { uploadUrl } from '#support/uploads'
 
 const iso = (value: DateTime | null | undefined) => value?.toISO() ?? null
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
@@ -46,6 +47,8 @@ export async function accountExport(user: User) {
       .preload('letters', (letters) => letters.preload('recipients'))
       .preload('updates')
       .preload('customFields')
+      .preload('paperBatches', (batches) => batches.orderBy('id'))
+      .preload('handovers', (handovers) => handovers.orderBy('id'))
       .orderBy('id'),
     PetitionMedia.query().where('user_id', user.id).whereNull('petition_id').orderBy('id'),
     signaturesOf(user)
@@ -92,6 +95,7 @@ export async function accountExport(user: User) {
       allowOpposite: petition.allowOpposite,
       supportCount: petition.supportCount,
       opposeCount: petition.opposeCount,
+      paperCount: petition.paperCount,
       succeededAt: iso(petition.succeededAt),
       createdAt: iso(petition.createdAt),
       updatedAt: iso(petition.updatedAt),
@@ -118,6 +122,23 @@ export async function accountExport(user: User) {
         title: field.title,
         description: field.description,
         required: field.required,
+      })),
+      // What the owner recorded of the campaign offline (a sheet's photo stays on the site:
+      // it shows other people's names).
+      paperBatches: petition.paperBatches.map((batch) => ({
+        signatures: batch.signatures,
+        place: batch.place,
+        collectedOn: batch.collectedOn.toISODate(),
+        status: batch.status,
+        decisionReason: batch.decisionReason,
+        createdAt: iso(batch.createdAt),
+      })),
+      handovers: petition.handovers.map((handover) => ({
+        recipient: handover.recipient,
+        handedOverOn: handover.handedOverOn.toISODate(),
+        place: handover.place,
+        photo: handover.photoPath ? uploadUrl(handover.photoPath) : null,
+        createdAt: iso(handover.createdAt),
       })),
     })),
     pendingUploads: pendingUploads.map(mediaItem),

@@ -9,6 +9,8 @@ import { allowedRequests } from '#config/rate_limits'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
+import PaperSignatureBatch from '#models/paper_signature_batch'
+import PetitionHandover from '#models/petition_handover'
 
 function download(client: any, member: any) {
   return client.get('/my/account/export').loginAs(member).redirects(0)
@@ -58,6 +60,25 @@ test.group('Download my data', (group) => {
       )
       .create()
     await PetitionFactory.merge({ title: 'A draft of Olena', userId: member.id }).create()
+    // What the campaign did offline: a verified paper batch and a hand-over.
+    await PaperSignatureBatch.create({
+      petitionId: petition.id,
+      recordedBy: member.id,
+      signatures: 80,
+      place: 'Podil market',
+      collectedOn: DateTime.fromISO('2024-04-20'),
+      photoPath: 'private/paper/sheets.jpg',
+      status: 'verified',
+      decisionReason: 'Counted on the photo',
+    })
+    await PetitionHandover.create({
+      petitionId: petition.id,
+      recordedBy: member.id,
+      recipient: 'Kyiv City Council',
+      handedOverOn: DateTime.fromISO('2024-05-02'),
+      place: 'Khreshchatyk 36',
+      photoPath: null,
+    })
     await PetitionMedia.create({
       petitionGuid: '00000000-0000-4000-8000-000000000001',
       userId: member.id,
@@ -159,6 +180,21 @@ test.group('Download my data', (group) => {
     assert.containSubset(park.customFields, [{ title: 'District', required: true }])
     assert.containSubset(park.media, [{ type: 'banner', url: '/banner-templates/forest.jpg' }])
     assert.notProperty(park, 'signatures')
+    assert.deepEqual(park.paperBatches, [
+      {
+        signatures: 80,
+        place: 'Podil market',
+        collectedOn: '2024-04-20',
+        status: 'verified',
+        decisionReason: 'Counted on the photo',
+        createdAt: park.paperBatches[0].createdAt,
+      },
+    ])
+    assert.containSubset(park.handovers, [
+      { recipient: 'Kyiv City Council', handedOverOn: '2024-05-02', place: 'Khreshchatyk 36' },
+    ])
+    // The sheets' photo shows other people's names: it is not the owner's data to take.
+    assert.notInclude(JSON.stringify(data), 'private/paper')
     assert.containSubset(data.pendingUploads, [{ type: 'photo' }])
 
     assert.lengthOf(data.signatures, 1)
