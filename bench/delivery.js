@@ -18,7 +18,7 @@
 | its costliest functions printed (bench/profiler.js).
 |
 */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   base,
@@ -32,7 +32,7 @@ import {
   startSmtpSink,
   stopAll,
 } from './lib.js'
-import { topRows } from './profile_summary.js'
+import { profiledEnv, profileOfRun, toggleProfiles } from './profile_summary.js'
 
 const benchDir = join(root, 'tmp', 'bench', 'delivery')
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
@@ -50,39 +50,8 @@ const {
 log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`)
 const PROFILE = process.argv.includes('--profile')
 const profileDir = join(benchDir, 'profiles')
-if (PROFILE) {
-  rmSync(profileDir, { recursive: true, force: true })
-  mkdirSync(profileDir, { recursive: true })
-}
-const app = await startApp(
-  PROFILE
-    ? {
-        ...appEnv,
-        BENCH_PROFILE_DIR: profileDir,
-        NODE_OPTIONS:
-          `${appEnv.NODE_OPTIONS ?? ''} --import=${new URL('profiler.js', import.meta.url).href}`.trim(),
-      }
-    : appEnv
-)
-
-/** Sends SIGUSR2 to the app's processes: the first starts their profiles, the second writes them. */
-function toggleProfiles(label) {
-  writeFileSync(join(profileDir, 'label'), label)
-  for (const pid of [app.pid, ...childProcessesOf(app.pid)]) process.kill(pid, 'SIGUSR2')
-}
-
-/** Prints the costliest functions of a download's profiles, once their files are written. */
-async function summariseProfiles(label) {
-  const files = () => readdirSync(profileDir).filter((file) => file.startsWith(`${label}.`))
-  const deadline = Date.now() + 30_000
-  const expected = 1 + childProcessesOf(app.pid).length
-  while (files().length < expected && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  const { busyMs, rows } = topRows(files().map((file) => join(profileDir, file)))
-  console.log(`CPU profile of ${label}: ${Math.round(busyMs)} ms busy`)
-  console.table(rows)
-}
+const app = await startApp(PROFILE ? profiledEnv(appEnv, profileDir) : appEnv)
+const appProcesses = () => [app.pid, ...childProcessesOf(app.pid)]
 const member = await logIn(owner.email, owner.password)
 
 /**
@@ -166,11 +135,13 @@ const results = []
 for (const petition of [small, large]) {
   log(`downloading the package of ${petition.signatures.toLocaleString('en')} signatures…`)
   const label = `package-${petition.signatures}`
-  if (PROFILE) toggleProfiles(label)
+  if (PROFILE) toggleProfiles(profileDir, label, appProcesses())
   const result = await download(petition)
   if (PROFILE) {
-    toggleProfiles(label)
-    await summariseProfiles(label)
+    toggleProfiles(profileDir, label, appProcesses())
+    const { busyMs, rows } = await profileOfRun(profileDir, label, appProcesses().length)
+    console.log(`CPU profile of ${label}: ${Math.round(busyMs)} ms busy`)
+    console.table(rows)
   }
   results.push({
     'signatures': petition.signatures.toLocaleString('en'),

@@ -1,12 +1,13 @@
 /*
 | The functions that took the most CPU in a set of `.cpuprofile` files (one
 | per process of a run), by self time: the time spent in the function's own
-| code, not in what it calls. Used by `npm run bench -- --profile` after each
-| run, and on its own:
+| code, not in what it calls. Used by `npm run bench -- --profile` and
+| `npm run bench:delivery -- --profile` after each run (with the helpers
+| below that start and stop the profiles), and on its own:
 |   node bench/profile_summary.js tmp/bench/profiles/sign.*.cpuprofile
 */
-import { readFileSync } from 'node:fs'
-import { relative } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
@@ -73,4 +74,41 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { busyMs, rows } = topRows(files, Number(process.env.TOP ?? 15))
   console.log(`${files.length} profile(s), ${Math.round(busyMs)} ms busy`)
   console.table(rows)
+}
+
+/**
+ * The app's environment with bench/profiler.js loaded into each of its
+ * processes, their profiles written to `directory` (emptied first).
+ */
+export function profiledEnv(appEnv, directory) {
+  rmSync(directory, { recursive: true, force: true })
+  mkdirSync(directory, { recursive: true })
+  const profiler = `--import=${new URL('profiler.js', import.meta.url).href}`
+  return {
+    ...appEnv,
+    BENCH_PROFILE_DIR: directory,
+    NODE_OPTIONS: `${appEnv.NODE_OPTIONS ?? ''} ${profiler}`.trim(),
+  }
+}
+
+/**
+ * Sends SIGUSR2 to the processes: the first starts their profiles, the
+ * second writes them as `<label>.<pid>.cpuprofile`.
+ */
+export function toggleProfiles(directory, label, pids) {
+  writeFileSync(join(directory, 'label'), label)
+  for (const pid of pids) process.kill(pid, 'SIGUSR2')
+}
+
+/** Waits for the `expected` profiles of a run (15 s at most), then sums them up. */
+export async function profileOfRun(directory, label, expected) {
+  const files = () =>
+    readdirSync(directory)
+      .filter((file) => file.startsWith(`${label}.`))
+      .map((file) => join(directory, file))
+  const deadline = Date.now() + 15_000
+  while (files().length < expected && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  return { processes: files().length, ...topRows(files()) }
 }

@@ -28,10 +28,10 @@
 | (RATE_LIMIT_FACTOR) and kept in memory, or in Redis with BENCH_DB=pg.
 |
 */
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { topRows } from './profile_summary.js'
+import { profiledEnv, profileOfRun, toggleProfiles } from './profile_summary.js'
 import {
   base,
   buildDir,
@@ -76,20 +76,7 @@ const hello = startChild([
   '-e',
   `require('node:http').createServer((q, s) => s.end('hello world')).listen(${HELLO_PORT}, '127.0.0.1')`,
 ])
-if (PROFILE) {
-  rmSync(profileDir, { recursive: true, force: true })
-  mkdirSync(profileDir, { recursive: true })
-}
-const profilerImport = `--import=${new URL('profiler.js', import.meta.url).href}`
-const app = await startApp(
-  PROFILE
-    ? {
-        ...appEnv,
-        BENCH_PROFILE_DIR: profileDir,
-        NODE_OPTIONS: `${appEnv.NODE_OPTIONS ?? ''} ${profilerImport}`.trim(),
-      }
-    : appEnv
-)
+const app = await startApp(PROFILE ? profiledEnv(appEnv, profileDir) : appEnv)
 await waitFor(`http://127.0.0.1:${HELLO_PORT}/`)
 
 // A returning visitor's cookies (session and XSRF-TOKEN, as after a first form) and the asset version.
@@ -133,21 +120,11 @@ function targetRatio(name) {
   return null
 }
 
-/** Sends SIGUSR2 to every app process: the first starts their profiles, the second writes them. */
-function toggleProfiles(pids) {
-  for (const pid of pids) process.kill(pid, 'SIGUSR2')
-}
-
-/** Waits for each profiled process's file of this run and prints the run's costliest functions. */
+/** Prints the costliest functions of a run's profiles, once each process has written its own. */
 async function summariseProfiles(label, pids) {
-  const files = () => readdirSync(profileDir).filter((file) => file.startsWith(`${label}.`))
-  const deadline = Date.now() + 15_000
-  while (files().length < pids.length && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  const { busyMs, rows } = topRows(files().map((file) => join(profileDir, file)))
+  const { processes, busyMs, rows } = await profileOfRun(profileDir, label, pids.length)
   profiles.push({ run: label, busyMs, rows })
-  console.log(`CPU profile of ${label}: ${Math.round(busyMs)} ms busy over ${files().length} processes`)
+  console.log(`CPU profile of ${label}: ${Math.round(busyMs)} ms busy over ${processes} processes`)
   console.table(rows)
 }
 
@@ -160,10 +137,7 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
   const pids = isHello ? [hello.pid] : appProcesses()
   const label = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()
   const profiled = PROFILE && profile && !isHello
-  if (profiled) {
-    writeFileSync(join(profileDir, 'label'), label)
-    toggleProfiles(pids)
-  }
+  if (profiled) toggleProfiles(profileDir, label, pids)
   const cpuBefore = cpuSeconds(pids)
   const stolenBefore = stolenSeconds()
   const result = await autocannon({ connections: CONNECTIONS, ...options })
@@ -172,7 +146,7 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
   const cores = cpuUsed / (result.duration || 1)
   const stolen = (stolenSeconds() - stolenBefore) / (result.duration || 1)
   if (profiled) {
-    toggleProfiles(pids)
+    toggleProfiles(profileDir, label, pids)
     await summariseProfiles(label, pids)
   }
   const failed = result.errors + result.timeouts + result['4xx'] + result['5xx']
