@@ -14,6 +14,7 @@ const SECTION_ITEMS: Record<number, string[]> = {
     'account',
     'unconfirmed',
     'signatures',
+    'paper_sheets',
     'withdrawn',
     'deleted_account',
     'contact',
