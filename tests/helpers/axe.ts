@@ -24,10 +24,13 @@ export async function seriousViolations(page: Page, selector?: string) {
 
 /**
  * Waits until no animation that ends within two seconds (a toast sliding
- * in, a fade, a button's focus ring) is running for two frames in a row:
- * halfway through, their colours fail a contrast check that the settled
- * page passes, and a focus or a render can start one a frame after the
- * last ended. Long ones, such as a toast's countdown bar, are left running.
+ * in, a fade, a button's focus ring) is running, and the page has not
+ * scrolled, for two frames in a row: halfway through, their colours fail a
+ * contrast check that the settled page passes, a link followed to an
+ * anchor scrolls smoothly (a target passing under the sticky bars fails the
+ * target-size check), and a focus or a render can start one a frame after
+ * the last ended. Long ones, such as a toast's countdown bar, are left
+ * running.
  */
 async function settleShortAnimations(page: Page) {
   await page.evaluate(`(async () => {
@@ -40,10 +43,16 @@ async function settleShortAnimations(page: Page) {
         return left < 2000
       })
     const deadline = performance.now() + 5000
+    const scrolled = () => window.scrollX + ',' + window.scrollY
+    let lastScroll = scrolled()
     let quietFrames = 0
     while (quietFrames < 2 && performance.now() < deadline) {
       const running = shortOnes()
-      if (running.length === 0) quietFrames++
+      const scroll = scrolled()
+      const stillScrolling = scroll !== lastScroll
+      lastScroll = scroll
+      if (stillScrolling) quietFrames = 0
+      else if (running.length === 0) quietFrames++
       else {
         quietFrames = 0
         await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))

@@ -71,7 +71,10 @@ export default function Signatures({
                   ['handover-title', t('page.handover.title')],
                 ].map(([id, label]) => (
                   <li key={id} className="list-inline-item">
-                    <a href={`#${id}`}>{label}</a>
+                    {/* At least 24 px high: a target a finger can hit (WCAG 2.5.8). */}
+                    <a href={`#${id}`} className="d-inline-block py-1">
+                      {label}
+                    </a>
                   </li>
                 ))}
               </ul>

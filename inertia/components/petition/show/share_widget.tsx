@@ -169,13 +169,20 @@ export default function ShareWidget({
       {full && (
         <>
           <div className="d-flex flex-wrap gap-3 mt-3 small">
-            <Link route="petitions.poster" routeParams={{ slug }} data-testid="poster-link">
+            {/* At least 24 px high, whatever the page scrolled under them (WCAG 2.5.8). */}
+            <Link
+              route="petitions.poster"
+              routeParams={{ slug }}
+              className="d-inline-block py-1"
+              data-testid="poster-link"
+            >
               {t('page.show.poster')}
             </Link>
             <a
               href={urlFor('petitions.qr', { slug })}
               target="_blank"
               rel="noopener noreferrer"
+              className="d-inline-block py-1"
               data-testid="qr-link"
             >
               {t('page.show.qr_code')}
