@@ -10,8 +10,7 @@ import AccountDeletedMail from '#mails/account_deleted_mail'
 import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { signedBy } from '#services/signatures/member_signatures'
 import { deleteMedia } from '#services/petitions/media'
-import { deletePaperPhotosOnCommit } from '#services/petitions/paper_signatures'
-import { deleteHandoverPhotosOnCommit } from '#services/petitions/handovers'
+import { deletePetitionPhotosOnCommit } from '#services/uploads/photos_of_deleted_petitions'
 import { affectedRows } from '#support/database_errors'
 import { endAllSessions } from '#services/accounts/sessions'
 import { accountLinksVersionOf, accountOfLink } from '#services/accounts/mailbox_proof'
@@ -101,8 +100,7 @@ export async function deleteAccount(
         unpublishedIds
       )
       await deleteMedia(media, trx)
-      await deletePaperPhotosOnCommit(trx, unpublishedIds)
-      await deleteHandoverPhotosOnCommit(trx, unpublishedIds)
+      await deletePetitionPhotosOnCommit(trx, unpublishedIds)
       // Letters, recipients, updates, fields, signatures, paper batches, hand-overs and pending counts go with them.
       await trx.from('petitions').whereIn('id', unpublishedIds).delete()
     }

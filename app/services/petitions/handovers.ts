@@ -7,7 +7,6 @@ import PetitionChanged from '#events/petition_changed'
 import { noteNews } from '#services/petitions/signer_news'
 import { reencodeUpload } from '#support/images'
 import { UPLOAD_WRITE_OPTIONS } from '#support/uploads'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 
@@ -95,25 +94,4 @@ export function handoversOf(petitionId: number) {
     .where('petition_id', petitionId)
     .orderBy('handed_over_on')
     .orderBy('id')
-}
-
-/**
- * Petitions deleted in `trx` (their hand-overs go by cascade): their
- * photos are deleted once it commits, so that a rollback keeps them.
- */
-export async function deleteHandoverPhotosOnCommit(
-  trx: TransactionClientContract,
-  petitionIds: number[]
-) {
-  if (petitionIds.length === 0) return
-  const rows: Array<{ photo_path: string }> = await trx
-    .from('petition_handovers')
-    .whereIn('petition_id', petitionIds)
-    .whereNotNull('photo_path')
-    .select('photo_path')
-  if (rows.length === 0) return
-  trx.after('commit', async () => {
-    const disk = drive.use()
-    for (const row of rows) await disk.delete(row.photo_path).catch(() => {})
-  })
 }

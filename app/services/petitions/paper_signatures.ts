@@ -225,24 +225,3 @@ export async function erasePaperPhotos(petitionId: number) {
   const disk = drive.use(PRIVATE_DISK)
   for (const row of rows) await disk.delete(row.photo_path).catch(() => {})
 }
-
-/**
- * Petitions deleted in `trx` (their rows go by cascade): their sheets'
- * photos are deleted once it commits, so that a rollback keeps them.
- */
-export async function deletePaperPhotosOnCommit(
-  trx: TransactionClientContract,
-  petitionIds: number[]
-) {
-  if (petitionIds.length === 0) return
-  const rows: Array<{ photo_path: string }> = await trx
-    .from('paper_signature_batches')
-    .whereIn('petition_id', petitionIds)
-    .whereNotNull('photo_path')
-    .select('photo_path')
-  if (rows.length === 0) return
-  trx.after('commit', async () => {
-    const disk = drive.use(PRIVATE_DISK)
-    for (const row of rows) await disk.delete(row.photo_path).catch(() => {})
-  })
-}

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -15,6 +16,9 @@ import { assertFieldError } from '#tests/helpers/validation'
 import { flushedCountsOf, pathOf, signatureRows } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
+import PaperSignatureBatch from '#models/paper_signature_batch'
+import PetitionHandover from '#models/petition_handover'
+import { PRIVATE_DISK } from '#config/drive'
 
 function deleteWithPassword(
   client: ApiClient,
@@ -108,6 +112,27 @@ test.group('Delete my account', (group) => {
       email: otherMember.email,
       userId: otherMember.id,
     }).create()
+    // Recorded while it was public: a paper batch with the sheets' photo, and a hand-over's photo.
+    const sheetsFile = `private/paper/${draft.guid}/sheets.jpg`
+    await drive.use(PRIVATE_DISK).put(sheetsFile, 'picture bytes')
+    await PaperSignatureBatch.create({
+      petitionId: draft.id,
+      recordedBy: member.id,
+      signatures: 12,
+      place: 'Market',
+      collectedOn: DateTime.utc(),
+      photoPath: sheetsFile,
+      status: 'pending',
+    })
+    const handoverFile = await storedFile(`petitions/${draft.guid}/handover.jpg`)
+    await PetitionHandover.create({
+      petitionId: draft.id,
+      recordedBy: member.id,
+      recipient: 'Council',
+      handedOverOn: DateTime.utc(),
+      place: 'Town hall',
+      photoPath: handoverFile,
+    })
     await db.from('users').where('id', otherMember.id).increment('signatures_count', 1)
 
     // A picture uploaded for a petition never saved.
@@ -192,6 +217,8 @@ test.group('Delete my account', (group) => {
       assert.lengthOf(await db.from(table).where('petition_id', draft.id), 0, table)
     }
     assert.isFalse(await exists(draftFile))
+    assert.isFalse(await drive.use(PRIVATE_DISK).exists(sheetsFile))
+    assert.isFalse(await exists(handoverFile))
     await otherMember.refresh()
     assert.equal(otherMember.signaturesCount, 0)
 
