@@ -9,6 +9,7 @@ import {
   visitor,
 } from '#tests/shipped/support/shipped_app'
 import { UPLOAD_CACHE_CONTROL } from '#support/uploads'
+import { readPdf, unzip } from '#tests/helpers/pdf'
 import {
   createPetition,
   eventually,
@@ -152,6 +153,31 @@ test.group('Shipped: petitions and signatures', () => {
     assert.isTrue(csv.startsWith('\ufeff'))
     assert.include(csv, SIGNER)
     assert.lengthOf(csv.trim().split('\r\n'), 2)
+
+    // The sheet and the package are drawn by the build, with the fonts it ships (Cyrillic too).
+    const sheet = await owner.send('POST', `/petition/${guid}/sheet`, {
+      body: { form: { _csrf: table.props.csrfToken, paperSize: 'a4', language: 'uk' } },
+    })
+    assert.equal(sheet.status, 200)
+    const printed = await readPdf(sheet.body)
+    assert.include(printed.words, 'Safe crossings on Elm Street')
+    assert.include(printed.words, 'Підпис')
+    const delivered = await owner.send('POST', `/petition/${guid}/delivery`, {
+      body: {
+        form: {
+          _csrf: table.props.csrfToken,
+          paperSize: 'a4',
+          language: 'en',
+          includeList: 'true',
+        },
+      },
+    })
+    assert.equal(delivered.status, 200)
+    // A ZIP of one PDF per recipient: the petition's letter has one, the mayor.
+    const [mayor] = Object.values(unzip(delivered.body))
+    const packaged = await readPdf(mayor)
+    assert.include(packaged.words, 'Dear council')
+    assert.notInclude(packaged.text, SIGNER)
 
     assert.deepEqual(sourceReads(), [], 'files read from the sources instead of the build')
   })
