@@ -13,7 +13,7 @@ const WORDS = (
   'школа вода мост библиотека деревья поезд ночь чистый улица'
 ).split(' ')
 
-const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'uk', 'pt', 'ru']
+const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'uk', 'pt', 'ru'] as const
 
 /**
  * The list benchmark's data (`npm run bench:list`): a member and many
@@ -35,6 +35,7 @@ export default class BenchListSeed extends BaseCommand {
     const { UserFactory } = await import('#database/factories/user_factory')
     const { hourOf } = await import('#services/signatures/counter')
     const { descriptionText } = await import('#support/search_text')
+    const { PETITION_TOPICS, COUNTRIES_OF_LANGUAGE } = await import('#shared/petitions/topics')
 
     const owner = await UserFactory.merge({ firstName: 'Bench', lastName: 'Lister' }).create()
     const format = db.connection().dialect.dateTimeFormat
@@ -50,6 +51,25 @@ export default class BenchListSeed extends BaseCommand {
       Array.from({ length: 4 }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('')
     const word = () => (random() < 0.05 ? WORDS[Math.floor(random() * WORDS.length)] : madeUp())
     const words = (count: number) => Array.from({ length: count }, word).join(' ')
+    const pick = <Item>(items: readonly Item[]) => items[Math.floor(random() * items.length)]
+    // One to three topics each; four in five say where they apply, mostly a
+    // country of their language, the first of its countries most often.
+    const topicsOf = () =>
+      [
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(PETITION_TOPICS))
+        ),
+      ].join(' ')
+    const countryOf = (lang: keyof typeof COUNTRIES_OF_LANGUAGE) => {
+      const where = random()
+      if (where < 0.2) return null
+      const countries = COUNTRIES_OF_LANGUAGE[lang]
+      return where < 0.6
+        ? countries[0]
+        : where < 0.9
+          ? pick(countries)
+          : pick(Object.values(COUNTRIES_OF_LANGUAGE).flat())
+    }
 
     const started = Date.now()
     const batchSize = 500
@@ -59,6 +79,7 @@ export default class BenchListSeed extends BaseCommand {
         const description = `<p>${words(25)} <strong>${words(3)}</strong> ${words(20)}.</p><p>${words(30)}</p>`
         const target = 100 + Math.floor(random() * 5000)
         const closes = random()
+        const lang = LOCALES[index % LOCALES.length]
         rows.push({
           guid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
           slug: `bench-list-${index}`,
@@ -67,7 +88,9 @@ export default class BenchListSeed extends BaseCommand {
           target: words(3),
           description,
           description_text: descriptionText(description),
-          lang: LOCALES[index % LOCALES.length],
+          lang,
+          topics: topicsOf(),
+          country: countryOf(lang),
           target_signatures: target,
           published: 1,
           finished: random() < 0.2 ? 1 : 0,

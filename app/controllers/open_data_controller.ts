@@ -5,7 +5,7 @@ import type Petition from '#models/petition'
 import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
 import { requestedPage } from '#shared/pagination'
-import { listFilters, listQueryString } from '#shared/petitions/list_filters'
+import { LIST_PARAMETERS, listFilters, listQueryString } from '#shared/petitions/list_filters'
 import { OPEN_DATA_PAGE, publicPetitions } from '#services/petitions/listing/petition_list'
 import {
   openPetition,
@@ -120,14 +120,13 @@ export default class OpenDataController {
   /** The page asked for, and links to the others that keep its filters, on the reader's language site. */
   async #page({ request, i18n }: HttpContext, route: 'open_data.index' | 'open_data.csv') {
     const locale = localeOf(i18n)
-    const filters = listFilters(request.only(['q', 'status', 'lang', 'sort']), locale)
-    const paginator = await publicPetitions(
-      filters,
-      requestedPage(request.input('page')),
-      OPEN_DATA_PAGE
-    )
+    const filters = listFilters(request.only([...LIST_PARAMETERS]))
+    const paginator = await publicPetitions(filters, requestedPage(request.input('page')), {
+      shape: OPEN_DATA_PAGE,
+      firstLang: locale,
+    })
     const siteUrl = site.urlFor(locale)
-    const query = listQueryString(filters, locale)
+    const query = listQueryString(filters)
     const urlOf = (page: number) =>
       siteUrl + urlFor(route, {}, { qs: page > 1 ? { ...query, page } : query })
     const lastPage = Math.max(1, paginator.lastPage)

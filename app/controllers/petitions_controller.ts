@@ -8,7 +8,7 @@ import { savePetition } from '#services/petitions/petition_writer'
 import { BANNER_TEMPLATES } from '#services/petitions/media'
 import PetitionFormTransformer from '#transformers/petition_form_transformer'
 import { site } from '#config/site'
-import { listFilters, listQueryString } from '#shared/petitions/list_filters'
+import { LIST_PARAMETERS, listFilters, listQueryString } from '#shared/petitions/list_filters'
 import { publicPetitions } from '#services/petitions/listing/petition_list'
 import PetitionCardTransformer from '#transformers/petition_card_transformer'
 import PetitionPolicy from '#policies/petition_policy'
@@ -38,15 +38,16 @@ import PetitionVersionTransformer, { plainText } from '#transformers/petition_ve
 export default class PetitionsController {
   /**
    * Petition/List: public petitions, 10 a page, searched (`q`), filtered
-   * (`status`, `lang`: the visitor's language unless asked otherwise) and
-   * sorted (`sort`); the page links keep them.
+   * (`status`, `topic`, `country`, `lang`: every language, the visitor's
+   * first, unless one is asked for) and sorted (`sort`); the page links
+   * keep them.
    */
   async index({ inertia, request, i18n }: HttpContext) {
     const locale = localeOf(i18n)
     const page = requestedPage(request.input('page'))
-    const filters = listFilters(request.only(['q', 'status', 'lang', 'sort']), locale)
-    const petitions = await publicPetitions(filters, page)
-    petitions.baseUrl(urlFor('petitions.index')).queryString(listQueryString(filters, locale))
+    const filters = listFilters(request.only([...LIST_PARAMETERS]))
+    const petitions = await publicPetitions(filters, page, { firstLang: locale })
+    petitions.baseUrl(urlFor('petitions.index')).queryString(listQueryString(filters))
     const deletedOwnerName = i18n.t('page.account.deleted_user')
     return inertia.render('Petition/List', {
       petitions: paginatorProps(petitions, (petition: Petition) =>

@@ -18,6 +18,8 @@ import CustomField from '#models/custom_field'
 import PetitionVersion from '#models/petition_version'
 import PetitionHandover from '#models/petition_handover'
 import PaperSignatureBatch from '#models/paper_signature_batch'
+import { isPetitionTopic, type PetitionTopic } from '#shared/petitions/topics'
+import type { CountryCode } from '#shared/countries'
 import Signature from '#models/signature'
 import { descriptionText } from '#support/search_text'
 import CacheVersion from '#models/cache_version'
@@ -97,6 +99,21 @@ export default class Petition extends BaseModel {
 
   @column.dateTime()
   declare succeededAt: DateTime | null
+
+  /** What it is about: one to three topic keys, stored space-separated (the search index reads them so). */
+  @column({
+    prepare: (topics: PetitionTopic[]) => topics.join(' '),
+    consume: (stored: string | null) => (stored ?? '').split(' ').filter(isPetitionTopic),
+  })
+  declare topics: PetitionTopic[]
+
+  /** Where it applies: an ISO 3166-1 alpha-2 code, or null (anywhere). */
+  @column()
+  declare country: CountryCode | null
+
+  /** A region or city within the country, as its owner typed it; null: none. */
+  @column()
+  declare region: string | null
 
   /**
    * When it closes for signing by itself (the midnight UTC after the day its

@@ -52,6 +52,10 @@ export default class PetitionCardTransformer extends BaseTransformer<Petition> {
         'allowOpposite',
       ]),
       bannerUrl: bannerUrlOf(petition),
+      /** What it is about: topic keys, named by the page in its language. */
+      topics: petition.topics ?? [],
+      /** Where it applies: a country code and a region or city, each null when not said. */
+      place: { country: petition.country ?? null, region: petition.region ?? null },
       created: petition.createdAt.toISO()!,
       /** When signing closes by itself (ISO), or null: no closing date. */
       closesAt: petition.closesAt?.toUTC().toISO() ?? null,

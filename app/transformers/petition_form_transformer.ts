@@ -5,6 +5,8 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import PetitionMediaTransformer from '#transformers/petition_media_transformer'
 import { PHOTO_SLOTS } from '#shared/petitions/constants'
 import { closingDateOf } from '#support/closing_dates'
+import type { PetitionTopic } from '#shared/petitions/topics'
+import type { CountryCode } from '#shared/countries'
 
 type Media = ReturnType<PetitionMediaTransformer['toObject']>
 
@@ -54,6 +56,9 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       askPostalCode: false,
       private: false,
       targetSignatures: 1000,
+      topics: [] as PetitionTopic[],
+      country: null as CountryCode | null,
+      region: '',
       milestones: [],
       closingDate: null,
     }
@@ -134,6 +139,9 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       askPostalCode: petition.askPostalCode,
       private: petition.private,
       targetSignatures: petition.targetSignatures,
+      topics: petition.topics,
+      country: petition.country,
+      region: petition.region ?? '',
       /** The owner's own milestones besides the target. */
       milestones: petition.milestones as number[],
       /** The last day it is open (YYYY-MM-DD, UTC), or null: no closing date. */

@@ -18,6 +18,8 @@ import {
   PHOTO_SLOTS,
   TARGET_SIGNATURE_OPTIONS,
 } from '#shared/petitions/constants'
+import { MAX_TOPICS, MIN_TOPICS, PETITION_TOPICS, REGION_MAX } from '#shared/petitions/topics'
+import { COUNTRY_CODES } from '#shared/countries'
 
 const optionalText = (max: number) => vine.string().trim().maxLength(max).optional()
 const existingId = () => databaseId().optional()
@@ -27,7 +29,7 @@ const existingId = () => databaseId().optional()
  * error keys are the ones the page and other clients read: title, target, description, videos.{i}.url,
  * letters.{i}.payload, letters.{i}.recipients.{j}.name, letters.{i}.recipients.{j}.email,
  * milestones, milestones.{i}, updates.{i}.createdAt,
- * customFields.{i}.title, closingDate, finished, timeZone… A list longer than its maximum gets its error
+ * customFields.{i}.title, closingDate, finished, topics, country, region, timeZone… A list longer than its maximum gets its error
  * under the list itself: videos, letters, letters.{i}.recipients, updates,
  * customFields.
  */
@@ -121,6 +123,15 @@ export const petitionValidator = vine.create({
   // The last day it is open (YYYY-MM-DD); empty or null: no closing date.
   closingDate: vine.string().trim().use(closingDateRule()).nullable().optional(),
   targetSignatures: vine.number().in([...TARGET_SIGNATURE_OPTIONS]),
+  // What it is about: one to three of the fixed topics.
+  topics: vine
+    .array(vine.enum(PETITION_TOPICS))
+    .minLength(MIN_TOPICS)
+    .maxLength(MAX_TOPICS)
+    .distinct(),
+  // Where it applies: a country, and within it a region or city; both optional.
+  country: vine.enum(COUNTRY_CODES).nullable().optional(),
+  region: vine.string().trim().maxLength(REGION_MAX).nullable().optional(),
   // The owner's own milestones besides the target (whole counts of signatures).
   milestones: vine
     .array(vine.number().withoutDecimals().min(1).max(MAX_MILESTONE))

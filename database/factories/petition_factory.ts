@@ -52,6 +52,7 @@ export const PetitionFactory = factory
     target: 'Kyiv City Council',
     description: '<p>The park is <strong>our</strong> green heart.</p>',
     lang: DEFAULT_LOCALE,
+    topics: ['environment' as const, 'local-community' as const],
     targetSignatures: 1000,
     published: false,
     finished: false,

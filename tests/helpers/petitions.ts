@@ -29,6 +29,7 @@ export function validPetition(overrides: Record<string, unknown> = {}) {
     allowOpposite: false,
     private: false,
     targetSignatures: 1000,
+    topics: ['environment'],
     ...overrides,
   }
 }

@@ -67,6 +67,10 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
       target: input.target,
       description: sanitizeDescription(input.description),
       targetSignatures: input.targetSignatures,
+      topics: input.topics,
+      country: input.country ?? null,
+      // A region names a place within the country: none without one.
+      region: (input.country && input.region) || null,
       milestones: [...new Set(input.milestones ?? [])].sort((a, b) => a - b),
       allowComments: input.allowComments ?? false,
       allowOpposite: input.allowOpposite ?? false,

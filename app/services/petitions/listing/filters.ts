@@ -1,8 +1,14 @@
 import Petition from '#models/petition'
-import { searchWords, type ListFilters } from '#shared/petitions/list_filters'
+import { searchWords } from '#shared/petitions/list_filters'
 import { wherePublic } from '#services/petitions/visibility'
-import { countOf, type PetitionQuery } from '#services/petitions/listing/paging'
-import { answeredByTheIndex, indexTotal, whereMatches } from '#services/petitions/listing/search'
+import { countOf, type ListScope, type PetitionQuery } from '#services/petitions/listing/paging'
+import {
+  answeredByTheIndex,
+  hasFacets,
+  indexTotal,
+  whereFacets,
+  whereMatches,
+} from '#services/petitions/listing/search'
 
 /** Petitions anyone may find: published, not unlisted, not hidden by moderators. */
 export function listed(query: PetitionQuery = Petition.query()) {
@@ -23,24 +29,29 @@ function whereClosed(query: PetitionQuery, now: string) {
   )
 }
 
-/** The filtered list, unordered: listed, in the language, of the status, matching the search. */
-export function filtered(filters: ListFilters, now: string) {
+/**
+ * The filtered list, unordered: listed, in the language, of the status,
+ * topic and country, matching the search.
+ */
+export function filtered(scope: ListScope, now: string) {
   const query = listed()
-  if (filters.lang !== 'all') query.where('petitions.lang', filters.lang)
-  if (filters.status === 'open') whereOpen(query, now)
-  if (filters.status === 'closed') whereClosed(query, now)
-  if (filters.status === 'successful')
+  if (scope.lang !== 'all') query.where('petitions.lang', scope.lang)
+  if (scope.exceptLang) query.whereNot('petitions.lang', scope.exceptLang)
+  if (scope.status === 'open') whereOpen(query, now)
+  if (scope.status === 'closed') whereClosed(query, now)
+  if (scope.status === 'successful')
     query.whereRaw('petitions.support_count >= petitions.target_signatures')
-  if (filters.status === 'victory') query.whereNotNull('petitions.victory_at')
-  if (filters.status === 'awaiting') query.whereNotNull('petitions.awaiting_answer_since')
-  const words = searchWords(filters.q)
-  if (words.length > 0) whereMatches(query, words, filters.lang)
+  if (scope.status === 'victory') query.whereNotNull('petitions.victory_at')
+  if (scope.status === 'awaiting') query.whereNotNull('petitions.awaiting_answer_since')
+  const words = searchWords(scope.q)
+  if (words.length > 0) whereMatches(query, words, scope)
+  else if (hasFacets(scope)) whereFacets(query, scope)
   return query
 }
 
 /** How many petitions the list holds, from the search index where it can answer alone. */
-export function totalOf(filters: ListFilters, now: string) {
-  return answeredByTheIndex(filters) ? indexTotal(filters) : countOf(filtered(filters, now))
+export function totalOf(scope: ListScope, now: string) {
+  return answeredByTheIndex(scope) ? indexTotal(scope) : countOf(filtered(scope, now))
 }
 
 export function orderByNewest(query: PetitionQuery) {

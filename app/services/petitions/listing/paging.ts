@@ -1,8 +1,16 @@
 import { SimplePaginator } from '@adonisjs/lucid/database'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import Petition from '#models/petition'
+import type { Locale } from '#app/i18n/locales'
+import type { ListFilters } from '#shared/petitions/list_filters'
 
 export type PetitionQuery = ModelQueryBuilderContract<typeof Petition>
+
+/**
+ * The petitions a list reads: its filters, and for the part of a list in
+ * every language that comes after the visitor's own, that language left out.
+ */
+export type ListScope = ListFilters & { exceptLang?: Locale }
 
 /** How a page of the list is read: its size, and the columns and relations of its rows. */
 export type ListPage = { perPage: number; read: (query: PetitionQuery) => PetitionQuery }
@@ -48,16 +56,15 @@ export async function pageOfParts(parts: ListPart[], page: number, perPage: numb
 }
 
 /** A list ranked in two parts, `head` then `rest`, each a query in its order. */
-export async function twoPartPage(
+export async function twoParts(
   head: () => PetitionQuery,
   rest: () => PetitionQuery,
-  page: number,
-  { perPage, read }: ListPage
-): Promise<SimplePaginator> {
+  read: ListPage['read']
+): Promise<ListPart[]> {
   const [headTotal, restTotal] = await Promise.all([countOf(head()), countOf(rest())])
   const part = (query: () => PetitionQuery, total: number): ListPart => ({
     total,
     slice: (offset, limit) => read(query()).offset(offset).limit(limit),
   })
-  return pageOfParts([part(head, headTotal), part(rest, restTotal)], page, perPage)
+  return [part(head, headTotal), part(rest, restTotal)]
 }

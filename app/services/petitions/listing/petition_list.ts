@@ -1,15 +1,22 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { SimplePaginator } from '@adonisjs/lucid/database'
+import type { Locale } from '#app/i18n/locales'
 import { searchWords, type ListFilters } from '#shared/petitions/list_filters'
-import { twoPartPage, type ListPage, type PetitionQuery } from '#services/petitions/listing/paging'
+import {
+  pageOfParts,
+  twoParts,
+  type ListPage,
+  type ListPart,
+  type ListScope,
+  type PetitionQuery,
+} from '#services/petitions/listing/paging'
 import { filtered, listed, orderByNewest, totalOf } from '#services/petitions/listing/filters'
 import {
   answeredByTheIndex,
-  bestMatchesPage,
+  bestMatchesParts,
   orderByRelevance,
 } from '#services/petitions/listing/search'
-import { trendingNow, trendingPage } from '#services/petitions/listing/trending'
+import { trendingNow, trendingParts } from '#services/petitions/listing/trending'
 
 export const PETITIONS_PER_PAGE = 10
 export const SUCCESSFUL_ON_HOME = 6
@@ -31,6 +38,9 @@ const CARD_COLUMNS = [
   'support_count',
   'oppose_count',
   'paper_count',
+  'topics',
+  'country',
+  'region',
   'published',
   'finished',
   'finished_at',
@@ -65,49 +75,69 @@ export const OPEN_DATA_PAGE: ListPage = {
 }
 
 /** Closing soonest: open petitions with a closing date, soonest first, then all the others. */
-function closingPage(filters: ListFilters, now: string, page: number, shape: ListPage) {
-  return twoPartPage(
+function closingParts(scope: ListScope, now: string, read: ListPage['read']) {
+  return twoParts(
     () =>
-      filtered(filters, now)
+      filtered(scope, now)
         .where('petitions.finished', false)
         .where('petitions.closes_at', '>', now)
         .orderBy('petitions.closes_at', 'asc')
         .orderBy('petitions.id', 'asc'),
     () =>
       orderByNewest(
-        filtered(filters, now).where((others) =>
+        filtered(scope, now).where((others) =>
           others
             .where('petitions.finished', true)
             .orWhereNull('petitions.closes_at')
             .orWhere('petitions.closes_at', '<=', now)
         )
       ),
-    page,
-    shape
+    read
   )
 }
 
-/**
- * A page of the public list, searched, filtered and sorted as `filters` say:
- * 10 cards for the site, or 50 petitions of open data.
- */
-export async function publicPetitions(filters: ListFilters, page: number, shape = CARD_PAGE) {
-  const now = stored(DateTime.now())
-  if (filters.sort === 'trending') return trendingPage(filters, now, page, shape)
-  if (filters.sort === 'closing') return closingPage(filters, now, page, shape)
-  if (filters.sort === 'relevance' && answeredByTheIndex(filters)) {
-    return bestMatchesPage(filters, page, shape)
+/** The list of one scope in its order, as parts each read only where a page crosses it. */
+async function partsOf(scope: ListScope, now: string, read: ListPage['read']): Promise<ListPart[]> {
+  if (scope.sort === 'trending') return trendingParts(scope, now, read)
+  if (scope.sort === 'closing') return closingParts(scope, now, read)
+  if (scope.sort === 'relevance' && answeredByTheIndex(scope)) return bestMatchesParts(scope, read)
+  const ordered = () => {
+    const query = read(filtered(scope, now))
+    if (scope.sort === 'relevance') return orderByRelevance(query, searchWords(scope.q))
+    if (scope.sort === 'signatures')
+      return query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
+    return orderByNewest(query)
   }
-  const query = shape.read(filtered(filters, now))
-  if (filters.sort === 'relevance') orderByRelevance(query, searchWords(filters.q))
-  else if (filters.sort === 'signatures')
-    query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
-  else orderByNewest(query)
-  const [total, rows] = await Promise.all([
-    totalOf(filters, now),
-    query.offset((page - 1) * shape.perPage).limit(shape.perPage),
-  ])
-  return new SimplePaginator(total, shape.perPage, page, ...rows)
+  return [
+    {
+      total: await totalOf(scope, now),
+      slice: (offset, limit) => ordered().offset(offset).limit(limit),
+    },
+  ]
+}
+
+/**
+ * A page of the public list, searched, filtered and sorted as `filters`
+ * say: 10 cards for the site, or 50 petitions of open data. In every
+ * language, those in `firstLang` (the visitor's) come first, each part in
+ * the list's order: a visitor never finds a list empty because nobody wrote
+ * in their language yet, and finds their own first.
+ */
+export async function publicPetitions(
+  filters: ListFilters,
+  page: number,
+  { shape = CARD_PAGE, firstLang }: { shape?: ListPage; firstLang: Locale }
+) {
+  const now = stored(DateTime.now())
+  const scopes: ListScope[] =
+    filters.lang === 'all'
+      ? [
+          { ...filters, lang: firstLang },
+          { ...filters, exceptLang: firstLang },
+        ]
+      : [filters]
+  const parts = await Promise.all(scopes.map((scope) => partsOf(scope, now, shape.read)))
+  return pageOfParts(parts.flat(), page, shape.perPage)
 }
 
 /** Home: up to 6 victories, the newest first. */

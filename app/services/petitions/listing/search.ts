@@ -1,10 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import { searchWords, type ListFilters } from '#shared/petitions/list_filters'
+import { searchWords } from '#shared/petitions/list_filters'
 import {
-  pageOfParts,
   readByIds,
   type ListPage,
   type ListPart,
+  type ListScope,
   type PetitionQuery,
 } from '#services/petitions/listing/paging'
 
@@ -12,14 +12,26 @@ const isPostgres = () => db.connection().dialect.name === 'postgres'
 
 /**
  * The search index marks each listed petition with facets (see the search
- * index's migration): every listed one, and those of each language. A
- * search names the facet of the list it searches, so that the index alone
- * finds the matches the list may show.
+ * index's migrations): every listed one, and those of each language, topic
+ * and country. A list names the facets it shows, so that the index alone
+ * finds the petitions it may show, searched or not.
  */
-function facetOf(lang: ListFilters['lang']) {
-  if (isPostgres()) return lang === 'all' ? '_listed' : `_lang_${lang}`
-  return lang === 'all' ? 'listed' : `lang${lang}`
+function facetsOf(scope: ListScope) {
+  const postgres = isPostgres()
+  const token = (kind: 'listed' | 'lang' | 'topic' | 'country', value = '') => {
+    const key = value.replaceAll('-', '').toLowerCase()
+    return postgres ? `_${kind}${key ? `_${key}` : ''}` : `${kind}${key}`
+  }
+  const required = [scope.lang === 'all' ? token('listed') : token('lang', scope.lang)]
+  if (scope.topic) required.push(token('topic', scope.topic))
+  if (scope.country) required.push(token('country', scope.country))
+  const excluded = scope.exceptLang ? [token('lang', scope.exceptLang)] : []
+  if (postgres) return [...required, ...excluded.map((facet) => `!${facet}`)].join(' & ')
+  return `(facets : (${required.join(' AND ')}${excluded.map((facet) => ` NOT ${facet}`).join('')}))`
 }
+
+/** Whether the list names a facet besides its language: a topic or a country. */
+export const hasFacets = (scope: ListScope) => scope.topic !== null || scope.country !== null
 
 /*
  * Relevance ranks in tiers: petitions whose title holds every word, then
@@ -56,9 +68,9 @@ const sqlitePhrase = (words: string[]) =>
   words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ')
 
 /** SQLite: the FTS5 query of each tier, over the list's facet, in the text columns only. */
-function sqliteTiers(words: string[], lang: ListFilters['lang']) {
+function sqliteTiers(words: string[], scope: ListScope) {
   const phrase = sqlitePhrase(words)
-  const facet = `(facets : ${facetOf(lang)})`
+  const facet = facetsOf(scope)
   const inTitle = `({title} : (${phrase}))`
   const inTarget = `({target} : (${phrase}))`
   const anywhere = `({title target description_text} : (${phrase}))`
@@ -70,8 +82,10 @@ function sqliteTiers(words: string[], lang: ListFilters['lang']) {
 }
 
 /** SQLite: every match of the search in the list's facet, whatever its tier. */
-function sqliteMatch(words: string[], lang: ListFilters['lang']) {
-  return `({title target description_text} : (${sqlitePhrase(words)})) AND (facets : ${facetOf(lang)})`
+function sqliteMatch(words: string[], scope: ListScope) {
+  const facets = facetsOf(scope)
+  if (words.length === 0) return facets
+  return `({title target description_text} : (${sqlitePhrase(words)})) AND ${facets}`
 }
 
 /**
@@ -79,24 +93,39 @@ function sqliteMatch(words: string[], lang: ListFilters['lang']) {
  * `search_vector` column, each folded as the index folds it, and the
  * list's facet. SQLite: the matches of each tier, joined by id.
  */
-export function whereMatches(query: PetitionQuery, words: string[], lang: ListFilters['lang']) {
+export function whereMatches(query: PetitionQuery, words: string[], scope: ListScope) {
   if (isPostgres()) {
     return query
       .whereRaw(`petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?))`, [
         postgresQuery(words),
       ])
-      .whereRaw('petitions.search_vector @@ ?::tsquery', [facetOf(lang)])
+      .whereRaw('petitions.search_vector @@ ?::tsquery', [facetsOf(scope)])
   }
   // Read from the index alone (LIMIT keeps SQLite from merging it into the
   // join, which would probe the index once per petition of the language).
-  const tiers = sqliteTiers(words, lang).map(
+  const tiers = sqliteTiers(words, scope).map(
     (_, index) =>
       `SELECT rowid AS id, ${index + 1} AS tier
        FROM petitions_fts WHERE petitions_fts MATCH ?`
   )
   return query.joinRaw(
     `JOIN (SELECT * FROM (${tiers.join(' UNION ALL ')}) LIMIT -1) hits ON hits.id = petitions.id`,
-    sqliteTiers(words, lang)
+    sqliteTiers(words, scope)
+  )
+}
+
+/**
+ * A list of a topic or a country without a search: its petitions found by
+ * their facets in the search index, as a search's are, never by a filter
+ * on each petition of the language.
+ */
+export function whereFacets(query: PetitionQuery, scope: ListScope) {
+  if (isPostgres())
+    return query.whereRaw('petitions.search_vector @@ ?::tsquery', [facetsOf(scope)])
+  return query.joinRaw(
+    `JOIN (SELECT rowid AS id FROM petitions_fts WHERE petitions_fts MATCH ? LIMIT -1) faceted
+     ON faceted.id = petitions.id`,
+    [facetsOf(scope)]
   )
 }
 
@@ -112,12 +141,13 @@ export function orderByRelevance(query: PetitionQuery, words: string[]) {
 }
 
 /**
- * SQLite, a search with no status to check: the search index alone holds
- * the list (its facet says listed and in which language), so neither the
- * count nor the best matches read a petition row, however many match.
+ * SQLite, a search or a list of a topic or a country with no status to
+ * check: the search index alone holds the list (its facets say listed, in
+ * which language, of which topic and country), so neither the count nor a
+ * search's best matches read a petition row, however many match.
  */
-export const answeredByTheIndex = (filters: ListFilters) =>
-  !isPostgres() && filters.status === null && searchWords(filters.q).length > 0
+export const answeredByTheIndex = (scope: ListScope) =>
+  !isPostgres() && scope.status === null && (searchWords(scope.q).length > 0 || hasFacets(scope))
 
 /** SQLite: the rows of the search index that match an FTS5 query. */
 const indexMatches = (match: string) =>
@@ -129,23 +159,18 @@ async function indexCount(match: string) {
 }
 
 /** SQLite: how many petitions of the list match its search, counted in the search index. */
-export const indexTotal = (filters: ListFilters) =>
-  indexCount(sqliteMatch(searchWords(filters.q), filters.lang))
+export const indexTotal = (scope: ListScope) => indexCount(sqliteMatch(searchWords(scope.q), scope))
 
 /**
- * SQLite: a search's best matches, page by page, ranked inside the search
- * index tier by tier, each newest first.
+ * SQLite: a search's best matches, ranked inside the search index tier by
+ * tier, each newest first: the tiers as parts of the list.
  */
-export async function bestMatchesPage(
-  filters: ListFilters,
-  page: number,
-  { perPage, read }: ListPage
-) {
-  const tiers = sqliteTiers(searchWords(filters.q), filters.lang)
+export async function bestMatchesParts(scope: ListScope, read: ListPage['read']) {
+  const tiers = sqliteTiers(searchWords(scope.q), scope)
   const [inTitle, inTarget, total] = await Promise.all([
     indexCount(tiers[0]),
     indexCount(tiers[1]),
-    indexTotal(filters),
+    indexTotal(scope),
   ])
   const totals = [inTitle, inTarget, Math.max(0, total - inTitle - inTarget)]
   const parts = tiers.map((match, index): ListPart => ({
@@ -162,5 +187,5 @@ export async function bestMatchesPage(
       )
     },
   }))
-  return pageOfParts(parts, page, perPage)
+  return parts
 }

@@ -2,10 +2,10 @@ import db from '@adonisjs/lucid/services/db'
 import { hourOf } from '#services/signatures/counter'
 import type { ListFilters } from '#shared/petitions/list_filters'
 import {
-  pageOfParts,
   readByIds,
   type ListPage,
   type ListPart,
+  type ListScope,
 } from '#services/petitions/listing/paging'
 import { filtered, listed, orderByNewest, totalOf } from '#services/petitions/listing/filters'
 
@@ -57,16 +57,23 @@ async function trendingSums() {
  * The list's trending petitions, most signatures in the last 24 hours
  * first (then newest first): found by their ids and ranked here.
  */
-async function trendingHead(filters: ListFilters, now: string) {
+async function trendingHead(scope: ListScope, now: string) {
   const sums = await trendingSums()
   const heads = trendingCache!.heads
-  const key = JSON.stringify([filters.q, filters.status, filters.lang])
+  const key = JSON.stringify([
+    scope.q,
+    scope.status,
+    scope.lang,
+    scope.exceptLang,
+    scope.topic,
+    scope.country,
+  ])
   const kept = heads.get(key)
   if (kept) return kept
   const matching =
     sums.size === 0
       ? []
-      : await filtered(filters, now)
+      : await filtered(scope, now)
           .whereIn('petitions.id', [...sums.keys()])
           .select('petitions.id', 'petitions.created_at')
           .pojo<{ id: number; created_at: unknown }>()
@@ -89,13 +96,12 @@ async function trendingHead(filters: ListFilters, now: string) {
  * hourly rows, never a scan of signatures), then the petitions with none,
  * newest first, read through the list's index.
  */
-export async function trendingPage(
-  filters: ListFilters,
+export async function trendingParts(
+  scope: ListScope,
   now: string,
-  page: number,
-  { perPage, read }: ListPage
-) {
-  const [head, total] = await Promise.all([trendingHead(filters, now), totalOf(filters, now)])
+  read: ListPage['read']
+): Promise<ListPart[]> {
+  const [head, total] = await Promise.all([trendingHead(scope, now), totalOf(scope, now)])
   const trending: ListPart = {
     total: head.length,
     // A kept ranking may name a petition unlisted since: it is left out.
@@ -104,16 +110,23 @@ export async function trendingPage(
   const others: ListPart = {
     total: Math.max(0, total - head.length),
     slice: (offset, limit) => {
-      const newest = orderByNewest(read(filtered(filters, now)))
+      const newest = orderByNewest(read(filtered(scope, now)))
       if (head.length > 0) newest.whereNotIn('petitions.id', head)
       return newest.offset(offset).limit(limit)
     },
   }
-  return pageOfParts([trending, others], page, perPage)
+  return [trending, others]
 }
 
 /** The home page's list of open petitions gaining signatures now: every language. */
-const HOME_FILTERS: ListFilters = { q: '', status: 'open', lang: 'all', sort: 'trending' }
+const HOME_FILTERS: ListFilters = {
+  q: '',
+  status: 'open',
+  lang: 'all',
+  topic: null,
+  country: null,
+  sort: 'trending',
+}
 
 /**
  * Home: the open listed petitions that gained the most signatures in the
