@@ -14,8 +14,9 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  * hyphens on SQLite (FTS5 tokens are letters and digits), `_topic_{key}`
  * and `_country_{code}` on PostgreSQL (lexemes no search can produce). So
  * a list of a topic or a country, searched or not, is found by the index
- * alone, as a language is. Existing petitions have neither: their entries
- * stay as they are; only the triggers change.
+ * alone, as a language is. SQLite: existing petitions have neither, so
+ * their entries stay as they are; only the triggers change. PostgreSQL:
+ * the index moves out of the petitions' rows into a narrow table (below).
  */
 const INDEXED_COLUMNS =
   'title, target, description_text, lang, published, private, hidden_at, topics, country'
@@ -52,8 +53,24 @@ async function sqliteTriggers(db: QueryClientContract, facets: string, columns: 
     END`)
 }
 
-/** PostgreSQL: the search vector's facets, built by one function the trigger calls. */
-async function postgresFacets(db: QueryClientContract) {
+/**
+ * PostgreSQL: each petition's search entry, in a narrow table of its own.
+ * The words of its title, of its target and of all its text (title,
+ * target, description) are kept apart and without positions (`strip`), and
+ * its facets beside them, so that an entry is small enough to stay in its
+ * row: a search with many matches reads short rows, never the petitions'
+ * long ones nor a vector kept out of line; each relevance tier is its own
+ * exact match in the GIN index (no weights to recheck row by row).
+ */
+const POSTGRES_ENTRY = (row: 'NEW' | 'petitions') => `
+  strip(to_tsvector('simple', petitions_search_fold(coalesce(${row}.title, '')))),
+  strip(to_tsvector('simple', petitions_search_fold(coalesce(${row}.target, '')))),
+  strip(to_tsvector('simple', petitions_search_fold(
+    concat_ws(' ', ${row}.title, ${row}.target, ${row}.description_text)))),
+  petitions_listing_facets(${row}.published AND ${row}.hidden_at IS NULL AND NOT ${row}.private,
+    ${row}.lang, ${row}.topics, ${row}.country)`
+
+async function createPostgresEntries(db: QueryClientContract) {
   await db.rawQuery(`
     CREATE OR REPLACE FUNCTION petitions_listing_facets(listed boolean, lang text, topics text, country text)
     RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -63,27 +80,55 @@ async function postgresFacets(db: QueryClientContract) {
                FROM unnest(string_to_array(topics, ' ')) AS topic WHERE topic <> '')
       || CASE WHEN country IS NULL THEN ARRAY[]::text[] ELSE ARRAY['_country_' || lower(country)] END)
     ELSE ''::tsvector END $$`)
-  await postgresTrigger(
-    db,
-    `petitions_listing_facets(NEW.published AND NEW.hidden_at IS NULL AND NOT NEW.private, NEW.lang, NEW.topics, NEW.country)`,
-    INDEXED_COLUMNS
-  )
-}
-
-async function postgresTrigger(db: QueryClientContract, facets: string, columns: string) {
   await db.rawQuery(`
-    CREATE OR REPLACE FUNCTION petitions_search_vector_update() RETURNS trigger
+    CREATE TABLE petition_search_entries (
+      petition_id integer PRIMARY KEY REFERENCES petitions (id) ON DELETE CASCADE,
+      title tsvector NOT NULL,
+      target tsvector NOT NULL,
+      words tsvector NOT NULL,
+      facets tsvector NOT NULL)`)
+  await db.rawQuery(`
+    CREATE OR REPLACE FUNCTION petition_search_entry_write() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ BEGIN
-      NEW.search_vector := petitions_search_vector(NEW.title, NEW.target, NEW.description_text)
-        || ${facets};
-      RETURN NEW;
+      INSERT INTO petition_search_entries (petition_id, title, target, words, facets)
+      VALUES (NEW.id, ${POSTGRES_ENTRY('NEW')})
+      ON CONFLICT (petition_id) DO UPDATE SET title = EXCLUDED.title, target = EXCLUDED.target,
+        words = EXCLUDED.words, facets = EXCLUDED.facets;
+      RETURN NULL;
     END $$`)
   await db.rawQuery('DROP TRIGGER petitions_search_vector_update ON petitions')
+  await db.rawQuery('DROP INDEX petitions_search_vector_index')
+  await db.rawQuery('ALTER TABLE petitions DROP COLUMN search_vector')
+  await db.rawQuery(`
+    CREATE TRIGGER petition_search_entry_write
+    AFTER INSERT OR UPDATE OF ${INDEXED_COLUMNS} ON petitions
+    FOR EACH ROW EXECUTE FUNCTION petition_search_entry_write()`)
+  await db.rawQuery(`
+    INSERT INTO petition_search_entries (petition_id, title, target, words, facets)
+    SELECT petitions.id, ${POSTGRES_ENTRY('petitions')} FROM petitions`)
+  await db.rawQuery(`
+    CREATE INDEX petition_search_entries_index ON petition_search_entries
+    USING gin (words, facets, title, target)`)
+}
+
+/** PostgreSQL, back: the search vector in the petitions' rows, as before. */
+async function dropPostgresEntries(db: QueryClientContract) {
+  await db.rawQuery('DROP TRIGGER petition_search_entry_write ON petitions')
+  await db.rawQuery('DROP FUNCTION petition_search_entry_write()')
+  await db.rawQuery('DROP TABLE petition_search_entries')
+  await db.rawQuery('DROP FUNCTION petitions_listing_facets(boolean, text, text, text)')
+  await db.rawQuery('ALTER TABLE petitions ADD COLUMN search_vector tsvector')
   await db.rawQuery(`
     CREATE TRIGGER petitions_search_vector_update
-    BEFORE INSERT OR UPDATE OF ${columns} ON petitions
+    BEFORE INSERT OR UPDATE OF ${INDEXED_BEFORE} ON petitions
     FOR EACH ROW EXECUTE FUNCTION petitions_search_vector_update()`)
+  await db.rawQuery(`UPDATE petitions SET search_vector =
+    petitions_search_vector(title, target, description_text)
+    || petitions_search_facets(published AND hidden_at IS NULL, private, lang)`)
+  await db.rawQuery(
+    'CREATE INDEX petitions_search_vector_index ON petitions USING gin (search_vector)'
+  )
 }
 
 export default class extends BaseSchema {
@@ -94,7 +139,7 @@ export default class extends BaseSchema {
       table.string('region', 100).nullable()
     })
     this.defer(async (db) => {
-      if (db.dialect.name === 'postgres') return postgresFacets(db)
+      if (db.dialect.name === 'postgres') return createPostgresEntries(db)
       await sqliteTriggers(db, sqliteFacets, INDEXED_COLUMNS)
     })
   }
@@ -104,12 +149,7 @@ export default class extends BaseSchema {
     this.defer(async (db) => {
       if (db.dialect.name !== 'postgres')
         return sqliteTriggers(db, sqliteFacetsBefore, INDEXED_BEFORE)
-      await postgresTrigger(
-        db,
-        'petitions_search_facets(NEW.published AND NEW.hidden_at IS NULL, NEW.private, NEW.lang)',
-        INDEXED_BEFORE
-      )
-      await db.rawQuery('DROP FUNCTION petitions_listing_facets(boolean, text, text, text)')
+      await dropPostgresEntries(db)
     })
     this.schema.alterTable('petitions', (table) => {
       table.dropColumn('region')

@@ -2,7 +2,8 @@ import { SimplePaginator } from '@adonisjs/lucid/database'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import Petition from '#models/petition'
 import type { Locale } from '#app/i18n/locales'
-import type { ListFilters } from '#shared/petitions/list_filters'
+import db from '@adonisjs/lucid/services/db'
+import { LIST_COUNT_CAP, type ListFilters } from '#shared/petitions/list_filters'
 
 export type PetitionQuery = ModelQueryBuilderContract<typeof Petition>
 
@@ -15,8 +16,17 @@ export type ListScope = ListFilters & { exceptLang?: Locale }
 /** How a page of the list is read: its size, and the columns and relations of its rows. */
 export type ListPage = { perPage: number; read: (query: PetitionQuery) => PetitionQuery }
 
+/**
+ * How many petitions a list query holds, counted up to LIST_COUNT_CAP + 1:
+ * past the cap a list says "more than 1,000", so no count reads more rows.
+ */
 export async function countOf(query: PetitionQuery) {
-  const [row] = await query.clearOrder().count('* as total').pojo<{ total: number | string }>()
+  const upToCap = query
+    .clearOrder()
+    .select('petitions.id')
+    .limit(LIST_COUNT_CAP + 1)
+    .as('capped')
+  const [row] = await db.from(upToCap).count('* as total')
   return Number(row?.total ?? 0)
 }
 
@@ -51,7 +61,11 @@ export async function pageOfParts(parts: ListPart[], page: number, perPage: numb
     rows = rows.concat(await part.slice(skip, perPage - rows.length))
     skip = 0
   }
-  const total = parts.reduce((sum, part) => sum + part.total, 0)
+  // Parts count up to the cap each; the list says "more than" past it too.
+  const total = Math.min(
+    LIST_COUNT_CAP + 1,
+    parts.reduce((sum, part) => sum + part.total, 0)
+  )
   return new SimplePaginator(total, perPage, page, ...rows)
 }
 

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { Locale } from '#app/i18n/locales'
-import { searchWords, type ListFilters } from '#shared/petitions/list_filters'
+import { listFilters, type ListFilters } from '#shared/petitions/list_filters'
+import { COUNTRIES_OF_LANGUAGE } from '#shared/petitions/topics'
 import {
   pageOfParts,
   twoParts,
@@ -22,6 +23,7 @@ export const PETITIONS_PER_PAGE = 10
 export const SUCCESSFUL_ON_HOME = 6
 export const VICTORIES_ON_HOME = 6
 export const TRENDING_ON_HOME = 5
+export const NEARBY_ON_HOME = 6
 
 const stored = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
 
@@ -103,7 +105,7 @@ async function partsOf(scope: ListScope, now: string, read: ListPage['read']): P
   if (scope.sort === 'relevance' && answeredByTheIndex(scope)) return bestMatchesParts(scope, read)
   const ordered = () => {
     const query = read(filtered(scope, now))
-    if (scope.sort === 'relevance') return orderByRelevance(query, searchWords(scope.q))
+    if (scope.sort === 'relevance') return orderByRelevance(query)
     if (scope.sort === 'signatures')
       return query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
     return orderByNewest(query)
@@ -147,6 +149,29 @@ export function victoriousPetitions() {
     .orderBy('petitions.victory_at', 'desc')
     .orderBy('petitions.id', 'desc')
     .limit(VICTORIES_ON_HOME)
+}
+
+/**
+ * Home: up to 6 open listed petitions, those for the countries where the
+ * site's language is spoken first (COUNTRIES_OF_LANGUAGE), then the newest
+ * of anywhere else to fill the row. Two queries at most, each newest first
+ * through an index (by country; by listing and date), the second only when
+ * the first leaves room.
+ */
+export async function nearbyPetitions(locale: Locale) {
+  const now = stored(DateTime.now())
+  const countries = COUNTRIES_OF_LANGUAGE[locale]
+  const open = () => withCardRelations(filtered({ ...listFilters({}), status: 'open' }, now))
+  const near = await orderByNewest(open().whereIn('petitions.country', countries)).limit(
+    NEARBY_ON_HOME
+  )
+  if (near.length >= NEARBY_ON_HOME) return near
+  const elsewhere = await orderByNewest(
+    open().where((others) =>
+      others.whereNull('petitions.country').orWhereNotIn('petitions.country', countries)
+    )
+  ).limit(NEARBY_ON_HOME - near.length)
+  return [...near, ...elsewhere]
 }
 
 /** Home: up to 6 successful petitions, most recently successful first. */

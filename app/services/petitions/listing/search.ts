@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { searchWords } from '#shared/petitions/list_filters'
+import { LIST_COUNT_CAP, searchWords } from '#shared/petitions/list_filters'
 import {
   readByIds,
   type ListPage,
@@ -11,11 +11,21 @@ import {
 const isPostgres = () => db.connection().dialect.name === 'postgres'
 
 /**
- * The search index marks each listed petition with facets (see the search
- * index's migrations): every listed one, and those of each language, topic
- * and country. A list names the facets it shows, so that the index alone
- * finds the petitions it may show, searched or not.
+ * The search index, one entry per petition (see the search index's
+ * migrations): SQLite's FTS5 table, PostgreSQL's narrow table of words and
+ * facets. Either holds each listed petition's facets (listed, its
+ * language, topics and country) beside its words, so that a list finds its
+ * petitions and counts them in the index alone.
  */
+const searchIndex = () =>
+  isPostgres()
+    ? { table: 'petition_search_entries', id: 'petition_id' }
+    : { table: 'petitions_fts', id: 'rowid' }
+
+/** A condition on the search index's rows: SQL and its bindings. */
+type IndexMatch = { sql: string; bindings: string[] }
+
+/** The facets a list asks of the index: its language (or all but one), topic and country. */
 function facetsOf(scope: ListScope) {
   const postgres = isPostgres()
   const token = (kind: 'listed' | 'lang' | 'topic' | 'country', value = '') => {
@@ -37,148 +47,166 @@ export const hasFacets = (scope: ListScope) => scope.topic !== null || scope.cou
  * Relevance ranks in tiers: petitions whose title holds every word, then
  * those whose target does, then those matching anywhere (words spread over
  * the fields, or in the description); newest first within a tier (ids grow
- * with time). Each tier is read in the search index's own order, so that a
- * page costs the same whether a word is in ten petitions or in ten
- * thousand: no score is computed for every match.
+ * with time). Each tier is an exact match in the index, read in the
+ * index's own order, so that a page costs the same whether a word is in ten
+ * petitions or in ten thousand: no score is computed for every match.
  */
 
-/**
- * PostgreSQL: the words ANDed, the last one a prefix (a search box is
- * typed left to right), limited to the weight of a field when given
- * (A: title, B: target).
- */
-const postgresQuery = (words: string[], weight = '') =>
-  words
-    .map((word, index) => `${word}:${index === words.length - 1 ? '*' : ''}${weight}`)
-    .map((term) => (term.endsWith(':') ? term.slice(0, -1) : term))
-    .join(' & ')
+/** PostgreSQL: the words ANDed, the last one a prefix (a search box is typed left to right). */
+const postgresWords = (words: string[]) =>
+  words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ')
 
-/** PostgreSQL: a petition's tier for the search (1 title, 2 target, 3 anywhere). */
-function postgresTier(words: string[]) {
-  return {
-    sql: `CASE WHEN petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?)) THEN 1
-      WHEN petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?)) THEN 2
-      ELSE 3 END`,
-    bindings: [postgresQuery(words, 'A'), postgresQuery(words, 'B')],
-  }
-}
+/** PostgreSQL: a tsquery of the words, folded as the index folds them. */
+const TSQUERY = `to_tsquery('simple', petitions_search_fold(?))`
 
 /** SQLite: the words as FTS5 strings, all required, the last one a prefix. */
 const sqlitePhrase = (words: string[]) =>
   words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ')
 
-/** SQLite: the FTS5 query of each tier, over the list's facet, in the text columns only. */
-function sqliteTiers(words: string[], scope: ListScope) {
+const sqliteMatch = (expression: string): IndexMatch => ({
+  sql: 'petitions_fts MATCH ?',
+  bindings: [expression],
+})
+
+/** The index's condition for each tier, over the list's facets. */
+function tiersOf(words: string[], scope: ListScope): IndexMatch[] {
+  const facets = facetsOf(scope)
+  if (isPostgres()) {
+    const q = postgresWords(words)
+    const inFacets = 'facets @@ ?::tsquery'
+    return [
+      { sql: `title @@ ${TSQUERY} AND ${inFacets}`, bindings: [q, facets] },
+      {
+        sql: `target @@ ${TSQUERY} AND NOT title @@ ${TSQUERY} AND ${inFacets}`,
+        bindings: [q, q, facets],
+      },
+      {
+        sql: `words @@ ${TSQUERY} AND NOT title @@ ${TSQUERY} AND NOT target @@ ${TSQUERY} AND ${inFacets}`,
+        bindings: [q, q, q, facets],
+      },
+    ]
+  }
   const phrase = sqlitePhrase(words)
-  const facet = facetsOf(scope)
   const inTitle = `({title} : (${phrase}))`
   const inTarget = `({target} : (${phrase}))`
   const anywhere = `({title target description_text} : (${phrase}))`
   return [
-    `${inTitle} AND ${facet}`,
-    `(${inTarget} NOT ${inTitle}) AND ${facet}`,
-    `(${anywhere} NOT ${inTitle} NOT ${inTarget}) AND ${facet}`,
-  ]
+    `${inTitle} AND ${facets}`,
+    `(${inTarget} NOT ${inTitle}) AND ${facets}`,
+    `(${anywhere} NOT ${inTitle} NOT ${inTarget}) AND ${facets}`,
+  ].map(sqliteMatch)
 }
 
-/** SQLite: every match of the search in the list's facet, whatever its tier. */
-function sqliteMatch(words: string[], scope: ListScope) {
+/** Every petition of the list in the index, whatever its tier: its facets and its words if any. */
+function listMatch(words: string[], scope: ListScope): IndexMatch {
   const facets = facetsOf(scope)
-  if (words.length === 0) return facets
-  return `({title target description_text} : (${sqlitePhrase(words)})) AND ${facets}`
+  if (isPostgres()) {
+    if (words.length === 0) return { sql: 'facets @@ ?::tsquery', bindings: [facets] }
+    return {
+      sql: `words @@ ${TSQUERY} AND facets @@ ?::tsquery`,
+      bindings: [postgresWords(words), facets],
+    }
+  }
+  if (words.length === 0) return sqliteMatch(facets)
+  return sqliteMatch(`({title target description_text} : (${sqlitePhrase(words)})) AND ${facets}`)
+}
+
+/** The index's rows that match. */
+function indexRows({ sql, bindings }: IndexMatch) {
+  return db.from(searchIndex().table).whereRaw(sql, bindings)
 }
 
 /**
- * The search, per database. PostgreSQL: the words in a tsquery on the
- * `search_vector` column, each folded as the index folds it, and the
- * list's facet. SQLite: the matches of each tier, joined by id.
+ * The search's matches joined to the petitions as `hits` (id, tier), read
+ * from the index alone. SQLite: each tier, the LIMIT keeping SQLite from
+ * merging it into the join (which would probe the index once per petition
+ * of the language). PostgreSQL: one scan of the matches, each tier told
+ * apart in its short row.
  */
 export function whereMatches(query: PetitionQuery, words: string[], scope: ListScope) {
+  const { table, id } = searchIndex()
   if (isPostgres()) {
-    return query
-      .whereRaw(`petitions.search_vector @@ to_tsquery('simple', petitions_search_fold(?))`, [
-        postgresQuery(words),
-      ])
-      .whereRaw('petitions.search_vector @@ ?::tsquery', [facetsOf(scope)])
+    const q = postgresWords(words)
+    return query.joinRaw(
+      `JOIN (SELECT petition_id AS id,
+          CASE WHEN title @@ ${TSQUERY} THEN 1 WHEN target @@ ${TSQUERY} THEN 2 ELSE 3 END AS tier
+        FROM ${table} WHERE words @@ ${TSQUERY} AND facets @@ ?::tsquery) hits
+      ON hits.id = petitions.id`,
+      [q, q, q, facetsOf(scope)]
+    )
   }
-  // Read from the index alone (LIMIT keeps SQLite from merging it into the
-  // join, which would probe the index once per petition of the language).
-  const tiers = sqliteTiers(words, scope).map(
-    (_, index) =>
-      `SELECT rowid AS id, ${index + 1} AS tier
-       FROM petitions_fts WHERE petitions_fts MATCH ?`
+  const tiers = tiersOf(words, scope)
+  const selects = tiers.map(
+    (tier, index) => `SELECT ${id} AS id, ${index + 1} AS tier FROM ${table} WHERE ${tier.sql}`
   )
   return query.joinRaw(
-    `JOIN (SELECT * FROM (${tiers.join(' UNION ALL ')}) LIMIT -1) hits ON hits.id = petitions.id`,
-    sqliteTiers(words, scope)
+    `JOIN (SELECT * FROM (${selects.join(' UNION ALL ')}) LIMIT -1) hits ON hits.id = petitions.id`,
+    tiers.flatMap((tier) => tier.bindings)
   )
 }
 
 /**
  * A list of a topic or a country without a search: its petitions found by
- * their facets in the search index, as a search's are, never by a filter
- * on each petition of the language.
+ * their facets in the index, as a search's are, never by a filter on each
+ * petition of the language.
  */
 export function whereFacets(query: PetitionQuery, scope: ListScope) {
-  if (isPostgres())
-    return query.whereRaw('petitions.search_vector @@ ?::tsquery', [facetsOf(scope)])
+  const { table, id } = searchIndex()
+  const match = listMatch([], scope)
+  const limit = isPostgres() ? '' : ' LIMIT -1'
   return query.joinRaw(
-    `JOIN (SELECT rowid AS id FROM petitions_fts WHERE petitions_fts MATCH ? LIMIT -1) faceted
+    `JOIN (SELECT ${id} AS id FROM ${table} WHERE ${match.sql}${limit}) faceted
      ON faceted.id = petitions.id`,
-    [facetsOf(scope)]
+    match.bindings
   )
 }
 
 /** Best match first: tier by tier, newest first within a tier. */
-export function orderByRelevance(query: PetitionQuery, words: string[]) {
-  if (isPostgres()) {
-    const tier = postgresTier(words)
-    query.orderByRaw(tier.sql, tier.bindings)
-  } else {
-    query.orderBy('hits.tier', 'asc')
-  }
-  return query.orderBy('petitions.id', 'desc')
+export function orderByRelevance(query: PetitionQuery) {
+  return query.orderBy('hits.tier', 'asc').orderBy('petitions.id', 'desc')
 }
 
 /**
- * SQLite, a search or a list of a topic or a country with no status to
- * check: the search index alone holds the list (its facets say listed, in
- * which language, of which topic and country), so neither the count nor a
+ * A search, or a list of a topic or a country, with no status to check:
+ * the index alone holds the list (its facets say listed, in which
+ * language, of which topic and country), so neither the count nor a
  * search's best matches read a petition row, however many match.
  */
 export const answeredByTheIndex = (scope: ListScope) =>
-  !isPostgres() && scope.status === null && (searchWords(scope.q).length > 0 || hasFacets(scope))
+  scope.status === null && (searchWords(scope.q).length > 0 || hasFacets(scope))
 
-/** SQLite: the rows of the search index that match an FTS5 query. */
-const indexMatches = (match: string) =>
-  db.from('petitions_fts').whereRaw('petitions_fts MATCH ?', [match])
-
-async function indexCount(match: string) {
-  const [row] = await indexMatches(match).count('* as total')
+/** How many rows of the index match, up to LIST_COUNT_CAP + 1 ("more than 1,000"). */
+async function indexCount(match: IndexMatch) {
+  const upToCap = indexRows(match)
+    .select(db.raw('1'))
+    .limit(LIST_COUNT_CAP + 1)
+    .as('capped')
+  const [row] = await db.from(upToCap).count('* as total')
   return Number(row?.total ?? 0)
 }
 
-/** SQLite: how many petitions of the list match its search, counted in the search index. */
-export const indexTotal = (scope: ListScope) => indexCount(sqliteMatch(searchWords(scope.q), scope))
+/** How many petitions of the list match its search and facets, counted in the index. */
+export const indexTotal = (scope: ListScope) => indexCount(listMatch(searchWords(scope.q), scope))
 
 /**
- * SQLite: a search's best matches, ranked inside the search index tier by
- * tier, each newest first: the tiers as parts of the list.
+ * A search's best matches, ranked inside the index tier by tier, each
+ * newest first: the tiers as parts of the list.
  */
 export async function bestMatchesParts(scope: ListScope, read: ListPage['read']) {
-  const tiers = sqliteTiers(searchWords(scope.q), scope)
+  const tiers = tiersOf(searchWords(scope.q), scope)
   const [inTitle, inTarget, total] = await Promise.all([
     indexCount(tiers[0]),
     indexCount(tiers[1]),
     indexTotal(scope),
   ])
   const totals = [inTitle, inTarget, Math.max(0, total - inTitle - inTarget)]
-  const parts = tiers.map((match, index): ListPart => ({
+  const { id } = searchIndex()
+  return tiers.map((match, index): ListPart => ({
     total: totals[index],
     slice: async (offset, limit) => {
-      const hits: Array<{ id: number | string }> = await indexMatches(match)
-        .select('rowid as id')
-        .orderBy('rowid', 'desc')
+      const hits: Array<{ id: number | string }> = await indexRows(match)
+        .select(`${id} as id`)
+        .orderBy(id, 'desc')
         .offset(offset)
         .limit(limit)
       return readByIds(
@@ -187,5 +215,4 @@ export async function bestMatchesParts(scope: ListScope, read: ListPage['read'])
       )
     },
   }))
-  return parts
 }
