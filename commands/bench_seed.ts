@@ -48,6 +48,7 @@ export default class BenchSeed extends BaseCommand {
         allowComments: true,
         allowOpposite: true,
         targetSignatures: 1000000,
+        topics: ['democracy'],
       } as any)
       const petition = await Petition.findByOrFail('guid', guid)
       const started = Date.now()

@@ -30,6 +30,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 0,
     lang: 'en',
     title: 'Protect the old oak trees of Riverside Park',
+    topics: ['environment', 'local-community'],
+    country: 'US',
+    region: 'Riverside',
     target: 'Riverside City Council',
     description:
       '<p>The council plans to cut <strong>40 oak trees</strong> older than a century. We ask for a new plan that keeps them.</p>',
@@ -57,6 +60,8 @@ const PETITIONS: DemoPetition[] = [
     owner: 0,
     lang: 'en',
     title: 'Free drinking water fountains in every school',
+    topics: ['education', 'health'],
+    country: 'GB',
     target: 'Ministry of Education',
     description:
       '<p>Every pupil should have free access to clean drinking water during the school day.</p>',
@@ -68,6 +73,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 1,
     lang: 'es',
     title: 'Carriles bici seguros en el centro de Valencia',
+    topics: ['transport'],
+    country: 'ES',
+    region: 'Valencia',
     target: 'Ayuntamiento de Valencia',
     description:
       '<p>Pedimos carriles bici <em>separados del tráfico</em> en las calles principales del centro.</p>',
@@ -80,6 +88,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 1,
     lang: 'es',
     title: 'Más bibliotecas abiertas los domingos',
+    topics: ['culture', 'education'],
+    country: 'MX',
+    region: 'Ciudad de México',
     target: 'Consejería de Cultura',
     description:
       '<p>Las bibliotecas son espacios de estudio y encuentro: queremos que abran también los domingos.</p>',
@@ -90,6 +101,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 2,
     lang: 'uk',
     title: 'Збережемо парк Шевченка',
+    topics: ['environment', 'local-community'],
+    country: 'UA',
+    region: 'Київ',
     target: 'Київська міська рада',
     description:
       '<p>Парк Шевченка — зелене серце міста. Просимо відмовитися від забудови його території.</p>',
@@ -110,6 +124,8 @@ const PETITIONS: DemoPetition[] = [
     owner: 2,
     lang: 'uk',
     title: 'Укриття в кожній школі',
+    topics: ['education', 'human-rights'],
+    country: 'UA',
     target: 'Міністерство освіти і науки України',
     description:
       '<p>Кожна школа має мати обладнане укриття, щоб діти могли навчатися безпечно.</p>',
@@ -121,6 +137,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 3,
     lang: 'de',
     title: 'Nachtzüge zwischen Berlin und Wien erhalten',
+    topics: ['transport', 'international'],
+    country: 'DE',
+    region: 'Berlin',
     target: 'Bundesministerium für Verkehr',
     description:
       '<p>Nachtzüge sind eine klimafreundliche Alternative zum Flugzeug. Die Verbindung Berlin–Wien muss bleiben.</p>',
@@ -132,6 +151,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 3,
     lang: 'de',
     title: 'Mehr Grün auf Schulhöfen',
+    topics: ['environment', 'education'],
+    country: 'AT',
+    region: 'Wien',
     target: 'Senatsverwaltung für Bildung',
     description:
       '<p>Entsiegelte Schulhöfe mit Bäumen kühlen im Sommer und laden zum Spielen ein.</p>',
@@ -142,6 +164,8 @@ const PETITIONS: DemoPetition[] = [
     owner: 0,
     lang: 'fr',
     title: 'Des repas bio et locaux dans les cantines',
+    topics: ['health', 'education'],
+    country: 'FR',
     target: 'Conseil régional',
     description:
       '<p>Nous demandons 50 % de produits bio et locaux dans les cantines scolaires de la région.</p>',
@@ -152,6 +176,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 1,
     lang: 'it',
     title: 'Piste ciclabili sicure a Bologna',
+    topics: ['transport'],
+    country: 'IT',
+    region: 'Bologna',
     target: 'Comune di Bologna',
     description:
       '<p>Chiediamo una rete di piste ciclabili protette che colleghi i quartieri al centro.</p>',
@@ -163,6 +190,9 @@ const PETITIONS: DemoPetition[] = [
     owner: 2,
     lang: 'pt',
     title: 'Transporte público gratuito para estudantes',
+    topics: ['transport', 'education'],
+    country: 'BR',
+    region: 'São Paulo',
     target: 'Prefeitura de São Paulo',
     description: '<p>Estudantes não deveriam pagar para chegar à escola ou à universidade.</p>',
     banner: { driver: 'local', url: '/banner-templates/ocean.jpg' },
@@ -172,6 +202,7 @@ const PETITIONS: DemoPetition[] = [
     owner: 3,
     lang: 'ru',
     title: 'Сохраним исторический трамвай',
+    topics: ['culture', 'transport'],
     target: 'Городская дума',
     description:
       '<p>Старый трамвайный маршрут — часть истории города. Просим не закрывать его.</p>',

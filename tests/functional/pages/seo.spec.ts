@@ -12,9 +12,13 @@ import { ROLE_MODERATOR } from '#models/user'
 import { makeMember } from '#tests/helpers/auth'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { PETITION_TOPICS } from '#shared/petitions/topics'
+import env from '#start/env'
 
-const SITE = 'http://undersign.test:3334'
-const siteOf = (locale: string) => (locale === 'en' ? SITE : `http://${locale}.undersign.test:3334`)
+// On the port the tests run on (PORT may be set to run beside another run).
+const SITE = `http://undersign.test:${env.get('PORT')}`
+const siteOf = (locale: string) =>
+  locale === 'en' ? SITE : `http://${locale}.undersign.test:${env.get('PORT')}`
 
 /** The text of an attribute as React writes it. */
 const unescaped = (text: string) =>
@@ -50,7 +54,7 @@ test.group('Search engines', (group) => {
       assert.include(text, `Disallow: ${path}\n`)
     }
     assert.notInclude(text, 'Disallow: /petition/\n')
-    assert.include(text, 'Sitemap: http://es.undersign.test:3334/sitemap.xml')
+    assert.include(text, `Sitemap: ${siteOf('es')}/sitemap.xml`)
   })
 
   test('the sitemap lists every public page and listed petition on every language’s site', async ({
@@ -78,19 +82,51 @@ test.group('Search engines', (group) => {
       }
       assert.include(locations, `${siteOf(locale)}/petition/${listed.slug}`)
     }
-    assert.lengthOf(locations, (5 + 1) * LOCALES.length)
+    // The five pages, the fifteen topics' lists and the one petition.
+    assert.lengthOf(locations, (5 + PETITION_TOPICS.length + 1) * LOCALES.length)
     assert.notInclude(xml, draft.slug)
     assert.notInclude(xml, unlisted.slug)
     // Each entry names its page in every language, English by default.
     assert.include(
       xml,
-      `<xhtml:link rel="alternate" hreflang="uk" href="http://uk.undersign.test:3334/petition/${listed.slug}"/>`
+      `<xhtml:link rel="alternate" hreflang="uk" href="${siteOf('uk')}/petition/${listed.slug}"/>`
     )
     assert.include(
       xml,
       `<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/petition/${listed.slug}"/>`
     )
     assert.match(xml, /<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/)
+  })
+
+  test('the sitemap lists the list of every topic on every language’s site, with its versions in every language', async ({
+    client,
+    assert,
+  }) => {
+    const xml = (await client.get('/sitemap.xml').header('host', 'de.undersign.test')).text()
+    const entries = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((match) => match[1])
+    const topicEntries = entries.filter((entry) => /<loc>[^<]*\/petitions\?topic=/.test(entry))
+    assert.lengthOf(topicEntries, PETITION_TOPICS.length * LOCALES.length)
+    for (const topic of PETITION_TOPICS) {
+      const path = `/petitions?topic=${topic}`
+      for (const locale of LOCALES) {
+        const entry = entries.find((candidate) =>
+          candidate.startsWith(`<loc>${siteOf(locale)}${path}</loc>`)
+        )
+        assert.exists(entry, `${locale} ${topic}`)
+        // Its eight language versions and the default, and nothing else.
+        const alternates = [...entry!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(
+          ([, language, href]) => [language, href]
+        )
+        assert.deepEqual(
+          alternates,
+          [
+            ...LOCALES.map((language) => [language, `${siteOf(language)}${path}`]),
+            ['x-default', `${SITE}${path}`],
+          ],
+          `${locale} ${topic}`
+        )
+      }
+    }
   })
 
   test('requests in a row share one build of the sitemap; a petition that becomes or stops being public shows at once', async ({
@@ -210,8 +246,8 @@ test.group('Search engines', (group) => {
     const first = locationsIn((await client.get('/sitemap/1')).text())
     const second = locationsIn((await client.get('/sitemap/2')).text())
     assert.lengthOf(first, PAGES_PER_SITEMAP * LOCALES.length)
-    // The five public pages push the last five petitions into the second file.
-    assert.lengthOf(second, 5 * LOCALES.length)
+    // The five public pages and the topics' lists push as many petitions into the second file.
+    assert.lengthOf(second, (5 + PETITION_TOPICS.length) * LOCALES.length)
     assert.include(second, `${SITE}/petition/bulk-petition-${PAGES_PER_SITEMAP - 1}`)
     ;(await client.get('/sitemap/3')).assertStatus(404)
   })
@@ -228,10 +264,8 @@ test.group('Search engines', (group) => {
     searched.assertStatus(200)
     const html = searched.text()
     assert.include(html, '<meta name="robots" content="noindex"')
-    assert.equal(
-      canonicalOf(html),
-      'http://es.undersign.test:3334/petitions?status=open&lang=all&page=2'
-    )
+    // Every language is the default: `lang=all` says nothing the address needs.
+    assert.equal(canonicalOf(html), `${siteOf('es')}/petitions?status=open&page=2`)
     assert.notMatch(html, /hrefLang=/i)
     // Ranked by relevance only while searching: the order goes with the query.
     const ranked = (await client.get('/petitions?q=park&sort=relevance')).text()
@@ -244,6 +278,9 @@ test.group('Search engines', (group) => {
       assert.notInclude(listed, 'name="robots"', path)
       assert.equal(canonicalOf(listed), `${SITE}/petitions?status=open`, path)
     }
+    // A topic's and a country's list are pages of their own.
+    const topical = (await client.get('/petitions?country=DE&topic=environment&lang=all')).text()
+    assert.equal(canonicalOf(topical), `${SITE}/petitions?topic=environment&country=DE`)
   })
 
   test('every page names its versions on the other languages’ sites', async ({

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { Locale } from '#app/i18n/locales'
-import { listFilters, type ListFilters } from '#shared/petitions/list_filters'
+import { listFilters, searchWords, type ListFilters } from '#shared/petitions/list_filters'
 import { COUNTRIES_OF_LANGUAGE } from '#shared/petitions/topics'
 import {
   pageOfParts,
@@ -105,7 +105,7 @@ async function partsOf(scope: ListScope, now: string, read: ListPage['read']): P
   if (scope.sort === 'relevance' && answeredByTheIndex(scope)) return bestMatchesParts(scope, read)
   const ordered = () => {
     const query = read(filtered(scope, now))
-    if (scope.sort === 'relevance') return orderByRelevance(query)
+    if (scope.sort === 'relevance') return orderByRelevance(query, searchWords(scope.q))
     if (scope.sort === 'signatures')
       return query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
     return orderByNewest(query)

@@ -117,27 +117,26 @@ function indexRows({ sql, bindings }: IndexMatch) {
 }
 
 /**
- * The search's matches joined to the petitions as `hits` (id, tier), read
- * from the index alone. SQLite: each tier, the LIMIT keeping SQLite from
- * merging it into the join (which would probe the index once per petition
- * of the language). PostgreSQL: one scan of the matches, each tier told
- * apart in its short row.
+ * The search's matches among the petitions, found in the index alone.
+ * SQLite: joined as `hits` (id, tier), tier by tier, the LIMIT keeping
+ * SQLite from merging it into the join (which would probe the index once
+ * per petition of the language). PostgreSQL: the matching ids first, as
+ * an array the petitions are then read by: the planner, which cannot know
+ * that a word is rare among the petitions of a language or of a status,
+ * would otherwise read petitions in the list's order and probe the index
+ * for each, all of them when the matches are few.
  */
 export function whereMatches(query: PetitionQuery, words: string[], scope: ListScope) {
-  const { table, id } = searchIndex()
   if (isPostgres()) {
-    const q = postgresWords(words)
-    return query.joinRaw(
-      `JOIN (SELECT petition_id AS id,
-          CASE WHEN title @@ ${TSQUERY} THEN 1 WHEN target @@ ${TSQUERY} THEN 2 ELSE 3 END AS tier
-        FROM ${table} WHERE words @@ ${TSQUERY} AND facets @@ ?::tsquery) hits
-      ON hits.id = petitions.id`,
-      [q, q, q, facetsOf(scope)]
+    const match = listMatch(words, scope)
+    return query.whereRaw(
+      `petitions.id = ANY(ARRAY(SELECT petition_id FROM petition_search_entries WHERE ${match.sql}))`,
+      match.bindings
     )
   }
   const tiers = tiersOf(words, scope)
   const selects = tiers.map(
-    (tier, index) => `SELECT ${id} AS id, ${index + 1} AS tier FROM ${table} WHERE ${tier.sql}`
+    (tier, index) => `SELECT rowid AS id, ${index + 1} AS tier FROM petitions_fts WHERE ${tier.sql}`
   )
   return query.joinRaw(
     `JOIN (SELECT * FROM (${selects.join(' UNION ALL ')}) LIMIT -1) hits ON hits.id = petitions.id`,
@@ -165,9 +164,22 @@ export function whereFacets(query: PetitionQuery, scope: ListScope) {
   )
 }
 
-/** Best match first: tier by tier, newest first within a tier. */
-export function orderByRelevance(query: PetitionQuery) {
-  return query.orderBy('hits.tier', 'asc').orderBy('petitions.id', 'desc')
+/**
+ * Best match first: tier by tier, newest first within a tier. PostgreSQL
+ * reads each match's tier from its short index entry.
+ */
+export function orderByRelevance(query: PetitionQuery, words: string[]) {
+  if (isPostgres()) {
+    const q = postgresWords(words)
+    query.orderByRaw(
+      `(SELECT CASE WHEN title @@ ${TSQUERY} THEN 1 WHEN target @@ ${TSQUERY} THEN 2 ELSE 3 END
+        FROM petition_search_entries WHERE petition_id = petitions.id)`,
+      [q, q]
+    )
+  } else {
+    query.orderBy('hits.tier', 'asc')
+  }
+  return query.orderBy('petitions.id', 'desc')
 }
 
 /**
