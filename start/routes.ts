@@ -9,6 +9,7 @@ import { matchers, useParamMatchers, slugWithExtension } from '#start/route_matc
 import { LOCALES } from '#app/i18n/locales'
 import { PROVIDERS } from '#config/ally'
 import { UPLOADS_DISK } from '#config/drive'
+import { PETITION_TOPICS } from '#shared/petitions/topics'
 import {
   throttleAccountDeletion,
   throttleAccountEmail,
@@ -43,6 +44,7 @@ const TransmitSubscribeController = () =>
 const TransmitUnsubscribeController = () =>
   import('@adonisjs/transmit/controllers/unsubscribe_controller')
 const OpenDataController = () => import('#controllers/open_data_controller')
+const FeedsController = () => import('#controllers/feeds_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
 const SubscriptionsController = () => import('#controllers/subscriptions_controller')
 const TranslationsController = () => import('#controllers/translations_controller')
@@ -83,6 +85,9 @@ const PaperSignaturesController = () => import('#controllers/paper_signatures_co
 const PetitionHandoversController = () => import('#controllers/petition_handovers_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
+// A feed's segment is its topic or country code and `.atom`: anything else is no route (404).
+const topicFeedMatcher = { match: new RegExp(`^(?:${PETITION_TOPICS.join('|')})\\.atom$`) }
+const countryFeedMatcher = { match: /^[A-Za-z]{2}\.atom$/ }
 
 useParamMatchers(router)
 
@@ -137,6 +142,15 @@ router
     router
       .get('/petition/:slug/history.csv', [OpenDataController, 'historyCsv'])
       .as('open_data.history_csv')
+    // Atom feeds of the newest listed petitions of a topic or a country.
+    router
+      .get('/petitions/topics/:topic.atom', [FeedsController, 'topic'])
+      .as('feeds.topic')
+      .where('topic', topicFeedMatcher)
+    router
+      .get('/petitions/countries/:country.atom', [FeedsController, 'country'])
+      .as('feeds.country')
+      .where('country', countryFeedMatcher)
   })
   .use([
     middleware.openData(),

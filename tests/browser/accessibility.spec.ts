@@ -240,7 +240,10 @@ test.group('Browser: accessibility', (group) => {
       const showPage = `/petition/${petition.slug}`
       const mustShow: Record<string, string[]> = {
         '/': ['[data-testid="petition-card"] .progress'],
-        '/petitions': ['.pagination', 'form[role="search"] select'],
+        // On phones the selects fold behind the "Filters" button: the search box shows.
+        '/petitions': ['.pagination', 'form[role="search"] input[type="search"]'],
+        // A topic's page, with its feed's link and the cards' topics.
+        '/petitions?topic=environment': ['[data-testid="feed-link"]', 'ul[aria-label] a'],
         '/petitions?q=nothing+like+this&status=open': ['[data-testid="no-match"] a'],
         [showPage]: [
           // The header's bar on phones, the sign box's on wide screens.
@@ -301,6 +304,7 @@ test.group('Browser: accessibility', (group) => {
         '/',
         '/petitions',
         '/petitions?q=nothing+like+this&status=open',
+        '/petitions?topic=environment',
         showPage,
         historyPage,
         '/contacts',

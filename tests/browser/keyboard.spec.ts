@@ -189,6 +189,9 @@ test.group('Browser: keyboard only', (group) => {
       await page.keyboard.press('Control+b')
       await page.keyboard.type(' now.')
 
+      // A topic, ticked with Space.
+      await tabTo(page, '#topic-environment', 150)
+      await page.keyboard.press('Space')
       await tabTo(page, '[data-testid="petition-submit"]', 150)
       assert.isTrue(await focusIsVisible(page), 'focus shows on the save button')
       await Promise.all([page.waitForURL(/\/petition\/[^/]+$/), page.keyboard.press('Enter')])

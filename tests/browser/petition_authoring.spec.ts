@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { fixture, jpegWithGps, pngWithExif } from '#tests/helpers/images'
 import { MAX_LETTERS, MAX_VIDEOS } from '#shared/petitions/constants'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 
+const fr = i18nManager.locale('fr')
 const EMAIL = 'author@example.com'
 const PASSWORD = 'violet-river-3141'
 
@@ -20,6 +22,8 @@ async function fillPetition(page: Page, title: string, target: string) {
   await page.locator('[data-template="forest"]').click()
   await page.locator('.ProseMirror').click()
   await page.keyboard.type(`${title}.`)
+  // A petition names one topic at least.
+  await page.locator('#topic-environment').check()
 }
 
 /** Whether a blob: URL still names a file (a revoked one names none). */
@@ -84,6 +88,7 @@ test.group('Browser: petition authoring', (group) => {
       await page.getByRole('button', { name: 'Add a field' }).click()
       await form.locator('[name="customFields.0.title"]').fill('District')
       await page.locator('#custom-0-required').check()
+      await page.locator('#topic-environment').check()
 
       // Creating publishes it: the save lands on its live page, with the first-share panel.
       await Promise.all([
@@ -281,6 +286,121 @@ test.group('Browser: petition authoring', (group) => {
         await page.locator('[data-testid^="photo-slot-"][data-state="filled"]').count(),
         2
       )
+    })
+  })
+
+  test('topics stop at three, the region waits for a country, and the page links to their lists', async ({
+    assert,
+  }) => {
+    await UserFactory.merge({ email: EMAIL, password: PASSWORD }).create()
+    await inBrowser('petition topics and place', async (page) => {
+      await logIn(page, EMAIL, PASSWORD, 'fr')
+      await visit(page, siteUrl('/petition/create', 'fr'))
+      await fillPetition(page, 'Des bancs au bord du canal', 'Mairie de Lyon')
+
+      // No topic: the server's error under the list, tied to each box.
+      await page.locator('#topic-environment').uncheck()
+      await page.getByTestId('petition-submit').click()
+      const error = page.locator('[data-error-for="topics"]')
+      await error.waitFor()
+      assert.equal(await error.textContent(), 'Veuillez choisir au moins un thème')
+      const environment = page.locator('#topic-environment')
+      assert.equal(await environment.getAttribute('aria-invalid'), 'true')
+      assert.include(await environment.getAttribute('aria-describedby'), 'topics-error')
+
+      // Three at most: the others are disabled, the hint says why, a ticked one can go.
+      for (const topic of ['environment', 'transport', 'local-community']) {
+        await page.locator(`#topic-${topic}`).check()
+      }
+      const health = page.locator('#topic-health')
+      assert.isTrue(await health.isDisabled())
+      assert.include(await health.getAttribute('aria-describedby'), 'topics-full')
+      assert.equal(
+        await page.getByTestId('topics-full').textContent(),
+        fr.t('page.petition.topics_full')
+      )
+      await page.locator('#topic-transport').uncheck()
+      assert.isTrue(await health.isEnabled())
+      assert.equal(await page.getByTestId('topics-full').textContent(), '')
+      await page.locator('#topic-transport').check()
+
+      // The region or city only within a country, named in French.
+      const region = page.locator('#petition-region')
+      assert.isTrue(await region.isDisabled())
+      const country = page.locator('#petition-country')
+      assert.equal(
+        await country.locator('option').first().textContent(),
+        fr.t('page.petition.country_any')
+      )
+      await country.selectOption({ label: 'France' })
+      assert.isTrue(await region.isEnabled())
+      assert.equal(await region.getAttribute('maxlength'), '100')
+      await region.fill('Lyon')
+      assert.deepEqual(
+        describeViolations(
+          'topics section',
+          await seriousViolations(page, '[data-testid="topics-section"]')
+        ),
+        []
+      )
+
+      await Promise.all([
+        page.waitForURL(/\/petition\/[^/]+$/),
+        page.getByTestId('petition-submit').click(),
+      ])
+      const petition = await Petition.firstOrFail()
+      assert.deepEqual(petition.topics, ['environment', 'local-community', 'transport'])
+      assert.equal(petition.country, 'FR')
+      assert.equal(petition.region, 'Lyon')
+
+      // The header names them, each a link to its list, at least 24 px high.
+      const header = page.getByTestId('petition-header')
+      const topics = header
+        .getByRole('list', { name: fr.t('page.topics.list_label') })
+        .getByRole('link')
+      await topics.first().waitFor()
+      assert.deepEqual(await topics.allTextContents(), [
+        'Environnement',
+        'Vie locale',
+        'Transports',
+      ])
+      assert.equal(await topics.first().getAttribute('href'), '/petitions?topic=environment')
+      assert.isAtLeast((await topics.first().boundingBox())!.height, 24)
+      const place = header.getByTestId('petition-place')
+      assert.equal(await place.locator('dd').textContent(), 'Lyon, France')
+      const countryLink = place.getByRole('link', { name: 'France' })
+      assert.equal(await countryLink.getAttribute('href'), '/petitions?country=FR')
+      assert.isAtLeast((await countryLink.boundingBox())!.height, 24)
+      await page.getByTestId('first-share').waitFor()
+      assert.deepEqual(
+        describeViolations(
+          'petition header',
+          await seriousViolations(page, '[data-testid="petition-header"]')
+        ),
+        []
+      )
+
+      // Its card on the list too; a topic leads to the list of that topic.
+      await visit(page, siteUrl('/petitions', 'fr'))
+      const card = page.getByTestId('petition-card')
+      await card.getByTestId('topic-badges').waitFor()
+      assert.deepEqual(await card.getByRole('listitem').allTextContents(), [
+        'Environnement',
+        'Vie locale',
+        'Transports',
+      ])
+      assert.include(await card.getByTestId('petition-place').textContent(), 'Lyon, France')
+      assert.deepEqual(
+        describeViolations(
+          'petition card',
+          await seriousViolations(page, '[data-testid="petition-card"]')
+        ),
+        []
+      )
+      await Promise.all([
+        page.waitForURL(/\/petitions\?topic=local-community$/),
+        card.getByRole('link', { name: 'Vie locale' }).click(),
+      ])
     })
   })
 

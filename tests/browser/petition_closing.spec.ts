@@ -31,6 +31,7 @@ test.group('Browser: closing dates', (group) => {
       await page.locator('[data-template="forest"]').click()
       await page.locator('.ProseMirror').click()
       await page.keyboard.type('Наш парк потребує захисту.')
+      await page.locator('#topic-environment').check()
 
       // The field is found by its label; the calendar opens as it gets the focus.
       const field = page.getByLabel('Дата закриття (необов’язково)')

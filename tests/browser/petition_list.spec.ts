@@ -1,10 +1,48 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import i18nManager from '@adonisjs/i18n/services/main'
+import type { Page } from 'playwright-core'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 const es = i18nManager.locale('es')
+const en = i18nManager.locale('en')
+
+/** The selects that fold behind the "Filters" button on phones. */
+const FILTER_SELECTS = [
+  '#petition-status',
+  '#petition-lang',
+  '#petition-topic',
+  '#petition-country-filter',
+  '#petition-sort',
+]
+
+// Strings, run in the page: the tests compile without the DOM types.
+const focusedId = (page: Page) => page.evaluate<string | undefined>('document.activeElement?.id')
+const focusedTestId = (page: Page) =>
+  page.evaluate<string | undefined>('document.activeElement?.dataset.testid')
+
+/** Presses Tab until `isThere` says focus arrived (or gives up). */
+async function tabUntil(page: Page, isThere: () => Promise<boolean>) {
+  for (let presses = 0; presses < 60 && !(await isThere()); presses++) {
+    await page.keyboard.press('Tab')
+  }
+  return isThere()
+}
+
+/** A listed petition about the environment in Germany, unless told otherwise. */
+function placedPetition(title: string, columns: Record<string, unknown> = {}) {
+  return PetitionFactory.merge({
+    title,
+    topics: ['environment'],
+    country: 'DE',
+    published: true,
+    ...columns,
+  })
+    .with('user')
+    .create()
+}
 
 test.group('Browser: finding petitions', (group) => {
   browserJourneys(group)
@@ -41,7 +79,10 @@ test.group('Browser: finding petitions', (group) => {
     await inBrowser('finding petitions', async (page) => {
       await visit(page, siteUrl('/petitions', 'es'))
       const count = page.getByTestId('result-count')
-      assert.equal(await count.textContent(), es.t('page.list.count', { count: 14 }))
+      // Every language by default, the Spanish ones first.
+      assert.equal(await count.textContent(), es.t('page.list.count', { count: 15 }))
+      const cards = page.getByTestId('petition-card')
+      await cards.first().filter({ hasText: 'Más bibliotecas los domingos' }).waitFor()
 
       // The search box is reached and used with the keyboard alone.
       const search = page.getByRole('searchbox', { name: es.t('page.list.search_label') })
@@ -55,13 +96,13 @@ test.group('Browser: finding petitions', (group) => {
       await page.keyboard.type('bici')
       await page.keyboard.press('Enter')
       await page.waitForURL(/\?q=bici$/)
-      await count.filter({ hasText: '13' }).waitFor()
+      await count.filter({ hasText: '14' }).waitFor()
       assert.equal(await search.inputValue(), 'bici')
 
       // Open ones only, then by signatures: the search stays.
       await page.locator('#petition-status').selectOption('open')
       await page.waitForURL(/status=open/)
-      await count.filter({ hasText: '12' }).waitFor()
+      await count.filter({ hasText: '13' }).waitFor()
       await page.locator('#petition-sort').selectOption('signatures')
       await page.waitForURL(/sort=signatures/)
       const firstCard = page.getByTestId('petition-card').first()
@@ -81,12 +122,17 @@ test.group('Browser: finding petitions', (group) => {
         { q: 'bici', status: 'open', sort: 'signatures' }
       )
       await firstCard.filter({ hasText: 'Carril bici número 2' }).waitFor()
-      assert.equal(await page.getByTestId('petition-card').count(), 2)
+      // The Spanish ones, then the English one.
+      assert.deepEqual(await cards.locator('h3').allTextContents(), [
+        'Carril bici número 2',
+        'Carril bici número 1',
+        'Other bicicleta in English',
+      ])
 
-      // Every language: the English one joins.
-      await page.locator('#petition-lang').selectOption('all')
-      await page.waitForURL(/lang=all/)
-      await count.filter({ hasText: '13' }).waitFor()
+      // Spanish only: the English one leaves.
+      await page.locator('#petition-lang').selectOption('es')
+      await page.waitForURL(/lang=es/)
+      await count.filter({ hasText: '12' }).waitFor()
       assert.notInclude(page.url(), 'page=')
 
       // Nothing matches: it says so, and one link clears it all.
@@ -97,8 +143,113 @@ test.group('Browser: finding petitions', (group) => {
       assert.include(await noMatch.textContent(), es.t('page.list.no_match_search', { q: 'zzzz' }))
       await noMatch.getByRole('link').click()
       await page.waitForURL(/\/petitions$/)
-      await count.filter({ hasText: '14' }).waitFor()
+      await count.filter({ hasText: '15' }).waitFor()
       assert.equal(await search.inputValue(), '')
+    })
+  })
+
+  test('on a phone the filters fold behind one button, which the keyboard opens; the first petition shows at once', async ({
+    assert,
+  }) => {
+    for (let index = 1; index <= 3; index++) {
+      await placedPetition(`Clean rivers number ${index}`)
+    }
+
+    await inBrowser(
+      'filters on a phone',
+      async (page) => {
+        await visit(page, siteUrl('/petitions'))
+        // The first petition is on the first screen: a good part of its card (its banner at least).
+        const box = (await page.getByTestId('petition-card').first().boundingBox())!
+        assert.isAtMost(box.y + 200, page.viewportSize()!.height, 'first card in sight')
+        for (const select of FILTER_SELECTS) {
+          assert.isTrue(await page.locator(select).isHidden(), `${select} folded`)
+        }
+
+        // Tab reaches the button, Enter opens the filters; focus stays on the button.
+        const toggle = page.getByTestId('filters-toggle')
+        assert.equal(await toggle.textContent(), en.t('page.list.filters_toggle', { count: 0 }))
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'false')
+        assert.equal(await toggle.getAttribute('aria-controls'), 'petition-filters')
+        assert.isTrue(
+          await tabUntil(page, async () => (await focusedTestId(page)) === 'filters-toggle'),
+          'Tab reaches the Filters button'
+        )
+        await page.keyboard.press('Enter')
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'true')
+        for (const select of FILTER_SELECTS) {
+          assert.isTrue(await page.locator(select).isVisible(), `${select} shown`)
+        }
+        assert.equal(await focusedTestId(page), 'filters-toggle')
+        const violations = await seriousViolations(page)
+        assert.deepEqual(describeViolations('filters open on a phone', violations), [])
+
+        // The next Tab is the first filter; a choice keeps them open and is counted.
+        await page.keyboard.press('Tab')
+        assert.equal(await focusedId(page), 'petition-status')
+        await page.keyboard.press('ArrowDown')
+        await page.waitForURL(/status=open/)
+        await toggle.filter({ hasText: en.t('page.list.filters_toggle', { count: 1 }) }).waitFor()
+        assert.isTrue(await page.locator('#petition-status').isVisible())
+        assert.equal(await focusedId(page), 'petition-status')
+
+        // Enter on the button folds them again.
+        await toggle.focus()
+        await page.keyboard.press('Enter')
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'false')
+        assert.isTrue(await page.locator('#petition-status').isHidden())
+      },
+      { width: 390, height: 844 }
+    )
+  })
+
+  test('a topic and a country chosen with the keyboard list only their petitions, under the topic’s heading', async ({
+    assert,
+  }) => {
+    await placedPetition('Clean rivers in Bavaria')
+    await placedPetition('Wind farms on the North Sea')
+    await placedPetition('Clean air in Lyon', { country: 'FR' })
+    await placedPetition('Hospitals in Berlin', { topics: ['health'] })
+    await placedPetition('Anywhere at all', { topics: ['other'], country: null })
+
+    await inBrowser('topic and country', async (page) => {
+      await visit(page, siteUrl('/petitions'))
+      const count = page.getByTestId('result-count')
+      assert.equal(await count.textContent(), en.t('page.list.count', { count: 5 }))
+      // Always open on a wide screen: no button to press.
+      assert.isTrue(await page.getByTestId('filters-toggle').isHidden())
+
+      // Type-ahead on the focused select, as a keyboard user picks an option.
+      const topic = en.t('page.topics.environment')
+      await page.locator('#petition-topic').focus()
+      await page.keyboard.type(topic.slice(0, 3))
+      await page.waitForURL(/topic=environment/)
+      await count.filter({ hasText: '3' }).waitFor()
+      const heading = page.getByRole('heading', { level: 1 })
+      assert.equal(await heading.textContent(), en.t('page.list.topic_title', { topic }))
+      assert.equal(await page.locator('#petition-topic').inputValue(), 'environment')
+
+      await page.locator('#petition-country-filter').focus()
+      await page.keyboard.type('Germ')
+      await page.waitForURL(/country=DE/)
+      await count.filter({ hasText: '2' }).waitFor()
+      assert.equal(await focusedId(page), 'petition-country-filter')
+      const titles = await page.getByTestId('petition-card').locator('h3').allTextContents()
+      assert.sameMembers(titles, ['Clean rivers in Bavaria', 'Wind farms on the North Sea'])
+      const both = en.t('page.list.topic_country_title', { topic, country: 'Germany' })
+      assert.equal(await heading.textContent(), both)
+      assert.include(await page.title(), both)
+      const params = Object.fromEntries(new URL(page.url()).searchParams)
+      assert.deepEqual(params, { topic: 'environment', country: 'DE' })
+      const violations = await seriousViolations(page)
+      assert.deepEqual(describeViolations('a topic and a country chosen', violations), [])
+
+      // The clear link brings every petition back.
+      await page.getByRole('link', { name: en.t('page.list.clear') }).click()
+      await page.waitForURL(/\/petitions$/)
+      await count.filter({ hasText: '5' }).waitFor()
+      assert.equal(await heading.textContent(), en.t('page.list.title'))
+      assert.equal(await page.locator('#petition-topic').inputValue(), '')
     })
   })
 })

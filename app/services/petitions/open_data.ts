@@ -6,6 +6,7 @@ import { csvRow } from '#support/csv'
 import { wherePublic } from '#services/petitions/visibility'
 import type { NamedCountryCount } from '#shared/petitions/country_counts'
 import type { RecipientStanding } from '#shared/petitions/recipient_standing'
+import type { PetitionTopic } from '#shared/petitions/topics'
 
 /**
  * A decision maker its letters name, with when the petition was first
@@ -44,6 +45,12 @@ export type OpenPetition = {
   succeededAt: string | null
   /** When its owner or a moderator marked it a victory, or null. */
   victoryAt: string | null
+  /** What it is about: one to three topic keys (PETITION_TOPICS), never translated. */
+  topics: PetitionTopic[]
+  /** Where it applies: an ISO 3166-1 alpha-2 code, or null (anywhere). */
+  country: string | null
+  /** A region or city within the country, as its owner typed it, or null. */
+  region: string | null
   /**
    * Its counted signatures (support and opposition) by the country signers
    * chose, the largest first, named in the reader's language; 'ZZ' counts
@@ -91,6 +98,9 @@ export function openPetition(
     closedAt: open ? null : iso(petition.finishedAt ?? petition.closesAt),
     succeededAt: iso(petition.succeededAt),
     victoryAt: iso(petition.victoryAt),
+    topics: petition.topics ?? [],
+    country: petition.country ?? null,
+    region: petition.region ?? null,
     signaturesByCountry,
     recipients: standing.map(({ name, role, deliveredAt, answeredAt }) => ({
       name,
@@ -125,6 +135,9 @@ const CSV_COLUMNS = [
   'closedAt',
   'succeededAt',
   'victoryAt',
+  'topics',
+  'country',
+  'region',
   'description',
 ] as const satisfies ReadonlyArray<keyof OpenPetition>
 
@@ -134,6 +147,8 @@ export function openPetitionsCsv(petitions: OpenPetition[]) {
     csvRow(
       CSV_COLUMNS.map((column) => {
         const value = petition[column]
+        // Topic keys hold no spaces: one cell, split on spaces, gives them back.
+        if (Array.isArray(value)) return value.join(' ')
         return typeof value === 'boolean' ? String(value) : value
       })
     )

@@ -5,6 +5,7 @@ import CacheVersion from '#models/cache_version'
 import { site } from '#config/site'
 import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
 import { wherePublic } from '#services/petitions/visibility'
+import { PETITION_TOPICS } from '#shared/petitions/topics'
 
 /**
  * Pages per sitemap file. Each page is listed once per language, and each
@@ -16,6 +17,22 @@ export const PAGES_PER_SITEMAP = 1000
 
 /** The pages everyone may read, besides the petitions. */
 const STATIC_ROUTES = ['home', 'petitions.index', 'faq', 'privacy_policy', 'contacts.show'] as const
+
+/**
+ * The pages listed before the petitions: the static ones, then the list of
+ * each topic (`/petitions?topic=environment`), a page of its own with its
+ * own heading, which people search for by its subject.
+ */
+function fixedPaths() {
+  const list = urlFor('petitions.index')
+  return [
+    ...STATIC_ROUTES.map((route) => urlFor(route)),
+    ...PETITION_TOPICS.map((topic) => `${list}?${new URLSearchParams({ topic })}`),
+  ]
+}
+
+/** How many pages come before the petitions. */
+const FIXED_PAGES = STATIC_ROUTES.length + PETITION_TOPICS.length
 
 type SitemapPage = { path: string; lastModified: string | null }
 
@@ -97,20 +114,20 @@ export function forgetSitemaps() {
 /** How many sitemap files the site's pages take. */
 async function sitemapCount() {
   const [row] = await listedPetitions().count('* as total')
-  return Math.max(1, Math.ceil((STATIC_ROUTES.length + Number(row.total)) / PAGES_PER_SITEMAP))
+  return Math.max(1, Math.ceil((FIXED_PAGES + Number(row.total)) / PAGES_PER_SITEMAP))
 }
 
 /**
- * The pages of sitemap file `number` (from 1): the static pages first, then
- * the listed petitions in id order, PAGES_PER_SITEMAP pages a file.
+ * The pages of sitemap file `number` (from 1): the static pages and the
+ * topics' lists first, then the listed petitions in id order,
+ * PAGES_PER_SITEMAP pages a file.
  */
 async function pagesOf(number: number): Promise<SitemapPage[]> {
   const start = (number - 1) * PAGES_PER_SITEMAP
-  const statics = STATIC_ROUTES.slice(start, start + PAGES_PER_SITEMAP).map((route) => ({
-    path: urlFor(route),
-    lastModified: null,
-  }))
-  const petitionOffset = Math.max(0, start - STATIC_ROUTES.length)
+  const statics = fixedPaths()
+    .slice(start, start + PAGES_PER_SITEMAP)
+    .map((path) => ({ path, lastModified: null }))
+  const petitionOffset = Math.max(0, start - FIXED_PAGES)
   const rows: Array<{ slug: string; updated_at: unknown; created_at: unknown }> =
     await listedPetitions()
       .orderBy('id')

@@ -7,6 +7,7 @@ import SignaturesBar from './signatures_bar.tsx'
 import { urlFor } from '~/client.ts'
 import BannerLink from '~/components/petition/banner_link.tsx'
 import ClosingNote from './closing_note.tsx'
+import TopicBadges from './topic_badges.tsx'
 
 /** The petition card of home, list and My petitions. */
 export default function PetitionCard({ petition }: { petition: Data.PetitionCard }) {
@@ -31,6 +32,7 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
             {t('page.petition_card.addressed_to', { target: petition.target })}
           </p>
         )}
+        <TopicBadges topics={petition.topics} place={petition.place} className="my-2" />
         <p className="text-muted small">
           {t('page.petition_card.target', { targetSignatures: petition.targetSignatures })}
         </p>

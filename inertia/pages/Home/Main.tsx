@@ -14,12 +14,14 @@ function CardsSection({
   testId,
   className = '',
   title,
+  subtitle,
   petitions,
   more,
 }: {
   testId: string
   className?: string
   title: string
+  subtitle?: string
   petitions: Data.PetitionCard[]
   more: { href: string; label: string }
 }) {
@@ -27,7 +29,8 @@ function CardsSection({
   return (
     <section className={`page-section ${className}`} data-testid={testId}>
       <Container>
-        <h2 className="fw-bold mb-4">{title}</h2>
+        <h2 className={`fw-bold ${subtitle ? 'mb-2' : 'mb-4'}`}>{title}</h2>
+        {subtitle && <p className="text-muted mb-4">{subtitle}</p>}
         <Row xs={1} md={2} className="g-4">
           {petitions.map((petition) => (
             <Col key={petition.guid}>
@@ -166,6 +169,10 @@ type HomeProps = {
   trendingPetitions: Data.TrendingPetition[]
   /** Confirmed signatures on the whole site. */
   signaturesTotal: number
+  /** Open petitions, those for the countries of the site's language first. */
+  nearbyPetitions: Data.PetitionCard[]
+  /** Those countries, named as a list in the site's language. */
+  nearbyCountries: string
 }
 
 export default function Main({
@@ -173,6 +180,8 @@ export default function Main({
   victories,
   trendingPetitions,
   signaturesTotal,
+  nearbyPetitions,
+  nearbyCountries,
 }: HomeProps) {
   const { t } = useTranslation()
   const { user } = useSharedProps()
@@ -218,6 +227,17 @@ export default function Main({
       </section>
 
       <SigningNow petitions={trendingPetitions} signaturesTotal={signaturesTotal} />
+
+      <CardsSection
+        testId="nearby-petitions"
+        title={t('page.home.nearby_title')}
+        subtitle={t('page.home.nearby_text', { countries: nearbyCountries })}
+        petitions={nearbyPetitions}
+        more={{
+          href: `${urlFor('petitions.index')}?status=open`,
+          label: t('page.home.see_open'),
+        }}
+      />
 
       <section className="page-section bg-white border-top border-bottom">
         <Container>

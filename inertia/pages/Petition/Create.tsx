@@ -16,6 +16,7 @@ import CustomFieldsSection from '~/components/petition/form/custom_fields_sectio
 import SettingsSection, {
   type ModeratorClosure,
 } from '~/components/petition/form/settings_section.tsx'
+import TopicsAndPlaceSection from '~/components/petition/form/topics_and_place_section.tsx'
 import type { PetitionFormData } from '~/components/petition/form/shared.tsx'
 import WithTip, { tipId } from '~/components/petition/form/field_tip.tsx'
 import PetitionPreview from '~/components/petition/form/petition_preview.tsx'
@@ -197,6 +198,11 @@ export default function Create({
             errors={errors}
             onChange={(fields) => set('customFields', fields)}
             onWarning={(text) => showToast('warning', text)}
+          />
+          <TopicsAndPlaceSection
+            data={form.data}
+            errors={errors}
+            onChange={(key, value) => set(key, value as never)}
           />
           <SettingsSection
             data={form.data}

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { type FormEvent, useMemo, useState } from 'react'
+import { Head, Link, router } from '@inertiajs/react'
 import { Link as RouteLink } from '@adonisjs/inertia/react'
 import { Alert, Button, Col, Container, Form, InputGroup, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
@@ -8,17 +8,31 @@ import Pagination from '~/components/pagination.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 import type { Paginated } from '@app/shared/pagination.ts'
-import type { ListFilters, ListSort, ListStatus } from '@app/shared/petitions/list_filters.ts'
-import type { Locale } from '@app/i18n/locales.ts'
+import {
+  LIST_COUNT_CAP,
+  isCappedTotal,
+  listQueryString,
+  searchWords,
+  type ListFilters,
+  type ListSort,
+  type ListStatus,
+} from '@app/shared/petitions/list_filters.ts'
+import { PETITION_TOPICS, type PetitionTopic } from '@app/shared/petitions/topics.ts'
+import { countriesByName, countryName, type CountryCode } from '@app/shared/countries.ts'
+import { LOCALES, type Locale } from '@app/i18n/locales.ts'
 import { urlFor } from '~/client.ts'
+import { useHydrated } from '~/lib/use_hydrated.ts'
 
 type PetitionListProps = { petitions: Paginated<Data.PetitionCard>; filters: ListFilters }
 
 const STATUSES: ListStatus[] = ['open', 'successful', 'closed', 'victory', 'awaiting']
 const SORTS: ListSort[] = ['newest', 'signatures', 'trending', 'closing']
 
-/** Whether a search has words to look for (as the server reads it: letters, marks, digits). */
-const hasWords = (q: string) => /[\p{L}\p{M}\p{N}]/u.test(q)
+/** The panel of selects that folds behind the "Filters" button on phones. */
+const FILTERS_ID = 'petition-filters'
+
+/** Whether a search has words to look for, as the server reads it. */
+const hasWords = (q: string) => searchWords(q).length > 0
 
 /** A language's own name in the page's language, capitalised ("Español", "Українська" on uk). */
 function languageName(code: string, locale: Locale) {
@@ -26,58 +40,119 @@ function languageName(code: string, locale: Locale) {
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)
 }
 
-/**
- * The query string of a list: only what differs from the defaults (the
- * visitor's language, every status, newest first or best match first when
- * searching), so that links stay short and shared links mean the same.
- */
-function queryOf(filters: ListFilters, locale: Locale) {
-  const data: Record<string, string> = {}
-  if (filters.q.trim()) data.q = filters.q.trim()
-  if (filters.status) data.status = filters.status
-  if (filters.lang !== locale) data.lang = filters.lang
-  if (filters.sort !== (hasWords(filters.q) ? 'relevance' : 'newest')) data.sort = filters.sort
-  return data
+/** How many filters narrow the list (the order is not one). */
+const activeFiltersOf = (filters: ListFilters) =>
+  [
+    filters.status !== null,
+    filters.lang !== 'all',
+    filters.topic !== null,
+    filters.country !== null,
+  ].filter(Boolean).length
+
+/** The page's heading and title: the topic's and the country's page when one is chosen. */
+function headingOf(
+  filters: ListFilters,
+  t: ReturnType<typeof useTranslation>['t'],
+  locale: Locale
+) {
+  const topic = filters.topic ? t(`page.topics.${filters.topic}`) : null
+  const country = filters.country ? countryName(filters.country, locale) : null
+  if (topic && country) return t('page.list.topic_country_title', { topic, country })
+  if (topic) return t('page.list.topic_title', { topic })
+  if (country) return t('page.list.country_title', { country })
+  return t('page.list.title')
 }
 
 export default function List({ petitions, filters }: PetitionListProps) {
   const { t, locale } = useTranslation()
   const [q, setQ] = useState(filters.q)
+  // What the selects show: the choice at once, while its list loads (a
+  // controlled select would spring back to the old value until then, and
+  // choosing by typing or with the arrow keys would go astray); the list's
+  // filters again whenever a response brings them.
+  const [chosen, setChosen] = useState(filters)
+  const [shownFilters, setShownFilters] = useState(filters)
+  if (shownFilters !== filters) {
+    setShownFilters(filters)
+    setChosen(filters)
+  }
+  // Phones only: the selects open below the search box on demand (always shown from md up).
+  const [filtersOpen, setFiltersOpen] = useState(false)
   const listUrl = urlFor('petitions.index')
 
   // A new search or filter starts again at page 1; the search box keeps what was typed.
-  const show = (next: Partial<ListFilters>) =>
-    router.get(listUrl, queryOf({ ...filters, q, ...next }, locale), {
-      preserveState: true,
-      preserveScroll: true,
-    })
+  // The shared query string: the client's links and the server's page links agree.
+  const show = (next: Partial<ListFilters>) => {
+    const wanted = { ...chosen, q: q.trim(), ...next }
+    setChosen(wanted)
+    router.get(listUrl, listQueryString(wanted), { preserveState: true, preserveScroll: true })
+  }
 
   const search = (event: FormEvent) => {
     event.preventDefault()
     // A new search is ranked by relevance unless an order was chosen.
-    const chosen = filters.sort === 'relevance' || filters.sort === 'newest' ? null : filters.sort
-    show({ q, sort: chosen ?? (hasWords(q) ? 'relevance' : 'newest') })
+    const sort = chosen.sort === 'relevance' || chosen.sort === 'newest' ? null : chosen.sort
+    show({ sort: sort ?? (hasWords(q) ? 'relevance' : 'newest') })
   }
 
-  const filtering = filters.q !== '' || filters.status !== null || filters.lang !== locale
-  const languages = [...new Set([locale, filters.lang])]
+  // The "Filters (2)" button on phones counts the choices made; the empty list, those applied.
+  const activeFilters = activeFiltersOf(chosen)
+  const filtering = filters.q !== '' || activeFiltersOf(filters) > 0
   const sorts = hasWords(filters.q) ? (['relevance', ...SORTS] as ListSort[]) : SORTS
+
+  // Every language first (the default), then the page's own, then the others by name.
+  const languages = useMemo(() => {
+    const collator = new Intl.Collator(locale)
+    const others = LOCALES.filter((code) => code !== locale)
+      .map((code) => ({ code, name: languageName(code, locale) }))
+      .sort((a, b) => collator.compare(a.name, b.name))
+    return [{ code: locale, name: languageName(locale, locale) }, ...others]
+  }, [locale])
+  // By name in the page's language; "Other" last, where a reader looks for what fits nowhere.
+  const topics = useMemo(() => {
+    const collator = new Intl.Collator(locale)
+    return PETITION_TOPICS.map((topic) => ({ topic, name: t(`page.topics.${topic}`) })).sort(
+      (a, b) =>
+        Number(a.topic === 'other') - Number(b.topic === 'other') ||
+        collator.compare(a.name, b.name)
+    )
+  }, [locale, t])
+  // As in CountrySelect: the server's and the browser's CLDR differ in a few
+  // names and in their order, so the server renders the chosen country
+  // alone and the browser lists them all once hydrated.
+  const allCountries = useMemo(() => countriesByName(locale), [locale])
+  const hydrated = useHydrated()
+  const countries = hydrated
+    ? allCountries
+    : allCountries.filter(({ code }) => code === chosen.country)
+
+  const heading = headingOf(filters, t, locale)
+  const clearLink = (
+    <Link href={listUrl} onClick={() => setQ('')}>
+      {t('page.list.clear')}
+    </Link>
+  )
 
   return (
     <AppLayout
-      title={t('page.list.title')}
+      title={heading}
       description={t('page.list.intro')}
       path={urlFor('petitions.index')}
       // A search's results echo what anyone typed: never a page for search engines.
       noindex={filters.q !== ''}
     >
-      <section className="hero py-5">
+      {/* Smaller on phones, so that the first petition shows on the first screen. */}
+      <section className="hero py-4 py-md-5">
         <Container>
-          <h1 className="display-6 fw-bold">{t('page.list.title')}</h1>
+          {/* A country's name may be spelt differently by the server. */}
+          <h1 className="display-6 fw-bold" suppressHydrationWarning>
+            {heading}
+          </h1>
           <p className="lead mb-0">{t('page.list.intro')}</p>
         </Container>
       </section>
       <Container className="page-section">
+        {/* A GET form: without JavaScript the search is sent with every select's value. */}
         <Form
           role="search"
           method="get"
@@ -87,7 +162,7 @@ export default function List({ petitions, filters }: PetitionListProps) {
           aria-label={t('page.list.search_label')}
         >
           <Row className="g-3 align-items-end">
-            <Col xs={12} lg={4}>
+            <Col xs={12} md={8} lg={6}>
               <Form.Label htmlFor="petition-search">{t('page.list.search_label')}</Form.Label>
               <InputGroup>
                 <Form.Control
@@ -104,12 +179,29 @@ export default function List({ petitions, filters }: PetitionListProps) {
                 </Button>
               </InputGroup>
             </Col>
-            <Col xs={12} sm={4} lg={3}>
+            <Col xs={12} className="d-md-none">
+              <Button
+                type="button"
+                variant="outline-primary"
+                aria-expanded={filtersOpen}
+                aria-controls={FILTERS_ID}
+                onClick={() => setFiltersOpen((open) => !open)}
+                data-testid="filters-toggle"
+              >
+                {t('page.list.filters_toggle', { count: activeFilters })}
+              </Button>
+            </Col>
+          </Row>
+          <Row
+            id={FILTERS_ID}
+            className={`g-3 align-items-end mt-0 ${filtersOpen ? '' : 'd-none d-md-flex'}`}
+          >
+            <Col xs={12} sm={6} md={4} lg>
               <Form.Label htmlFor="petition-status">{t('page.list.status_label')}</Form.Label>
               <Form.Select
                 id="petition-status"
                 name="status"
-                value={filters.status ?? ''}
+                value={chosen.status ?? ''}
                 onChange={(event) =>
                   show({ status: (event.target.value || null) as ListStatus | null })
                 }
@@ -122,30 +214,66 @@ export default function List({ petitions, filters }: PetitionListProps) {
                 ))}
               </Form.Select>
             </Col>
-            <Col xs={12} sm={4} lg={2}>
+            <Col xs={12} sm={6} md={4} lg>
               <Form.Label htmlFor="petition-lang">{t('page.list.lang_label')}</Form.Label>
               <Form.Select
                 id="petition-lang"
                 name="lang"
-                value={filters.lang}
+                value={chosen.lang}
                 onChange={(event) => show({ lang: event.target.value as ListFilters['lang'] })}
               >
-                {languages
-                  .filter((code) => code !== 'all')
-                  .map((code) => (
-                    <option key={code} value={code}>
-                      {languageName(code, locale)}
-                    </option>
-                  ))}
                 <option value="all">{t('page.list.lang_all')}</option>
+                {languages.map(({ code, name }) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
               </Form.Select>
             </Col>
-            <Col xs={12} sm={4} lg={3}>
+            <Col xs={12} sm={6} md={4} lg>
+              <Form.Label htmlFor="petition-topic">{t('page.list.topic_label')}</Form.Label>
+              <Form.Select
+                id="petition-topic"
+                name="topic"
+                value={chosen.topic ?? ''}
+                onChange={(event) =>
+                  show({ topic: (event.target.value || null) as PetitionTopic | null })
+                }
+              >
+                <option value="">{t('page.list.topic_all')}</option>
+                {topics.map(({ topic, name }) => (
+                  <option key={topic} value={topic}>
+                    {name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Col>
+            <Col xs={12} sm={6} md={4} lg>
+              <Form.Label htmlFor="petition-country-filter">
+                {t('page.list.country_label')}
+              </Form.Label>
+              <Form.Select
+                id="petition-country-filter"
+                name="country"
+                value={chosen.country ?? ''}
+                onChange={(event) =>
+                  show({ country: (event.target.value || null) as CountryCode | null })
+                }
+              >
+                <option value="">{t('page.list.country_all')}</option>
+                {countries.map(({ code, name }) => (
+                  <option key={code} value={code} suppressHydrationWarning>
+                    {name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Col>
+            <Col xs={12} sm={6} md={4} lg>
               <Form.Label htmlFor="petition-sort">{t('page.list.sort_label')}</Form.Label>
               <Form.Select
                 id="petition-sort"
                 name="sort"
-                value={filters.sort}
+                value={chosen.sort}
                 onChange={(event) => show({ sort: event.target.value as ListSort })}
               >
                 {sorts.map((sort) => (
@@ -158,9 +286,18 @@ export default function List({ petitions, filters }: PetitionListProps) {
           </Row>
         </Form>
 
-        <p className="text-body-secondary" role="status" data-testid="result-count">
-          {t('page.list.count', { count: petitions.total })}
-        </p>
+        <div className="d-flex flex-wrap column-gap-3 align-items-baseline mb-3">
+          <p className="text-body-secondary mb-0" role="status" data-testid="result-count">
+            {isCappedTotal(petitions.total)
+              ? t('page.list.count_more', {
+                  count: new Intl.NumberFormat(locale).format(LIST_COUNT_CAP),
+                })
+              : t('page.list.count', { count: petitions.total })}
+          </p>
+          {/* With results the way back to the whole list stays in sight; without, the alert offers it. */}
+          {filtering && petitions.data.length > 0 ? clearLink : null}
+          <FeedLinks topic={filters.topic} country={filters.country} />
+        </div>
 
         {petitions.data.length === 0 ? (
           filtering ? (
@@ -168,9 +305,7 @@ export default function List({ petitions, filters }: PetitionListProps) {
               {filters.q
                 ? t('page.list.no_match_search', { q: filters.q })
                 : t('page.list.no_match')}{' '}
-              <Link href={listUrl} onClick={() => setQ('')}>
-                {t('page.list.clear')}
-              </Link>
+              {clearLink}
             </Alert>
           ) : (
             <Alert variant="warning" data-testid="no-petitions">
@@ -192,5 +327,50 @@ export default function List({ petitions, filters }: PetitionListProps) {
         </div>
       </Container>
     </AppLayout>
+  )
+}
+
+/**
+ * A topic's or a country's page offers its Atom feed of new petitions: a
+ * link readers see, and one feed readers find in the page's head.
+ */
+function FeedLinks({
+  topic,
+  country,
+}: {
+  topic: PetitionTopic | null
+  country: CountryCode | null
+}) {
+  const { t, locale } = useTranslation()
+  const feeds = [
+    topic && {
+      url: urlFor('feeds.topic', { topic }),
+      label: t('page.list.feed_topic', { topic: t(`page.topics.${topic}`) }),
+    },
+    country && {
+      url: urlFor('feeds.country', { country }),
+      label: t('page.list.feed_country', { country: countryName(country, locale) }),
+    },
+  ].filter((feed) => feed !== null)
+  if (feeds.length === 0) return null
+  return (
+    <>
+      <Head>
+        {feeds.map((feed) => (
+          <link
+            key={feed.url}
+            rel="alternate"
+            type="application/atom+xml"
+            title={feed.label}
+            href={feed.url}
+          />
+        ))}
+      </Head>
+      {feeds.map((feed) => (
+        <a key={feed.url} href={feed.url} className="small" data-testid="feed-link">
+          {feed.label}
+        </a>
+      ))}
+    </>
   )
 }

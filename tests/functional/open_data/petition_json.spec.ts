@@ -55,6 +55,10 @@ test.group('Open data: a petition as JSON', (group) => {
       closedAt: null,
       succeededAt: null,
       victoryAt: null,
+      // The factory's topics; no place given.
+      topics: ['environment', 'local-community'],
+      country: null,
+      region: null,
       // Signed before the form asked for a country: unknown, named in German.
       signaturesByCountry: [
         { code: 'AT', name: 'Österreich', count: 2 },

@@ -1,10 +1,12 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
+import type { CountryCode } from '#shared/countries'
 import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { forgetTrending } from '#services/petitions/listing/trending'
 import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
@@ -160,5 +162,76 @@ test.group('Home page', (group) => {
     const member = await makeMember()
     const create = await client.get('/petition/create').loginAs(member).withInertia()
     create.assertInertiaComponent('Petition/Create')
+  })
+
+  test('open petitions near the reader: those for the countries of the site’s language first, then the newest of anywhere', async ({
+    assert,
+    client,
+  }) => {
+    const owner = await makeMember()
+    const make = (
+      title: string,
+      country: CountryCode | null,
+      hoursAgo: number,
+      state: 'published' | 'finished' | 'hidden' = 'published'
+    ) =>
+      PetitionFactory.apply(state)
+        .merge({
+          title,
+          country,
+          userId: owner.id,
+          createdAt: DateTime.utc().minus({ hours: hoursAgo }),
+        })
+        .create()
+    await make('Radwege für Köln', 'DE', 5)
+    await make('Bike lanes for Boston', 'US', 3)
+    await make('Trees anywhere', null, 1)
+    // Neither open nor listed: never shown.
+    await make('A finished one in Berlin', 'DE', 0.5, 'finished')
+    await make('A hidden one in Munich', 'DE', 0.5, 'hidden')
+    await PetitionFactory.merge({
+      title: 'A draft in Vienna',
+      country: 'AT',
+      userId: owner.id,
+    }).create()
+
+    type Nearby = { nearbyPetitions: Array<{ title: string }>; nearbyCountries: string }
+    const nearby = async (host: string) => {
+      const response = await client.get('/').header('host', host).withInertia()
+      response.assertStatus(200)
+      const props = response.inertiaProps as Nearby
+      return {
+        titles: props.nearbyPetitions.map((card) => card.title),
+        countries: props.nearbyCountries,
+      }
+    }
+
+    const german = await nearby('de.undersign.test')
+    assert.deepEqual(german.titles, ['Radwege für Köln', 'Trees anywhere', 'Bike lanes for Boston'])
+    assert.equal(german.countries, 'Deutschland, Österreich, Schweiz und Liechtenstein')
+
+    const english = await nearby('undersign.test')
+    assert.deepEqual(english.titles, [
+      'Bike lanes for Boston',
+      'Trees anywhere',
+      'Radwege für Köln',
+    ])
+    assert.include(english.countries, 'United States')
+
+    // Nineteen countries speak Spanish: the first five are named, then how many more.
+    const spanish = await nearby('es.undersign.test')
+    assert.match(spanish.countries, /^España, México, Argentina, Colombia, Perú y .*14/)
+    assert.deepEqual(spanish.titles, [
+      'Trees anywhere',
+      'Bike lanes for Boston',
+      'Radwege für Köln',
+    ])
+
+    // Six at most, the country's first even when older.
+    for (let index = 0; index < 6; index++) await make(`Newer, unplaced ${index}`, null, 0.1)
+    const full = await nearby('de.undersign.test')
+    assert.lengthOf(full.titles, 6)
+    assert.equal(full.titles[0], 'Radwege für Köln')
+    assert.notInclude(full.titles, 'Bike lanes for Boston')
   })
 })

@@ -31,19 +31,23 @@ function whereClosed(query: PetitionQuery, now: string) {
 
 /**
  * The filtered list, unordered: listed, in the language, of the status,
- * topic and country, matching the search.
+ * topic and country, matching the search. A list found through the search
+ * index (a search, a topic, a country) takes "listed" and the language
+ * from the index's facets, which its triggers keep: the petitions' side
+ * then reads only what an index over ids covers (status and orders).
  */
 export function filtered(scope: ListScope, now: string) {
-  const query = listed()
-  if (scope.lang !== 'all') query.where('petitions.lang', scope.lang)
-  if (scope.exceptLang) query.whereNot('petitions.lang', scope.exceptLang)
+  const words = searchWords(scope.q)
+  const throughTheIndex = words.length > 0 || hasFacets(scope)
+  const query = throughTheIndex ? Petition.query() : listed()
+  if (!throughTheIndex && scope.lang !== 'all') query.where('petitions.lang', scope.lang)
+  if (!throughTheIndex && scope.exceptLang) query.whereNot('petitions.lang', scope.exceptLang)
   if (scope.status === 'open') whereOpen(query, now)
   if (scope.status === 'closed') whereClosed(query, now)
   if (scope.status === 'successful')
     query.whereRaw('petitions.support_count >= petitions.target_signatures')
   if (scope.status === 'victory') query.whereNotNull('petitions.victory_at')
   if (scope.status === 'awaiting') query.whereNotNull('petitions.awaiting_answer_since')
-  const words = searchWords(scope.q)
   if (words.length > 0) whereMatches(query, words, scope)
   else if (hasFacets(scope)) whereFacets(query, scope)
   return query

@@ -37,6 +37,28 @@ export async function readByIds(ids: number[], read: ListPage['read'], from = Pe
   return ids.flatMap((id) => found.filter((row) => row.id === id))
 }
 
+/**
+ * A slice of a list query: the ids first, in its order (read from an index
+ * alone where one covers the filters and the order, the long rows never
+ * touched), then the slice's rows with the page's columns.
+ */
+export async function sliceByIds(
+  query: PetitionQuery,
+  offset: number,
+  limit: number,
+  read: ListPage['read']
+) {
+  const rows = await query
+    .select('petitions.id')
+    .offset(offset)
+    .limit(limit)
+    .pojo<{ id: number | string }>()
+  return readByIds(
+    rows.map((row) => Number(row.id)),
+    read
+  )
+}
+
 /** A part of a ranked list: how many it holds, and a slice of it in its order. */
 export type ListPart = {
   total: number
@@ -78,7 +100,7 @@ export async function twoParts(
   const [headTotal, restTotal] = await Promise.all([countOf(head()), countOf(rest())])
   const part = (query: () => PetitionQuery, total: number): ListPart => ({
     total,
-    slice: (offset, limit) => read(query()).offset(offset).limit(limit),
+    slice: (offset, limit) => sliceByIds(query(), offset, limit, read),
   })
   return [part(head, headTotal), part(rest, restTotal)]
 }

@@ -5,6 +5,7 @@ import { listFilters, searchWords, type ListFilters } from '#shared/petitions/li
 import { COUNTRIES_OF_LANGUAGE } from '#shared/petitions/topics'
 import {
   pageOfParts,
+  sliceByIds,
   twoParts,
   type ListPage,
   type ListPart,
@@ -15,7 +16,9 @@ import { filtered, listed, orderByNewest, totalOf } from '#services/petitions/li
 import {
   answeredByTheIndex,
   bestMatchesParts,
+  newestInTheIndex,
   orderByRelevance,
+  orderedByTheIndex,
 } from '#services/petitions/listing/search'
 import { trendingNow, trendingParts } from '#services/petitions/listing/trending'
 
@@ -103,8 +106,9 @@ async function partsOf(scope: ListScope, now: string, read: ListPage['read']): P
   if (scope.sort === 'trending') return trendingParts(scope, now, read)
   if (scope.sort === 'closing') return closingParts(scope, now, read)
   if (scope.sort === 'relevance' && answeredByTheIndex(scope)) return bestMatchesParts(scope, read)
+  if (orderedByTheIndex(scope)) return newestInTheIndex(scope, read)
   const ordered = () => {
-    const query = read(filtered(scope, now))
+    const query = filtered(scope, now)
     if (scope.sort === 'relevance') return orderByRelevance(query, searchWords(scope.q))
     if (scope.sort === 'signatures')
       return query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
@@ -113,7 +117,7 @@ async function partsOf(scope: ListScope, now: string, read: ListPage['read']): P
   return [
     {
       total: await totalOf(scope, now),
-      slice: (offset, limit) => ordered().offset(offset).limit(limit),
+      slice: (offset, limit) => sliceByIds(ordered(), offset, limit, read),
     },
   ]
 }

@@ -3,6 +3,7 @@ import { hourOf } from '#services/signatures/counter'
 import type { ListFilters } from '#shared/petitions/list_filters'
 import {
   readByIds,
+  sliceByIds,
   type ListPage,
   type ListPart,
   type ListScope,
@@ -110,9 +111,9 @@ export async function trendingParts(
   const others: ListPart = {
     total: Math.max(0, total - head.length),
     slice: (offset, limit) => {
-      const newest = orderByNewest(read(filtered(scope, now)))
+      const newest = orderByNewest(filtered(scope, now))
       if (head.length > 0) newest.whereNotIn('petitions.id', head)
-      return newest.offset(offset).limit(limit)
+      return sliceByIds(newest, offset, limit, read)
     },
   }
   return [trending, others]

@@ -31,6 +31,12 @@ function previewPetition(
     title: data.title,
     target: data.target,
     targetSignatures: data.targetSignatures,
+    topics: data.topics,
+    // As the server stores it: a region only within a country.
+    place: {
+      country: data.country,
+      region: (data.country && data.region.trim()) || null,
+    },
     allowOpposite: data.allowOpposite,
     bannerUrl,
     created: created ?? new Date().toISOString(),

@@ -9,6 +9,7 @@ import { urlFor } from '~/client.ts'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
 import ClosingNote, { useClosingText } from '~/components/petition/closing_note.tsx'
 import PaperSplit from '~/components/petition/show/paper_split.tsx'
+import TopicBadges from '~/components/petition/topic_badges.tsx'
 
 /**
  * Title, progress, status badges and one "Share" button, over the banner.
@@ -54,6 +55,7 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
             {t('page.petition_card.addressed_to', { target: petition.target })}
           </p>
         )}
+        <TopicBadges topics={petition.topics} place={petition.place} onDark className="mt-3" />
         {petition.editCount > 0 && (
           <p className="small mt-2 mb-0">
             <Link
