@@ -13,6 +13,7 @@ import {
   siteUrl,
   visit,
 } from '#tests/helpers/browser'
+import { tabTo } from '#tests/helpers/keyboard'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -29,20 +30,6 @@ async function toast(page: Page, text: string) {
 
 // Browser-side expressions are strings: the tests compile without the DOM types.
 const FOCUSED_TEXT = `document.activeElement?.textContent?.trim()`
-
-/** Presses Tab until the focused element matches the selector; fails when it never does. */
-async function tabTo(page: Page, selector: string, maxPresses = 80) {
-  for (let press = 0; press < maxPresses; press++) {
-    await page.keyboard.press('Tab')
-    if (
-      await page.evaluate<boolean>(
-        `document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`
-      )
-    )
-      return
-  }
-  throw new Error(`Tab never reached ${selector}`)
-}
 
 test.group('Browser: account settings', (group) => {
   browserJourneys(group)

@@ -3,6 +3,7 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
 import Petition from '#models/petition'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { tabTo } from '#tests/helpers/keyboard'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { signatureRows } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -13,28 +14,6 @@ const uk = i18nManager.locale('uk')
 const FOCUS_IN_DIALOG = `document.querySelector('.swal2-popup')?.contains(document.activeElement) ?? false`
 const FOCUS_ON_PAGE = `document.activeElement !== null && document.activeElement !== document.body`
 const FOCUSED_ID = `document.activeElement?.id`
-
-/** Where the keyboard focus is, for messages. */
-function describeFocus(page: Page) {
-  return page.evaluate<string>(`(() => {
-    const element = document.activeElement
-    if (!element || element === document.body) return 'body'
-    const name = element.getAttribute('name') ?? element.getAttribute('data-testid') ?? ''
-    return element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + ' ' + name
-  })()`)
-}
-
-/** Presses Tab until the focused element matches the selector; fails when it never does. */
-async function tabTo(page: Page, selector: string, maxPresses = 80) {
-  const visited: string[] = []
-  for (let press = 0; press < maxPresses; press++) {
-    await page.keyboard.press('Tab')
-    const focused = `document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`
-    if (await page.evaluate<boolean>(focused)) return
-    visited.push(await describeFocus(page))
-  }
-  throw new Error(`Tab never reached ${selector}; focus went: ${visited.join(' → ')}`)
-}
 
 /**
  * The focused element shows where it is: an outline (any style but none, a

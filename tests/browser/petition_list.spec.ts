@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { focusedId } from '#tests/helpers/keyboard'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
@@ -19,7 +20,6 @@ const FILTER_SELECTS = [
 ]
 
 // Strings, run in the page: the tests compile without the DOM types.
-const focusedId = (page: Page) => page.evaluate<string | undefined>('document.activeElement?.id')
 const focusedTestId = (page: Page) =>
   page.evaluate<string | undefined>('document.activeElement?.dataset.testid')
 

@@ -6,21 +6,11 @@ import { UserFactory } from '#database/factories/user_factory'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
+import { focusedId, tabTo } from '#tests/helpers/keyboard'
 
 const de = i18nManager.locale('de')
 const EMAIL = 'autorin@example.com'
 const PASSWORD = 'linden-allee-2718'
-
-const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '')
-
-/** Presses Tab until the element with `id` has the focus (a keyboard user's way there). */
-async function tabTo(page: Page, id: string, most = 200) {
-  for (let presses = 0; presses < most; presses++) {
-    if ((await focusedId(page)) === id) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`Tab never reached #${id}`)
-}
 
 async function noSeriousViolations(page: Page, where: string, assert: any) {
   assert.deepEqual(describeViolations(where, await seriousViolations(page)), [])
@@ -68,9 +58,9 @@ test.group('Browser: topics and places', (group) => {
       // Two topics and the place, by keyboard: Space ticks, type-ahead picks.
       await page.locator('#topic-environment').focus()
       await page.keyboard.press('Space')
-      await tabTo(page, 'topic-transport')
+      await tabTo(page, '#topic-transport')
       await page.keyboard.press('Space')
-      await tabTo(page, 'petition-country')
+      await tabTo(page, '#petition-country')
       await page.keyboard.type('Deut')
       assert.equal(await page.locator('#petition-country').inputValue(), 'DE')
       await page.keyboard.press('Tab')
@@ -108,7 +98,7 @@ test.group('Browser: topics and places', (group) => {
       await visit(page, siteUrl('/petitions', 'de'))
       const count = page.getByTestId('result-count')
       await count.filter({ hasText: '3' }).waitFor()
-      await tabTo(page, 'petition-topic')
+      await tabTo(page, '#petition-topic')
       await page.keyboard.type(environment.slice(0, 3))
       await page.waitForURL(/topic=environment/)
       await count.filter({ hasText: '2' }).waitFor()
@@ -130,7 +120,7 @@ test.group('Browser: topics and places', (group) => {
       await noSeriousViolations(page, 'the topic’s page', assert)
 
       // Then the country filter: Germany keeps the night train only.
-      await tabTo(page, 'petition-country-filter')
+      await tabTo(page, '#petition-country-filter')
       await page.keyboard.type('Deut')
       await page.waitForURL(/country=DE/)
       await count.filter({ hasText: '1' }).waitFor()

@@ -367,7 +367,14 @@ function FeedLinks({
         ))}
       </Head>
       {feeds.map((feed) => (
-        <a key={feed.url} href={feed.url} className="small" data-testid="feed-link">
+        // At least 24 px high: a target a finger or a shaky hand hits (WCAG 2.5.8).
+        <a
+          key={feed.url}
+          href={feed.url}
+          className="small d-inline-block"
+          style={{ minHeight: '1.5rem', lineHeight: 1.5 }}
+          data-testid="feed-link"
+        >
           {feed.label}
         </a>
       ))}
