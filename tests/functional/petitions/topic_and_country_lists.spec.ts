@@ -230,6 +230,37 @@ test.group('Petition list: topics and countries', (group) => {
     assert.deepEqual(titles(await list(client, '?lang=uk', 'uk.undersign.test')), [])
   })
 
+  test('a search’s first tier fuller than the page holds the page, and the next page crosses into the others', async ({
+    assert,
+    client,
+  }) => {
+    // Made oldest first: within a tier the newest come first.
+    for (let index = 0; index < 3; index++) {
+      await petition(`Benches ${index}`, 30 - index, {
+        lang: 'de',
+        description: '<p>A ferry for the island.</p>',
+      })
+    }
+    for (let index = 0; index < 12; index++) {
+      await petition(`Ferry timetable ${index}`, 20 - index, { lang: 'de' })
+    }
+    const first = await list(client, '?q=ferry&lang=de')
+    assert.equal(first.petitions.total, 15)
+    assert.deepEqual(
+      titles(first),
+      Array.from({ length: 10 }, (_, index) => `Ferry timetable ${11 - index}`)
+    )
+    const second = await list(client, '?q=ferry&lang=de&page=2')
+    assert.equal(second.petitions.total, 15)
+    assert.deepEqual(titles(second), [
+      'Ferry timetable 1',
+      'Ferry timetable 0',
+      'Benches 2',
+      'Benches 1',
+      'Benches 0',
+    ])
+  })
+
   test('past 1,000 petitions a list counts "more than 1,000" and pages on to there', async ({
     assert,
     client,

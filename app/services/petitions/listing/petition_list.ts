@@ -102,10 +102,16 @@ function closingParts(scope: ListScope, now: string, read: ListPage['read']) {
 }
 
 /** The list of one scope in its order, as parts each read only where a page crosses it. */
-async function partsOf(scope: ListScope, now: string, read: ListPage['read']): Promise<ListPart[]> {
+async function partsOf(
+  scope: ListScope,
+  now: string,
+  read: ListPage['read'],
+  reach: number
+): Promise<ListPart[]> {
   if (scope.sort === 'trending') return trendingParts(scope, now, read)
   if (scope.sort === 'closing') return closingParts(scope, now, read)
-  if (scope.sort === 'relevance' && answeredByTheIndex(scope)) return bestMatchesParts(scope, read)
+  if (scope.sort === 'relevance' && answeredByTheIndex(scope))
+    return bestMatchesParts(scope, read, reach)
   if (orderedByTheIndex(scope)) return newestInTheIndex(scope, read)
   const ordered = () => {
     const query = filtered(scope, now)
@@ -142,7 +148,9 @@ export async function publicPetitions(
           { ...filters, exceptLang: firstLang },
         ]
       : [filters]
-  const parts = await Promise.all(scopes.map((scope) => partsOf(scope, now, shape.read)))
+  // How far into the list the page asked for reaches.
+  const reach = page * shape.perPage
+  const parts = await Promise.all(scopes.map((scope) => partsOf(scope, now, shape.read, reach)))
   return pageOfParts(parts.flat(), page, shape.perPage)
 }
 

@@ -192,11 +192,8 @@ export const answeredByTheIndex = (scope: ListScope) =>
   scope.status === null && (searchWords(scope.q).length > 0 || hasFacets(scope))
 
 /** How many rows of the index match, up to LIST_COUNT_CAP + 1 ("more than 1,000"). */
-async function indexCount(match: IndexMatch) {
-  const upToCap = indexRows(match)
-    .select(db.raw('1'))
-    .limit(LIST_COUNT_CAP + 1)
-    .as('capped')
+async function indexCount(match: IndexMatch, cap = LIST_COUNT_CAP + 1) {
+  const upToCap = indexRows(match).select(db.raw('1')).limit(cap).as('capped')
   const [row] = await db.from(upToCap).count('* as total')
   return Number(row?.total ?? 0)
 }
@@ -248,13 +245,18 @@ async function indexSlice(
 
 /**
  * A search's best matches, ranked inside the index tier by tier, each
- * newest first: the tiers as parts of the list.
+ * newest first: the tiers as parts of the list. The first two tiers are
+ * counted only as far as the page asked for reaches (`reach`): a tier that
+ * holds at least that many holds the whole page, and the last tier takes
+ * the rest of the total, so that a word in 17,000 petitions costs a page
+ * of counting, not three counts of a thousand.
  */
-export async function bestMatchesParts(scope: ListScope, read: ListPage['read']) {
+export async function bestMatchesParts(scope: ListScope, read: ListPage['read'], reach: number) {
   const tiers = tiersOf(searchWords(scope.q), scope)
+  const tierCap = Math.min(reach, LIST_COUNT_CAP + 1)
   const [inTitle, inTarget, total] = await Promise.all([
-    indexCount(tiers[0]),
-    indexCount(tiers[1]),
+    indexCount(tiers[0], tierCap),
+    indexCount(tiers[1], tierCap),
     indexTotal(scope),
   ])
   const totals = [inTitle, inTarget, Math.max(0, total - inTitle - inTarget)]
