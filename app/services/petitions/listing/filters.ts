@@ -32,14 +32,17 @@ function whereClosed(query: PetitionQuery, now: string) {
 /**
  * The filtered list, unordered: listed, in the language, of the status,
  * topic and country, matching the search. A list found through the search
- * index (a search, a topic, a country) takes "listed" and the language
- * from the index's facets, which its triggers keep: the petitions' side
- * then reads only what an index over ids covers (status and orders).
+ * index (a search, a topic, a country) takes "not hidden" and the language
+ * from the index's facets, which its triggers keep: on the petitions' side
+ * it reads only what the indexes over ids and over the orders cover
+ * (published, private, status, order), never a row for `hidden_at`.
  */
 export function filtered(scope: ListScope, now: string) {
   const words = searchWords(scope.q)
   const throughTheIndex = words.length > 0 || hasFacets(scope)
-  const query = throughTheIndex ? Petition.query() : listed()
+  const query = throughTheIndex
+    ? Petition.query().where('petitions.published', true).where('petitions.private', false)
+    : listed()
   if (!throughTheIndex && scope.lang !== 'all') query.where('petitions.lang', scope.lang)
   if (!throughTheIndex && scope.exceptLang) query.whereNot('petitions.lang', scope.exceptLang)
   if (scope.status === 'open') whereOpen(query, now)
