@@ -314,7 +314,13 @@ test.group('Decision makers: who has answered', (group) => {
     await petition('Answered park', { awaitingAnswerSince: null })
     await petition('Unlisted park', { awaitingAnswerSince: since, private: true })
 
+    // Every language, the visitor's (English) first; or one language.
     assert.deepEqual(await listTitles(client, '?status=awaiting'), [
+      'Keep the library open',
+      'Keep the park open',
+      'Parque abierto',
+    ])
+    assert.deepEqual(await listTitles(client, '?status=awaiting&lang=en'), [
       'Keep the library open',
       'Keep the park open',
     ])

@@ -93,6 +93,7 @@ const PLAIN_PETITION = {
   allowOpposite: false,
   private: false,
   targetSignatures: 100,
+  topics: ['transport'],
 }
 
 /**
