@@ -32,10 +32,10 @@ function whereClosed(query: PetitionQuery, now: string) {
 /**
  * The filtered list, unordered: listed, in the language, of the status,
  * topic and country, matching the search. A list found through the search
- * index (a search, a topic, a country) takes "not hidden" and the language
- * from the index's facets, which its triggers keep: on the petitions' side
- * it reads only what the indexes over ids and over the orders cover
- * (published, private, status, order), never a row for `hidden_at`.
+ * index (a search, a topic, a country) takes "not hidden" from the index's
+ * facets, which its triggers keep: on the petitions' side it reads only
+ * what the indexes over ids and over the orders cover (language,
+ * published, private, status, order), never a row for `hidden_at`.
  */
 export function filtered(scope: ListScope, now: string) {
   const words = searchWords(scope.q)
@@ -43,8 +43,10 @@ export function filtered(scope: ListScope, now: string) {
   const query = throughTheIndex
     ? Petition.query().where('petitions.published', true).where('petitions.private', false)
     : listed()
-  if (!throughTheIndex && scope.lang !== 'all') query.where('petitions.lang', scope.lang)
-  if (!throughTheIndex && scope.exceptLang) query.whereNot('petitions.lang', scope.exceptLang)
+  // The language again on the rows, though the facets hold it: an index
+  // by language then order reads one language's petitions in order.
+  if (scope.lang !== 'all') query.where('petitions.lang', scope.lang)
+  if (scope.exceptLang) query.whereNot('petitions.lang', scope.exceptLang)
   if (scope.status === 'open') whereOpen(query, now)
   if (scope.status === 'closed') whereClosed(query, now)
   if (scope.status === 'successful')
