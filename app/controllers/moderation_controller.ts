@@ -11,7 +11,7 @@ import { actorsOfTrail, logFilters, logQueryString, moderationLog } from '#servi
 import { hidePetitionValidator, moderationActionValidator } from '#validators/moderation_action'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { flashAlert } from '#support/http/flash'
-import type Petition from '#models/petition'
+import Petition from '#models/petition'
 import ModeratedPetitionTransformer from '#transformers/moderated_petition_transformer'
 import ModerationEventTransformer from '#transformers/moderation_event_transformer'
 import CountryShareTransformer from '#transformers/country_share_transformer'
@@ -46,7 +46,8 @@ export default class ModerationController {
           petition,
           ofPetition(reports, petition.id),
           ofPetition(trail, petition.id),
-          ofPetition(alerts, petition.id)
+          ofPetition(alerts, petition.id),
+          ctx.auth.user!.id
         ).toObject()
       ),
     })
@@ -72,7 +73,8 @@ export default class ModerationController {
         found.petition,
         found.reports,
         found.trail,
-        found.alerts
+        found.alerts,
+        ctx.auth.user!.id
       ).toObject(),
       countries: found.countries.map((country) => new CountryShareTransformer(country).toObject()),
       /** How it is signed in the last hour and day, by network, domain and minute. */
@@ -119,8 +121,9 @@ export default class ModerationController {
    * audit trail). Moderators only; 404 for a version of another petition.
    */
   async restoreVersion(ctx: HttpContext) {
-    await ctx.bouncer.with(ModerationPolicy).authorize('restoreVersion')
-    const done = await restoreVersion(ctx.auth.user!, ctx.params.id, ctx.params.version)
+    const petition = await Petition.findOrFail(ctx.params.id)
+    await ctx.bouncer.with(ModerationPolicy).authorize('restoreVersion', petition)
+    const done = await restoreVersion(ctx.auth.user!, petition.id, ctx.params.version)
     if (!done) throw new NotFoundException()
     flashAlert(ctx.session, 'success', ctx.i18n.t('page.moderation.done.version_restored'))
     return ctx.response.redirect().back()
@@ -154,7 +157,8 @@ export default class ModerationController {
    * and a note), restore, close, reopen or dismiss, with a reason.
    */
   async act(ctx: HttpContext) {
-    await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
+    const petition = await Petition.findOrFail(ctx.params.id)
+    await ctx.bouncer.with(ModerationPolicy).authorize('actOn', petition)
     // The route's matcher admits the actions only.
     const action = ctx.params.action as PetitionAction
     const done =
@@ -162,11 +166,11 @@ export default class ModerationController {
         ? await ctx.request
             .validateUsing(hidePetitionValidator)
             .then(({ reason, note }) =>
-              moderatePetition(ctx.auth.user!, ctx.params.id, action, note ?? '', reason)
+              moderatePetition(ctx.auth.user!, petition.id, action, note ?? '', reason)
             )
         : await ctx.request
             .validateUsing(moderationActionValidator)
-            .then(({ reason }) => moderatePetition(ctx.auth.user!, ctx.params.id, action, reason))
+            .then(({ reason }) => moderatePetition(ctx.auth.user!, petition.id, action, reason))
     flashAlert(
       ctx.session,
       done ? 'success' : 'info',

@@ -8,6 +8,7 @@ import { paperBatchValidator, paperDecisionValidator } from '#validators/paper_s
 import {
   TooManyPendingBatches,
   decidePaperBatch,
+  paperBatchOf,
   paperBatchPhoto,
   recordPaperBatch,
   withdrawPaperBatch,
@@ -85,17 +86,12 @@ export default class PaperSignaturesController {
 
   /** POST /moderation/petitions/{id}/paper/{batch}: a moderator verifies or rejects it. */
   async decide({ params, request, response, auth, bouncer, session, i18n }: HttpContext) {
-    await bouncer.with(ModerationPolicy).authorize('decidePaper')
-    const petition = await Petition.find(params.id)
-    if (!petition) throw new NotFoundException()
+    const petition = await Petition.findOrFail(params.id)
+    const batch = await paperBatchOf(petition, Number(params.batch))
+    if (!batch) throw new NotFoundException()
+    await bouncer.with(ModerationPolicy).authorize('decidePaper', petition, batch)
     const { decision, reason } = await request.validateUsing(paperDecisionValidator)
-    const done = await decidePaperBatch(
-      auth.user!,
-      petition,
-      Number(params.batch),
-      decision,
-      reason ?? null
-    )
+    const done = await decidePaperBatch(auth.user!, petition, batch.id, decision, reason ?? null)
     if (done === null) throw new NotFoundException()
     const key = !done
       ? 'page.paper.already_decided'

@@ -14,13 +14,13 @@ import { flashAlert } from '#support/http/flash'
 /**
  * A moderator's bulk invalidation of a petition's signatures, after its
  * count on the petition's moderation page, and its undoing. Moderators
- * only (403 for anyone else, the petition's owner too).
+ * only (403 for anyone else, the petition's owner too), never on their own petition.
  */
 export default class SignatureInvalidationsController {
   /** POST /moderation/petitions/{id}/invalidations: the filter, its count's bound and a reason. */
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(ModerationPolicy).authorize('invalidateSignatures')
-    const petition = await this.petition(ctx)
+    const petition = await Petition.findOrFail(ctx.params.id)
+    await ctx.bouncer.with(ModerationPolicy).authorize('invalidateSignatures', petition)
     const input = await ctx.request.validateUsing(signatureInvalidationValidator)
     const chosen = invalidationFilterOf(input)
     if (chosen.refused) throw new RefusedFieldsException(chosen.refused)
@@ -43,8 +43,8 @@ export default class SignatureInvalidationsController {
 
   /** POST /moderation/petitions/{id}/invalidations/{invalidation}/undo: its signatures back. */
   async undo(ctx: HttpContext) {
-    await ctx.bouncer.with(ModerationPolicy).authorize('invalidateSignatures')
-    const petition = await this.petition(ctx)
+    const petition = await Petition.findOrFail(ctx.params.id)
+    await ctx.bouncer.with(ModerationPolicy).authorize('invalidateSignatures', petition)
     const done = await undoInvalidation(ctx.auth.user!, petition, ctx.params.invalidation)
     if (done === null) throw new NotFoundException()
     flashAlert(
@@ -53,11 +53,5 @@ export default class SignatureInvalidationsController {
       ctx.i18n.t(done ? 'page.moderation.invalidation.undone' : 'page.moderation.nothing_to_do')
     )
     return ctx.response.redirect(urlFor('moderation.petition', { id: petition.id }))
-  }
-
-  private async petition(ctx: HttpContext) {
-    const petition = await Petition.find(ctx.params.id)
-    if (!petition) throw new NotFoundException()
-    return petition
   }
 }

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import NotFoundException from '#exceptions/not_found_exception'
+import Petition from '#models/petition'
 import ModerationPolicy from '#policies/moderation_policy'
 import {
   blockDomain,
@@ -91,22 +92,21 @@ export default class SigningRulesController {
 
   /** POST /moderation/petitions/{id}/signing-pause: pause its signing for a while or until lifted. */
   async pause(ctx: HttpContext) {
-    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const petition = await Petition.findOrFail(ctx.params.id)
+    await ctx.bouncer.with(ModerationPolicy).authorize('pauseSigning', petition)
     const { duration, reason } = await ctx.request.validateUsing(pauseSigningValidator)
-    if (!(await pauseSigning(ctx.auth.user!, ctx.params.id, duration, reason))) {
-      throw new NotFoundException()
-    }
+    await pauseSigning(ctx.auth.user!, petition.id, duration, reason)
     this.done(ctx, 'signing_paused')
     return ctx.response.redirect().back()
   }
 
   /** DELETE /moderation/petitions/{id}/signing-pause: its signatures count again. */
   async resume(ctx: HttpContext) {
-    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const petition = await Petition.findOrFail(ctx.params.id)
+    await ctx.bouncer.with(ModerationPolicy).authorize('pauseSigning', petition)
     const { reason } = await ctx.request.validateUsing(liftRuleValidator)
-    const done = await resumeSigning(ctx.auth.user!, ctx.params.id, reason ?? null)
-    if (done === null) throw new NotFoundException()
-    if (done) this.done(ctx, 'signing_resumed')
+    if (await resumeSigning(ctx.auth.user!, petition.id, reason ?? null))
+      this.done(ctx, 'signing_resumed')
     else flashAlert(ctx.session, 'info', ctx.i18n.t('page.moderation.nothing_to_do'))
     return ctx.response.redirect().back()
   }

@@ -1,8 +1,19 @@
 import { AuthorizationResponse, BasePolicy, allowGuest } from '@adonisjs/bouncer'
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import { ROLE_MODERATOR, type default as User } from '#models/user'
+import type Petition from '#models/petition'
+import type PaperSignatureBatch from '#models/paper_signature_batch'
 
-/** Who may moderate: review reports, act on petitions, read the log. */
+/** What a moderator decides on: a petition, known by its owner. */
+type ModeratedPetition = Pick<Petition, 'userId'>
+
+/**
+ * Who may moderate: review reports, act on petitions, read the log.
+ *
+ * Whoever records something does not judge it: a moderator takes no
+ * moderation action on a petition they own, and decides no paper batch they
+ * recorded. Another moderator decides those (403, nothing changes).
+ */
 export default class ModerationPolicy extends BasePolicy {
   /**
    * Moderators only. Anyone else, a guest too, finds nothing there (404),
@@ -15,18 +26,30 @@ export default class ModerationPolicy extends BasePolicy {
   }
 
   /**
-   * Putting an earlier version of a petition's text back: moderators only.
-   * Its owner and guests, who know the petition, are refused (403).
+   * Hiding, restoring, closing, reopening a petition or dismissing its
+   * reports: moderators (anyone else finds nothing, 404), on a petition
+   * that is not their own (403).
    */
   @allowGuest()
-  restoreVersion(user: User | null): AuthorizerResponse {
-    if (user?.role === ROLE_MODERATOR) return true
-    return AuthorizationResponse.deny('Access denied', 403)
+  actOn(user: User | null, petition: ModeratedPetition): AuthorizerResponse {
+    const moderating = this.moderate(user)
+    if (moderating !== true) return moderating
+    return notTheirOwn(user!, petition)
   }
 
   /**
-   * Changing the rules against signing attacks (blocked domains and
-   * networks, a petition's pause): moderators only; anyone else is refused (403).
+   * Putting an earlier version of a petition's text back: moderators only,
+   * on another member's petition. Its owner and guests, who know the
+   * petition, are refused (403).
+   */
+  @allowGuest()
+  restoreVersion(user: User | null, petition: ModeratedPetition): AuthorizerResponse {
+    return moderatorOn(user, petition)
+  }
+
+  /**
+   * Changing the site's rules against signing attacks (blocked domains and
+   * networks): moderators only; anyone else is refused (403).
    */
   @allowGuest()
   manageRules(user: User | null): AuthorizerResponse {
@@ -34,20 +57,52 @@ export default class ModerationPolicy extends BasePolicy {
     return AuthorizationResponse.deny('Access denied', 403)
   }
 
-  /**
-   * Invalidating a petition's signatures in bulk, counting them first, and
-   * undoing it: moderators only. Anyone else, its owner too, is refused (403).
-   */
+  /** Pausing a petition's signing or resuming it: moderators, on another member's petition (403). */
   @allowGuest()
-  invalidateSignatures(user: User | null): AuthorizerResponse {
-    if (user?.role === ROLE_MODERATOR) return true
-    return AuthorizationResponse.deny('Access denied', 403)
+  pauseSigning(user: User | null, petition: ModeratedPetition): AuthorizerResponse {
+    return moderatorOn(user, petition)
   }
 
-  /** Verifying or rejecting a petition's paper signatures: moderators only; anyone else, its owner too, is refused (403). */
+  /**
+   * Invalidating a petition's signatures in bulk and undoing it: moderators
+   * only, on another member's petition. Anyone else, its owner too, is
+   * refused (403).
+   */
   @allowGuest()
-  decidePaper(user: User | null): AuthorizerResponse {
-    if (user?.role === ROLE_MODERATOR) return true
-    return AuthorizationResponse.deny('Access denied', 403)
+  invalidateSignatures(user: User | null, petition: ModeratedPetition): AuthorizerResponse {
+    return moderatorOn(user, petition)
   }
+
+  /**
+   * Verifying or rejecting a petition's paper signatures: moderators only,
+   * neither on their own petition nor on a batch they recorded. Anyone
+   * else, its owner too, is refused (403).
+   */
+  @allowGuest()
+  decidePaper(
+    user: User | null,
+    petition: ModeratedPetition,
+    batch: Pick<PaperSignatureBatch, 'recordedBy'>
+  ): AuthorizerResponse {
+    const deciding = moderatorOn(user, petition)
+    if (deciding !== true) return deciding
+    if (batch.recordedBy === user!.id) return AuthorizationResponse.deny('Own case', 403)
+    return true
+  }
+}
+
+/** Whether a moderator may judge this petition: never their own. */
+function judgesOwnPetition(user: Pick<User, 'id'>, petition: ModeratedPetition) {
+  return petition.userId !== null && petition.userId === user.id
+}
+
+function notTheirOwn(user: User, petition: ModeratedPetition): AuthorizerResponse {
+  if (judgesOwnPetition(user, petition)) return AuthorizationResponse.deny('Own case', 403)
+  return true
+}
+
+/** Moderators only (403 for anyone else), on a petition that is not their own (403). */
+function moderatorOn(user: User | null, petition: ModeratedPetition): AuthorizerResponse {
+  if (user?.role !== ROLE_MODERATOR) return AuthorizationResponse.deny('Access denied', 403)
+  return notTheirOwn(user, petition)
 }

@@ -17,7 +17,9 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
     petition: Petition,
     private reports: PetitionReport[],
     private trail: ModerationEvent[],
-    private alerts: SigningAlert[] = []
+    private alerts: SigningAlert[],
+    /** The moderator looking: on their own petition another moderator decides. */
+    private viewerId: number
   ) {
     super(petition)
   }
@@ -65,6 +67,8 @@ export default class ModeratedPetitionTransformer extends BaseTransformer<Petiti
       queueReason: this.queueReason(openReports, alert !== undefined, pendingPaper),
       pendingPaperBatches: pendingPaper,
       openReports,
+      /** The viewer owns it: they see it, another moderator decides on it. */
+      ownPetition: petition.userId !== null && petition.userId === this.viewerId,
       /** The newest open alert of unusual signing: the network's hash or the domain, and its count. */
       signingAlert: alert
         ? {

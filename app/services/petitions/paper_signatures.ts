@@ -92,12 +92,15 @@ export async function withdrawPaperBatch(petition: Petition, batchId: number) {
   return true
 }
 
+/** One of the petition's batches; null when it has no such batch. */
+export function paperBatchOf(petition: Petition, batchId: number) {
+  if (!Number.isSafeInteger(batchId)) return Promise.resolve(null)
+  return PaperSignatureBatch.query().where('id', batchId).where('petition_id', petition.id).first()
+}
+
 /** The photo of a batch's sheets, read from the private disk; null when there is none. */
 export async function paperBatchPhoto(petition: Petition, batchId: number) {
-  const batch = await PaperSignatureBatch.query()
-    .where('id', batchId)
-    .where('petition_id', petition.id)
-    .first()
+  const batch = await paperBatchOf(petition, batchId)
   if (!batch?.photoPath) return null
   const disk = drive.use(PRIVATE_DISK)
   if (!(await disk.exists(batch.photoPath))) return null

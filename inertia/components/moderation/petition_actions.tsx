@@ -3,6 +3,7 @@ import { useForm } from '@inertiajs/react'
 import { Button, Form } from 'react-bootstrap'
 import FormField from '~/components/form_field.tsx'
 import HideDialog from '~/components/moderation/hide_dialog.tsx'
+import OwnCaseNote from '~/components/moderation/own_case_note.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { bindText } from '~/lib/bind_text.ts'
 import { urlFor } from '~/client.ts'
@@ -40,9 +41,15 @@ function actionsFor(petition: Data.ModeratedPetition): Labelled[] {
  * A moderator's actions on a petition. Hiding opens a dialog asking for the
  * reason of the list; the others ask for the reason kept in the audit
  * trail. The server sends the moderator back to the page they acted on
- * (the queue, or the petition's own page).
+ * (the queue, or the petition's own page). On their own petition, a note
+ * that another moderator decides instead.
  */
 export default function PetitionActions({ petition }: { petition: Data.ModeratedPetition }) {
+  if (petition.ownPetition) return <OwnCaseNote />
+  return <Actions petition={petition} />
+}
+
+function Actions({ petition }: { petition: Data.ModeratedPetition }) {
   const { t } = useTranslation()
   const [hiding, setHiding] = useState(false)
   const form = useForm({ reason: '' })

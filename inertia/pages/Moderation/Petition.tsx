@@ -16,6 +16,7 @@ import SignatureInvalidation from '~/components/moderation/signature_invalidatio
 import type { InvalidationCount } from '@app/shared/fraud/invalidation_filter.ts'
 import SigningPause, { type PetitionRules } from '~/components/moderation/signing_pause.tsx'
 import PaperReview from '~/components/moderation/paper_review.tsx'
+import OwnCaseNote from '~/components/moderation/own_case_note.tsx'
 import { queueReasonLabel } from '~/components/moderation/queue_reason_label.ts'
 import type { Data } from '@generated/data'
 
@@ -126,6 +127,7 @@ export default function Petition({
             )
           )}
         </ul>
+        {petition.ownPetition && <OwnCaseNote />}
 
         <section className="mb-4" aria-labelledby="reports-title">
           <h2 className="h4" id="reports-title">
@@ -162,13 +164,18 @@ export default function Petition({
           )}
         />
 
-        <SignatureInvalidation
-          petitionId={petition.id}
-          invalidation={invalidation}
-          invalidations={invalidations}
-        />
-        <SigningPause petitionId={petition.id} rules={signingRules} />
-        <PaperReview petitionId={petition.id} batches={paperBatches} />
+        {/* Decisions on their own petition are another moderator's. */}
+        {!petition.ownPetition && (
+          <>
+            <SignatureInvalidation
+              petitionId={petition.id}
+              invalidation={invalidation}
+              invalidations={invalidations}
+            />
+            <SigningPause petitionId={petition.id} rules={signingRules} />
+            <PaperReview petitionId={petition.id} batches={paperBatches} />
+          </>
+        )}
 
         <section className="mb-4" aria-labelledby="versions-title">
           <h2 className="h4" id="versions-title">
@@ -186,17 +193,19 @@ export default function Petition({
               versions={versions}
               current={currentText}
               level={3}
-              actions={(version) => (
-                <Button
-                  variant="outline-secondary"
-                  size="sm"
-                  className="mt-2"
-                  onClick={() => restore(version)}
-                  data-testid="restore-version"
-                >
-                  {t('page.moderation.versions.restore')}
-                </Button>
-              )}
+              actions={(version) =>
+                !petition.ownPetition && (
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    className="mt-2"
+                    onClick={() => restore(version)}
+                    data-testid="restore-version"
+                  >
+                    {t('page.moderation.versions.restore')}
+                  </Button>
+                )
+              }
             />
           )}
         </section>
@@ -226,12 +235,14 @@ export default function Petition({
           )}
         </section>
 
-        <section aria-labelledby="actions-title">
-          <h2 className="h4" id="actions-title">
-            {t('page.moderation.actions_title')}
-          </h2>
-          <PetitionActions petition={petition} />
-        </section>
+        {!petition.ownPetition && (
+          <section aria-labelledby="actions-title">
+            <h2 className="h4" id="actions-title">
+              {t('page.moderation.actions_title')}
+            </h2>
+            <PetitionActions petition={petition} />
+          </section>
+        )}
       </Container>
     </AppLayout>
   )
