@@ -2,12 +2,14 @@ import type { HttpContext } from '@adonisjs/core/http'
 
 /**
  * The mailed links that a mail's `List-Unsubscribe` header names: a
- * petition's news and the newsletter. Besides their page's button, they take
- * a mail client's one-click unsubscribe (RFC 8058).
+ * petition's news, the newsletter and a petition's mails to a decision
+ * maker. Besides their page's button, they take a mail client's one-click
+ * unsubscribe (RFC 8058).
  */
 export const ONE_CLICK_UNSUBSCRIBE_ROUTES = [
   '/signature/:id/stop-updates',
   '/subscription/:id/unsubscribe',
+  '/decision-makers/:id/stop',
 ]
 
 /**

@@ -13,6 +13,7 @@ import { outbox } from '#tests/helpers/outbox'
 import { inertiaPage } from '#tests/helpers/inertia'
 import { fieldErrors } from '#tests/helpers/validation'
 import { pathOf } from '#tests/helpers/signatures'
+import { oneClickUnsubscribe } from '#tests/helpers/one_click'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
@@ -236,5 +237,30 @@ test.group('Decision makers answer through their link', (group) => {
     // An answer link is no stop link.
     await client.post(answerPath(toMinister).replace('/answer?', '/stop?')).withCsrfToken()
     assert.lengthOf(await db.from('recipient_mail_stops'), 1)
+  })
+
+  test("the mail's one-click stop (RFC 8058) works without cookies, urlencoded or multipart", async ({
+    assert,
+    client,
+  }) => {
+    const { petition, toMinister, toMayor } = await deliveredPetition()
+    const clicked = await oneClickUnsubscribe(client, pathOf(stopUrl(toMinister, 'fr')))
+    clicked.assertStatus(200)
+    assert.include(clicked.header('content-type'), 'text/plain')
+    const multipart = await oneClickUnsubscribe(client, pathOf(stopUrl(toMayor, 'de')), {
+      multipart: true,
+    })
+    multipart.assertStatus(200)
+    const rows = await db.from('recipient_mail_stops').orderBy('email')
+    assert.deepEqual(
+      rows.map((row) => [Number(row.petition_id), row.email]),
+      [
+        [petition.id, 'mayor@city.example'],
+        [petition.id, MINISTER],
+      ]
+    )
+    // A forged link stops nothing, with or without the one-click form.
+    const forged = pathOf(stopUrl(toMinister, 'en')).replace(/signature=[^&]+/, 'signature=x')
+    ;(await oneClickUnsubscribe(client, forged)).assertStatus(400)
   })
 })
