@@ -4,6 +4,7 @@ import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import User from '#models/user'
 import PetitionHiddenMail from '#mails/petition_hidden_mail'
+import PetitionClosedByModeratorMail from '#mails/petition_closed_by_moderator_mail'
 import { recordModeration } from '#services/moderation/audit_trail'
 import SendMailJob from '#jobs/send_mail_job'
 import PetitionChanged from '#events/petition_changed'
@@ -84,12 +85,14 @@ export async function moderatePetition(
       reasonCode: action === 'hide' ? petition.hiddenReason : null,
     })
     PetitionChanged.afterCommit(trx, petition.id)
-    if (action === 'hide' && petition.userId) {
+    // The owner learns of a hide or a close, with its reason.
+    if ((action === 'hide' || action === 'close') && petition.userId) {
       const owner = await User.find(petition.userId, { client: trx })
-      // Queued once the hiding is stored: a rolled-back action mails nobody.
+      const told = action === 'hide' ? PetitionHiddenMail : PetitionClosedByModeratorMail
+      // Queued once the action is stored: a rolled-back action mails nobody.
       if (owner)
         trx.after('commit', async () => {
-          await SendMailJob.dispatchMails([new PetitionHiddenMail(owner, petition)])
+          await SendMailJob.dispatchMails([new told(owner, petition)])
         })
     }
     return true

@@ -9,6 +9,7 @@ import { submitPetition } from '#tests/helpers/petitions'
 import { fieldErrors } from '#tests/helpers/validation'
 import { makeModerator, moderate } from '#tests/helpers/moderation'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { outbox } from '#tests/helpers/outbox'
 
 const CLOSED_BY_MODERATOR = 'A moderator closed this petition: only a moderator can reopen it'
 
@@ -236,5 +237,37 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
       (await trailOfPetition(petition.id)).map((entry) => entry.action),
       ['petition_closed']
     )
+  })
+
+  test('its owner is mailed in their language, with the reason, once the close is stored', async ({
+    assert,
+    client,
+  }) => {
+    await outbox.clear()
+    const moderator = await makeModerator()
+    const owner = await makeMember({
+      email: 'owner@example.org',
+      locale: 'fr',
+      firstName: 'Jeanne',
+    })
+    const petition = await PetitionFactory.merge({ userId: owner.id, title: 'Sauvons le lavoir' })
+      .apply('published')
+      .create()
+    ;(await moderate(client, moderator, petition, 'close', 'Doublon de « Lavoir 2 »')).assertStatus(
+      302
+    )
+    const [mail] = await outbox.to('owner@example.org')
+    assert.exists(mail, 'the owner was not told')
+    assert.equal(
+      mail.subject,
+      'Votre pétition « Sauvons le lavoir » a été close par les modérateurs'
+    )
+    assert.include(mail.text!, 'Leur motif : Doublon de « Lavoir 2 »')
+    assert.include(mail.text!, `/petition/${petition.slug}`)
+
+    // Closing again changes nothing and mails nobody; reopening mails nobody either.
+    await moderate(client, moderator, petition, 'close', 'Again')
+    await moderate(client, moderator, petition, 'reopen', 'Not a duplicate after all')
+    assert.lengthOf(await outbox.to('owner@example.org'), 1)
   })
 })
