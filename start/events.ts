@@ -12,16 +12,20 @@ import PetitionChanged from '#events/petition_changed'
 import SignatureCreated from '#events/signature_created'
 import SignatureConfirmed from '#events/signature_confirmed'
 import MailFailed from '#events/mail_failed'
+import MailDelivered from '#events/mail_delivered'
 
 const ForgetCachedCopies = () => import('#listeners/forget_cached_copies')
 const BroadcastLiveCounts = () => import('#listeners/broadcast_live_counts')
 const RecordMetrics = () => import('#listeners/record_metrics')
 const DeliverMilestones = () => import('#listeners/deliver_milestones')
+const RecordMailReceipts = () => import('#listeners/record_mail_receipts')
 
 emitter.on(PetitionChanged, [ForgetCachedCopies])
 emitter.on(PetitionChanged, [BroadcastLiveCounts])
 // A milestone reached: the petition goes to its decision makers.
 emitter.on(PetitionChanged, [DeliverMilestones])
+// Its mail left: the decision maker counts as told from now.
+emitter.on(MailDelivered, [RecordMailReceipts])
 
 // The counters of GET /metrics.
 emitter.on(SignatureCreated, [RecordMetrics, 'signatureCreated'])

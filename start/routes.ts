@@ -72,6 +72,8 @@ const PetitionDeliveryController = () => import('#controllers/petition_delivery_
 const SignatureWithdrawalsController = () => import('#controllers/signature_withdrawals_controller')
 const SignatureUpdatesController = () => import('#controllers/signature_updates_controller')
 const DecisionMakersController = () => import('#controllers/decision_makers_controller')
+const DecisionMakerAddressesController = () =>
+  import('#controllers/decision_maker_addresses_controller')
 const MySignaturesController = () => import('#controllers/my_signatures_controller')
 const AccountSettingsController = () => import('#controllers/account/settings_controller')
 const AccountExportController = () => import('#controllers/account/export_controller')
@@ -207,6 +209,16 @@ router
   ])
   .as('moderation.invalidations.undo')
   .where('invalidation', matchers.id)
+// Decision makers' addresses: approved once by a moderator before any mail, kept in a directory.
+router
+  .get('/moderation/decision-makers', [DecisionMakerAddressesController, 'index'])
+  .as('moderation.decision_makers')
+router
+  .post('/moderation/decision-makers/recipients/:id', [DecisionMakerAddressesController, 'judge'])
+  .as('moderation.decision_makers.judge')
+router
+  .post('/moderation/decision-makers/:id', [DecisionMakerAddressesController, 'update'])
+  .as('moderation.decision_makers.update')
 // The moderators' rules against signing attacks (the page 404, a change 403 for anyone else).
 router.get('/moderation/rules', [SigningRulesController, 'index']).as('moderation.rules')
 router

@@ -22,6 +22,7 @@ import FinishClosedPetitionsJob from '#jobs/finish_closed_petitions_job'
 import PruneHourlySignaturesJob from '#jobs/prune_hourly_signatures_job'
 import MailPetitionNewsJob from '#jobs/mail_petition_news_job'
 import DetectUnusualSigningJob from '#jobs/detect_unusual_signing_job'
+import RetryDecisionMakerMailsJob from '#jobs/retry_decision_maker_mails_job'
 
 app.ready(async () => {
   // Every minute: a petition where one network or e-mail domain signs too
@@ -38,6 +39,11 @@ app.ready(async () => {
   // Every five minutes: a petition's news to the signers who asked for it,
   // at most once a day per petition (what comes later waits for the next mail).
   await MailPetitionNewsJob.schedule({}).id('mail-petition-news').cron('*/5 * * * *').run()
+  // Every five minutes: decision makers' mails that did not leave are tried again.
+  await RetryDecisionMakerMailsJob.schedule({})
+    .id('retry-decision-maker-mails')
+    .cron('2-59/5 * * * *')
+    .run()
   // Hourly: signature counts per hour older than 48 hours fold into days (a
   // petition's first 7 days stay by the hour: its history keeps them).
   await PruneHourlySignaturesJob.schedule({}).id('prune-hourly-signatures').cron('29 * * * *').run()

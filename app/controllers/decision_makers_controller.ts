@@ -44,9 +44,9 @@ export default class DecisionMakersController {
     }
     const payload = await request.validateUsing(decisionMakerAnswerValidator)
     const published = await answerAsRecipient(delivery, payload)
-    if (!published) {
-      // Used meanwhile, by another tab or a double click.
-      flashMessage(session, 'error', i18n.t('page.decision_answer.already_answered'))
+    // Used meanwhile (by another tab or a double click), or the petition holds all it may.
+    if (typeof published === 'string') {
+      flashMessage(session, 'error', i18n.t(`page.decision_answer.${published}`))
       return response.redirect().back()
     }
     flashAlert(session, 'success', i18n.t('page.decision_answer.published'))

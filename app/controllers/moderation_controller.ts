@@ -4,6 +4,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { MODERATION_ACTIONS } from '#models/moderation_event'
 import { moderationQueue, type QueueView } from '#services/moderation/queue'
 import { moderatePetition } from '#services/moderation/petition_actions'
+import { pendingRecipientCount } from '#services/decision_makers/directory'
 import type { PetitionAction } from '#shared/moderation'
 import ModerationPolicy from '#policies/moderation_policy'
 import { moderatedPetition } from '#services/moderation/petition_file'
@@ -32,15 +33,16 @@ export default class ModerationController {
   async index(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
     const view: QueueView = ctx.request.input('view') === 'hidden' ? 'hidden' : 'review'
-    const { petitions, reports, trail, alerts } = await moderationQueue(
-      view,
-      requestedPage(ctx.request.input('page'))
-    )
+    const [{ petitions, reports, trail, alerts }, decisionMakersToApprove] = await Promise.all([
+      moderationQueue(view, requestedPage(ctx.request.input('page'))),
+      pendingRecipientCount(),
+    ])
     petitions.baseUrl(ctx.request.url())
     const ofPetition = <Row extends { petitionId: number | null }>(rows: Row[], id: number) =>
       rows.filter((row) => row.petitionId === id)
     return ctx.inertia.render('Moderation/Queue', {
       view,
+      decisionMakersToApprove,
       petitions: paginatorProps(petitions, (petition: Petition) =>
         new ModeratedPetitionTransformer(
           petition,

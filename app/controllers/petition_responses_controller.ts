@@ -1,12 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
-import { petitionResponseValidator } from '#validators/petition_response'
+import { answerRemovalValidator, petitionResponseValidator } from '#validators/petition_response'
 import { petitionVictoryValidator } from '#validators/petition_victory'
 import {
   addResponse,
   MAX_RESPONSES,
   removeResponse,
+  responseOf,
   setVictory,
 } from '#services/petitions/outcomes'
 import { flashAlert } from '#support/http/flash'
@@ -25,13 +26,19 @@ export default class PetitionResponsesController {
     return response.redirect().back()
   }
 
-  /** DELETE /petition/{guid}/responses/{id}: removes one of its responses. */
-  async destroy({ response, params, auth, bouncer, session, i18n }: HttpContext) {
+  /**
+   * DELETE /petition/{guid}/responses/{id}: removes one of its responses; a
+   * decision maker's answer only by a moderator, with a reason.
+   */
+  async destroy({ request, response, params, auth, bouncer, session, i18n }: HttpContext) {
     const petition = await Petition.findByOrFail('guid', params.guid)
-    await bouncer.with(PetitionPolicy).authorize('respond', petition)
-    if (!(await removeResponse(auth.user!, petition, Number(params.id)))) {
-      throw new NotFoundException()
-    }
+    const shown = await responseOf(petition, Number(params.id))
+    if (!shown) throw new NotFoundException()
+    await bouncer.with(PetitionPolicy).authorize('removeResponse', petition, shown)
+    const { reason } = shown.fromRecipient
+      ? await request.validateUsing(answerRemovalValidator)
+      : { reason: null }
+    await removeResponse(auth.user!, petition, shown, reason)
     flashAlert(session, 'success', i18n.t('page.response.removed'))
     return response.redirect().back()
   }

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { addressReviewsOf } from '#services/decision_makers/directory'
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import { petitionValidator } from '#validators/petition'
@@ -114,6 +115,7 @@ export default class PetitionsController {
       petition: PetitionFormTransformer.blank(),
       petitionCreated: null,
       moderatorClosure: null,
+      addressReviews: [],
       bannerTemplates: BANNER_TEMPLATES,
       turnstileKey: site.turnstileSiteKey,
     })
@@ -134,6 +136,8 @@ export default class PetitionsController {
       petition: PetitionFormTransformer.transform(petition),
       petitionCreated: petition.createdAt.toISO(),
       moderatorClosure: PetitionFormTransformer.moderatorClosure(petition),
+      /** How moderators judged its recipients' addresses: waiting, approved or refused (why). */
+      addressReviews: await addressReviewsOf(petition.id),
       bannerTemplates: BANNER_TEMPLATES,
       turnstileKey: site.turnstileSiteKey,
     })
@@ -176,9 +180,12 @@ export default class PetitionsController {
     page: ShownPetitionPage
   ) {
     const { petition, lastSignatures, standing, removals } = page.data
-    const [canEditPetition, open] = await Promise.all([
+    const [canEditPetition, open, canRemoveAnswers] = await Promise.all([
       auth.user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
       bouncer.with(PetitionPolicy).allows('sign', petition),
+      auth.user
+        ? bouncer.with(PetitionPolicy).allows('removeResponse', petition, { fromRecipient: true })
+        : false,
     ])
     return inertia.render('Petition/Show', {
       petition: PetitionShowTransformer.transform(petition, i18n.t('page.account.deleted_user')),
@@ -196,6 +203,8 @@ export default class PetitionsController {
       success: null,
       canSignPetition: open && page.signedAt === null,
       canEditPetition,
+      /** A moderator (not its owner) may remove a decision maker's answer, with a reason. */
+      canRemoveAnswers,
       turnstileKey: site.turnstileSiteKey,
       // Hidden by moderators, seen by its owner or a moderator: the banner saying so.
       hiddenNotice: HiddenNoticeTransformer.of(

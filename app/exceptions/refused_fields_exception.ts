@@ -2,7 +2,7 @@ import { Exception } from '@adonisjs/core/exceptions'
 import { errors as vineErrors } from '@vinejs/vine'
 import type { I18n } from '@adonisjs/i18n'
 
-export type RefusedField = { field: string; rule: string }
+export type RefusedField = { field: string; rule: string; meta?: Record<string, unknown> }
 
 /**
  * Fields refused outside a validator: text the input gate cannot read, or a
@@ -23,13 +23,15 @@ export default class RefusedFieldsException extends Exception {
   asValidationError(i18n: I18n) {
     const messages = i18n.createMessagesProvider()
     return new vineErrors.E_VALIDATION_ERROR(
-      this.fields.map(({ field, rule }) => {
+      this.fields.map(({ field, rule, meta }) => {
         const name = field.split('.').pop()!
         const wildCardPath = field.replace(/\.\d+(?=\.|$)/g, '.*')
-        const message = messages.getMessage('The {{ field }} field is not valid', rule, {
-          name,
-          wildCardPath,
-        } as any)
+        const message = messages.getMessage(
+          'The {{ field }} field is not valid',
+          rule,
+          { name, wildCardPath } as any,
+          meta
+        )
         return { field, rule, message }
       })
     )

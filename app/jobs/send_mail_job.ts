@@ -7,6 +7,7 @@ import type { MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/typ
 import type BaseSiteMail from '#mails/base_site_mail'
 import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
+import MailDelivered, { type MailReceipt } from '#events/mail_delivered'
 
 type QueuedMail = {
   message: NodeMailerMessage
@@ -14,7 +15,7 @@ type QueuedMail = {
   sendConfig?: unknown
 }
 
-type SendMailPayload =
+type SendMailPayload = (
   | {
       mailerName: string
       /** The mail, encrypted with the app's key (see `sealMail`). */
@@ -22,6 +23,10 @@ type SendMailPayload =
     }
   // Jobs queued by a release that did not encrypt mails yet.
   | ({ mailerName: string } & QueuedMail)
+) & {
+  /** Told once the mail has left (`MailDelivered`): ids, nothing secret. */
+  receipt?: MailReceipt
+}
 
 const PURPOSE = 'queued-mail'
 
@@ -77,6 +82,7 @@ export default class SendMailJob extends Job<SendMailPayload> {
       payloads.push({
         mailerName,
         sealed: sealMail({ message: compiled.message, views: compiled.views }),
+        ...(message.receipt ? { receipt: message.receipt } : {}),
       })
     }
     if (payloads.length > 0) await SendMailJob.dispatchMany(payloads)
@@ -104,6 +110,7 @@ export default class SendMailJob extends Job<SendMailPayload> {
       // The queue tries it again later, up to maxRetries.
       throw error
     }
+    if (this.payload.receipt) await MailDelivered.tell(this.payload.receipt)
   }
 
   async failed(error: Error) {

@@ -4,6 +4,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { I18n } from '@adonisjs/i18n'
 import { site } from '#config/site'
 import type { GuardedMailKind } from '#config/rate_limits'
+import type { MailReceipt } from '#events/mail_delivered'
 import { mailText } from '#mails/mail_text'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
@@ -50,6 +51,8 @@ export default abstract class BaseSiteMail extends BaseMail {
   readonly guarded: boolean = true
   /** The allowance of its own this kind of mail draws on, besides the total. */
   readonly guardedAs: GuardedMailKind | null = null
+  /** What this mail's leaving is recorded as (`MailDelivered`), when something waits for it. */
+  receipt: MailReceipt | null = null
 
   constructor(locale: string) {
     super()

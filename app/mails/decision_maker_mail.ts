@@ -8,6 +8,8 @@ import type { CountryCount } from '#shared/petitions/country_counts'
 export type DeliveredPetition = {
   title: string
   target: string
+  /** Its owner's public name; null once their account is gone. */
+  author: string | null
   url: string
   /** The confirmed supporters when it was mailed, and the milestone they reached. */
   count: number
@@ -24,9 +26,10 @@ const QUOTE_STYLE =
 
 /**
  * A petition delivered to a recipient of one of its letters when it reached
- * a milestone, in the petition's language: the letter, the count, where
- * its signers live, the petition's link, the link to answer in public and
- * the one that stops these mails (also as `List-Unsubscribe`).
+ * a milestone, in the petition's language: who wrote it on this site, what
+ * it asks and of whom, the letter, the count, where its signers live, the
+ * petition's link, where to report abuse, the link to answer in public and
+ * the one that stops these mails (also as one-click `List-Unsubscribe`).
  */
 export default class DecisionMakerMail extends BaseSiteMail {
   constructor(
@@ -60,16 +63,28 @@ export default class DecisionMakerMail extends BaseSiteMail {
       : ''
   }
 
+  /** The domain of the address this mail goes to, which the published answer's badge names. */
+  private domain() {
+    return this.email.slice(this.email.lastIndexOf('@') + 1)
+  }
+
   prepare() {
     const title = mailText(this.petition.title, MAIL_TITLE_LENGTH)
+    const target = mailText(this.petition.target, MAIL_TITLE_LENGTH * 2)
     const count = this.number(this.petition.count)
+    const author = this.petition.author
+      ? mailText(this.petition.author, MAIL_NAME_LENGTH)
+      : this.t('mail.decision_maker.someone')
+    const line = (label: string, value: string) =>
+      `<p style="${TEXT_STYLE}"><strong>${string.escapeHTML(this.t(label))}</strong> ${string.escapeHTML(value)}</p>`
     const html =
-      `<p style="${TEXT_STYLE}"><strong>${string.escapeHTML(this.t('mail.decision_maker.demand'))}</strong> ` +
-      `${string.escapeHTML(mailText(this.petition.target, MAIL_TITLE_LENGTH * 2))}</p>` +
+      line('mail.decision_maker.demand', title) +
+      line('mail.decision_maker.addressed_to', target) +
       `<div style="${QUOTE_STYLE}"><p style="${TEXT_STYLE}">${string.escapeHTML(this.letter.text)}</p></div>` +
       this.countriesHtml()
     const text =
-      `${this.t('mail.decision_maker.demand')} ${this.petition.target}\n\n${this.letter.text}\n\n` +
+      `${this.t('mail.decision_maker.demand')} ${title}\n` +
+      `${this.t('mail.decision_maker.addressed_to')} ${target}\n\n${this.letter.text}\n\n` +
       this.petition.countries.map((country) => this.countryLine(country)).join('\n')
     this.message.to(this.email)
     this.message.listUnsubscribe(this.links.stop, { oneClick: true })
@@ -79,6 +94,7 @@ export default class DecisionMakerMail extends BaseSiteMail {
       }),
       paragraphs: [
         this.t('mail.decision_maker.intro', {
+          author,
           title,
           count,
           milestone: this.number(this.petition.milestone),
@@ -87,8 +103,12 @@ export default class DecisionMakerMail extends BaseSiteMail {
       html,
       text,
       action: { label: this.t('mail.decision_maker.answer'), url: this.links.answer },
-      links: [{ label: this.t('mail.decision_maker.read'), url: this.petition.url }],
-      footnote: this.t('mail.decision_maker.footnote'),
+      links: [
+        { label: this.t('mail.decision_maker.read'), url: this.petition.url },
+        // The petition's page opens its report form at this anchor.
+        { label: this.t('mail.decision_maker.report'), url: `${this.petition.url}#report` },
+      ],
+      footnote: this.t('mail.decision_maker.footnote', { domain: this.domain() }),
       reason: {
         text: this.t('mail.decision_maker.why', { title }),
         link: { label: this.t('mail.decision_maker.stop'), url: this.links.stop },

@@ -23,6 +23,13 @@ export default class LetterRecipient extends BaseModel {
   @column()
   declare position: number
 
+  /** The UTC day (YYYY-MM-DD) its address last changed, and how often it changed that day. */
+  @column()
+  declare emailChangedOn: string | null
+
+  @column()
+  declare emailChanges: number
+
   @belongsTo(() => Letter)
   declare letter: BelongsTo<typeof Letter>
 }

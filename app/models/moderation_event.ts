@@ -47,6 +47,12 @@ export const MODERATION_ACTIONS = [
   // A moderator's decision on a batch of paper signatures (the subject: the batch's id).
   'paper_verified',
   'paper_rejected',
+  // A decision maker's address judged for the whole site (the subject: the address).
+  'decision_maker_approved',
+  'decision_maker_refused',
+  'decision_maker_revoked',
+  // A moderator removed an answer a decision maker sent through their link.
+  'answer_removed',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 

@@ -97,6 +97,10 @@ export default class Petition extends BaseModel {
   @column()
   declare paperCount: number
 
+  /** Answers of its decision makers that moderators removed, said in public. */
+  @column()
+  declare answersRemoved: number
+
   @column.dateTime()
   declare succeededAt: DateTime | null
 

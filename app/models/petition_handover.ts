@@ -18,6 +18,10 @@ export default class PetitionHandover extends BaseModel {
   @column()
   declare recipient: string
 
+  /** The letter's recipient it was handed to, who then counts as told; null: someone else. */
+  @column()
+  declare letterRecipientId: number | null
+
   @column.date()
   declare handedOverOn: DateTime
 

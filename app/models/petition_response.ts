@@ -29,6 +29,13 @@ export default class PetitionResponse extends BaseModel {
   @column({ consume: Boolean })
   declare fromRecipient: boolean
 
+  /**
+   * The domain of the approved address its answering link was mailed to
+   * (`example.gov`), which its badge names; null when typed in.
+   */
+  @column()
+  declare viaDomain: string | null
+
   /** The day they answered (never in the future). */
   @column.date()
   declare respondedOn: DateTime

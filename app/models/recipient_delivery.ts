@@ -28,6 +28,17 @@ export default class RecipientDelivery extends BaseModel {
   @column.dateTime()
   declare deliveredAt: DateTime
 
+  /** When its mail left; null while it has not (the recipient is not told yet). */
+  @column.dateTime()
+  declare sentAt: DateTime | null
+
+  /** When a mail that has not left is tried again. */
+  @column.dateTime()
+  declare mailDueAt: DateTime | null
+
+  @column()
+  declare mailAttempts: number
+
   /** When the recipient answered through this delivery's link; null: not yet. */
   @column.dateTime()
   declare answeredAt: DateTime | null

@@ -57,6 +57,15 @@ export default class ModerationPolicy extends BasePolicy {
     return AuthorizationResponse.deny('Access denied', 403)
   }
 
+  /**
+   * Approving or refusing the address of a petition's recipient (for the
+   * whole site): moderators only, on another member's petition (403).
+   */
+  @allowGuest()
+  judgeAddress(user: User | null, petition: ModeratedPetition): AuthorizerResponse {
+    return moderatorOn(user, petition)
+  }
+
   /** Pausing a petition's signing or resuming it: moderators, on another member's petition (403). */
   @allowGuest()
   pauseSigning(user: User | null, petition: ModeratedPetition): AuthorizerResponse {

@@ -2,6 +2,7 @@ import { AuthorizationResponse, BasePolicy, allowGuest } from '@adonisjs/bouncer
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Petition from '#models/petition'
+import type PetitionResponse from '#models/petition_response'
 import { ROLE_MODERATOR } from '#models/user'
 
 /**
@@ -48,6 +49,23 @@ export default class PetitionPolicy extends BasePolicy {
     if (editing !== true) return editing
     if (petition.published) return true
     return AuthorizationResponse.deny('Not found', 404)
+  }
+
+  /**
+   * Removing a response: as `respond` says, except for an answer a decision
+   * maker sent through their link, which is theirs: a moderator removes it
+   * (with a reason), never the petition's owner (403), a moderator who owns
+   * it included.
+   */
+  removeResponse(
+    user: User,
+    petition: Petition,
+    response: Pick<PetitionResponse, 'fromRecipient'>
+  ): AuthorizerResponse {
+    const responding = this.respond(user, petition)
+    if (responding !== true || !response.fromRecipient) return responding
+    if (user.role === ROLE_MODERATOR && user.id !== petition.userId) return true
+    return AuthorizationResponse.deny('Access denied', 403)
   }
 
   /** Signing: a petition the viewer may see, published and not finished. */

@@ -67,6 +67,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
       editCount: Number(petition.$extras.versions_count ?? 0),
       /** When, where and to whom the owner handed it over, in the order it happened. */
       handovers: petition.handovers.map((handover) => new HandoverTransformer(handover).toObject()),
+      /** Decision makers' answers that moderators removed (said in public, never why here). */
+      answersRemoved: petition.answersRemoved,
       /** Official responses, oldest first; `body` is sanitised HTML. */
       responses: petition.responses.map((response) => ({
         id: response.id,
@@ -75,6 +77,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
         responderRole: response.responderRole,
         /** Written by the recipient through their mailed link: shown with a badge saying so. */
         fromRecipient: response.fromRecipient,
+        /** The domain of the approved address that link was mailed to (`example.gov`), or null. */
+        viaDomain: response.fromRecipient ? response.viaDomain : null,
         respondedOn: response.respondedOn.toISODate()!,
         body: response.body,
       })),

@@ -1,5 +1,9 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { daysSince, type RecipientStanding } from '#shared/petitions/recipient_standing'
+import {
+  awaitedSince,
+  daysSince,
+  type RecipientStanding,
+} from '#shared/petitions/recipient_standing'
 
 /**
  * A decision maker on the petition's page: name, role and where they
@@ -17,6 +21,9 @@ export default class RecipientStandingTransformer extends BaseTransformer<Recipi
 
   toObject() {
     const { id, name, role, status, deliveredAt, milestone, answeredAt, responseId } = this.resource
+    const since = awaitedSince(this.resource)
+    // Told first in person, or by a mail that left earlier.
+    const byHand = since !== null && since === this.resource.handedOverOn && since !== deliveredAt
     return {
       id,
       name,
@@ -26,9 +33,12 @@ export default class RecipientStandingTransformer extends BaseTransformer<Recipi
       answeredOn: answeredAt ? answeredAt.slice(0, 10) : null,
       /** Their published response on the page, or null. */
       responseId: status === 'answered' ? responseId : null,
-      /** Awaiting: the milestone the petition was first mailed to them for, and since how many days. */
-      milestone: status === 'awaiting' ? milestone : null,
-      daysWaiting: status === 'awaiting' && deliveredAt ? daysSince(deliveredAt, this.now) : null,
+      /** Awaiting: how they were first told (by mail at a milestone, or in person), and since how many days. */
+      toldBy: status === 'awaiting' ? (byHand ? ('hand' as const) : ('mail' as const)) : null,
+      milestone: status === 'awaiting' && !byHand ? milestone : null,
+      /** The day it was handed to them in person (ISO date), or null. */
+      handedOverOn: this.resource.handedOverOn,
+      daysWaiting: status === 'awaiting' && since ? daysSince(since, this.now) : null,
     }
   }
 }

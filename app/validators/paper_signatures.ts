@@ -5,6 +5,7 @@ import {
   PAPER_REASON_MAX_LENGTH,
 } from '#shared/petitions/paper'
 import { timeZoneRule, todayIn } from '#validators/rules/time_zone'
+import { databaseId } from '#validators/rules/database_id'
 
 /** A picture of the sheets or of the hand-over, checked again by its bytes when stored. */
 const photo = () => vine.file({ size: '10mb', extnames: ['png', 'jpg', 'jpeg'] })
@@ -41,11 +42,13 @@ export const paperDecisionValidator = vine.create({
 
 /**
  * POST /petition/{guid}/handovers: the hand-over the owner records: to
- * whom, when (never after today), where, and an optional photo. Error keys:
- * recipient, handedOverOn, place, photo, timeZone.
+ * whom (and which recipient of its letters that is, if one), when (never
+ * after today), where, and an optional photo. Error keys: recipient,
+ * letterRecipientId, handedOverOn, place, photo, timeZone.
  */
 export const handoverValidator = vine.create({
   recipient: vine.string().trim().minLength(2).maxLength(PAPER_PLACE_MAX_LENGTH),
+  letterRecipientId: databaseId().nullable().optional(),
   handedOverOn: vine
     .date({ formats: ['YYYY-MM-DD'] })
     .beforeOrEqual((field) => todayIn(field.data.timeZone)),

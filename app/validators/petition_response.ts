@@ -17,3 +17,8 @@ export const petitionResponseValidator = vine.create({
   body: vine.string().maxLength(LIMITS.responseBody).use(richTextRule()),
   timeZone: vine.string().use(timeZoneRule()).optional(),
 })
+
+/** Why a moderator removes a decision maker's answer: kept in the audit trail. Error key: reason. */
+export const answerRemovalValidator = vine.create({
+  reason: vine.string().trim().minLength(3).maxLength(1000),
+})

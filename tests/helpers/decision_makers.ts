@@ -1,3 +1,5 @@
+import { DateTime } from 'luxon'
+import DecisionMakerAddress from '#models/decision_maker_address'
 import Letter from '#models/letter'
 import LetterRecipient from '#models/letter_recipient'
 
@@ -24,4 +26,17 @@ export async function letterTo(
     )
   }
   return { letter, recipients: created }
+}
+
+/** Addresses a moderator approved for the whole site: petitions are mailed there. */
+export async function approveAddresses(...emails: string[]) {
+  const now = DateTime.utc()
+  await DecisionMakerAddress.createMany(
+    emails.map((email) => ({
+      email,
+      status: 'approved' as const,
+      name: email,
+      decidedAt: now,
+    }))
+  )
 }

@@ -8,6 +8,7 @@ import type { SignedFor } from '#support/http/signed_links'
 import PetitionChanged from '#events/petition_changed'
 import { ANSWER_PURPOSE, STOP_PURPOSE } from '#services/decision_makers/links'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
+import { MAX_RESPONSES, responsesOf } from '#services/petitions/outcomes'
 
 export type DecisionMakerAnswer = { responder: string; responderRole?: string | null; body: string }
 
@@ -42,22 +43,32 @@ export async function mailsStopped(delivery: RecipientDelivery) {
   return Boolean(row)
 }
 
+/** Why an answer through a link was not published. */
+export type AnswerRefusal = 'already_answered' | 'too_many'
+
 /**
  * Publishes a decision maker's answer through their delivery's link, once:
  * the delivery is marked answered by a conditional UPDATE, so a link used
- * again (or twice at once) publishes nothing and returns null. The answer
- * is a response marked as written from the recipient's own address, and is
- * news for the signers who asked for it.
+ * again (or twice at once) publishes nothing. The petition holds at most
+ * MAX_RESPONSES responses, answers through links included (its row is
+ * locked, as when the owner adds one). The answer is a response marked as
+ * sent through a link mailed to an address of its domain (which a
+ * moderator approved), and is news for the signers who asked for it.
  */
-export async function answerAsRecipient(delivery: RecipientDelivery, input: DecisionMakerAnswer) {
+export async function answerAsRecipient(
+  delivery: RecipientDelivery,
+  input: DecisionMakerAnswer
+): Promise<PetitionResponse | AnswerRefusal> {
   return db.transaction(async (trx) => {
     const now = DateTime.utc()
+    await trx.from('petitions').where('id', delivery.petitionId).forUpdate().first()
+    if ((await responsesOf(delivery.petitionId, trx)) >= MAX_RESPONSES) return 'too_many'
     const claimed = await trx
       .from('recipient_deliveries')
       .where('id', delivery.id)
       .whereNull('answered_at')
       .update({ answered_at: now.toFormat(trx.dialect.dateTimeFormat) })
-    if (affectedRows(claimed) === 0) return null
+    if (affectedRows(claimed) === 0) return 'already_answered'
     // Noted before the response goes in: see noteNews.
     await noteNews(delivery.petitionId, trx)
     const response = await PetitionResponse.create(
@@ -70,6 +81,7 @@ export async function answerAsRecipient(delivery: RecipientDelivery, input: Deci
         addedByUserId: null,
         letterRecipientId: delivery.letterRecipientId,
         fromRecipient: true,
+        viaDomain: domainOf(delivery.recipient.email),
       },
       { client: trx }
     )
@@ -95,4 +107,9 @@ export async function stopMails(delivery: RecipientDelivery) {
     .onConflict(['petition_id', 'email'])
     .ignore()
   return true
+}
+
+/** The domain of an address (`example.gov`); null for none. */
+function domainOf(email: string | null) {
+  return email ? email.slice(email.lastIndexOf('@') + 1) : null
 }

@@ -8,30 +8,34 @@ type RecipientRow = { id: number; petition_id: number; name: string; payload: st
 
 type DeliveriesRow = {
   letter_recipient_id: number
-  first_delivered_at: unknown
+  first_sent_at: unknown
   first_milestone: number | string | null
   first_answered_at: unknown
 }
+
+type HandoversRow = { letter_recipient_id: number; first_handed_over_on: unknown }
 
 const iso = (value: DateTime | null) => (value?.isValid ? value.toUTC().toISO() : null)
 
 /**
  * Where the recipients of the petitions' letters stand, per petition, in
  * letter and recipient order: answered (when, and their first published
- * response), awaiting (since their first delivery, for which milestone) or
- * not told yet. Three queries whatever the number of petitions and
- * recipients; the deliveries come aggregated per recipient. A recipient's
- * address is never read.
+ * response), awaiting (since their first mail left, for which milestone, or
+ * since the petition was handed to them in person) or not contacted yet.
+ * A delivery whose mail has not left (not approved yet, dropped, failed)
+ * tells nobody. Four queries whatever the number of petitions and
+ * recipients; deliveries and hand-overs come aggregated per recipient. A
+ * recipient's address is never read.
  *
  * A recipient is mailed for rising milestones only, so the lowest milestone
- * of their deliveries is that of the first one. Their answer is the first
- * one a delivery's link recorded, or else the day of a response published
- * as theirs.
+ * of their sent deliveries is that of the first one. Their answer is the
+ * first one a delivery's link recorded, or else the day of a response
+ * published as theirs.
  */
 export async function standingOf(petitionIds: number[]) {
   const standing = new Map<number, RecipientStanding[]>()
   if (petitionIds.length === 0) return standing
-  const [recipients, deliveries, responses] = await Promise.all([
+  const [recipients, deliveries, handovers, responses] = await Promise.all([
     db
       .from('letter_recipients')
       .join('letters', 'letters.id', 'letter_recipients.letter_id')
@@ -51,9 +55,16 @@ export async function standingOf(petitionIds: number[]) {
       .whereIn('petition_id', petitionIds)
       .groupBy('letter_recipient_id')
       .select('letter_recipient_id')
-      .min('delivered_at as first_delivered_at')
-      .min('milestone as first_milestone')
+      .min('sent_at as first_sent_at')
+      .select(db.raw('MIN(CASE WHEN sent_at IS NOT NULL THEN milestone END) AS first_milestone'))
       .min('answered_at as first_answered_at') as Promise<DeliveriesRow[]>,
+    db
+      .from('petition_handovers')
+      .whereIn('petition_id', petitionIds)
+      .whereNotNull('letter_recipient_id')
+      .groupBy('letter_recipient_id')
+      .select('letter_recipient_id')
+      .min('handed_over_on as first_handed_over_on') as Promise<HandoversRow[]>,
     PetitionResponse.query()
       .whereIn('petition_id', petitionIds)
       .whereNotNull('letter_recipient_id')
@@ -62,6 +73,12 @@ export async function standingOf(petitionIds: number[]) {
       .orderBy('id'),
   ])
   const deliveriesOf = new Map(deliveries.map((row) => [Number(row.letter_recipient_id), row]))
+  const handedOf = new Map(
+    handovers.map((row) => [
+      Number(row.letter_recipient_id),
+      storedDateTime(row.first_handed_over_on),
+    ])
+  )
   const responseOf = new Map<number, PetitionResponse>()
   for (const response of responses) {
     const recipientId = response.letterRecipientId!
@@ -70,7 +87,8 @@ export async function standingOf(petitionIds: number[]) {
   for (const recipient of recipients) {
     const delivered = deliveriesOf.get(Number(recipient.id))
     const response = responseOf.get(Number(recipient.id))
-    const deliveredAt = storedDateTime(delivered?.first_delivered_at)
+    const deliveredAt = storedDateTime(delivered?.first_sent_at)
+    const handedOverOn = handedOf.get(Number(recipient.id)) ?? null
     const answeredAt =
       storedDateTime(delivered?.first_answered_at) ??
       (response ? DateTime.fromISO(response.respondedOn.toISODate()!, { zone: 'utc' }) : null)
@@ -80,12 +98,13 @@ export async function standingOf(petitionIds: number[]) {
       id: Number(recipient.id),
       name: recipient.name,
       role: recipient.payload ?? '',
-      status: answeredAt ? 'answered' : deliveredAt ? 'awaiting' : 'not_told',
+      status: answeredAt ? 'answered' : deliveredAt || handedOverOn ? 'awaiting' : 'not_told',
       deliveredAt: iso(deliveredAt),
       milestone:
         delivered?.first_milestone !== null && delivered?.first_milestone !== undefined
           ? Number(delivered.first_milestone)
           : null,
+      handedOverOn: handedOverOn?.isValid ? handedOverOn.toISODate() : null,
       answeredAt: iso(answeredAt),
       responseId: response?.id ?? null,
     })

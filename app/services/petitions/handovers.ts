@@ -4,6 +4,8 @@ import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import PetitionHandover from '#models/petition_handover'
 import PetitionChanged from '#events/petition_changed'
+import RefusedFieldsException from '#exceptions/refused_fields_exception'
+import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { noteNews } from '#services/petitions/signer_news'
 import { reencodeUpload } from '#support/images'
 import { UPLOAD_WRITE_OPTIONS } from '#support/uploads'
@@ -15,7 +17,13 @@ export const MAX_HANDOVERS = 10
 
 const PHOTO_WIDTH = 1600
 
-export type HandoverInput = { recipient: string; handedOverOn: Date; place: string }
+export type HandoverInput = {
+  recipient: string
+  /** The recipient of its letters it was handed to, who then counts as told. */
+  letterRecipientId?: number | null
+  handedOverOn: Date
+  place: string
+}
 
 /**
  * The owner records that the petition was handed over: the photo, if any,
@@ -35,6 +43,9 @@ export async function recordHandover(
     .where('petition_id', petition.id)
     .count('* as total')
   if (Number(total) >= MAX_HANDOVERS) return false
+  if (input.letterRecipientId && !(await isRecipientOf(petition, input.letterRecipientId))) {
+    throw new RefusedFieldsException([{ field: 'letterRecipientId', rule: 'in' }])
+  }
   const disk = drive.use()
   let key: string | null = null
   if (uploadedPhoto) {
@@ -53,12 +64,15 @@ export async function recordHandover(
           petitionId: petition.id,
           recordedBy: owner.id,
           recipient: input.recipient,
+          letterRecipientId: input.letterRecipientId ?? null,
           handedOverOn: DateTime.fromJSDate(input.handedOverOn, { zone: 'utc' }),
           place: input.place,
           photoPath: key,
         },
         { client: trx }
       )
+      // A recipient handed it in person is told from that day on.
+      await refreshAwaitingAnswer(petition.id, trx)
       PetitionChanged.afterCommit(trx, petition.id)
     })
   } catch (error) {
@@ -78,6 +92,7 @@ export async function removeHandover(petition: Petition, handoverId: number) {
   await db.transaction(async (trx) => {
     handover.useTransaction(trx)
     await handover.delete()
+    await refreshAwaitingAnswer(petition.id, trx)
     PetitionChanged.afterCommit(trx, petition.id)
   })
   if (handover.photoPath)
@@ -94,4 +109,15 @@ export function handoversOf(petitionId: number) {
     .where('petition_id', petitionId)
     .orderBy('handed_over_on')
     .orderBy('id')
+}
+
+/** Whether the recipient is one of the petition's letters'. */
+async function isRecipientOf(petition: Petition, recipientId: number) {
+  const found = await db
+    .from('letter_recipients')
+    .join('letters', 'letters.id', 'letter_recipients.letter_id')
+    .where('letter_recipients.id', recipientId)
+    .where('letters.petition_id', petition.id)
+    .first()
+  return Boolean(found)
 }

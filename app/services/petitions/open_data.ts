@@ -102,10 +102,11 @@ export function openPetition(
     country: petition.country ?? null,
     region: petition.region ?? null,
     signaturesByCountry,
-    recipients: standing.map(({ name, role, deliveredAt, answeredAt }) => ({
+    recipients: standing.map(({ name, role, deliveredAt, handedOverOn, answeredAt }) => ({
       name,
       role,
       deliveredAt,
+      handedOverOn,
       answeredAt,
     })),
   }

@@ -3,7 +3,10 @@ import db from '@adonisjs/lucid/services/db'
 import Petition from '#models/petition'
 import PetitionResponse from '#models/petition_response'
 import type User from '#models/user'
-import { recordIfModeration } from '#services/moderation/audit_trail'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { recordIfModeration, recordModeration } from '#services/moderation/audit_trail'
+import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
+import { affectedRows } from '#support/database_errors'
 import { noteNews } from '#services/petitions/signer_news'
 import PetitionChanged from '#events/petition_changed'
 
@@ -21,11 +24,7 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
   return db.transaction(async (trx) => {
     // The petition's row is locked so that two additions at once count each other.
     await Petition.query({ client: trx }).where('id', petition.id).forUpdate().firstOrFail()
-    const [{ total }] = await PetitionResponse.query({ client: trx })
-      .where('petition_id', petition.id)
-      .count('* as total')
-      .pojo<{ total: number | string }>()
-    if (Number(total) >= MAX_RESPONSES) return null
+    if ((await responsesOf(petition.id, trx)) >= MAX_RESPONSES) return null
     // Noted before the insert, in its transaction: a mailing that starts
     // meanwhile waits for the petition's row and then sees the response.
     await noteNews(petition.id, trx)
@@ -47,21 +46,72 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
   })
 }
 
-/** Removes a response of the petition; false when it has no such response. */
-export async function removeResponse(actor: User, petition: Petition, responseId: number) {
+/** How many responses the petition holds, in the transaction that locked its row. */
+export async function responsesOf(petitionId: number, trx: TransactionClientContract) {
+  const [{ total }] = await trx
+    .from('petition_responses')
+    .where('petition_id', petitionId)
+    .count('* as total')
+  return Number(total)
+}
+
+/** One response of the petition; null when it has no such response. */
+export function responseOf(petition: Petition, responseId: number) {
+  if (!Number.isSafeInteger(responseId)) return Promise.resolve(null)
+  return PetitionResponse.query().where('petition_id', petition.id).where('id', responseId).first()
+}
+
+/**
+ * Removes a response of the petition (the policy decided who may). A
+ * decision maker's answer through their link goes only by a moderator's
+ * hand, with a reason in the audit trail, and is counted in public
+ * (`answers_removed`); the recipient then counts as not having answered
+ * and their link answers again, unless another of their answers stands.
+ * False when it was removed meanwhile.
+ */
+export async function removeResponse(
+  actor: User,
+  petition: Petition,
+  response: PetitionResponse,
+  reason: string | null
+) {
   return db.transaction(async (trx) => {
-    const response = await PetitionResponse.query({ client: trx })
-      .where('petition_id', petition.id)
-      .where('id', responseId)
-      .first()
-    if (!response) return false
-    await response.delete()
-    await recordIfModeration(trx, actor, petition, 'response_removed', {
-      reason: response.responder,
-    })
+    const removed = await trx.from('petition_responses').where('id', response.id).delete()
+    if (affectedRows(removed) === 0) return false
+    if (response.fromRecipient) {
+      await trx.from('petitions').where('id', petition.id).increment('answers_removed', 1)
+      await reopenAnswer(trx, response.letterRecipientId)
+      await refreshAwaitingAnswer(petition.id, trx)
+      await recordModeration(trx, {
+        actor,
+        action: 'answer_removed',
+        petitionId: petition.id,
+        reason,
+        subject: response.responder,
+      })
+    } else {
+      await recordIfModeration(trx, actor, petition, 'response_removed', {
+        reason: reason ?? response.responder,
+      })
+    }
     PetitionChanged.afterCommit(trx, petition.id)
     return true
   })
+}
+
+/** A recipient none of whose answers through a link stands any more has not answered. */
+async function reopenAnswer(trx: TransactionClientContract, recipientId: number | null) {
+  if (recipientId === null) return
+  const standing = await trx
+    .from('petition_responses')
+    .where('letter_recipient_id', recipientId)
+    .where('from_recipient', true)
+    .first()
+  if (standing) return
+  await trx
+    .from('recipient_deliveries')
+    .where('letter_recipient_id', recipientId)
+    .update({ answered_at: null })
 }
 
 /**

@@ -13,6 +13,7 @@ import type User from '#models/user'
 import type { petitionValidator } from '#validators/petition'
 import { videoEmbed } from '#support/video_url'
 import { noteNews } from '#services/petitions/signer_news'
+import { checkRecipientAddresses } from '#services/decision_makers/address_rules'
 
 /** The lists of the petition form besides its pictures. */
 type PartsInput = Pick<
@@ -108,7 +109,7 @@ export async function writePetitionParts(
   { news }: { news: boolean }
 ) {
   await syncVideos(petition, user, input.videos ?? [], trx)
-  await syncLetters(petition, input.letters ?? [], trx)
+  await syncLetters(petition, user, input.letters ?? [], trx)
   await syncUpdates(petition, input.updates ?? [], trx, news)
   await syncCustomFields(petition, input.customFields ?? [], trx)
 }
@@ -147,10 +148,13 @@ function syncVideos(
  * do, so that their deliveries and answers survive an edit; a recipient
  * moved to another letter keeps its id too. A recipient whose address
  * changes is told again: the deliveries it has not answered go, and the
- * next delivery goes to the new address.
+ * next delivery goes to the new address once a moderator approved it. The
+ * addresses' rules (checkRecipientAddresses) refuse the save before anything
+ * is written.
  */
 async function syncLetters(
   petition: Petition,
+  user: User,
   letterInputs: NonNullable<PartsInput['letters']>,
   trx: TransactionClientContract
 ) {
@@ -171,25 +175,33 @@ async function syncLetters(
   )
   const byId = new Map(existing.map((recipient) => [recipient.id, recipient]))
   const keptIds = new Set<number>()
+  // Each recipient of the form, with the stored row it updates (an id given twice updates once).
+  const planned = letters.flatMap((letter, index) =>
+    letterInputs[index].recipients.map((input, position) => {
+      const found = input.id === undefined ? undefined : byId.get(input.id)
+      const row = found && !keptIds.has(found.id) ? found : undefined
+      if (row) keptIds.add(row.id)
+      const field = `letters.${index}.recipients.${position}.email`
+      return { letter, input, position, row, field, email: input.email ?? null }
+    })
+  )
+  const changes = checkRecipientAddresses(user, planned)
   const readdressed: number[] = []
   const created: Array<Record<string, unknown>> = []
-  for (const [index, letter] of letters.entries()) {
-    for (const [position, input] of letterInputs[index].recipients.entries()) {
-      const attributes = {
-        letterId: letter.id,
-        name: input.name,
-        payload: input.payload ?? null,
-        email: input.email ?? null,
-        position,
-      }
-      const row = input.id === undefined ? undefined : byId.get(input.id)
-      if (row && !keptIds.has(row.id)) {
-        if (row.email !== attributes.email) readdressed.push(row.id)
-        await row.useTransaction(trx).merge(attributes).save()
-        keptIds.add(row.id)
-      } else {
-        created.push(attributes)
-      }
+  for (const [at, { letter, input, position, row, email }] of planned.entries()) {
+    const attributes = {
+      letterId: letter.id,
+      name: input.name,
+      payload: input.payload ?? null,
+      email,
+      position,
+      ...changes[at],
+    }
+    if (row) {
+      if (row.email !== email) readdressed.push(row.id)
+      await row.useTransaction(trx).merge(attributes).save()
+    } else {
+      created.push(attributes)
     }
   }
   const removed = existing.map((row) => row.id).filter((id) => !keptIds.has(id))

@@ -16,6 +16,10 @@ export const MAX_CUSTOM_FIELDS = 20
 // and every view of the petition renders it.
 export const MAX_VIDEOS = 10
 export const MAX_LETTERS = 10
+// Decision makers' addresses a petition may name (distinct), and how often a
+// recipient's address may change in a UTC day: no petition mails a crowd.
+export const MAX_ADDRESSES_PER_PETITION = 10
+export const MAX_ADDRESS_CHANGES_PER_DAY = 3
 export const MAX_UPDATES = 100
 // The owner's own milestones besides the target: each one passed mails the
 // recipients with an address once, so a few are plenty.

@@ -12,7 +12,12 @@ import type { Paginated } from '@app/shared/pagination.ts'
 import type { Data } from '@generated/data'
 import { queueReasonLabel } from '~/components/moderation/queue_reason_label.ts'
 
-type QueueProps = { view: 'review' | 'hidden'; petitions: Paginated<Data.ModeratedPetition> }
+type QueueProps = {
+  view: 'review' | 'hidden'
+  petitions: Paginated<Data.ModeratedPetition>
+  /** Decision makers' addresses waiting for a moderator's approval. */
+  decisionMakersToApprove: number
+}
 
 /** Why a petition waits, as a badge: "Unusual signing", "Reported (2)", "Paper to verify (1)", "Review requested", "New". */
 function QueueReasonBadge({ petition }: { petition: Data.ModeratedPetition }) {
@@ -38,7 +43,7 @@ function QueueReasonBadge({ petition }: { petition: Data.ModeratedPetition }) {
  * those whose owner asked for a review, then new ones, each saying why it
  * waits; or the hidden ones.
  */
-export default function Queue({ view, petitions }: QueueProps) {
+export default function Queue({ view, petitions, decisionMakersToApprove }: QueueProps) {
   const { t, locale } = useTranslation()
   return (
     <AppLayout title={t('page.moderation.title')} noindex>
@@ -67,6 +72,15 @@ export default function Queue({ view, petitions }: QueueProps) {
               eventKey="hidden"
             >
               {t('page.moderation.hidden')}
+            </Nav.Link>
+          </Nav.Item>
+          <Nav.Item>
+            <Nav.Link
+              as={Link}
+              href={urlFor('moderation.decision_makers')}
+              data-testid="decision-makers-tab"
+            >
+              {t('page.moderation.decision_makers.queue_tab', { count: decisionMakersToApprove })}
             </Nav.Link>
           </Nav.Item>
         </Nav>

@@ -11,6 +11,7 @@ import DescriptionEditor from '~/components/petition/description_editor.tsx'
 import PhotoSlots from '~/components/petition/photo_slots.tsx'
 import VideosSection from '~/components/petition/form/videos_section.tsx'
 import LettersSection from '~/components/petition/form/letters_section.tsx'
+import type { AddressReview } from '~/components/petition/form/address_review.tsx'
 import UpdatesSection from '~/components/petition/form/updates_section.tsx'
 import CustomFieldsSection from '~/components/petition/form/custom_fields_section.tsx'
 import SettingsSection, {
@@ -31,6 +32,8 @@ type PetitionCreateProps = {
   /** The creation date when editing an existing petition; null for a new one. */
   petitionCreated: string | null
   moderatorClosure: ModeratorClosure
+  /** How moderators judged its recipients' stored addresses. */
+  addressReviews: AddressReview[]
   bannerTemplates: Record<string, string>
   turnstileKey: string | null
 }
@@ -83,6 +86,7 @@ export default function Create({
   petition,
   petitionCreated,
   moderatorClosure,
+  addressReviews,
   bannerTemplates,
   turnstileKey,
 }: PetitionCreateProps) {
@@ -181,6 +185,7 @@ export default function Create({
           />
           <LettersSection
             letters={form.data.letters}
+            reviews={addressReviews}
             errors={errors}
             onChange={(letters) => set('letters', letters)}
             onWarning={(text) => showToast('warning', text)}

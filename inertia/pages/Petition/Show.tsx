@@ -43,6 +43,8 @@ type PetitionShowProps = {
   success: string | null
   canSignPetition: boolean
   canEditPetition: boolean
+  /** A moderator (not its owner) may remove a decision maker's answer, with a reason. */
+  canRemoveAnswers: boolean
   turnstileKey: string | null
   hiddenNotice?: Data.HiddenNotice | null
   /** The owner has just published it: the first-share panel, once. */
@@ -122,6 +124,7 @@ export default function Show(props: PetitionShowProps) {
             <ResponsesSection
               petition={petition}
               canRespond={canEditPetition && petition.published}
+              canRemoveAnswers={props.canRemoveAnswers}
             />
             <HandoversSection handovers={petition.handovers} />
             <LettersSection letters={petition.letters} />

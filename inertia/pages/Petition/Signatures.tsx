@@ -145,7 +145,12 @@ export default function Signatures({
         />
 
         <PaperBatches guid={petition.guid} batches={paperBatches} canRecord={canRecordOffline} />
-        <HandoversForm guid={petition.guid} handovers={handovers} canRecord={canRecordOffline} />
+        <HandoversForm
+          guid={petition.guid}
+          handovers={handovers}
+          canRecord={canRecordOffline}
+          recipients={delivery.recipients}
+        />
       </Container>
     </AppLayout>
   )

@@ -47,12 +47,14 @@ async function deliveredPetition() {
       letterRecipientId: minister.id,
       milestone: 100,
       deliveredAt: delivered,
+      sentAt: delivered,
     },
     {
       petitionId: petition.id,
       letterRecipientId: mayor.id,
       milestone: 100,
       deliveredAt: delivered,
+      sentAt: delivered,
     },
   ])
   await (await Petition.findOrFail(petition.id)).merge({ awaitingAnswerSince: delivered }).save()

@@ -10,10 +10,11 @@ import { confirmSignature } from '#services/signatures/confirmation'
 import { SignatureCounter, signatureCounter } from '#services/signatures/counter'
 import { deliverMilestone } from '#services/decision_makers/delivery'
 import { emptiedAfterwards } from '#tests/helpers/database'
-import { letterTo } from '#tests/helpers/decision_makers'
+import { approveAddresses, letterTo } from '#tests/helpers/decision_makers'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { pathOf } from '#tests/helpers/signatures'
 import { submitPetition } from '#tests/helpers/petitions'
+import { makeModerator } from '#tests/helpers/moderation'
 import PetitionChanged from '#events/petition_changed'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
@@ -31,6 +32,7 @@ async function petitionToDeliver(milestones: number[] = [3], lang = 'pt') {
     { name: 'Rui Presidente', payload: 'Mayor', email: MAYOR },
     { name: 'The council' },
   ])
+  await approveAddresses(MINISTER, MAYOR)
   return petition
 }
 
@@ -176,6 +178,9 @@ test.group('Milestone deliveries', (group) => {
       position: 4,
     })
     await deliverMilestone(petition.id)
+    assert.lengthOf(await outbox.to('new@gov.example'), 0, 'not before a moderator approved it')
+    await approveAddresses('new@gov.example')
+    await deliverMilestone(petition.id)
     assert.lengthOf(await outbox.to('new@gov.example'), 1)
     assert.lengthOf(await outbox.to(MINISTER), 1, 'no second mail after the stop')
     const rows = await deliveriesOf(petition)
@@ -271,6 +276,22 @@ test.group('Milestone deliveries', (group) => {
     await PetitionChanged.handled()
     const kept = await LetterRecipient.findOrFail(recipients[0].id)
     assert.equal(kept.email, 'minister.office@gov.example', 'kept its id, stored lower-case')
+    assert.lengthOf(
+      await outbox.to('minister.office@gov.example'),
+      0,
+      'a new address waits for a moderator'
+    )
+
+    // A moderator approves it from the queue: the milestone reached goes there now.
+    const moderator = await makeModerator()
+    const approval = await client
+      .post(`/moderation/decision-makers/recipients/${kept.id}`)
+      .form({ decision: 'approve' })
+      .withCsrfToken()
+      .loginAs(moderator)
+      .redirects(0)
+    approval.assertStatus(302)
+    await PetitionChanged.handled()
     assert.lengthOf(await outbox.to('minister.office@gov.example'), 1)
     assert.lengthOf(await outbox.to(MAYOR), 0, 'the mayor was told already')
   })

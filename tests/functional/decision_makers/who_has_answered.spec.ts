@@ -55,6 +55,8 @@ function deliver(
     letterRecipientId: recipient.id,
     milestone,
     deliveredAt,
+    // Its mail left at once.
+    sentAt: deliveredAt,
     answeredAt,
   })
 }
@@ -84,6 +86,7 @@ async function petitionWithRecipients() {
     responderRole: 'Parks committee',
     letterRecipientId: council.id,
     fromRecipient: true,
+    viaDomain: 'riverside.example',
     respondedOn: NOW.minus({ days: 15 }),
     body: '<p>We keep the park.</p>',
     addedByUserId: null,
@@ -128,7 +131,9 @@ test.group('Decision makers: who has answered', (group) => {
         // The day its link recorded the answer; its response is on the page.
         answeredOn: NOW.minus({ days: 15 }).toISODate(),
         responseId: response.id,
+        toldBy: null,
         milestone: null,
+        handedOverOn: null,
         daysWaiting: null,
       },
       {
@@ -139,7 +144,9 @@ test.group('Decision makers: who has answered', (group) => {
         answeredOn: null,
         responseId: null,
         // Since the first mail, for its milestone; whole days.
+        toldBy: 'mail',
         milestone: 1000,
+        handedOverOn: null,
         daysWaiting: 12,
       },
       {
@@ -149,7 +156,9 @@ test.group('Decision makers: who has answered', (group) => {
         status: 'not_told',
         answeredOn: null,
         responseId: null,
+        toldBy: null,
         milestone: null,
+        handedOverOn: null,
         daysWaiting: null,
       },
     ])
@@ -181,6 +190,7 @@ test.group('Decision makers: who has answered', (group) => {
         name: 'City Engineer',
         role: 'Roads',
         deliveredAt: null,
+        handedOverOn: null,
         answeredAt: '2026-11-03T00:00:00.000Z',
       },
     ])
@@ -243,15 +253,23 @@ test.group('Decision makers: who has answered', (group) => {
         name: 'Riverside City Council',
         role: 'Parks committee',
         deliveredAt: NOW.minus({ days: 20 }).toISO(),
+        handedOverOn: null,
         answeredAt: NOW.minus({ days: 15 }).toISO(),
       },
       {
         name: 'Anna Berg',
         role: 'Mayor',
         deliveredAt: NOW.minus({ days: 12, hours: 3 }).toISO(),
+        handedOverOn: null,
         answeredAt: null,
       },
-      { name: 'Minister of Parks', role: '', deliveredAt: null, answeredAt: null },
+      {
+        name: 'Minister of Parks',
+        role: '',
+        deliveredAt: null,
+        handedOverOn: null,
+        answeredAt: null,
+      },
     ]
     const single = await client.get(`/petition/${target.slug}.json`)
     single.assertStatus(200)
@@ -266,7 +284,13 @@ test.group('Decision makers: who has answered', (group) => {
     )
     assert.deepEqual(bySlug.get(target.slug), expected)
     assert.deepEqual(bySlug.get(other.slug), [
-      { name: 'Lighting board', role: 'Works', deliveredAt: null, answeredAt: null },
+      {
+        name: 'Lighting board',
+        role: 'Works',
+        deliveredAt: null,
+        handedOverOn: null,
+        answeredAt: null,
+      },
     ])
   })
 
@@ -291,13 +315,15 @@ test.group('Decision makers: who has answered', (group) => {
         responder: 'Riverside City Council',
         responderRole: 'Parks committee',
         fromRecipient: true,
+        viaDomain: 'riverside.example',
       },
       { id: typed.id, responder: 'Regional office', responderRole: null, fromRecipient: false },
     ])
     for (const item of responses) assert.notProperty(item, 'letterRecipientId')
 
     const html = await showPage(client, target, 'de.undersign.test')
-    assert.include(html.text(), 'Von der eigenen Adresse der angeschriebenen Person beantwortet')
+    // What is true: a link mailed to an approved address of that domain, never "their own address".
+    assert.include(html.text(), 'Antwort über einen Link, der an …@riverside.example ging')
     assert.include(html.text(), `id="response-${response.id}"`)
     assert.include(html.text(), `href="#response-${response.id}"`)
   })

@@ -3,6 +3,7 @@ import CountedField from '~/components/petition/counted_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { LIMITS, MAX_LETTERS, MAX_RECIPIENTS_PER_LETTER } from '@app/shared/petitions/constants.ts'
 import { listField } from './list_field.ts'
+import AddressReviewNote, { type AddressReview } from './address_review.tsx'
 import {
   FormSection,
   ItemHeader,
@@ -21,11 +22,13 @@ type Letter = PetitionFormData['letters'][number]
  */
 export default function LettersSection({
   letters,
+  reviews,
   errors,
   onChange,
   onWarning,
 }: {
   letters: PetitionFormData['letters']
+  reviews: AddressReview[]
   errors: Errors
   onChange: Change<'letters'>
   onWarning: (text: string) => void
@@ -50,6 +53,7 @@ export default function LettersSection({
           <Recipients
             letter={letter}
             index={index}
+            reviews={reviews}
             errors={errors}
             onChange={(recipients) => list.update(index, { recipients })}
             onWarning={onWarning}
@@ -90,12 +94,14 @@ const fieldId = (name: string) => `field-${name}`
 function Recipients({
   letter,
   index,
+  reviews,
   errors,
   onChange,
   onWarning,
 }: {
   letter: Letter
   index: number
+  reviews: AddressReview[]
   errors: Errors
   onChange: (recipients: Letter['recipients']) => void
   onWarning: (text: string) => void
@@ -114,6 +120,11 @@ function Recipients({
       {letter.recipients.map((recipient, row) => {
         const email = `${path(row)}.email`
         const hint = `${fieldId(email)}-hint`
+        // Only about the address as stored: a new one waits for the next save.
+        const review = reviews.find(
+          (one) =>
+            one.recipientId === recipient.id && one.email === recipient.email.trim().toLowerCase()
+        )
         return (
           <Row
             className={`g-2 align-items-start${row > 0 ? ' border-top pt-2' : ''}`}
@@ -169,6 +180,7 @@ function Recipients({
                 <Form.Text id={hint} muted>
                   {t('page.petition.recipient_email_hint')}
                 </Form.Text>
+                {review && <AddressReviewNote review={review} />}
               </Form.Group>
             </Col>
           </Row>

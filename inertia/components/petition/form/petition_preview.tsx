@@ -62,6 +62,7 @@ function previewPetition(
     photos: [],
     updates: [],
     responses: [],
+    answersRemoved: 0,
     handovers: [],
     paperCount: 0,
     editCount: 0,

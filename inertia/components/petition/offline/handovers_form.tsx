@@ -12,9 +12,12 @@ import { askToConfirm } from '~/lib/confirm.ts'
 import { browserTimeZone, localDay } from '~/lib/time_zone.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
+import type { DeliveryRecipientOption } from '~/components/petition/delivery_tools.tsx'
 
 type HandoverForm = {
   recipient: string
+  /** The recipient of its letters it was handed to ('' for someone else). */
+  letterRecipientId: string
   handedOverOn: string
   place: string
   photo: File | null
@@ -24,16 +27,19 @@ type HandoverForm = {
 /**
  * The owner records that the petition was handed over (to whom, when,
  * where, a photo if they have one): the page shows it, and its signers who
- * asked for news get it in their next mail.
+ * asked for news get it in their next mail. Handed to one of its letters'
+ * recipients, that recipient counts as told on the petition's page.
  */
 export default function HandoversForm({
   guid,
   handovers,
   canRecord,
+  recipients,
 }: {
   guid: string
   handovers: Data.Handover[]
   canRecord: boolean
+  recipients: DeliveryRecipientOption[]
 }) {
   const { t, locale } = useTranslation()
   const [today] = useState(() => localDay())
@@ -41,6 +47,7 @@ export default function HandoversForm({
     urlFor('petitions.handovers.store', { guid }),
     {
       recipient: '',
+      letterRecipientId: '',
       handedOverOn: today,
       place: '',
       photo: null,
@@ -99,6 +106,43 @@ export default function HandoversForm({
           data-testid="handover-form"
         >
           <h3 className="h6">{t('page.handover.form_title')}</h3>
+          {recipients.length > 0 && (
+            <Form.Group className="mb-3" controlId="handover-letter-recipient">
+              <Form.Label>{t('page.handover.letter_recipient')}</Form.Label>
+              <Form.Select
+                name="letterRecipientId"
+                value={form.data.letterRecipientId}
+                isInvalid={Boolean(form.errors.letterRecipientId)}
+                aria-describedby="handover-letter-recipient-hint"
+                onChange={(event) => {
+                  const chosen = recipients.find(({ id }) => String(id) === event.target.value)
+                  form.setData((data) => ({
+                    ...data,
+                    letterRecipientId: event.target.value,
+                    // Their name, unless the owner already wrote whom.
+                    recipient: chosen && !data.recipient ? chosen.name : data.recipient,
+                  }))
+                }}
+              >
+                <option value="">{t('page.handover.someone_else')}</option>
+                {recipients.map((recipient) => (
+                  <option key={recipient.id} value={recipient.id}>
+                    {recipient.designation
+                      ? `${recipient.name} · ${recipient.designation}`
+                      : recipient.name}
+                  </option>
+                ))}
+              </Form.Select>
+              {form.errors.letterRecipientId && (
+                <Form.Control.Feedback type="invalid" data-error-for="letterRecipientId">
+                  {form.errors.letterRecipientId}
+                </Form.Control.Feedback>
+              )}
+              <Form.Text id="handover-letter-recipient-hint" muted>
+                {t('page.handover.letter_recipient_help')}
+              </Form.Text>
+            </Form.Group>
+          )}
           <FormField
             {...bindText(form, 'recipient')}
             id="handover-recipient"

@@ -5,7 +5,8 @@ import { formatDate } from '~/lib/format_date.ts'
 /**
  * Who has answered: each recipient of the petition's letters with their
  * role and where they stand (answered on a day, with a link to their
- * response; awaiting since a milestone, for so many days; not sent yet).
+ * response; awaiting since a milestone's mail left or since it was handed
+ * to them in person, for so many days; not contacted yet).
  * The days come counted by the server, so that hydration prints the same.
  * Nothing when the letters name nobody.
  */
@@ -63,10 +64,15 @@ function Standing({ recipient, locale }: { recipient: Data.RecipientStanding; lo
   if (recipient.status === 'awaiting') {
     return (
       <span className="small text-warning-emphasis" data-testid="decision-maker-standing">
-        {t('page.decision_makers.awaiting', {
-          days: recipient.daysWaiting ?? 0,
-          milestone: recipient.milestone ?? 0,
-        })}
+        {recipient.toldBy === 'hand'
+          ? t('page.decision_makers.awaiting_handed', {
+              days: recipient.daysWaiting ?? 0,
+              date: formatDate(locale, recipient.handedOverOn ?? ''),
+            })
+          : t('page.decision_makers.awaiting', {
+              days: recipient.daysWaiting ?? 0,
+              milestone: recipient.milestone ?? 0,
+            })}
       </span>
     )
   }

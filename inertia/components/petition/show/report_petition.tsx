@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, useSyncExternalStore } from 'react'
 import { Button, Form, Modal } from 'react-bootstrap'
 import { useForm } from '@inertiajs/react'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -8,13 +8,20 @@ import FormField from '~/components/form_field.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { bindText } from '~/lib/bind_text.ts'
 
+/** Whether the page's address ends in #report, followed as it changes. */
+const atReportAnchor = () => window.location.hash === '#report'
+function onHashChange(changed: () => void) {
+  window.addEventListener('hashchange', changed)
+  return () => window.removeEventListener('hashchange', changed)
+}
+
 /** The reasons the server accepts, in the order the form offers them. */
 const REASONS = ['spam', 'hate', 'misleading', 'personal_data', 'other'] as const
 
 /**
  * "Report this petition": a dialog with the reason, an optional note and,
  * for guests, the bot check. The moderators get it; the author never
- * learns who sent it.
+ * learns who sent it. The page's address ending in #report opens it.
  */
 export default function ReportPetition({
   guid,
@@ -25,7 +32,15 @@ export default function ReportPetition({
 }) {
   const { t } = useTranslation()
   const { user } = useSharedProps()
-  const [open, setOpen] = useState(false)
+  const [opened, setOpen] = useState(false)
+  // The "Report abuse" link of a decision maker's mail lands on #report: the form opens.
+  const askedByLink = useSyncExternalStore(onHashChange, atReportAnchor, () => false)
+  const [dismissed, setDismissed] = useState(false)
+  const open = opened || (askedByLink && !dismissed)
+  const close = () => {
+    setOpen(false)
+    setDismissed(true)
+  }
   const turnstile = useRef<TurnstileHandle>(null)
   const form = useForm({ reason: '', note: '', cfTurnstileResponse: '' })
 
@@ -35,7 +50,7 @@ export default function ReportPetition({
       preserveScroll: true,
       onSuccess: () => {
         form.reset()
-        setOpen(false)
+        close()
       },
       onFinish: () => turnstile.current?.reset(),
     })
@@ -52,7 +67,7 @@ export default function ReportPetition({
       >
         {t('page.report.link')}
       </Button>
-      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby="report-petition-title">
+      <Modal show={open} onHide={close} aria-labelledby="report-petition-title">
         <Form onSubmit={submit} noValidate data-testid="report-form">
           <Modal.Header closeButton closeLabel={t('page.report.cancel')}>
             <Modal.Title id="report-petition-title" as="h2" className="h5">
@@ -109,7 +124,7 @@ export default function ReportPetition({
             )}
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setOpen(false)}>
+            <Button variant="outline-secondary" onClick={close}>
               {t('page.report.cancel')}
             </Button>
             <Button type="submit" variant="danger" disabled={form.processing}>

@@ -17,7 +17,8 @@ import DayField from '~/components/day_field.tsx'
  */
 const DescriptionEditor = lazy(() => import('~/components/petition/description_editor.tsx'))
 
-type Petition = Pick<Data.PetitionShow, 'guid' | 'responses' | 'victoryAt'>
+type Petition = Pick<Data.PetitionShow, 'guid' | 'responses' | 'victoryAt' | 'answersRemoved'>
+type Response = Petition['responses'][number]
 
 /** The dialog in which the owner or a moderator adds an official response. */
 function AddResponse({ guid }: { guid: string }) {
@@ -112,6 +113,57 @@ function AddResponse({ guid }: { guid: string }) {
   )
 }
 
+/** A moderator removes a decision maker's answer: the reason goes to the audit trail. */
+function RemoveAnswerDialog({
+  guid,
+  response,
+  onClose,
+}: {
+  guid: string
+  response: Response
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const form = useForm({ reason: '' })
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    form.delete(urlFor('petitions.responses.destroy', { guid, id: response.id }), {
+      preserveScroll: true,
+      onSuccess: onClose,
+    })
+  }
+  return (
+    <Modal show onHide={onClose} aria-labelledby="remove-answer-title">
+      <Form onSubmit={submit} noValidate data-testid="remove-answer-form">
+        <Modal.Header closeButton closeLabel={t('page.response.cancel')}>
+          <Modal.Title id="remove-answer-title" as="h2" className="h5">
+            {t('page.response.remove_answer_title', { responder: response.responder })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="small">{t('page.response.remove_answer_text')}</p>
+          <FormField
+            {...bindText(form, 'reason')}
+            id="remove-answer-reason"
+            as="textarea"
+            rows={2}
+            maxLength={1000}
+            label={t('page.moderation.reason')}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            {t('page.response.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" disabled={form.processing}>
+            {t('page.response.remove')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  )
+}
+
 /** The owner's and moderators' switch: marks the petition a victory, or takes the mark back. */
 function VictorySwitch({ guid, victory }: { guid: string; victory: boolean }) {
   const { t } = useTranslation()
@@ -141,20 +193,27 @@ function VictorySwitch({ guid, victory }: { guid: string; victory: boolean }) {
 /**
  * What the petition achieved: its official responses, oldest first, and,
  * for its owner and moderators, the means to add them and to mark a victory.
- * Nothing at all for visitors while there is no response.
+ * A decision maker's answer through their link is theirs: its owner cannot
+ * remove it, a moderator can, with a reason, and the page says how many
+ * moderators removed. Nothing at all for visitors while there is no
+ * response and none was removed.
  */
 export default function ResponsesSection({
   petition,
   canRespond,
+  canRemoveAnswers,
 }: {
   petition: Petition
   canRespond: boolean
+  canRemoveAnswers: boolean
 }) {
   const { t, locale } = useTranslation()
-  const { responses, guid } = petition
-  if (responses.length === 0 && !canRespond) return null
+  const [removing, setRemoving] = useState<Response | null>(null)
+  const { responses, guid, answersRemoved } = petition
+  if (responses.length === 0 && !canRespond && answersRemoved === 0) return null
 
-  const remove = async (response: Petition['responses'][number]) => {
+  const remove = async (response: Response) => {
+    if (response.fromRecipient) return setRemoving(response)
     const confirmed = await askToConfirm({
       title: t('page.response.remove_title'),
       text: t('page.response.remove_text', { responder: response.responder }),
@@ -197,8 +256,10 @@ export default function ResponsesSection({
           </h3>
           {response.fromRecipient && (
             <p className="mb-1">
-              <Badge bg="success" data-testid="from-recipient">
-                {t('page.response.from_recipient')}
+              <Badge bg="success" className="text-wrap text-start" data-testid="from-recipient">
+                {response.viaDomain
+                  ? t('page.response.via_link', { domain: response.viaDomain })
+                  : t('page.response.from_recipient')}
               </Badge>
             </p>
           )}
@@ -210,7 +271,7 @@ export default function ResponsesSection({
             className="petition-description"
             dangerouslySetInnerHTML={{ __html: response.body }}
           />
-          {canRespond && (
+          {(response.fromRecipient ? canRemoveAnswers : canRespond) && (
             <Button
               variant="outline-secondary"
               size="sm"
@@ -222,6 +283,14 @@ export default function ResponsesSection({
           )}
         </article>
       ))}
+      {answersRemoved > 0 && (
+        <p className="small text-muted" data-testid="answers-removed">
+          {t('page.response.answers_removed', { count: answersRemoved })}
+        </p>
+      )}
+      {removing && (
+        <RemoveAnswerDialog guid={guid} response={removing} onClose={() => setRemoving(null)} />
+      )}
       {canRespond && (
         <div className="d-flex flex-wrap gap-2">
           <AddResponse guid={guid} />
