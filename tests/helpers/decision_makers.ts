@@ -28,15 +28,12 @@ export async function letterTo(
   return { letter, recipients: created }
 }
 
-/** Addresses a moderator approved for the whole site: petitions are mailed there. */
+/** Addresses a moderator approved for the whole site (once: again changes nothing): petitions are mailed there. */
 export async function approveAddresses(...emails: string[]) {
-  const now = DateTime.utc()
-  await DecisionMakerAddress.createMany(
-    emails.map((email) => ({
-      email,
-      status: 'approved' as const,
-      name: email,
-      decidedAt: now,
-    }))
-  )
+  for (const email of emails) {
+    await DecisionMakerAddress.firstOrCreate(
+      { email },
+      { status: 'approved', name: email, decidedAt: DateTime.utc() }
+    )
+  }
 }
