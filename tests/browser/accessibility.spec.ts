@@ -16,6 +16,7 @@ import { recountSignatures } from '#services/signatures/counter'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
 import RecipientDelivery from '#models/recipient_delivery'
+import DecisionMakerAddress from '#models/decision_maker_address'
 import { answerUrl, stopUrl } from '#services/decision_makers/links'
 import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
@@ -49,6 +50,7 @@ async function decisionMakerLinks(petition: Petition, locale: Locale) {
     letterRecipientId: recipient.id,
     milestone: 100,
     deliveredAt: DateTime.utc(),
+    sentAt: DateTime.utc(),
   })
   return { answer: answerUrl(delivery, locale), stopRecipientMails: stopUrl(delivery, locale) }
 }
@@ -223,6 +225,13 @@ test.group('Browser: accessibility', (group) => {
         active: false,
         blockedRule: 'signing_pause',
       }).create()
+      // The directory of decision makers' addresses holds one already approved.
+      await DecisionMakerAddress.create({
+        email: `mayor-${locale}@city.example`,
+        status: 'approved',
+        name: 'Rui Presidente',
+        decidedAt: DateTime.utc(),
+      })
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
@@ -287,6 +296,12 @@ test.group('Browser: accessibility', (group) => {
           '[data-testid="blocked-network"]',
           '[data-testid="check-answer"]',
         ],
+        // An address waiting for approval (the letter's), and one of the directory.
+        '/moderation/decision-makers': [
+          '[data-testid="pending-recipient"] [data-testid="approve-address"]',
+          '[data-testid="directory-entry"] [data-testid="refuse-address"]',
+        ],
+        [`/petition/${petition.guid}/edit`]: ['[data-testid="address-review"]'],
       }
       // The widget other sites frame is a page of its own, without the app.
       const widget = `/petition/${petition.slug}/embed`
@@ -350,6 +365,7 @@ test.group('Browser: accessibility', (group) => {
         `/moderation/petitions/${petition.id}?count=1`,
         '/moderation/log',
         '/moderation/rules?check=mailinator.com',
+        '/moderation/decision-makers',
       ]
 
       const browser = await launchBrowser()

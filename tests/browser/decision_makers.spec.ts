@@ -47,6 +47,7 @@ test.group('Browser: who has answered', (group) => {
         letterRecipientId: council.id,
         milestone: 1000,
         deliveredAt: now.minus({ days: 12, hours: 1 }),
+        sentAt: now.minus({ days: 12, hours: 1 }),
         answeredAt,
       },
       {
@@ -54,6 +55,7 @@ test.group('Browser: who has answered', (group) => {
         letterRecipientId: mayor.id,
         milestone: 1000,
         deliveredAt: now.minus({ days: 12, hours: 1 }),
+        sentAt: now.minus({ days: 12, hours: 1 }),
         answeredAt: null,
       },
     ])

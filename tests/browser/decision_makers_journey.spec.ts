@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
 import PetitionResponse from '#models/petition_response'
+import { ROLE_MODERATOR } from '#models/user'
 import { signPetition, type SignInput } from '#services/signatures/signing'
 import { confirmSignature } from '#services/signatures/confirmation'
 import { signatureCounter } from '#services/signatures/counter'
@@ -16,6 +17,7 @@ import { submitPetitionForm } from '#tests/helpers/petition_form'
 
 const EMAIL = 'giulia@example.com'
 const PASSWORD = 'violet-river-3141'
+const PASSWORD_MODERATOR = 'amber-lake-2718'
 const RECIPIENT = 'olga.bondi@comune.torino.example'
 const it = i18nManager.locale('it')
 const de = i18nManager.locale('de')
@@ -57,7 +59,7 @@ async function confirmedSignatures(petitionId: number, count: number) {
 test.group('Browser: decision makers in the loop', (group) => {
   browserJourneys(group)
 
-  test('an owner in Italian addresses a recipient and a milestone; the recipient answers in German from the mail; the page shows the answer and the history', async ({
+  test('an owner in Italian addresses a recipient and a milestone; a moderator approves the address from the queue in Italian; the recipient answers in German from the mail; the page shows the badge with the domain and the history', async ({
     assert,
   }) => {
     await outbox.clear()
@@ -65,6 +67,12 @@ test.group('Browser: decision makers in the loop', (group) => {
       email: EMAIL,
       password: PASSWORD,
       locale: 'it',
+    }).create()
+    const moderator = await UserFactory.merge({
+      email: 'moderatrice@example.com',
+      password: PASSWORD_MODERATOR,
+      locale: 'it',
+      role: ROLE_MODERATOR,
     }).create()
     const petition = await PetitionFactory.apply('published')
       .merge({
@@ -93,8 +101,52 @@ test.group('Browser: decision makers in the loop', (group) => {
       await save(page)
       assert.lengthOf(await outbox.to(RECIPIENT), 0, 'no mail before the milestone')
 
-      // Enough signatures: the flush that counts the third one delivers the petition.
+      // Enough signatures, but nobody approved the address yet: no mail, "not yet contacted".
       await confirmedSignatures(petition.id, 3)
+      assert.lengthOf(await outbox.to(RECIPIENT), 0, 'no mail before a moderator approved it')
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'it'))
+      await page
+        .getByTestId('decision-makers')
+        .getByText(it.t('page.decision_makers.not_told'))
+        .waitFor()
+
+      // A moderator, in Italian, finds it in the queue and approves it by keyboard.
+      const moderatorContext = await context.browser()!.newContext({
+        viewport: { width: 1280, height: 900 },
+      })
+      const moderatorPage = await moderatorContext.newPage()
+      try {
+        await logIn(moderatorPage, moderator.email, PASSWORD_MODERATOR, 'it')
+        await visit(moderatorPage, siteUrl('/moderation', 'it'))
+        const tab = moderatorPage.getByTestId('decision-makers-tab')
+        assert.equal(
+          (await tab.textContent())?.trim(),
+          it.t('page.moderation.decision_makers.queue_tab', { count: 1 })
+        )
+        await tab.focus()
+        await Promise.all([
+          moderatorPage.waitForURL(/\/moderation\/decision-makers$/),
+          moderatorPage.keyboard.press('Enter'),
+        ])
+        const waiting = moderatorPage.getByTestId('pending-recipient')
+        await waiting.getByText('Olga Bondi').waitFor()
+        assert.include(await waiting.textContent(), RECIPIENT)
+        assert.include(await waiting.textContent(), 'salvi il parco del Valentino.')
+        await noViolations(assert, moderatorPage, 'decision makers to approve')
+        await waiting.getByTestId('approve-address').focus()
+        await moderatorPage.keyboard.press('Enter')
+        await moderatorPage
+          .getByText(it.t('page.moderation.decision_makers.done_approve'))
+          .first()
+          .waitFor()
+        await moderatorPage.getByTestId('directory-entry').getByText(RECIPIENT).waitFor()
+        await noViolations(assert, moderatorPage, 'directory of decision makers')
+      } finally {
+        await moderatorContext.close()
+      }
+      await PetitionChanged.handled()
+
+      // The approval delivers the milestone reached.
       const [mail] = await outbox.to(RECIPIENT)
       assert.exists(mail, 'the recipient got the petition')
       assert.include(mail.subject, petition.title)
@@ -147,11 +199,14 @@ test.group('Browser: decision makers in the loop', (group) => {
       const [published] = await PetitionResponse.query().where('petition_id', petition.id)
       assert.isTrue(published.fromRecipient)
 
-      // The petition page: the answer, marked as from her own address, and the history.
+      // The petition page: the answer, marked as sent through a link to her approved domain, and the history.
       await visit(page, siteUrl(`/petition/${petition.slug}`, 'it'))
       const responses = page.getByTestId('responses-section')
       await responses.getByText('Wir prüfen einen neuen Plan für den Park.').waitFor()
-      assert.include(await responses.textContent(), it.t('page.response.from_recipient'))
+      assert.equal(
+        (await responses.getByTestId('from-recipient').textContent())?.trim(),
+        it.t('page.response.via_link', { domain: 'comune.torino.example' })
+      )
       assert.include(await responses.textContent(), 'Bürgermeisterin von Turin')
       assert.notInclude(await page.content(), RECIPIENT)
       await noViolations(assert, page, 'petition page with the answer')
