@@ -215,6 +215,13 @@ router
 router
   .delete('/moderation/rules/domains/:id', [SigningRulesController, 'destroyDomain'])
   .as('moderation.rules.domains.destroy')
+// A domain of the kept list of disposable-mail domains exempted, and put back on it.
+router
+  .post('/moderation/rules/exemptions', [SigningRulesController, 'storeExemption'])
+  .as('moderation.rules.exemptions.store')
+router
+  .delete('/moderation/rules/exemptions/:id', [SigningRulesController, 'destroyExemption'])
+  .as('moderation.rules.exemptions.destroy')
 router
   .post('/moderation/rules/networks', [SigningRulesController, 'storeNetwork'])
   .as('moderation.rules.networks.store')

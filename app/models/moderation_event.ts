@@ -44,6 +44,9 @@ export const MODERATION_ACTIONS = [
   'network_unblocked',
   'signing_paused',
   'signing_resumed',
+  // A domain taken off the kept list of disposable-mail domains, and put back (the subject: the domain).
+  'disposable_domain_exempted',
+  'disposable_exemption_lifted',
   // A moderator's decision on a batch of paper signatures (the subject: the batch's id).
   'paper_verified',
   'paper_rejected',
