@@ -191,6 +191,13 @@ router
   ])
   .as('moderation.restore_version')
   .where('version', matchers.id)
+router
+  .post('/moderation/petitions/:id/versions/:version/redact', [
+    ModerationController,
+    'redactVersion',
+  ])
+  .as('moderation.redact_version')
+  .where('version', matchers.id)
 // A moderator verifies or rejects a batch of paper signatures.
 router
   .post('/moderation/petitions/:id/paper/:batch', [PaperSignaturesController, 'decide'])

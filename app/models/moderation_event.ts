@@ -34,6 +34,8 @@ export const MODERATION_ACTIONS = [
   'review_declined',
   // A moderator puts an earlier version of a petition's text back.
   'version_restored',
+  // A moderator replaces an earlier version's text by the reason (the subject: the version's id).
+  'version_redacted',
   // A moderator's bulk invalidation of a petition's signatures, and its undoing.
   'signatures_invalidated',
   'signatures_restored',

@@ -1,6 +1,7 @@
 import { AuthorizationResponse, BasePolicy, allowGuest } from '@adonisjs/bouncer'
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import { ROLE_MODERATOR, type default as User } from '#models/user'
+import type Petition from '#models/petition'
 
 /** Who may moderate: review reports, act on petitions, read the log. */
 export default class ModerationPolicy extends BasePolicy {
@@ -21,6 +22,18 @@ export default class ModerationPolicy extends BasePolicy {
   @allowGuest()
   restoreVersion(user: User | null): AuthorizerResponse {
     if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
+
+  /**
+   * Redacting an earlier version of a petition's text: a moderator who does
+   * not own the petition (an owner must not erase what they once told
+   * their signers). Anyone else is refused (403); a petition not found
+   * (null) is the caller's 404.
+   */
+  @allowGuest()
+  redactVersion(user: User | null, petition: Pick<Petition, 'userId'> | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR && user.id !== petition?.userId) return true
     return AuthorizationResponse.deny('Access denied', 403)
   }
 
