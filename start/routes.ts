@@ -193,6 +193,13 @@ router
   ])
   .as('moderation.restore_version')
   .where('version', matchers.id)
+router
+  .post('/moderation/petitions/:id/versions/:version/redact', [
+    ModerationController,
+    'redactVersion',
+  ])
+  .as('moderation.redact_version')
+  .where('version', matchers.id)
 // A moderator verifies or rejects a batch of paper signatures.
 router
   .post('/moderation/petitions/:id/paper/:batch', [PaperSignaturesController, 'decide'])
@@ -227,6 +234,13 @@ router
 router
   .delete('/moderation/rules/domains/:id', [SigningRulesController, 'destroyDomain'])
   .as('moderation.rules.domains.destroy')
+// A domain of the kept list of disposable-mail domains exempted, and put back on it.
+router
+  .post('/moderation/rules/exemptions', [SigningRulesController, 'storeExemption'])
+  .as('moderation.rules.exemptions.store')
+router
+  .delete('/moderation/rules/exemptions/:id', [SigningRulesController, 'destroyExemption'])
+  .as('moderation.rules.exemptions.destroy')
 router
   .post('/moderation/rules/networks', [SigningRulesController, 'storeNetwork'])
   .as('moderation.rules.networks.store')

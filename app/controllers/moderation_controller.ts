@@ -9,7 +9,11 @@ import type { PetitionAction } from '#shared/moderation'
 import ModerationPolicy from '#policies/moderation_policy'
 import { moderatedPetition } from '#services/moderation/petition_file'
 import { actorsOfTrail, logFilters, logQueryString, moderationLog } from '#services/moderation/log'
-import { hidePetitionValidator, moderationActionValidator } from '#validators/moderation_action'
+import {
+  hidePetitionValidator,
+  moderationActionValidator,
+  redactVersionValidator,
+} from '#validators/moderation_action'
 import { paginatorProps, requestedPage } from '#shared/pagination'
 import { flashAlert } from '#support/http/flash'
 import Petition from '#models/petition'
@@ -18,6 +22,7 @@ import ModerationEventTransformer from '#transformers/moderation_event_transform
 import CountryShareTransformer from '#transformers/country_share_transformer'
 import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
 import { historyOf, restoreVersion } from '#services/petitions/versions'
+import { redactVersion } from '#services/petitions/version_redaction'
 import { invalidationsOf, previewInvalidation } from '#services/fraud/invalidation'
 import { askedInvalidationCount } from '#validators/signature_invalidation'
 import SignatureInvalidationTransformer from '#transformers/signature_invalidation_transformer'
@@ -128,6 +133,25 @@ export default class ModerationController {
     const done = await restoreVersion(ctx.auth.user!, petition.id, ctx.params.version)
     if (!done) throw new NotFoundException()
     flashAlert(ctx.session, 'success', ctx.i18n.t('page.moderation.done.version_restored'))
+    return ctx.response.redirect().back()
+  }
+
+  /**
+   * POST /moderation/petitions/{id}/versions/{version}/redact: an earlier
+   * text replaced for good by the reason (audited). 403 for anyone but a
+   * moderator who does not own the petition; 404 for another petition's version.
+   */
+  async redactVersion(ctx: HttpContext) {
+    const petition = await Petition.findOrFail(ctx.params.id)
+    await ctx.bouncer.with(ModerationPolicy).authorize('redactVersion', petition)
+    const { reason } = await ctx.request.validateUsing(redactVersionValidator)
+    const done = await redactVersion(ctx.auth.user!, petition.id, ctx.params.version, reason)
+    if (!done) throw new NotFoundException()
+    const message =
+      done === 'redacted'
+        ? 'page.moderation.done.version_redacted'
+        : 'page.moderation.nothing_to_do'
+    flashAlert(ctx.session, done === 'redacted' ? 'success' : 'info', ctx.i18n.t(message))
     return ctx.response.redirect().back()
   }
 

@@ -22,6 +22,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { flashPetitionPage } from '#support/http/petition_page_flash'
 import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
+import { currentRules } from '#services/fraud/signing_rules'
 
 /** Why a sign changed nothing: a confirmed signature is final; an unconfirmed one had its mails for today. */
 const REFUSALS = {
@@ -37,13 +38,22 @@ export default class SignaturesController {
     const policy = bouncer.with(PetitionPolicy)
     await policy.authorize('view', petition)
     if (await policy.denies('sign', petition)) return this.refuse(ctx, 'error', 'page.sign.closed')
-    const validation = signValidation(petition, request.all(), request.ip())
-    const payload = await request.validateUsing(signatureValidator, validation)
+    const payload = await this.signInput(ctx, petition)
     const signer = { user: auth.user ?? null, locale: localeOf(i18n), ip: request.ip() }
     const outcome = await signPetition(petition, payload, signer)
     if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
     if (!auth.user) rememberSigned(response, request, petition.id, outcome.signature)
     return this.thank(ctx, petition, outcome)
+  }
+
+  /** The sign form, checked against the petition and the signing rules in force (in memory). */
+  private async signInput({ request, auth }: HttpContext, petition: Petition) {
+    const validation = signValidation(petition, request.all(), {
+      ip: request.ip(),
+      rules: await currentRules(),
+      accountEmail: auth.user?.email ?? null,
+    })
+    return request.validateUsing(signatureValidator, validation)
   }
 
   /**

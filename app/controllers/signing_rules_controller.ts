@@ -5,49 +5,61 @@ import ModerationPolicy from '#policies/moderation_policy'
 import {
   blockDomain,
   blockNetwork,
+  exemptDomain,
   pauseSigning,
   resumeSigning,
   rulesOverview,
   liftRule,
 } from '#services/fraud/rule_changes'
-import { onKeptList } from '#services/fraud/signing_rules'
+import { currentRules } from '#services/fraud/signing_rules'
 import {
   blockDomainValidator,
   blockNetworkValidator,
   checkDomainValidator,
+  exemptDomainValidator,
   liftRuleValidator,
   pauseSigningValidator,
 } from '#validators/signing_rules'
 import { flashAlert } from '#support/http/flash'
 import BlockedDomainTransformer from '#transformers/blocked_domain_transformer'
-import { NETWORK_HASH_PATTERN } from '#shared/fraud/signing_rules'
+import { disposableDomain, domainListed, NETWORK_HASH_PATTERN } from '#shared/fraud/signing_rules'
 import BlockedNetworkTransformer from '#transformers/blocked_network_transformer'
+import DisposableExemptionTransformer from '#transformers/disposable_exemption_transformer'
 
 /**
  * The moderators' rules against signing attacks: blocked e-mail domains
- * (their own, besides the kept list of disposable-mail domains), blocked
- * networks until an expiry, and a petition's signing pause. A stopped
- * signature is answered as any other and never counts.
+ * (their own, besides the kept list of disposable-mail domains, from which
+ * they exempt domains), blocked networks until an expiry, and a petition's
+ * signing pause. A signature stopped by their own rules is answered as any
+ * other and never counts; an address of the kept list is refused at once.
  */
 export default class SigningRulesController {
   /** GET /moderation/rules: the rules, and (`check`) whether a domain is on the kept list. */
   async index(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
-    const { domains, networks, keptListSize } = await rulesOverview()
-    let check: { domain: string; listed: boolean } | null = null
-    if (ctx.request.input('check')) {
-      const { check: domain } = await ctx.request.validateUsing(checkDomainValidator, {
-        data: { check: ctx.request.input('check') },
-      })
-      check = { domain, listed: onKeptList(domain) }
-    }
+    const { domains, networks, keptListSize, exemptions } = await rulesOverview()
     return ctx.inertia.render('Moderation/Rules', {
       domains: domains.map((domain) => new BlockedDomainTransformer(domain).toObject()),
       networks: networks.map((network) => new BlockedNetworkTransformer(network).toObject()),
       keptListSize,
-      check,
+      exemptions: exemptions.map((row) => new DisposableExemptionTransformer(row).toObject()),
+      check: await this.keptListCheck(ctx),
       networkToBlock: networkHashOf(ctx.request.input('network')),
     })
+  }
+
+  /**
+   * The answer to "is this domain on the kept list?" (`check` in the query
+   * string): on it (itself or a parent), exempted by the moderators, or not.
+   */
+  private async keptListCheck(ctx: HttpContext) {
+    if (!ctx.request.input('check')) return null
+    const { check: domain } = await ctx.request.validateUsing(checkDomainValidator, {
+      data: { check: ctx.request.input('check') },
+    })
+    const rules = await currentRules()
+    const listed = domainListed(rules.disposable, domain)
+    return { domain, listed, exempted: listed && !disposableDomain(rules, domain) }
   }
 
   /** POST /moderation/rules/domains: block a domain and its sub-domains. */
@@ -67,6 +79,26 @@ export default class SigningRulesController {
       throw new NotFoundException()
     }
     this.done(ctx, 'domain_unblocked')
+    return ctx.response.redirect().back()
+  }
+
+  /** POST /moderation/rules/exemptions: exempt a domain of the kept list (and its sub-domains). */
+  async storeExemption(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { domain, reason } = await ctx.request.validateUsing(exemptDomainValidator)
+    await exemptDomain(ctx.auth.user!, domain, reason)
+    this.done(ctx, 'domain_exempted', { domain })
+    return ctx.response.redirect().back()
+  }
+
+  /** DELETE /moderation/rules/exemptions/{id}: its signers are refused again. */
+  async destroyExemption(ctx: HttpContext) {
+    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    const { reason } = await ctx.request.validateUsing(liftRuleValidator)
+    if (!(await liftRule(ctx.auth.user!, 'exemptions', ctx.params.id, reason ?? null))) {
+      throw new NotFoundException()
+    }
+    this.done(ctx, 'exemption_lifted')
     return ctx.response.redirect().back()
   }
 

@@ -34,6 +34,8 @@ export const MODERATION_ACTIONS = [
   'review_declined',
   // A moderator puts an earlier version of a petition's text back.
   'version_restored',
+  // A moderator replaces an earlier version's text by the reason (the subject: the version's id).
+  'version_redacted',
   // A moderator's bulk invalidation of a petition's signatures, and its undoing.
   'signatures_invalidated',
   'signatures_restored',
@@ -44,6 +46,9 @@ export const MODERATION_ACTIONS = [
   'network_unblocked',
   'signing_paused',
   'signing_resumed',
+  // A domain taken off the kept list of disposable-mail domains, and put back (the subject: the domain).
+  'disposable_domain_exempted',
+  'disposable_exemption_lifted',
   // A moderator's decision on a batch of paper signatures (the subject: the batch's id).
   'paper_verified',
   'paper_rejected',

@@ -7,7 +7,8 @@ import type { LetterText } from '#shared/petitions/text_changes'
 /**
  * The text a petition had before a save changed it, once it had a confirmed
  * signature: who saved the change, when, and whether its signers are told
- * (`substantive`).
+ * (`substantive`). A moderator may redact it: its text is emptied for good
+ * and the reason shown instead (`redactedAt`, `redactionReason`).
  */
 export default class PetitionVersion extends BaseModel {
   static table = 'petition_versions'
@@ -48,6 +49,14 @@ export default class PetitionVersion extends BaseModel {
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /** When a moderator redacted its text; null while it stands. */
+  @column.dateTime()
+  declare redactedAt: DateTime | null
+
+  /** Why, shown in public in the text's place. */
+  @column()
+  declare redactionReason: string | null
 }
 
 function parseLetters(stored: string | null): LetterText[] {

@@ -48,6 +48,16 @@ export default class ModerationPolicy extends BasePolicy {
   }
 
   /**
+   * Redacting an earlier version of a petition's text: moderators only, on
+   * another member's petition (an owner must not erase what they once told
+   * their signers). Anyone else is refused (403).
+   */
+  @allowGuest()
+  redactVersion(user: User | null, petition: ModeratedPetition): AuthorizerResponse {
+    return moderatorOn(user, petition)
+  }
+
+  /**
    * Changing the site's rules against signing attacks (blocked domains and
    * networks): moderators only; anyone else is refused (403).
    */

@@ -1,5 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type BlockedEmailDomain from '#models/blocked_email_domain'
+import { bigMailProviderCovered } from '#shared/fraud/big_mail_providers'
 
 /**
  * A domain the moderators blocked, with its `creator` preloaded: why, by
@@ -14,6 +15,8 @@ export default class BlockedDomainTransformer extends BaseTransformer<BlockedEma
       reason: blocked.reason,
       createdBy: blocked.creator?.fullName ?? null,
       createdAt: blocked.createdAt.toISO()!,
+      /** False for a block of a big mail provider stored before they were refused: signing ignores it. */
+      applied: bigMailProviderCovered(blocked.domain) === null,
     }
   }
 }

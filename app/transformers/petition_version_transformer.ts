@@ -24,7 +24,8 @@ export function plainText(text: {
  * A version of a petition's text, the text it had before a change: when the
  * change was saved, whether signers were told of it, and who saved it
  * (`author`: for moderators only; null on public pages and once the
- * account is gone).
+ * account is gone). A redacted version carries no text (empty fields, as
+ * stored) but when and why moderators redacted it (`redaction`).
  */
 export default class PetitionVersionTransformer extends BaseTransformer<PetitionVersion> {
   constructor(
@@ -42,6 +43,9 @@ export default class PetitionVersionTransformer extends BaseTransformer<Petition
       substantive: version.substantive,
       author: this.author,
       ...plainText(version),
+      redaction: version.redactedAt
+        ? { redactedAt: version.redactedAt.toISO()!, reason: version.redactionReason ?? '' }
+        : null,
     }
   }
 }

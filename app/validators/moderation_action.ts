@@ -14,3 +14,8 @@ export const hidePetitionValidator = vine.create({
   reason: vine.enum(HIDE_REASONS),
   note: vine.string().trim().maxLength(1000).optional(),
 })
+
+/** Redacting an earlier version of a petition's text: the reason shown in public in its place. */
+export const redactVersionValidator = vine.create({
+  reason: vine.string().trim().minLength(3).maxLength(1000),
+})

@@ -5,12 +5,18 @@ import { databaseId } from '#validators/rules/database_id'
 import type CustomField from '#models/custom_field'
 import type Petition from '#models/petition'
 import { COUNTRY_CODES, POSTAL_CODE_MAX } from '#shared/countries'
+import { disposableDomain, type RulesSnapshot } from '#shared/fraud/signing_rules'
+import { emailDomain } from '#support/signer_traces'
 
 /** What the sign validator needs to know of the petition (passed as metadata). */
 export type SignMeta = {
   ip: string
   allowComments: boolean
   customFields: Array<Pick<CustomField, 'id' | 'type' | 'required'>>
+  /** The kept list and its exemptions, from the process's rules snapshot (no query). */
+  rules: Pick<RulesSnapshot, 'disposable' | 'exempt'>
+  /** A member signs with their account's address, whatever the form sends. */
+  accountEmail: string | null
 }
 
 export const CUSTOM_FIELD_VALUE_MAX = 1000
@@ -42,11 +48,28 @@ const customFieldValue = vine.createRule(
   { implicit: true }
 )
 
+/**
+ * The address that will sign is not at a disposable-mail domain of the
+ * kept list (unless moderators exempted it): refused at once, under the
+ * e-mail, rather than stored and silently never counted. The list is
+ * public, so this tells nothing secret. Error key disposableEmail.
+ */
+const notDisposable = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    if (typeof value !== 'string' || !field.isValid) return
+    const { rules, accountEmail } = field.meta as SignMeta
+    const domain = emailDomain(accountEmail ?? value)
+    if (domain && disposableDomain(rules, domain)) {
+      field.report('Addresses at {{ domain }} cannot sign', 'disposableEmail', field, { domain })
+    }
+  }
+)
+
 /** POST /petition/{guid}/sign. */
 export const signatureValidator = vine.create({
   firstName: vine.string().trim().minLength(3).maxLength(100),
   lastName: vine.string().trim().minLength(3).maxLength(100),
-  email: vine.string().trim().email().maxLength(254),
+  email: vine.string().trim().email().maxLength(254).use(notDisposable()),
   comment: vine
     .string()
     .trim()
@@ -78,13 +101,17 @@ export const signatureValidator = vine.create({
 
 /**
  * The validator's options for one petition's sign form: the petition's
- * settings as metadata, and the custom-field answers aligned with its fields
- * (custom fields preloaded).
+ * settings and the signer's rules as metadata, and the custom-field answers
+ * aligned with its fields (custom fields preloaded).
  */
-export function signValidation(petition: Petition, body: Record<string, any>, ip: string) {
+export function signValidation(
+  petition: Petition,
+  body: Record<string, any>,
+  signer: Pick<SignMeta, 'ip' | 'rules' | 'accountEmail'>
+) {
   const fields = [...petition.customFields].sort((a, b) => a.position - b.position)
   const meta: SignMeta = {
-    ip,
+    ...signer,
     allowComments: petition.allowComments,
     customFields: fields.map(({ id, type, required }) => ({ id, type, required })),
   }

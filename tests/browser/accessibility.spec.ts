@@ -24,6 +24,7 @@ import PetitionVersion from '#models/petition_version'
 import { ROLE_MODERATOR } from '#models/user'
 import BlockedEmailDomain from '#models/blocked_email_domain'
 import BlockedNetwork from '#models/blocked_network'
+import DisposableDomainExemption from '#models/disposable_domain_exemption'
 import { networkHash } from '#support/signer_traces'
 import { moderatePetition } from '#services/moderation/petition_actions'
 import { detectUnusualSigning } from '#services/fraud/unusual_signing'
@@ -93,6 +94,18 @@ async function petitionWithEverything() {
     .merge({ petitionId: petition.id, firstName: 'Taras', country: 'UA', postalCode: '04070' })
     .create()
   await recountSignatures(petition.id)
+  // An earlier text that moderators redacted: its notice stands in its place.
+  await PetitionVersion.create({
+    petitionId: petition.id,
+    userId: owner.id,
+    title: '',
+    target: '',
+    description: '',
+    letters: [],
+    substantive: true,
+    redactedAt: DateTime.utc(),
+    redactionReason: 'Personal data of a neighbour',
+  })
   // An earlier text: the page says it was edited, its history and its
   // moderation page show the words removed and added.
   await PetitionVersion.create({
@@ -212,6 +225,11 @@ test.group('Browser: accessibility', (group) => {
         reason: 'A wave',
         createdBy: moderator.id,
       })
+      await DisposableDomainExemption.create({
+        domain: 'mailinator.com',
+        reason: 'A school gives its pupils addresses there',
+        createdBy: moderator.id,
+      })
       await BlockedNetwork.create({
         networkHash: networkHash('203.0.113.9')!,
         reason: 'A burst',
@@ -294,6 +312,7 @@ test.group('Browser: accessibility', (group) => {
         '/moderation/rules?check=mailinator.com': [
           '[data-testid="blocked-domain"]',
           '[data-testid="blocked-network"]',
+          '[data-testid="exempted-domain"]',
           '[data-testid="check-answer"]',
         ],
         // An address waiting for approval (the letter's), and one of the directory.
@@ -307,9 +326,15 @@ test.group('Browser: accessibility', (group) => {
       const widget = `/petition/${petition.slug}/embed`
       const posterPage = `/petition/${petition.slug}/poster`
       const historyPage = `/petition/${petition.slug}/history`
-      mustShow[historyPage] = ['[data-testid="version"] ins', '[data-testid="version"] del']
+      mustShow[historyPage] = [
+        '[data-testid="version"] ins',
+        '[data-testid="version"] del',
+        '[data-testid="version-redacted"]',
+      ]
       mustShow[`/moderation/petitions/${petition.id}`].push(
         '[data-testid="restore-version"]',
+        '[data-testid="redact-version"]',
+        '[data-testid="version-redacted"]',
         '[data-testid="resume-signing"]',
         '[data-testid="stopped-by-rules"]'
       )

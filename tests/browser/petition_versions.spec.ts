@@ -5,10 +5,13 @@ import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helper
 import { submitPetitionForm } from '#tests/helpers/petition_form'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { ROLE_MODERATOR } from '#models/user'
+import ModerationEvent from '#models/moderation_event'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
 const it = i18nManager.locale('it')
+const de = i18nManager.locale('de')
 
 test.group('Browser: a signed text keeps its word', (group) => {
   browserJourneys(group)
@@ -72,5 +75,80 @@ test.group('Browser: a signed text keeps its word', (group) => {
       )
       assert.deepEqual(describeViolations('history (it)', await seriousViolations(page)), [])
     })
+  }).timeout(90_000)
+
+  test('a moderator in German redacts an earlier text from its moderation page; the public history keeps only the reason', async ({
+    assert,
+  }) => {
+    const moderator = await makeMember({ role: ROLE_MODERATOR, locale: 'de' })
+    const petition = await PetitionFactory.apply('published')
+      .with('user')
+      .merge({ lang: 'de', title: 'Rettet den Stadtpark', target: 'Stadtrat Köln' })
+      .create()
+    const version = await PetitionVersion.create({
+      petitionId: petition.id,
+      userId: petition.userId,
+      title: 'Rettet den Stadtpark',
+      target: 'Stadtrat Köln',
+      description: '<p>Ruft Anna Schmidt an: 0221 555 0199.</p>',
+      letters: [],
+      substantive: true,
+    })
+
+    await inBrowser('moderator redacts a version in German', async (page) => {
+      await logIn(page, moderator.email, PASSWORD, 'de')
+      await visit(page, siteUrl(`/moderation/petitions/${petition.id}`, 'de'))
+      assert.equal(
+        await page.getByTestId('current-not-redacted').textContent(),
+        de.t('page.moderation.versions.current_note')
+      )
+      await page.getByTestId('redact-version').click()
+      const dialog = page.getByRole('dialog', {
+        name: de.t('page.moderation.versions.redact_title'),
+      })
+      await dialog.waitFor()
+      // Without a reason: refused under the field, in German.
+      await dialog
+        .getByRole('button', { name: de.t('page.moderation.versions.redact_confirm') })
+        .click()
+      const error = dialog.locator('[data-error-for="reason"]')
+      await error.waitFor()
+      assert.equal(await error.textContent(), de.t('validator.shared.messages.reason.required'))
+      assert.deepEqual(
+        describeViolations('redact dialog (de)', await seriousViolations(page, '.modal')),
+        []
+      )
+      await dialog
+        .getByLabel(de.t('page.moderation.versions.redact_reason'))
+        .fill('Telefonnummer einer Privatperson')
+      await dialog
+        .getByRole('button', { name: de.t('page.moderation.versions.redact_confirm') })
+        .click()
+      await dialog.waitFor({ state: 'hidden' })
+      const notice = page.getByTestId('version-redacted')
+      await notice.waitFor()
+      assert.include(await notice.textContent(), de.t('page.history.redacted'))
+      assert.include(await notice.textContent(), 'Telefonnummer einer Privatperson')
+      assert.equal(await page.getByTestId('redact-version').count(), 0)
+      assert.deepEqual(
+        describeViolations('moderation page, redacted (de)', await seriousViolations(page)),
+        []
+      )
+
+      await visit(page, siteUrl(`/petition/${petition.slug}/history`, 'de'))
+      const publicNotice = page.getByTestId('version-redacted')
+      await publicNotice.waitFor()
+      assert.include(await publicNotice.textContent(), 'Telefonnummer einer Privatperson')
+      assert.notInclude(await page.content(), '0221 555 0199')
+      assert.notInclude(await page.content(), 'Anna Schmidt')
+      assert.deepEqual(
+        describeViolations('history with a redacted version (de)', await seriousViolations(page)),
+        []
+      )
+    })
+    await version.refresh()
+    assert.equal(version.description, '')
+    const [event] = await ModerationEvent.query().where('action', 'version_redacted')
+    assert.equal(event.reason, 'Telefonnummer einer Privatperson')
   }).timeout(90_000)
 })

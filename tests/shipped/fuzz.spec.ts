@@ -34,6 +34,7 @@ const STORED = [
   'petition_versions',
   'signatures',
   'signature_invalidations',
+  'disposable_domain_exemptions',
   'paper_signature_batches',
   'petition_handovers',
   'contact_messages',
@@ -118,6 +119,8 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     '/moderation/petitions/:id/:action': { reason: 'spam', note: 'Advertises watches' },
     '/petition/:guid/review': {},
     '/moderation/petitions/:id/versions/:version/restore': {},
+    '/moderation/petitions/:id/versions/:version/redact': { reason: 'Personal data' },
+    '/moderation/rules/exemptions': { domain: 'mailinator.com', reason: 'A school uses it' },
     '/moderation/petitions/:id/invalidations': {
       network: 'AbCdEfGhIjKlMnOpQrStUv',
       domain: 'throwaway.test',

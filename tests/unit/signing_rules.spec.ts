@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import {
   blockingRule,
+  disposableDomain,
   domainListed,
   domainSuffixes,
   isDomainName,
@@ -10,7 +11,8 @@ import {
 import { changedElsewhere, rulesMessage } from '#services/fraud/signing_rules'
 
 const rules: RulesSnapshot = {
-  disposable: new Set(['mailinator.com']),
+  disposable: new Set(['mailinator.com', 'throwaway.test']),
+  exempt: new Set(['school.throwaway.test']),
   domains: new Set(['spam.test']),
   networks: new Map([['abcdefghijklmnopqrstuv', 2_000]]),
 }
@@ -62,6 +64,25 @@ test.group('Signing rules: the matcher', () => {
       blockingRule(rules, { ...signer, pausedAt: 500, pausedUntil: 900 }, now),
       null,
       'a pause past its end'
+    )
+  })
+})
+
+test.group('Signing rules: the kept list and its exemptions', () => {
+  test('an exempted domain and its sub-domains are not disposable, its parent and siblings are', ({
+    assert,
+  }) => {
+    assert.isTrue(disposableDomain(rules, 'throwaway.test'))
+    assert.isTrue(disposableDomain(rules, 'eu.throwaway.test'))
+    assert.isFalse(disposableDomain(rules, 'school.throwaway.test'))
+    assert.isFalse(disposableDomain(rules, 'staff.school.throwaway.test'))
+    assert.isFalse(disposableDomain(rules, 'example.org'))
+    assert.isNull(blockingRule(rules, { ...signer, emailDomain: 'school.throwaway.test' }, 1_000))
+    // A block of the moderators' own stops an exempted domain all the same.
+    const blocked = { ...rules, domains: new Set(['school.throwaway.test']) }
+    assert.equal(
+      blockingRule(blocked, { ...signer, emailDomain: 'school.throwaway.test' }, 1_000),
+      'blocked_domain'
     )
   })
 })

@@ -3,11 +3,15 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import BlockedEmailDomain from '#models/blocked_email_domain'
 import BlockedNetwork from '#models/blocked_network'
+import DisposableDomainExemption from '#models/disposable_domain_exemption'
 import Petition from '#models/petition'
 import PetitionChanged from '#events/petition_changed'
 import type User from '#models/user'
 import { recordModeration } from '#services/moderation/audit_trail'
-import { keptListSize, rulesChanged } from '#services/fraud/signing_rules'
+import { rulesChanged } from '#services/fraud/signing_rules'
+import { keptListSize } from '#support/disposable_domains'
+import { isUniqueViolation } from '#support/database_errors'
+import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import {
   BLOCKED_RULES,
   durationMs,
@@ -23,11 +27,15 @@ import {
  * applies the new rules to its next signature (fraud/signing_rules).
  */
 
-/** The rules page: the moderators' domains, the networks blocked now, the kept list's size. */
+/**
+ * The rules page: the moderators' domains, the networks blocked now, the
+ * kept list's size and the domains exempted from it.
+ */
 export async function rulesOverview() {
-  const [domains, networks] = await Promise.all([
+  const [domains, networks, exemptions] = await Promise.all([
     BlockedEmailDomain.query().preload('creator').orderBy('domain', 'asc'),
     BlockedNetwork.query().preload('creator').orderBy('expires_at', 'asc'),
+    DisposableDomainExemption.query().preload('creator').orderBy('domain', 'asc'),
   ])
   // Expired blocks apply no more: a few rows, left out here.
   const now = DateTime.utc()
@@ -35,6 +43,7 @@ export async function rulesOverview() {
     domains,
     networks: networks.filter((network) => network.expiresAt > now),
     keptListSize: keptListSize(),
+    exemptions,
   }
 }
 
@@ -44,6 +53,35 @@ export async function blockDomain(actor: User, domain: string, reason: string) {
     await BlockedEmailDomain.create({ domain, reason, createdBy: actor.id }, { client: trx })
     await recordModeration(trx, { actor, action: 'email_domain_blocked', subject: domain, reason })
   })
+  rulesChanged()
+}
+
+/**
+ * Exempts a domain (and its sub-domains) from the kept list: its signers
+ * sign and count from the next signature on. The validator refused a
+ * domain off the list or exempted already; two moderators racing meet the
+ * unique index, and the second is told as the validator would.
+ */
+export async function exemptDomain(actor: User, domain: string, reason: string) {
+  try {
+    await db.transaction(async (trx) => {
+      await DisposableDomainExemption.create(
+        { domain, reason, createdBy: actor.id },
+        { client: trx }
+      )
+      await recordModeration(trx, {
+        actor,
+        action: 'disposable_domain_exempted',
+        subject: domain,
+        reason,
+      })
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new RefusedFieldsException([{ field: 'domain', rule: 'exempted' }])
+    }
+    throw error
+  }
   rulesChanged()
 }
 
@@ -61,9 +99,15 @@ const LIFTABLE = {
     action: 'network_unblocked',
     subject: (rule: BlockedNetwork) => rule.networkHash,
   },
+  exemptions: {
+    find: (id: number, trx: TransactionClientContract) =>
+      DisposableDomainExemption.query({ client: trx }).where('id', id).first(),
+    action: 'disposable_exemption_lifted',
+    subject: (rule: DisposableDomainExemption) => rule.domain,
+  },
 } as const
 
-/** Lifts a domain's or a network's block; false when there is none with this id. */
+/** Lifts a domain's or a network's block, or a domain's exemption; false when there is none with this id. */
 export async function liftRule(
   actor: User,
   kind: keyof typeof LIFTABLE,

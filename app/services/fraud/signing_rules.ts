@@ -1,47 +1,25 @@
 import { randomUUID } from 'node:crypto'
-import { disposableEmailBlocklist } from 'disposable-email-domains-js'
 import logger from '@adonisjs/core/services/logger'
 import redis from '@adonisjs/redis/services/main'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { storedDateTime } from '#support/stored_dates'
 import type Petition from '#models/petition'
-import {
-  blockingRule,
-  domainListed,
-  normalizeDomain,
-  type BlockedRule,
-  type RulesSnapshot,
-} from '#shared/fraud/signing_rules'
+import { DISPOSABLE_DOMAINS } from '#support/disposable_domains'
+import { blockingRule, type BlockedRule, type RulesSnapshot } from '#shared/fraud/signing_rules'
+import { bigMailProviderCovered } from '#shared/fraud/big_mail_providers'
 
 /**
  * The moderators' rules as each process keeps them, so that signing reads
  * no row for them: the kept list of disposable-mail domains (loaded once),
- * and a snapshot of the blocked domains and networks. A change made here is
+ * and a snapshot of the blocked domains and networks and of the domains
+ * exempted from the kept list. A change made here is
  * applied at once (the snapshot is dropped before the moderator's answer);
  * the other processes hear of it through Redis within about a second, and
  * whatever a lost message misses, the snapshot's age limit catches: it is
  * read again at most SNAPSHOT_MAX_AGE_MS after it was loaded. A petition's
  * pause is on its own row, which signing reads anyway.
  */
-
-/**
- * The kept list: the community-kept disposable-mail domains
- * (disposable-email-domains-js, CC0), a few thousand, read once per process.
- */
-const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set(
-  disposableEmailBlocklist().map((domain) => normalizeDomain(domain))
-)
-
-/** How many domains the kept list holds. */
-export function keptListSize() {
-  return DISPOSABLE_DOMAINS.size
-}
-
-/** Whether a domain (or one it is a sub-domain of) is on the kept list. */
-export function onKeptList(domain: string) {
-  return domainListed(DISPOSABLE_DOMAINS, normalizeDomain(domain))
-}
 
 /**
  * A snapshot older than this is read again: the backstop for a change
@@ -64,14 +42,22 @@ let generation = 0
 
 async function loadRules(): Promise<RulesSnapshot> {
   const started = generation
-  const [domains, networks] = await Promise.all([
+  const [domains, networks, exemptions] = await Promise.all([
     db.from('blocked_email_domains').select('domain'),
     // Expired blocks are few and harmless: the check compares expiries anyway.
     db.from('blocked_networks').select('network_hash', 'expires_at'),
+    db.from('disposable_domain_exemptions').select('domain'),
   ])
   const rules: RulesSnapshot = {
     disposable: DISPOSABLE_DOMAINS,
-    domains: new Set(domains.map((row: { domain: string }) => row.domain)),
+    exempt: new Set(exemptions.map((row: { domain: string }) => row.domain)),
+    // A block that would stop a big provider (stored before the validator
+    // refused them) applies to nobody: the rules page says so.
+    domains: new Set(
+      domains
+        .map((row: { domain: string }) => row.domain)
+        .filter((domain) => !bigMailProviderCovered(domain))
+    ),
     networks: new Map(
       networks.map((row: { network_hash: string; expires_at: unknown }) => [
         row.network_hash,

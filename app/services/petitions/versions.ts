@@ -150,7 +150,7 @@ export async function historyOf(petition: Petition, { withAuthors = false } = {}
  * (matched by id; letters added since stay, recipients are left as they
  * are). The current text is recorded as a new version first, and the act
  * goes into the audit trail, all in one transaction. False when the
- * version is not one of the petition's.
+ * version is not one of the petition's, or was redacted.
  */
 export async function restoreVersion(moderator: User, petitionId: number, versionId: number) {
   return db.transaction(async (trx) => {
@@ -159,9 +159,11 @@ export async function restoreVersion(moderator: User, petitionId: number, versio
       .forUpdate()
       .first()
     if (!petition) return false
+    // A redacted text has nothing to put back.
     const version = await PetitionVersion.query({ client: trx })
       .where('id', versionId)
       .where('petition_id', petitionId)
+      .whereNull('redacted_at')
       .first()
     if (!version) return false
     const before = await textOf(petition, trx)

@@ -79,3 +79,18 @@ export const BIG_MAIL_PROVIDERS: ReadonlySet<string> = new Set([
 export function isBigMailProvider(domain: string) {
   return BIG_MAIL_PROVIDERS.has(domain.toLowerCase())
 }
+
+/**
+ * The big provider that a block of `domain` would stop, or null: the
+ * provider itself, or one it is a parent of (`co.uk` covers
+ * `hotmail.co.uk`). One moderator's rule must never stop a provider that
+ * many signers of every petition use: network rules and invalidation are
+ * for those. A sub-domain of a provider (`spam.gmail.com`) stops only itself.
+ */
+export function bigMailProviderCovered(domain: string): string | null {
+  const blocked = domain.toLowerCase()
+  for (const provider of BIG_MAIL_PROVIDERS) {
+    if (provider === blocked || provider.endsWith(`.${blocked}`)) return provider
+  }
+  return null
+}

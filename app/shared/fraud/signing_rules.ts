@@ -84,10 +84,24 @@ export const NETWORK_HASH_PATTERN = /^[A-Za-z0-9_-]{22}$/
 export type RulesSnapshot = {
   /** The kept list of disposable-mail domains. */
   disposable: ReadonlySet<string>
+  /** Domains the moderators exempted from the kept list (their sub-domains too). */
+  exempt: ReadonlySet<string>
   /** The moderators' own blocked domains. */
   domains: ReadonlySet<string>
   /** Blocked network hashes → when the block ends (ms since the epoch). */
   networks: ReadonlyMap<string, number>
+}
+
+/**
+ * Whether signatures from a domain are refused as disposable: on the kept
+ * list (itself or a parent) and not exempted by the moderators (itself or
+ * a parent). Signers are told at once, under their e-mail: the list is public.
+ */
+export function disposableDomain(
+  rules: Pick<RulesSnapshot, 'disposable' | 'exempt'>,
+  domain: string
+): boolean {
+  return domainListed(rules.disposable, domain) && !domainListed(rules.exempt, domain)
 }
 
 /** What of a signature the rules look at. */
@@ -122,7 +136,8 @@ export function blockingRule(
   }
   if (signer.emailDomain) {
     if (domainListed(rules.domains, signer.emailDomain)) return 'blocked_domain'
-    if (domainListed(rules.disposable, signer.emailDomain)) return 'disposable_domain'
+    // The sign form refuses these at once; this holds if an exemption went meanwhile.
+    if (disposableDomain(rules, signer.emailDomain)) return 'disposable_domain'
   }
   return null
 }

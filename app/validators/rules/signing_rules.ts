@@ -1,8 +1,16 @@
 import { isIP } from 'node:net'
 import vine from '@vinejs/vine'
+import db from '@adonisjs/lucid/services/db'
 import type { FieldContext } from '@vinejs/vine/types'
-import { isDomainName, NETWORK_HASH_PATTERN, normalizeDomain } from '#shared/fraud/signing_rules'
+import {
+  domainSuffixes,
+  isDomainName,
+  NETWORK_HASH_PATTERN,
+  normalizeDomain,
+} from '#shared/fraud/signing_rules'
 import { networkHash } from '#support/signer_traces'
+import { bigMailProviderCovered } from '#shared/fraud/big_mail_providers'
+import { onKeptList } from '#support/disposable_domains'
 
 /**
  * A domain as the rules keep it (`@Mail.Example.ORG` → `mail.example.org`),
@@ -17,6 +25,48 @@ export const domainNameRule = vine.createRule(
       return
     }
     field.mutate(domain, field)
+  }
+)
+
+/**
+ * A domain whose block would not stop a big mail provider (after
+ * domainNameRule); error key bigMailProvider, with the provider it names.
+ */
+export const notBigMailProviderRule = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    if (typeof value !== 'string' || !field.isValid) return
+    const provider = bigMailProviderCovered(value)
+    if (provider) {
+      field.report(
+        'Many signers use {{ provider }}: it cannot be blocked',
+        'bigMailProvider',
+        field,
+        { provider }
+      )
+    }
+  }
+)
+
+/**
+ * A domain to exempt from the kept list (after domainNameRule): on the
+ * list, itself or a parent (error key notOnKeptList), and not exempted
+ * already, itself or a parent (error key exempted).
+ */
+export const exemptableDomainRule = vine.createRule(
+  async (value: unknown, _options: undefined, field: FieldContext) => {
+    if (typeof value !== 'string' || !field.isValid) return
+    if (!onKeptList(value)) {
+      field.report('{{ domain }} is not on the kept list', 'notOnKeptList', field, {
+        domain: value,
+      })
+      return
+    }
+    const exempted = await db
+      .from('disposable_domain_exemptions')
+      .whereIn('domain', domainSuffixes(value))
+      .select('id')
+      .first()
+    if (exempted) field.report('This domain is exempted already', 'exempted', field)
   }
 )
 

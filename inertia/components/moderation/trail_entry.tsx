@@ -40,7 +40,10 @@ export function EventText({
   )
 }
 
-/** What a rule change was about: the domain or network hash, or until when a pause was set. */
+/**
+ * What a rule change was about: the domain or network hash, or until when a
+ * pause was set; for a redaction, the version's id.
+ */
 function RuleSubject({
   action,
   subject,
@@ -66,6 +69,8 @@ function RuleSubject({
     )
   }
   if (!subject) return null
+  // A redacted version's id (#12): a number, not a name to copy.
+  if (action === 'version_redacted') return <> ({subject})</>
   return (
     <>
       {' '}

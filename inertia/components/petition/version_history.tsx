@@ -46,11 +46,31 @@ export function TextDiff({ before, after }: { before: string; after: string }) {
   )
 }
 
+/** Why and when moderators redacted a version's text, said in its place. */
+function RedactionNotice({
+  redaction,
+}: {
+  redaction: NonNullable<Data.PetitionVersion['redaction']>
+}) {
+  const { t, locale } = useTranslation()
+  return (
+    <p className="mb-2" data-testid="version-redacted">
+      <Badge bg="secondary">{t('page.history.redacted')}</Badge>{' '}
+      {t('page.history.redacted_text', {
+        date: formatDate(locale, redaction.redactedAt, WHEN),
+        reason: redaction.reason,
+      })}
+    </p>
+  )
+}
+
 /**
  * A petition's versions, newest first, each with the words its change
  * removed and added: a version against the one after it, the newest
- * against the text now. Only the parts that changed are shown. `level`:
- * the heading level of each version; `actions` adds buttons to one.
+ * against the text now. Only the parts that changed are shown. A redacted
+ * version has no text: its notice stands instead, and the version before
+ * it, having nothing to be compared with, shows its own text as it was.
+ * `level`: the heading level of each version; `actions` adds buttons to one.
  */
 export default function VersionHistory({
   versions,
@@ -70,7 +90,9 @@ export default function VersionHistory({
     <ol className="list-unstyled" data-testid="versions">
       {versions.map((version, index) => {
         const next: Text = index === 0 ? current : versions[index - 1]
+        const nextRedacted = index > 0 && versions[index - 1].redaction !== null
         const changed = FIELDS.filter((field) => version[field] !== next[field])
+        const shown = nextRedacted ? FIELDS.filter((field) => version[field] !== '') : changed
         return (
           <li key={version.id} className="mb-4 border-bottom pb-3" data-testid="version">
             <Heading className="h5 mb-1">
@@ -90,12 +112,31 @@ export default function VersionHistory({
                 </span>
               )}
             </p>
-            {changed.map((field) => (
-              <div key={field} className="mb-2" data-testid={`version-${field}`}>
-                <FieldHeading className="h6 mb-1">{t(`page.history.fields.${field}`)}</FieldHeading>
-                <TextDiff before={version[field]} after={next[field]} />
-              </div>
-            ))}
+            {version.redaction ? (
+              <RedactionNotice redaction={version.redaction} />
+            ) : (
+              <>
+                {nextRedacted && (
+                  <p className="small text-body-secondary mb-2" data-testid="next-redacted">
+                    {t('page.history.next_redacted')}
+                  </p>
+                )}
+                {shown.map((field) => (
+                  <div key={field} className="mb-2" data-testid={`version-${field}`}>
+                    <FieldHeading className="h6 mb-1">
+                      {t(`page.history.fields.${field}`)}
+                    </FieldHeading>
+                    {nextRedacted ? (
+                      <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+                        {version[field]}
+                      </p>
+                    ) : (
+                      <TextDiff before={version[field]} after={next[field]} />
+                    )}
+                  </div>
+                ))}
+              </>
+            )}
             {actions?.(version)}
           </li>
         )

@@ -1,6 +1,5 @@
 import { Link } from '@adonisjs/inertia/react'
-import { router } from '@inertiajs/react'
-import { Badge, Button, Container, ListGroup } from 'react-bootstrap'
+import { Badge, Container, ListGroup } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import PetitionActions from '~/components/moderation/petition_actions.tsx'
 import PetitionCountries from '~/components/moderation/petition_countries.tsx'
@@ -9,9 +8,7 @@ import SigningAlertText from '~/components/moderation/signing_alert_text.tsx'
 import { ActorName, EventText } from '~/components/moderation/trail_entry.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { formatDate } from '~/lib/format_date.ts'
-import { askToConfirm } from '~/lib/confirm.ts'
-import { urlFor } from '~/client.ts'
-import VersionHistory from '~/components/petition/version_history.tsx'
+import PetitionVersions from '~/components/moderation/petition_versions.tsx'
 import SignatureInvalidation from '~/components/moderation/signature_invalidation.tsx'
 import type { InvalidationCount } from '@app/shared/fraud/invalidation_filter.ts'
 import SigningPause, { type PetitionRules } from '~/components/moderation/signing_pause.tsx'
@@ -60,21 +57,6 @@ export default function Petition({
   paperBatches,
 }: PetitionProps) {
   const { t, locale } = useTranslation()
-  const restore = async (version: Data.PetitionVersion) => {
-    const confirmed = await askToConfirm({
-      title: t('page.moderation.versions.confirm_title'),
-      text: t('page.moderation.versions.confirm_text'),
-      confirm: t('page.moderation.versions.confirm'),
-      cancel: t('common.cancel'),
-    })
-    if (confirmed) {
-      router.post(
-        urlFor('moderation.restore_version', { id: petition.id, version: version.id }),
-        {},
-        { preserveScroll: true }
-      )
-    }
-  }
   return (
     <AppLayout title={t('page.moderation.petition_title', { title: petition.title })} noindex>
       <Container className="page-section" style={{ maxWidth: 960 }}>
@@ -177,38 +159,7 @@ export default function Petition({
           </>
         )}
 
-        <section className="mb-4" aria-labelledby="versions-title">
-          <h2 className="h4" id="versions-title">
-            {t('page.moderation.versions.title')}
-          </h2>
-          <p>
-            <Link route="petitions.history" routeParams={{ slug: petition.slug }}>
-              {t('page.moderation.versions.history')}
-            </Link>
-          </p>
-          {versions.length === 0 ? (
-            <p className="text-muted">{t('page.history.none')}</p>
-          ) : (
-            <VersionHistory
-              versions={versions}
-              current={currentText}
-              level={3}
-              actions={(version) =>
-                !petition.ownPetition && (
-                  <Button
-                    variant="outline-secondary"
-                    size="sm"
-                    className="mt-2"
-                    onClick={() => restore(version)}
-                    data-testid="restore-version"
-                  >
-                    {t('page.moderation.versions.restore')}
-                  </Button>
-                )
-              }
-            />
-          )}
-        </section>
+        <PetitionVersions petition={petition} current={currentText} versions={versions} />
 
         <section className="mb-4" aria-labelledby="trail-title">
           <h2 className="h4" id="trail-title">

@@ -67,6 +67,7 @@ function everyAction(
     invalidate: () =>
       post(`${base}/invalidations`, { unconfirmed: true, upToId: 1, reason: 'Cleaning' }),
     restoreVersion: () => post(`${base}/versions/${version}/restore`, {}),
+    redactVersion: () => post(`${base}/versions/${version}/redact`, { reason: 'Private data' }),
     pause: () => post(`${base}/signing-pause`, { duration: 'day', reason: 'Calm down' }),
     resume: () =>
       client

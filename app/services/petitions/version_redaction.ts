@@ -1,0 +1,53 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import PetitionVersion from '#models/petition_version'
+import type User from '#models/user'
+import { recordModeration } from '#services/moderation/audit_trail'
+import { affectedRows } from '#support/database_errors'
+import PetitionChanged from '#events/petition_changed'
+
+/**
+ * A moderator redacts an earlier text of a petition (personal data,
+ * something unlawful): its title, target, description and letters are
+ * emptied in one conditional UPDATE, so nothing of them is kept, and the
+ * reason is shown in public in their place. Audited in the same
+ * transaction. Only earlier texts: the text now is the petition itself,
+ * which a moderator edits (the text before the edit becomes a version,
+ * which can then be redacted) or hides.
+ *
+ * 'redacted' when done, 'already' when it was redacted before (nothing
+ * changes), null when the version is not one of the petition's.
+ */
+export async function redactVersion(
+  moderator: User,
+  petitionId: number,
+  versionId: number,
+  reason: string
+): Promise<'redacted' | 'already' | null> {
+  return db.transaction(async (trx) => {
+    const version = PetitionVersion.query({ client: trx })
+      .where('id', versionId)
+      .where('petition_id', petitionId)
+    const changed = await version
+      .clone()
+      .whereNull('redacted_at')
+      .update({
+        title: '',
+        target: '',
+        description: '',
+        letters: '[]',
+        redacted_at: DateTime.utc().toFormat(trx.dialect.dateTimeFormat),
+        redaction_reason: reason,
+      })
+    if (affectedRows(changed) === 0) return (await version.first()) ? 'already' : null
+    await recordModeration(trx, {
+      actor: moderator,
+      action: 'version_redacted',
+      petitionId,
+      subject: `#${versionId}`,
+      reason,
+    })
+    PetitionChanged.afterCommit(trx, petitionId)
+    return 'redacted'
+  })
+}
