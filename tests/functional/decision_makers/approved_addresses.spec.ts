@@ -76,7 +76,7 @@ test.group('Decision makers are mailed only at addresses moderators approved', (
       ],
       [
         'fr.undersign.test',
-        'Confirmez d’abord votre propre adresse e-mail : seul un compte vérifié peut indiquer l’adresse d’un destinataire',
+        'Confirmez d’abord votre propre adresse e-mail\u00a0: seul un compte vérifié peut indiquer l’adresse d’un destinataire',
       ],
     ]) {
       const guid = newGuid()
@@ -145,9 +145,9 @@ test.group('Decision makers are mailed only at addresses moderators approved', (
     // The mail reads right in French: the greeting, the demand, its author, where to report.
     assert.include(mail.text!, 'Bonjour Jeanne Dupont,')
     assert.notInclude(mail.text!, 'Madame, Monsieur')
-    assert.include(mail.text!, 'Ce qu’elles demandent : Sauvons le lavoir')
-    assert.include(mail.text!, 'Adressée à : Mairie de Lyon')
-    assert.include(mail.text!, 'Lucie Martin a lancé la pétition « Sauvons le lavoir »')
+    assert.include(mail.text!, 'Ce qu’elles demandent\u00a0: Sauvons le lavoir')
+    assert.include(mail.text!, 'Adressée à\u00a0: Mairie de Lyon')
+    assert.include(mail.text!, 'Lucie Martin a lancé la pétition «\u00a0Sauvons le lavoir\u00a0»')
     assert.include(linkIn(mail.html, '#report'), `/petition/${petition.slug}#report`)
     // Its answer will be shown as sent through a link to this domain.
     assert.include(mail.text!, 'une adresse en mairie.example')

@@ -262,7 +262,7 @@ test.group('Moderation: a petition closed by a moderator', (group) => {
       mail.subject,
       'Votre pétition « Sauvons le lavoir » a été close par les modérateurs'
     )
-    assert.include(mail.text!, 'Leur motif : Doublon de « Lavoir 2 »')
+    assert.include(mail.text!, 'Leur motif\u00a0: Doublon de « Lavoir 2 »')
     assert.include(mail.text!, `/petition/${petition.slug}`)
 
     // Closing again changes nothing and mails nobody; reopening mails nobody either.
