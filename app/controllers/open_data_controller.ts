@@ -77,6 +77,8 @@ export default class OpenDataController {
       // Moderators' removals, in the open: dates, reasons and counts, never a signer.
       signaturesRemovedByModerators: signaturesRemovedByModerators(invalidations),
       invalidations,
+      // Decision makers' answers moderators removed (why is in their log, not here).
+      answersRemovedByModerators: petition.answersRemoved,
     })
     return this.#send(response, body, 'application/json; charset=utf-8')
   }
