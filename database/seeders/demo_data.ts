@@ -4,6 +4,8 @@ import { UserFactory } from '#database/factories/user_factory'
 import Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import { savePetition, type PetitionInput } from '#services/petitions/petition_writer'
+import { judgeRecipientAddress, recipientToJudge } from '#services/decision_makers/directory'
+import LetterRecipient from '#models/letter_recipient'
 import type { Locale } from '#app/i18n/locales'
 import db from '@adonisjs/lucid/services/db'
 import { hourOf, recountSignatures } from '#services/signatures/counter'
@@ -21,6 +23,9 @@ import { recordHandover } from '#services/petitions/handovers'
 
 type DemoPetition = Pick<PetitionInput, 'title' | 'target' | 'description'> &
   Partial<PetitionInput> & { owner: number; lang: Locale }
+
+/** The one decision maker's address of the demo a moderator approved. */
+const APPROVED_ADDRESS = 'mayor@riverside.example'
 
 const today = () => new Date(new Date().toISOString().slice(0, 10))
 
@@ -40,8 +45,9 @@ const PETITIONS: DemoPetition[] = [
     letters: [
       {
         payload: 'Dear councillors,\nplease keep the oaks of Riverside Park.',
-        // Addressed: the demo's mail outbox shows the petition delivered to her at its milestone.
-        recipients: [{ name: 'Jane Doe', payload: 'Mayor', email: 'mayor@riverside.example' }],
+        // Addressed and approved by the moderator: the demo's mail outbox shows
+        // the petition delivered to her at its milestone.
+        recipients: [{ name: 'Jane Doe', payload: 'Mayor', email: APPROVED_ADDRESS }],
       },
     ],
     milestones: [100],
@@ -112,7 +118,8 @@ const PETITIONS: DemoPetition[] = [
       {
         payload: 'Шановні депутати!\nПросимо зберегти парк.',
         recipients: [
-          { name: 'Іван Петренко', payload: 'Голова комісії' },
+          // Waits in the moderators' "Decision makers to approve".
+          { name: 'Іван Петренко', payload: 'Голова комісії', email: 'petrenko@kyivrada.example' },
           { name: 'Ольга Бондар', payload: 'Депутатка' },
         ],
       },
@@ -282,11 +289,19 @@ export async function seedDemoData(): Promise<boolean> {
     if (!reaches) onTheirWay.push({ petitionId: petition.id, count })
     else reachedTarget.push(petition.id)
   }
+  await approveDemoAddress(users[4])
   await recountSignatures()
   await recordRecentSigning(onTheirWay)
   await showSigningAttacks(users[4], onTheirWay, signer)
   await showOfflineCampaign(users[4], onTheirWay[2].petitionId, reachedTarget[0])
   return true
+}
+
+/** The moderator approved the mayor's address, so that the milestone mails her. */
+async function approveDemoAddress(moderator: User) {
+  const recipient = await LetterRecipient.findByOrFail('email', APPROVED_ADDRESS)
+  const judged = await recipientToJudge(recipient.id)
+  await judgeRecipientAddress(moderator, judged!, 'approve', 'The address on the city’s website')
 }
 
 /**

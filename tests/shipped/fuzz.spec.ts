@@ -35,6 +35,7 @@ const STORED = [
   'signatures',
   'signature_invalidations',
   'disposable_domain_exemptions',
+  'decision_maker_addresses',
   'paper_signature_batches',
   'petition_handovers',
   'contact_messages',
@@ -121,6 +122,8 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     '/moderation/petitions/:id/versions/:version/restore': {},
     '/moderation/petitions/:id/versions/:version/redact': { reason: 'Personal data' },
     '/moderation/rules/exemptions': { domain: 'mailinator.com', reason: 'A school uses it' },
+    '/moderation/decision-makers/recipients/:id': { decision: 'refuse', reason: 'Private' },
+    '/moderation/decision-makers/:id': { decision: 'refuse', reason: 'Left office' },
     '/moderation/petitions/:id/invalidations': {
       network: 'AbCdEfGhIjKlMnOpQrStUv',
       domain: 'throwaway.test',
@@ -180,11 +183,13 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     },
     '/petition/:guid/handovers': {
       recipient: 'Riverside City Council',
+      letterRecipientId: 1,
       handedOverOn: '2024-06-01',
       place: 'Town hall',
     },
     '/moderation/petitions/:id/paper/:batch': { decision: 'reject', reason: 'Unreadable' },
     'DELETE /petition/:guid/media': { id: 1 },
+    'DELETE /petition/:guid/responses/:id': { reason: 'Not written by the minister' },
   }
   return forms[pattern] ?? null
 }
@@ -193,6 +198,7 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
 function validQuery(pattern: string): Record<string, unknown> | null {
   const queries: Record<string, Record<string, unknown>> = {
     '/petitions': { q: 'park "oak" NEAR(', status: 'open', lang: 'all', sort: 'trending', page: 2 },
+    '/moderation/decision-makers': { q: 'mayor%_\\', page: 2 },
   }
   return queries[pattern] ?? null
 }

@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import User, { ROLE_MODERATOR } from '#models/user'
@@ -94,6 +95,12 @@ test.group('Demo data', (group) => {
       )
       .firstOrFail()
     assert.isAtLeast(handedOver.supportCount, handedOver.targetSignatures)
+
+    // Decision makers: the mayor's address is approved and she was mailed at the milestone;
+    // a councillor's waits for a moderator.
+    assert.equal(queue.inertiaProps.decisionMakersToApprove, 1)
+    const delivered = await db.from('recipient_deliveries').whereNotNull('sent_at')
+    assert.lengthOf(delivered, 1)
 
     assert.isFalse(await seedDemoData(), 'a database with users is left alone')
     assert.lengthOf(await Petition.all(), 12)
