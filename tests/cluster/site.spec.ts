@@ -140,15 +140,13 @@ test.group('Cluster: two nodes behind nginx on PostgreSQL, Redis and S3', () => 
     }))
     // A moderator approved the address (no mail goes to one nobody approved).
     const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
-    await clusterDb()
-      .table('decision_maker_addresses')
-      .insert({
-        email: recipient,
-        status: 'approved',
-        name: 'Ana Ministra',
-        decided_at: now,
-        created_at: now,
-      })
+    await clusterDb().table('decision_maker_addresses').insert({
+      email: recipient,
+      status: 'approved',
+      name: 'Ana Ministra',
+      decided_at: now,
+      created_at: now,
+    })
     // The milestone is reached by two confirmations at once, one on each node.
     await Promise.all([
       signAndConfirm(guid, slug, 'cluster-first@example.org', 'a'),
