@@ -92,7 +92,6 @@ test.group('Security: an IPv6 /64 is one client for every per-address limit', (g
 
   test('failed logins on an account from rotating addresses of a /64 add up', async ({
     client,
-    assert,
   }) => {
     await makeMember({ email: 'ruth@example.com' })
     const allowed = allowedRequests('loginFailuresPerAccountAndIp')
