@@ -5,8 +5,11 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
  * Copies the local store of uploads (STORAGE_PATH) into the bucket, before a
  * site switches to DRIVE_DISK=s3: every file under the same key, public and
  * cached for a year, so that the stored /uploads/{key} addresses keep
- * working. Files already in the bucket with the same size are skipped: the
- * command may run again (say, once more right before the switch).
+ * working; then the private folder (STORAGE_PATH-private: the photos of
+ * paper sheets that a batch still names), as private objects. Files already
+ * in the bucket with the same size are skipped: the command may run again
+ * (say, once more right before the switch), and each run deletes from the
+ * bucket the sheets erased since the last one.
  */
 export default class UploadsCopy extends BaseCommand {
   static commandName = 'uploads:copy'
@@ -29,10 +32,15 @@ export default class UploadsCopy extends BaseCommand {
       return
     }
     const { default: drive } = await import('@adonisjs/drive/services/main')
-    const { copyUploads } = await import('#services/uploads/copy')
+    const { copyPrivateFiles, copyUploads } = await import('#services/uploads/copy')
     const report = await copyUploads(drive.use('fs'), drive.use('s3'))
     this.logger.success(
       `${report.copied} file(s) copied to the bucket ${env.get('S3_BUCKET')}, ${report.skipped} already there`
+    )
+    const sheets = await copyPrivateFiles(drive.use('fsPrivate'), drive.use('s3'))
+    this.logger.success(
+      `${sheets.copied} private file(s) (photos of paper sheets) copied, ${sheets.skipped} already there, ` +
+        `${sheets.unreferenced} no batch names left out, ${sheets.removed} erased since deleted from the bucket`
     )
   }
 }

@@ -17,7 +17,6 @@ export const UPLOADS_DISK: DriveDiskName = env.get('DRIVE_DISK') === 's3' ? 's3'
 
 const s3Settings = s3SettingsFrom(env)
 
-/** Where the pictures of the bucket come from, when the site uses one. */
 /**
  * Files only the app itself reads out, to the people allowed (the photos of
  * paper signature sheets, which show signers' names): a folder nobody serves
@@ -26,6 +25,15 @@ const s3Settings = s3SettingsFrom(env)
  */
 export const PRIVATE_DISK = UPLOADS_DISK === 's3' ? 's3' : 'fsPrivate'
 
+/**
+ * Every disk a private file may be on: the one in use and, on the bucket,
+ * the local folder the site moved from, where `uploads:copy` leaves its
+ * copy. A sheet's photo is erased from all of them.
+ */
+export const PRIVATE_DISKS =
+  UPLOADS_DISK === 's3' ? (['s3', 'fsPrivate'] as const) : (['fsPrivate'] as const)
+
+/** Where the pictures of the bucket come from, when the site uses one. */
 export const UPLOADS_ORIGIN = UPLOADS_DISK === 's3' ? publicOrigin(s3Settings) : null
 
 const driveConfig = defineConfig({

@@ -11,6 +11,7 @@
 */
 import limiter from '@adonisjs/limiter/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
+import { addressBlock } from '#support/address_block'
 import {
   allowedRequests,
   rateLimitFactor,
@@ -18,11 +19,18 @@ import {
   type RateLimitName,
 } from '#config/rate_limits'
 
-/** A throttle keyed by the client IP, or by what `keyOf` returns (the member's id…). */
-function throttleFor(
-  name: RateLimitName,
-  keyOf: (ctx: HttpContext) => string = (ctx) => ctx.request.ip()
-) {
+/**
+ * The client as every per-address limit counts it: an IPv4 address alone,
+ * an IPv6 address with its whole /64 (one subscriber's), so that rotating
+ * through a /64 does not reset the count.
+ */
+const clientAddress = (ctx: HttpContext) => addressBlock(ctx.request.ip())
+
+/** The member's id, or the client's address for a guest. */
+const memberKey = (ctx: HttpContext) => String(ctx.auth.user?.id ?? clientAddress(ctx))
+
+/** A throttle keyed by the client's address, or by what `keyOf` returns (the member's id…). */
+function throttleFor(name: RateLimitName, keyOf: (ctx: HttpContext) => string = clientAddress) {
   const rule = rateLimits[name]
   return limiter.define(name, (ctx) => {
     if (rateLimitFactor <= 0) return limiter.noLimit()
@@ -40,30 +48,17 @@ export const throttleLogin = throttleFor('login')
 export const throttleSignup = throttleFor('signup')
 export const throttlePasswordResetRequest = throttleFor('passwordResetRequest')
 export const throttlePasswordReset = throttleFor('passwordReset')
-export const throttleVerificationResend = throttleFor('verificationResend', (ctx) =>
-  String(ctx.auth.user?.id ?? ctx.request.ip())
-)
+export const throttleVerificationResend = throttleFor('verificationResend', memberKey)
 export const throttleSign = throttleFor('sign')
 export const throttleOpenData = throttleFor('openData')
 export const throttleLiveUpdates = throttleFor('liveUpdates')
-export const throttleAvatarUpload = throttleFor('avatarUpload', (ctx) =>
-  String(ctx.auth.user?.id ?? ctx.request.ip())
-)
-export const throttleMediaUpload = throttleFor('mediaUpload', (ctx) =>
-  String(ctx.auth.user?.id ?? ctx.request.ip())
-)
-export const throttleSignaturesExport = throttleFor('signaturesExport', (ctx) =>
-  String(ctx.auth.user?.id ?? ctx.request.ip())
-)
-export const throttleSignatureSheets = throttleFor('signatureSheets', (ctx) =>
-  String(ctx.auth.user?.id ?? ctx.request.ip())
-)
-export const throttleDeliveryPackages = throttleFor('deliveryPackages', (ctx) =>
-  String(ctx.auth.user?.id ?? ctx.request.ip())
-)
+export const throttleAvatarUpload = throttleFor('avatarUpload', memberKey)
+export const throttleMediaUpload = throttleFor('mediaUpload', memberKey)
+export const throttleSignaturesExport = throttleFor('signaturesExport', memberKey)
+export const throttleSignatureSheets = throttleFor('signatureSheets', memberKey)
+export const throttleDeliveryPackages = throttleFor('deliveryPackages', memberKey)
 
 /** Account settings: counted per member (the routes are for members only). */
-const memberKey = (ctx: HttpContext) => String(ctx.auth.user?.id ?? ctx.request.ip())
 export const throttleAccountPassword = throttleFor('accountPassword', memberKey)
 export const throttleAccountEmail = throttleFor('accountEmail', memberKey)
 export const throttleAccountDeletion = throttleFor('accountDeletion', memberKey)

@@ -1,11 +1,12 @@
 import { isIP } from 'node:net'
 
 /**
- * The addresses one client holds, as a key for limits on what it holds open:
- * an IPv4 address alone; for IPv6, its /64, since a single subscriber gets a
- * whole /64 and can use a new address of it for every connection. An IPv4
- * address written as IPv6 (`::ffff:203.0.113.7`) is that IPv4 address.
- * Anything else is returned as it is.
+ * The addresses one client holds, the key of every per-address limit (rate
+ * limits, failed logins, a guest's open report, live streams held): an IPv4
+ * address alone; for IPv6, its /64, since a single subscriber gets a whole
+ * /64 and can use a new address of it for every request. An IPv4 address
+ * written as IPv6 (`::ffff:203.0.113.7`) is that IPv4 address. Anything
+ * else is returned as it is.
  */
 export function addressBlock(ip: string): string {
   const address = parsed(ip)

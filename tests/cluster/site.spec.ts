@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { get } from 'node:http'
 import { test } from '@japa/runner'
 import { linkIn } from '#tests/shipped/support/mailbox'
 import { DOMAIN } from '#tests/shipped/support/shipped_app'
@@ -15,6 +16,7 @@ import {
   clusterDb,
   killNode,
   nodePort,
+  proxyPortOf,
   site,
   type NodeName,
 } from '#tests/cluster/support/cluster'
@@ -57,6 +59,21 @@ async function fetchUpload(node: NodeName, url: string) {
     type: String(reply.headers['content-type']),
     size: reply.body.length,
   }
+}
+
+/** GET `path` through the proxy from a local address of this machine: the status and body. */
+function throughProxyFrom(localAddress: string, path: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = get(
+      { host: '127.0.0.1', port: proxyPortOf(), path, localAddress, headers: { host: DOMAIN } },
+      (response) => {
+        let body = ''
+        response.on('data', (chunk) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode!, body }))
+      }
+    )
+    request.on('error', reject)
+  })
 }
 
 /** Signs as a guest through the proxy and confirms from the mail on `confirmOn`. */
@@ -202,6 +219,22 @@ test.group('Cluster: two nodes behind nginx on PostgreSQL, Redis and S3', () => 
       3000
     )
     assert.equal(proxied, 410)
+  })
+
+  test('the proxy answers probes and metrics to this machine only; a node answers its status alone', async ({
+    assert,
+  }) => {
+    // 127.0.0.2 is this machine too, but not an address nginx.conf allows: as any outsider.
+    for (const path of ['/health/ready', '/health/live', '/%68ealth/ready', '/metrics']) {
+      assert.equal((await throughProxyFrom('127.0.0.2', path)).status, 403, path)
+    }
+    assert.equal((await throughProxyFrom('127.0.0.2', '/')).status, 200)
+    const local = await throughProxyFrom('127.0.0.1', '/health/ready')
+    assert.equal(local.status, 200)
+    assert.deepEqual(JSON.parse(local.body), { healthy: true })
+    const direct = await atNode('b').send('GET', '/health/ready')
+    assert.equal(direct.status, 200)
+    assert.deepEqual(JSON.parse(direct.text()), { healthy: true })
   })
 
   test('a node that stops mid-run: the proxy sends every request to the other', async ({

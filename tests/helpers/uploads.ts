@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
 import type { ApiClient } from '@japa/api-client'
 import env from '#start/env'
+import { PRIVATE_DISK, PRIVATE_DISKS } from '#config/drive'
 import { s3DriverOptions, s3SettingsFrom } from '#support/uploads'
 import { givenS3Server } from '#tests/helpers/s3_server'
 
@@ -83,4 +84,23 @@ export async function whileStorageRefuses(during: () => Promise<void>) {
     await rm(storage, { force: true })
     if (hadStorage) await rename(aside, storage)
   }
+}
+
+/**
+ * A private file (a sheet's photo) where a site that moved to the bucket
+ * has it: on the disk in use, and a copy on the local folder it moved from
+ * (`uploads:copy` leaves its files there). On the local disk, the one copy.
+ */
+export async function leftBehindByACopy(key: string) {
+  const bytes = await drive.use(PRIVATE_DISK).getBytes(key)
+  for (const name of PRIVATE_DISKS) {
+    if (name !== PRIVATE_DISK) await drive.use(name).put(key, bytes, { visibility: 'private' })
+  }
+}
+
+/** The disks that still hold a private file, among every disk that may. */
+export async function disksHolding(key: string) {
+  const holding: string[] = []
+  for (const name of PRIVATE_DISKS) if (await drive.use(name).exists(key)) holding.push(name)
+  return holding
 }

@@ -19,6 +19,22 @@ test.group('deploy/nginx.conf agrees with the app', () => {
     )
   })
 
+  test('it answers /health/ and /metrics only to this machine, never from its cache', ({
+    assert,
+  }) => {
+    for (const location of ['location /health/', 'location = /metrics']) {
+      const block = conf().match(new RegExp(`${location} \\{([^}]*)\\}`))
+      assert.exists(block, location)
+      const rules = [...block![1].matchAll(/^\s*(allow|deny) ([^;]+);/gm)].map(
+        ([, rule, address]) => `${rule} ${address}`
+      )
+      assert.deepEqual(rules, ['allow 127.0.0.1', 'allow ::1', 'deny all'], location)
+      assert.match(block![1], /proxy_cache off;/)
+    }
+    // A regular-expression location would win over those prefixes and could let them through.
+    assert.notMatch(conf(), /^\s*location ~/m)
+  })
+
   test('it takes uploads as large as the app does', ({ assert }) => {
     const size = conf().match(/client_max_body_size (\d+)m;/)
     assert.exists(size)

@@ -7,6 +7,7 @@ import {
   rateLimits,
   type RateLimitName,
 } from '#config/rate_limits'
+import { addressBlock } from '#support/address_block'
 
 /*
  * The limits an action counts itself, rather than per request: failed
@@ -26,16 +27,18 @@ function limiterFor(name: RateLimitName) {
 }
 
 /**
- * The counters of failed logins for one address (IP) and one account (its
- * e-mail as typed, so an unknown address is counted like a known one). Null
- * when limits are off.
+ * The counters of failed logins for one address (IP: an IPv6 address with
+ * its /64, as every per-address limit) and one account (its e-mail as
+ * typed, so an unknown address is counted like a known one). Null when
+ * limits are off.
  */
 export function loginFailureLimits(email: string, ip: string) {
   if (rateLimitFactor <= 0) return null
-  const fromAddress = { limiter: limiterFor('loginFailuresPerIp'), key: `login_ip_${ip}` }
+  const address = addressBlock(ip)
+  const fromAddress = { limiter: limiterFor('loginFailuresPerIp'), key: `login_ip_${address}` }
   const onAccountFromAddress = {
     limiter: limiterFor('loginFailuresPerAccountAndIp'),
-    key: `login_account_ip_${email}_${ip}`,
+    key: `login_account_ip_${email}_${address}`,
   }
   const onAccount = {
     limiter: limiterFor('loginFailuresBeforeBotCheck'),

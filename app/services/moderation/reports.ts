@@ -5,15 +5,17 @@ import PetitionReport, { type ReportReason } from '#models/petition_report'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import { isUniqueViolation } from '#support/database_errors'
+import { addressBlock } from '#support/address_block'
 
 /**
- * Who reports: a member by their id, a guest by their address, kept only
- * as a keyed hash (enough to allow one open report per address, never the
- * address itself).
+ * Who reports: a member by their id, a guest by their address (an IPv6
+ * address with its /64, which one subscriber holds), kept only as a keyed
+ * hash (enough to allow one open report per address, never the address
+ * itself).
  */
 function reporterKey(reporter: User | null, ip: string) {
   if (reporter) return `user:${reporter.id}`
-  const hash = createHmac('sha256', appKey.release()).update(ip).digest('hex')
+  const hash = createHmac('sha256', appKey.release()).update(addressBlock(ip)).digest('hex')
   return `guest:${hash.slice(0, 40)}`
 }
 

@@ -6,6 +6,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import PaperSignatureBatch from '#models/paper_signature_batch'
 import PetitionChanged from '#events/petition_changed'
 import { recordModeration } from '#services/moderation/audit_trail'
+import { deletePrivateFiles, deletePrivateFilesOrLog } from '#services/uploads/private_files'
 import { SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET } from '#services/signatures/counter'
 import { reencodeUpload } from '#support/images'
 import { PRIVATE_FOLDER } from '#support/uploads'
@@ -71,7 +72,7 @@ export function paperBatchesOf(petitionId: number) {
     .orderBy('id', 'desc')
 }
 
-/** The owner takes back a batch that still waits (recorded by mistake); its photo goes. */
+/** The owner takes back a batch that still waits (recorded by mistake); its photo goes, from every disk. */
 export async function withdrawPaperBatch(petition: Petition, batchId: number) {
   const batch = await PaperSignatureBatch.query()
     .where('id', batchId)
@@ -84,11 +85,7 @@ export async function withdrawPaperBatch(petition: Petition, batchId: number) {
     .where('status', 'pending')
     .delete()
   if (affectedRows(removed) === 0) return false
-  if (batch.photoPath)
-    await drive
-      .use(PRIVATE_DISK)
-      .delete(batch.photoPath)
-      .catch(() => {})
+  if (batch.photoPath) await deletePrivateFilesOrLog([batch.photoPath])
   return true
 }
 
@@ -208,8 +205,11 @@ export async function petitionsWithPendingPaper(limit = 50) {
 
 /**
  * The photos of a petition's sheets show its signers' names: they are
- * erased with its signatures' personal data. The batches and their counts
- * stay.
+ * erased with its signatures' personal data, from every disk that may hold
+ * them (the bucket, and the local folder a site moved from). The files go
+ * first: when a disk refuses, this throws with the batches still naming
+ * their photos, and the job's next run erases them. The batches and their
+ * counts stay.
  */
 export async function erasePaperPhotos(petitionId: number) {
   const rows: Array<{ id: number; photo_path: string }> = await db
@@ -218,6 +218,7 @@ export async function erasePaperPhotos(petitionId: number) {
     .whereNotNull('photo_path')
     .select('id', 'photo_path')
   if (rows.length === 0) return
+  await deletePrivateFiles(rows.map((row) => row.photo_path))
   await db
     .from('paper_signature_batches')
     .whereIn(
@@ -225,6 +226,4 @@ export async function erasePaperPhotos(petitionId: number) {
       rows.map((row) => row.id)
     )
     .update({ photo_path: null })
-  const disk = drive.use(PRIVATE_DISK)
-  for (const row of rows) await disk.delete(row.photo_path).catch(() => {})
 }

@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { localeOf } from '#app/i18n/locales'
+import { allowInlineScriptsByHash, inlineScriptHashes } from '#support/http/script_hashes'
 
 /** Pages (locales × query strings) shared per data; more are rendered for each visitor. */
 const MAX_PAGES_PER_DATA = 32
 
-/** A rendered page: HTML with the nonce it was rendered with, or an Inertia visit's JSON. */
-type Rendered = { body: string; json: boolean; nonce: string }
+/** A rendered page: HTML with the CSP hashes of its inline scripts, or an Inertia visit's JSON. */
+type Rendered = { body: string; json: boolean; scriptHashes: string[] }
 
 /** The pages rendered from one loaded copy of some data, dropped with it. */
 const pagesOf = new WeakMap<object, Map<string, Promise<Rendered>>>()
@@ -29,10 +30,12 @@ export function isAnyGuestsPage(ctx: HttpContext) {
  * A page that is the same for every guest, rendered once per (locale, URL,
  * HTML or Inertia JSON) from each loaded copy of its data: a viral
  * petition's page is rendered about once a second, when its cached data is
- * reloaded, not once per visitor, and it is never older than that data. In
- * HTML only the CSP nonce is per request, so it is swapped for this
- * request's. The caller checks `isAnyGuestsPage` and keeps anything personal
- * out of the page.
+ * reloaded, not once per visitor, and it is never older than that data.
+ * Every guest, and a shared cache, gets the same bytes: the CSP allows the
+ * page's inline scripts by their hashes, computed once per rendering,
+ * instead of a per-request nonce that a cached copy would hand to everyone.
+ * The caller checks `isAnyGuestsPage` and keeps anything personal out of
+ * the page.
  */
 export async function sharedGuestPage(
   ctx: HttpContext,
@@ -45,11 +48,10 @@ export async function sharedGuestPage(
   if (!pages) pagesOf.set(data, (pages = new Map()))
   let rendering = pages.get(key)
   if (!rendering) {
-    const nonce = ctx.response.nonce ?? ''
     rendering = render().then((page) =>
       typeof page === 'string'
-        ? { body: page, json: false, nonce }
-        : { body: JSON.stringify(page), json: true, nonce }
+        ? { body: page, json: false, scriptHashes: inlineScriptHashes(page) }
+        : { body: JSON.stringify(page), json: true, scriptHashes: [] }
     )
     if (pages.size >= MAX_PAGES_PER_DATA) return answer(ctx, await rendering)
     pages.set(key, rendering)
@@ -59,13 +61,13 @@ export async function sharedGuestPage(
   return answer(ctx, await rendering)
 }
 
-function answer(ctx: HttpContext, { body, json, nonce }: Rendered): string {
+function answer(ctx: HttpContext, { body, json, scriptHashes }: Rendered): string {
+  allowInlineScriptsByHash(ctx, scriptHashes)
   if (json) {
     ctx.response.header('x-inertia', 'true')
     ctx.response.header('content-type', 'application/json; charset=utf-8')
     return body
   }
-  const ownNonce = ctx.response.nonce ?? ''
   ctx.response.header('content-type', 'text/html; charset=utf-8')
-  return nonce === '' || nonce === ownNonce ? body : body.replaceAll(nonce, ownNonce)
+  return body
 }

@@ -58,6 +58,11 @@ export function site(): Site {
   }
 }
 
+/** The port the proxy (nginx) listens on. */
+export function proxyPortOf() {
+  return running().proxyPort
+}
+
 /** The port a node serves on, behind the proxy. */
 export function nodePort(name: NodeName) {
   return running().nodes[name].port

@@ -16,6 +16,7 @@ import { makeMember, flashed } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
 import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
 import { fixture, jpegWithGps } from '#tests/helpers/images'
+import { disksHolding, leftBehindByACopy } from '#tests/helpers/uploads'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
@@ -252,9 +253,10 @@ test.group('Paper signatures: the owner records a batch', (group) => {
         .redirects(0)
     assert.match(flashed(await withdraw(first), 'alerts', 'error')!, /already decided/)
     const photoPath = later.photoPath!
+    await leftBehindByACopy(photoPath)
     assert.match(flashed(await withdraw(later), 'alerts', 'success')!, /taken back/)
     assert.equal(await countBatches(petition), 1)
-    assert.isFalse(await drive.use(PRIVATE_DISK).exists(photoPath))
+    assert.deepEqual(await disksHolding(photoPath), [], 'the photo, from every disk')
     await petition.refresh()
     assert.equal(petition.paperCount, 120)
   })

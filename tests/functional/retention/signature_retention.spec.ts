@@ -4,8 +4,8 @@ import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { DateTime } from 'luxon'
-import drive from '@adonisjs/drive/services/main'
-import { PRIVATE_DISK } from '#config/drive'
+import { PRIVATE_DISKS } from '#config/drive'
+import { disksHolding, leftBehindByACopy, onBucket } from '#tests/helpers/uploads'
 import { decidePaperBatch, recordPaperBatch } from '#services/petitions/paper_signatures'
 import { makeModerator } from '#tests/helpers/moderation'
 import { fixture, jpegWithGps } from '#tests/helpers/images'
@@ -425,13 +425,16 @@ test.group(
       )
       await decidePaperBatch(await makeModerator(), petition, batch.id, 'verify', null)
       const sheets = batch.photoPath!
-      assert.isTrue(await drive.use(PRIVATE_DISK).exists(sheets))
+      // On the bucket, a copy is still on the local folder the site moved from.
+      await leftBehindByACopy(sheets)
+      assert.deepEqual(await disksHolding(sheets), [...PRIVATE_DISKS])
+      if (onBucket()) assert.deepEqual(PRIVATE_DISKS, ['s3', 'fsPrivate'])
       await setFinished(petition, true, FINISHED)
 
       await runJobsAt(NOTICE_DUE.plus({ hours: 1 }))
-      assert.isTrue(await drive.use(PRIVATE_DISK).exists(sheets), 'kept until the erasure')
+      assert.deepEqual(await disksHolding(sheets), [...PRIVATE_DISKS], 'kept until the erasure')
       await runJobsAt(FINISHED.plus({ months: 12, hours: 2 }))
-      assert.isFalse(await drive.use(PRIVATE_DISK).exists(sheets))
+      assert.deepEqual(await disksHolding(sheets), [], 'erased from every disk')
       await batch.refresh()
       assert.isNull(batch.photoPath)
       assert.equal(batch.status, 'verified')
