@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { Link } from '@adonisjs/inertia/react'
 import { router } from '@inertiajs/react'
-import { Badge, Button, Card, Container, Form, Table } from 'react-bootstrap'
+import { Badge, Button, Card, Container, Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import Pagination from '~/components/pagination.tsx'
 import AddressDecision from '~/components/moderation/address_decision.tsx'
@@ -85,7 +85,7 @@ export default function DecisionMakers({
           {directory.data.length === 0 ? (
             <p className="text-muted">{t('page.moderation.decision_makers.directory_empty')}</p>
           ) : (
-            <DirectoryTable entries={directory.data} />
+            <DirectoryList entries={directory.data} />
           )}
           <Pagination links={directory.links} />
         </section>
@@ -133,45 +133,43 @@ function PendingCard({ recipient }: { recipient: Data.PendingRecipient }) {
   )
 }
 
-/** The addresses judged: each with its status and reason, and what can change it. */
-function DirectoryTable({ entries }: { entries: Data.DecisionMakerAddress[] }) {
+/**
+ * The addresses judged: each with its status and reason, and what can
+ * change it; side by side on wide screens, one under the other on phones.
+ */
+function DirectoryList({ entries }: { entries: Data.DecisionMakerAddress[] }) {
   const { t, locale } = useTranslation()
   return (
-    <Table responsive size="sm" className="align-top">
-      <thead>
-        <tr>
-          <th scope="col">{t('page.moderation.decision_makers.address')}</th>
-          <th scope="col">{t('page.moderation.decision_makers.status')}</th>
-          <th scope="col">{t('page.moderation.decision_makers.change')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id} data-testid="directory-entry" data-status={entry.status}>
-            <td className="text-break">
-              <code>{entry.email}</code>
-              <br />
-              <span className="small">{entry.name}</span>
-            </td>
-            <td>
-              <Badge bg={entry.status === 'approved' ? 'success' : 'secondary'}>
-                {t(`page.moderation.decision_makers.statuses.${entry.status}`)}
-              </Badge>
-              <br />
-              <span className="small text-muted">{formatDate(locale, entry.decidedAt)}</span>
-              {entry.reason && <p className="small mb-0 text-break">{entry.reason}</p>}
-            </td>
-            <td style={{ minWidth: 220 }}>
-              <AddressDecision
-                url={urlFor('moderation.decision_makers.update', { id: entry.id })}
-                id={`address-${entry.id}`}
-                offers={[entry.status === 'approved' ? 'refuse' : 'approve']}
-                refuseLabel={t('page.moderation.decision_makers.revoke')}
-              />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <ul className="list-unstyled" aria-labelledby="directory-title">
+      {entries.map((entry) => (
+        <li
+          key={entry.id}
+          className="row g-2 border-top py-3"
+          data-testid="directory-entry"
+          data-status={entry.status}
+        >
+          <div className="col-md-5 text-break">
+            <code>{entry.email}</code>
+            <br />
+            <span className="small">{entry.name}</span>
+          </div>
+          <div className="col-md-3">
+            <Badge bg={entry.status === 'approved' ? 'success' : 'secondary'}>
+              {t(`page.moderation.decision_makers.statuses.${entry.status}`)}
+            </Badge>{' '}
+            <span className="small text-muted">{formatDate(locale, entry.decidedAt)}</span>
+            {entry.reason && <p className="small mb-0 text-break">{entry.reason}</p>}
+          </div>
+          <div className="col-md-4">
+            <AddressDecision
+              url={urlFor('moderation.decision_makers.update', { id: entry.id })}
+              id={`address-${entry.id}`}
+              offers={[entry.status === 'approved' ? 'refuse' : 'approve']}
+              refuseLabel={t('page.moderation.decision_makers.revoke')}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
   )
 }

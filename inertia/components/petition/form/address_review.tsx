@@ -19,10 +19,11 @@ const TONES = {
  * Under a recipient's address in the owner's form: a moderator must approve
  * it before the petition is mailed there, approved it, or refused it (why).
  */
-export default function AddressReviewNote({ review }: { review: AddressReview }) {
+export default function AddressReviewNote({ review, id }: { review: AddressReview; id: string }) {
   const { t } = useTranslation()
   return (
     <p
+      id={id}
       className={`small mb-0 mt-1 ${TONES[review.status]}`}
       data-testid="address-review"
       data-status={review.status}

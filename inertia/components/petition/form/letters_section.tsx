@@ -165,7 +165,13 @@ function Recipients({
                   autoComplete="off"
                   isInvalid={Boolean(errors[email])}
                   aria-invalid={errors[email] ? true : undefined}
-                  aria-describedby={errors[email] ? `${hint} ${fieldId(email)}-error` : hint}
+                  aria-describedby={[
+                    hint,
+                    review && `${fieldId(email)}-review`,
+                    errors[email] && `${fieldId(email)}-error`,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
                   onChange={(event) => list.update(row, { email: event.target.value })}
                 />
                 {errors[email] && (
@@ -180,7 +186,7 @@ function Recipients({
                 <Form.Text id={hint} muted>
                   {t('page.petition.recipient_email_hint')}
                 </Form.Text>
-                {review && <AddressReviewNote review={review} />}
+                {review && <AddressReviewNote review={review} id={`${fieldId(email)}-review`} />}
               </Form.Group>
             </Col>
           </Row>
