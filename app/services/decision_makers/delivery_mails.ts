@@ -147,12 +147,21 @@ export async function markDeliveriesSent(deliveryIds: number[], at = DateTime.ut
  */
 export async function retryUnsentDeliveries(now = DateTime.utc()) {
   const stamp = (at: DateTime) => at.toFormat(db.connection().dialect.dateTimeFormat)
+  // Only a public petition's: a hidden one's deliveries wait, tries unspent, until it is public again.
   const due: Array<{ id: number | string }> = await db
     .from('recipient_deliveries')
     .whereNull('sent_at')
     .whereNull('answered_at')
     .where('mail_due_at', '<=', stamp(now))
     .where('mail_attempts', '<', MAX_MAIL_ATTEMPTS)
+    .whereExists((visible) =>
+      visible
+        .from('petitions')
+        .select(db.raw('1'))
+        .whereRaw('petitions.id = recipient_deliveries.petition_id')
+        .where('petitions.published', true)
+        .whereNull('petitions.hidden_at')
+    )
     .orderBy('mail_due_at')
     .limit(RETRY_BATCH)
     .select('id')

@@ -14,6 +14,7 @@ import type { petitionValidator } from '#validators/petition'
 import { videoEmbed } from '#support/video_url'
 import { noteNews } from '#services/petitions/signer_news'
 import { checkRecipientAddresses } from '#services/decision_makers/address_rules'
+import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 
 /** The lists of the petition form besides its pictures. */
 type PartsInput = Pick<
@@ -214,6 +215,8 @@ async function syncLetters(
       .delete()
   }
   await insertAll(LetterRecipient, created, trx)
+  // Recipients gone or re-addressed took their deliveries along: who is awaited may have changed.
+  if (removed.length > 0 || readdressed.length > 0) await refreshAwaitingAnswer(petition.id, trx)
 }
 
 function syncUpdates(
