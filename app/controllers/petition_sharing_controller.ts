@@ -3,7 +3,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { localeOf } from '#app/i18n/locales'
 import { site } from '#config/site'
 import { petitionUrl, publishedPetition, qrCodeSvg } from '#services/petitions/sharing'
-import { petitionProgress } from '#shared/petitions/progress'
+import { countLines, petitionProgress } from '#shared/petitions/progress'
 import PetitionPosterTransformer from '#transformers/petition_poster_transformer'
 import { formatPercent } from '#shared/numbers'
 
@@ -33,8 +33,13 @@ export default class PetitionSharingController {
     const petition = await publishedPetition(params.slug)
     if (!petition) throw new NotFoundException()
     const locale = localeOf(i18n)
-    // Support towards the target, as the petition page counts it.
-    const { percentage } = petitionProgress(petition)
+    // Supporters towards the target, said as the petition page says it.
+    const counts = { ...petitionProgress(petition), allowOpposite: petition.allowOpposite }
+    const [goal, ...details] = countLines({
+      ...counts,
+      targetSignatures: petition.targetSignatures,
+    })
+    const { percentage } = counts
     const html = await view.render('petition/embed', {
       lang: locale,
       title: petition.title,
@@ -44,10 +49,9 @@ export default class PetitionSharingController {
       supportCount: petition.supportCount,
       open: petition.isOpenForSigning,
       texts: {
-        count: i18n.t('page.show.signatures_of', {
-          total: petition.supportCount,
-          target: petition.targetSignatures,
-        }),
+        count: i18n.t(goal.key, goal.values),
+        /** Online + paper = supporters, and the opposition apart, when there are. */
+        details: details.map((line) => i18n.t(line.key, line.values)),
         progress: i18n.t('page.petition_card.progress_target', {
           percentage: formatPercent(locale, percentage),
         }),

@@ -6,6 +6,7 @@ import { signatureValidator, signValidation } from '#validators/signature'
 import { signPetition, type SignOutcome } from '#services/signatures/signing'
 import { petitionToSign } from '#services/signatures/petition_to_sign'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
+import { removalOf } from '#services/signatures/removal'
 import { flashMessage, flashSwal } from '#support/http/flash'
 import {
   forgetSigned,
@@ -59,6 +60,8 @@ export default class SignaturesController {
         ? { title: signature.petition.title, slug: signature.petition.slug }
         : null,
       alreadyConfirmed: Boolean(signature?.confirmedAt),
+      /** Moderators took it out of the counts: its signer learns when and why before confirming. */
+      removal: signature ? await removalOf(signature) : null,
     })
   }
 
@@ -74,15 +77,18 @@ export default class SignaturesController {
       return this.refuse(ctx, 'error', 'page.sign.invalid_link')
     }
     const { title, slug } = signature.petition
-    // The page says "Your signature counts" to the browser that opened the
+    // The page shows the signature's state to the browser that opened the
     // link (the mailbox is proven) and to the member who signed it.
     if (!auth.user) rememberSigned(response, request, signature.petitionId, signature)
     else if (!(await ctx.bouncer.with(SignaturePolicy).allows('manage', signature))) {
       // Someone else's signature, confirmed from this account's browser: the page cannot show it.
-      const key = confirmation.firstTime
-        ? 'page.sign.confirmed_text'
-        : 'page.sign.already_confirmed'
-      flashMessage(ctx.session, 'success', i18n.t(key, { title }))
+      const { removal, firstTime } = confirmation
+      const key = removal
+        ? 'page.sign.confirmed_removed'
+        : firstTime
+          ? 'page.sign.confirmed_text'
+          : 'page.sign.already_confirmed'
+      flashMessage(ctx.session, 'success', i18n.t(key, { title, reason: removal?.reason }))
     }
     flashPetitionPage(ctx.session, 'signatureConfirmed')
     return response.redirect().toRoute('petitions.show', { slug })

@@ -97,6 +97,14 @@ export default class Petition extends BaseModel {
   @column()
   declare paperCount: number
 
+  /** Confirmed signatures a moderators' rule stopped at signing: they never count. */
+  @column()
+  declare stoppedCount: number
+
+  /** Confirmed signatures its owner switched off: they do not count. */
+  @column()
+  declare deactivatedCount: number
+
   @column.dateTime()
   declare succeededAt: DateTime | null
 

@@ -11,6 +11,8 @@ export type Delta = { support: number; oppose: number }
 
 const DELTAS = 'signature_count_deltas'
 
+const ZERO: Delta = { support: 0, oppose: 0 }
+
 /** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support. */
 function signatureDelta(score: number, direction: 1 | -1): Delta {
   return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
@@ -38,6 +40,48 @@ export async function countSignature(
       country: signature.country ?? UNKNOWN_COUNTRY,
       ...delta,
     })
+  trx.after('commit', () => signatureCounter.wake())
+}
+
+/**
+ * Confirmed signatures that do not count, by why: `stopped` by a
+ * moderators' rule at signing, `deactivated` by the petition's owner.
+ */
+export type Uncounted = 'stopped' | 'deactivated'
+
+/** What the public count of a confirmed signature that does not count needs of its row. */
+export type UncountedSignature = {
+  petitionId: number
+  score: number
+  invalidationId: number | null
+  blockedRule: string | null
+}
+
+/**
+ * Moves the public count of confirmed signatures that do not count by one,
+ * as part of the caller's transaction, by why it does not: its
+ * invalidation's (a signature confirmed after moderators took it out; a
+ * withdrawal does not lower what they took out), else the petition's
+ * stopped by a rule or switched off by its owner. A delta row like a
+ * counted signature's, so that a flood of stopped signatures writes the
+ * petition's row once a flush, never once each.
+ */
+export async function countUncounted(
+  trx: TransactionClientContract,
+  signature: UncountedSignature,
+  direction: 1 | -1
+) {
+  const row =
+    signature.invalidationId !== null
+      ? direction === 1
+        ? { invalidation_id: signature.invalidationId, ...signatureDelta(signature.score, 1) }
+        : null
+      : { ...ZERO, [signature.blockedRule ? 'stopped' : 'deactivated']: direction }
+  if (!row) return
+  await trx
+    .insertQuery()
+    .table(DELTAS)
+    .insert({ petition_id: signature.petitionId, ...row })
   trx.after('commit', () => signatureCounter.wake())
 }
 
@@ -85,7 +129,13 @@ type DeltaRow = {
   country: string
   support: number | string
   oppose: number | string
+  stopped: number | string
+  deactivated: number | string
+  invalidation_id: number | string | null
 }
+
+/** A flush's sums for one petition: its counted sides and its uncounted ones. */
+type FlushedSums = Delta & Record<Uncounted, number>
 
 /**
  * The petitions' support and oppose counters. Confirmations, deactivations
@@ -133,11 +183,18 @@ export class SignatureCounter {
    * The petitions whose counts moved, once the flush's transaction has
    * committed: one event per flush, however many signatures it counted. A
    * listener's failure is logged, never the flush's: the counts are stored.
+   * Petitions whose uncounted signatures alone moved only have their
+   * pages shown afresh.
    */
-  async #tell(petitionIds: number[]) {
-    if (petitionIds.length === 0) return
-    await PetitionChanged.dispatch(petitionIds, true).catch((error) =>
-      logger.warn({ err: error }, 'a petition change listener failed')
+  async #tell({ moved, uncounted }: { moved: number[]; uncounted: number[] }) {
+    const told = [
+      moved.length > 0 ? PetitionChanged.dispatch(moved, true) : null,
+      uncounted.length > 0 ? PetitionChanged.dispatch(uncounted, false, true) : null,
+    ]
+    await Promise.all(
+      told.map((dispatch) =>
+        dispatch?.catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
+      )
     )
   }
 
@@ -157,32 +214,15 @@ export class SignatureCounter {
    * applies their sums in the same transaction: a failure leaves both as
    * they were, for the next flush.
    */
-  async #applyRecorded(): Promise<number[]> {
+  async #applyRecorded(): Promise<{ moved: number[]; uncounted: number[] }> {
     return db.transaction(async (trx) => {
       const rows = rowsOf<DeltaRow>(
-        await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, country, support, oppose`)
+        await trx.rawQuery(
+          `DELETE FROM ${DELTAS}
+           RETURNING petition_id, country, support, oppose, stopped, deactivated, invalidation_id`
+        )
       )
-      const sums = new Map<number, Delta>()
-      const byCountry = new Map<string, CountryDelta>()
-      for (const row of rows) {
-        const petitionId = Number(row.petition_id)
-        const support = Number(row.support)
-        const oppose = Number(row.oppose)
-        const sum = sums.get(petitionId) ?? { support: 0, oppose: 0 }
-        sum.support += support
-        sum.oppose += oppose
-        sums.set(petitionId, sum)
-        const key = `${petitionId}:${row.country}`
-        const countrySum = byCountry.get(key) ?? {
-          petitionId,
-          country: row.country,
-          support: 0,
-          oppose: 0,
-        }
-        countrySum.support += support
-        countrySum.oppose += oppose
-        byCountry.set(key, countrySum)
-      }
+      const { sums, byCountry, removals } = sumDeltas(rows)
       // Ascending ids: two processes flushing at once lock petitions in the same order.
       const petitionIds = [...sums.keys()].sort((a, b) => a - b)
       for (const petitionId of petitionIds) {
@@ -190,9 +230,73 @@ export class SignatureCounter {
       }
       await addToHourlyCounts(trx, petitionIds, sums)
       await addToCountryCounts(trx, [...byCountry.values()])
+      await addToInvalidations(trx, removals)
       // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
-      return petitionIds.filter((id) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0)
+      const counted = (id: number) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0
+      const moved = petitionIds.filter(counted)
+      const uncounted = new Set([
+        ...petitionIds.filter(
+          (id) => sums.get(id)!.stopped !== 0 || sums.get(id)!.deactivated !== 0
+        ),
+        ...[...removals.values()].map((removal) => removal.petitionId),
+      ])
+      return { moved, uncounted: [...uncounted].filter((id) => !moved.includes(id)) }
     })
+  }
+}
+
+type Removal = Delta & { petitionId: number }
+
+/**
+ * A flush's rows summed: per petition (its counts and its uncounted
+ * signatures), per petition and country, and per invalidation (signatures of
+ * its rows confirmed after it: no count of the petition moves for them).
+ */
+function sumDeltas(rows: DeltaRow[]) {
+  const sums = new Map<number, FlushedSums>()
+  const byCountry = new Map<string, CountryDelta>()
+  const removals = new Map<number, Removal>()
+  for (const row of rows) {
+    const petitionId = Number(row.petition_id)
+    const support = Number(row.support)
+    const oppose = Number(row.oppose)
+    if (row.invalidation_id !== null && row.invalidation_id !== undefined) {
+      const id = Number(row.invalidation_id)
+      const removal = removals.get(id) ?? { petitionId, support: 0, oppose: 0 }
+      removal.support += support
+      removal.oppose += oppose
+      removals.set(id, removal)
+      continue
+    }
+    const sum = sums.get(petitionId) ?? { support: 0, oppose: 0, stopped: 0, deactivated: 0 }
+    sum.support += support
+    sum.oppose += oppose
+    sum.stopped += Number(row.stopped)
+    sum.deactivated += Number(row.deactivated)
+    sums.set(petitionId, sum)
+    const key = `${petitionId}:${row.country}`
+    const countrySum = byCountry.get(key) ?? { petitionId, country: row.country, ...ZERO }
+    countrySum.support += support
+    countrySum.oppose += oppose
+    byCountry.set(key, countrySum)
+  }
+  return { sums, byCountry, removals }
+}
+
+/**
+ * Invalidations' public counts take in their rows confirmed since, in
+ * ascending ids, after the petitions' rows (the order an undo locks them
+ * in). An undone one keeps the count it had.
+ */
+async function addToInvalidations(client: QueryClientContract, removals: Map<number, Removal>) {
+  for (const id of [...removals.keys()].sort((a, b) => a - b)) {
+    const { support, oppose } = removals.get(id)!
+    await client.rawQuery(
+      `UPDATE signature_invalidations
+          SET support_removed = support_removed + ?, oppose_removed = oppose_removed + ?
+        WHERE id = ? AND undone_at IS NULL`,
+      [support, oppose, id]
+    )
   }
 }
 
@@ -210,15 +314,17 @@ export const SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET = `succeeded_at = CASE
  * processes add up instead of overwriting each other. The first time support
  * reaches the target, the petition becomes successful.
  */
-async function applyDelta(petitionId: number, delta: Delta, client: QueryClientContract) {
+async function applyDelta(petitionId: number, delta: FlushedSums, client: QueryClientContract) {
   const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
   await client.rawQuery(
     `UPDATE petitions
         SET support_count = support_count + ?,
             oppose_count = oppose_count + ?,
+            stopped_count = stopped_count + ?,
+            deactivated_count = deactivated_count + ?,
             ${SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET}
       WHERE id = ?`,
-    [delta.support, delta.oppose, delta.support, now, petitionId]
+    [delta.support, delta.oppose, delta.stopped, delta.deactivated, delta.support, now, petitionId]
   )
 }
 
@@ -338,10 +444,13 @@ export async function recountSignatures(petitionId?: number) {
       'support_count',
       'oppose_count',
       'paper_count',
+      'stopped_count',
+      'deactivated_count',
       'target_signatures',
       'succeeded_at'
     )
   const counted = await countedSignatures(petitionId)
+  const uncounted = await uncountedSignatures(petitionId)
   const storedCountries = await countryCounts(
     db
       .from('petition_country_signatures')
@@ -358,7 +467,12 @@ export async function recountSignatures(petitionId?: number) {
     const { oppose, countries } = online
     // Verified paper signatures are support with no rows: the batches' decisions keep `paper_count`.
     const support = online.support + petition.paperCount
-    const totalsDiffer = support !== petition.supportCount || oppose !== petition.opposeCount
+    const { stopped, deactivated } = uncounted.get(petition.id) ?? { stopped: 0, deactivated: 0 }
+    const totalsDiffer =
+      support !== petition.supportCount ||
+      oppose !== petition.opposeCount ||
+      stopped !== petition.stoppedCount ||
+      deactivated !== petition.deactivatedCount
     const countriesDiffer = !sameCounts(countries, storedCountries.get(petition.id))
     if (!totalsDiffer && !countriesDiffer) continue
     const succeeded =
@@ -370,6 +484,8 @@ export async function recountSignatures(petitionId?: number) {
         .update({
           support_count: support,
           oppose_count: oppose,
+          stopped_count: stopped,
+          deactivated_count: deactivated,
           succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
         })
       if (countriesDiffer) await replaceCountryCounts(trx, petition.id, countries)
@@ -459,6 +575,33 @@ async function countedSignatures(petitionId?: number) {
     counted.set(id, total)
   }
   return counted
+}
+
+/**
+ * Confirmed signatures that do not count and were not invalidated (an
+ * invalidation keeps its own count), per petition: those a rule stopped and
+ * those its owner switched off.
+ */
+async function uncountedSignatures(petitionId?: number) {
+  const rows: Array<{ petition_id: number | string; stopped: unknown; deactivated: unknown }> =
+    await db
+      .from('signatures')
+      .if(petitionId, (query) => query.where('petition_id', petitionId!))
+      .where('active', false)
+      .whereNotNull('confirmed_at')
+      .whereNull('invalidation_id')
+      .groupBy('petition_id')
+      .select(
+        'petition_id',
+        db.raw('sum(case when blocked_rule is null then 0 else 1 end) as stopped'),
+        db.raw('sum(case when blocked_rule is null then 1 else 0 end) as deactivated')
+      )
+  return new Map(
+    rows.map((row) => [
+      Number(row.petition_id),
+      { stopped: Number(row.stopped), deactivated: Number(row.deactivated) },
+    ])
+  )
 }
 
 export const signatureCounter = new SignatureCounter()
