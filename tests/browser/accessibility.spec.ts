@@ -223,6 +223,8 @@ test.group('Browser: accessibility', (group) => {
         active: false,
         blockedRule: 'signing_pause',
       }).create()
+      // Its page tells how many a rule stopped.
+      await recountSignatures(petition.id)
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
@@ -252,6 +254,7 @@ test.group('Browser: accessibility', (group) => {
           'iframe',
           '[data-testid="share-widget"]',
           '[data-testid="moderator-removals"]',
+          '[data-testid="not-counted-stoppedByRules"]',
         ],
         [`/petition/${petition.guid}/signatures`]: [
           '.pagination',

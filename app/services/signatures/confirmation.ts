@@ -46,7 +46,7 @@ export async function confirmSignature(signature: Signature) {
       .update({
         confirmed_at: now.toFormat(trx.dialect.dateTimeFormat),
         updated_at: now.toFormat(trx.dialect.dateTimeFormat),
-        // The notice that it counts, with its withdraw link, is due.
+        // The notice that it is confirmed, with its withdraw link, is due.
         link_mail_due_at: now.toFormat(trx.dialect.dateTimeFormat),
         link_mail_attempts: 0,
       })
