@@ -20,7 +20,8 @@ import {
 } from '#services/petitions/signatures_by_country'
 import { namedCountryCounts } from '#shared/petitions/country_counts'
 import { petitionStanding, standingOf } from '#services/decision_makers/standing'
-import { publicInvalidations, signaturesRemovedByModerators } from '#services/fraud/invalidation'
+import { publicInvalidations } from '#services/fraud/invalidation'
+import { notCountedOf, removedOf } from '#services/petitions/not_counted'
 import NotFoundException from '#exceptions/not_found_exception'
 
 type Links = { self: string; first: string; prev: string | null; next: string | null; last: string }
@@ -61,10 +62,11 @@ export default class OpenDataController {
   async petition({ params, response, i18n }: HttpContext) {
     const petition = await this.#published(params.slug)
     const locale = localeOf(i18n)
-    const [counts, standing, invalidations] = await Promise.all([
+    const [counts, standing, invalidations, removed] = await Promise.all([
       signaturesByCountry(petition.id),
       petitionStanding(petition.id),
       publicInvalidations(petition.id),
+      removedOf([petition.id]),
     ])
     const body = JSON.stringify({
       ...openPetition(
@@ -72,10 +74,10 @@ export default class OpenDataController {
         site.urlFor(locale),
         i18n.t('page.account.deleted_user'),
         namedCountryCounts(counts, locale),
-        standing
+        standing,
+        notCountedOf(petition, removed.get(petition.id))
       ),
       // Moderators' removals, in the open: dates, reasons and counts, never a signer.
-      signaturesRemovedByModerators: signaturesRemovedByModerators(invalidations),
       invalidations,
       // Decision makers' answers moderators removed (why is in their log, not here).
       answersRemovedByModerators: petition.answersRemoved,
@@ -143,14 +145,19 @@ export default class OpenDataController {
     const rows = (paginator as SimplePaginatorContract<Petition>).all()
     // The page's counts by country in one query, its recipients in a few.
     const ids = rows.map((petition) => petition.id)
-    const [countries, standing] = await Promise.all([signaturesByCountryOf(ids), standingOf(ids)])
+    const [countries, standing, removed] = await Promise.all([
+      signaturesByCountryOf(ids),
+      standingOf(ids),
+      removedOf(ids),
+    ])
     const petitions: OpenPetition[] = rows.map((petition) =>
       openPetition(
         petition,
         siteUrl,
         deletedOwnerName,
         namedCountryCounts(countries.get(petition.id) ?? [], locale),
-        standing.get(petition.id) ?? []
+        standing.get(petition.id) ?? [],
+        notCountedOf(petition, removed.get(petition.id))
       )
     )
     return { petitions, paginator, links }

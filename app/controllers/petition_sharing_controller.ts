@@ -1,11 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import NotFoundException from '#exceptions/not_found_exception'
 import { localeOf } from '#app/i18n/locales'
-import { site } from '#config/site'
 import { petitionUrl, publishedPetition, qrCodeSvg } from '#services/petitions/sharing'
-import { petitionProgress } from '#shared/petitions/progress'
+import { embedWidget } from '#services/petitions/embed_widget'
 import PetitionPosterTransformer from '#transformers/petition_poster_transformer'
-import { formatPercent } from '#shared/numbers'
 
 /**
  * The widget is shown inside other sites' pages, so it alone may be framed
@@ -32,31 +30,8 @@ export default class PetitionSharingController {
   async embed({ params, response, i18n, view }: HttpContext) {
     const petition = await publishedPetition(params.slug)
     if (!petition) throw new NotFoundException()
-    const locale = localeOf(i18n)
-    // Support towards the target, as the petition page counts it.
-    const { percentage } = petitionProgress(petition)
-    const html = await view.render('petition/embed', {
-      lang: locale,
-      title: petition.title,
-      url: petitionUrl(petition.slug, locale),
-      siteName: site.name,
-      barPercent: Math.min(100, percentage),
-      supportCount: petition.supportCount,
-      open: petition.isOpenForSigning,
-      texts: {
-        count: i18n.t('page.show.signatures_of', {
-          total: petition.supportCount,
-          target: petition.targetSignatures,
-        }),
-        progress: i18n.t('page.petition_card.progress_target', {
-          percentage: formatPercent(locale, percentage),
-        }),
-        sign: i18n.t('page.embed.sign'),
-        newTab: i18n.t('page.embed.new_tab'),
-        closed: i18n.t('page.embed.closed'),
-        onSite: i18n.t('page.embed.on_site', { site: site.name }),
-      },
-    })
+    const widget = embedWidget(petition, localeOf(i18n), (key, values) => i18n.t(key, values))
+    const html = await view.render('petition/embed', widget)
     response.removeHeader('X-Frame-Options')
     response
       .header('Content-Security-Policy', EMBED_CSP)

@@ -179,7 +179,7 @@ export default class PetitionsController {
     { inertia, bouncer, auth, i18n, session }: HttpContext,
     page: ShownPetitionPage
   ) {
-    const { petition, lastSignatures, standing, removals } = page.data
+    const { petition, lastSignatures, standing, removals, notCounted } = page.data
     const [canEditPetition, open, canRemoveAnswers] = await Promise.all([
       auth.user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
       bouncer.with(PetitionPolicy).allows('sign', petition),
@@ -197,6 +197,8 @@ export default class PetitionsController {
       decisionMakers: RecipientStandingTransformer.transform(standing, DateTime.now().toMillis()),
       /** Counted signatures moderators removed (their invalidations' dates and reasons; never a signer). */
       moderatorRemovals: ModeratorRemovalTransformer.transform(removals),
+      /** Its signatures that do not count, by why: numbers only, never a signer, domain or network. */
+      notCounted,
       whenISignedThisPetition: page.signedAt,
       /** The viewer's own signature: waiting for confirmation (with the address it went to), or counted. */
       mySignature: page.mine,
@@ -214,7 +216,9 @@ export default class PetitionsController {
       /** A one-shot note from the request before: the owner has just published it, or the viewer confirmed. */
       justPublished: canEditPetition && petitionPageNote(session) === 'petitionPublished',
       justConfirmed:
-        page.mine?.status === 'confirmed' && petitionPageNote(session) === 'signatureConfirmed',
+        page.mine !== null &&
+        page.mine.status !== 'pending' &&
+        petitionPageNote(session) === 'signatureConfirmed',
     })
   }
 }

@@ -6,6 +6,7 @@ import { signatureValidator, signValidation } from '#validators/signature'
 import { signPetition, type SignOutcome } from '#services/signatures/signing'
 import { petitionToSign } from '#services/signatures/petition_to_sign'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
+import { removalOf } from '#services/signatures/removal'
 import { flashMessage, flashSwal } from '#support/http/flash'
 import {
   forgetSigned,
@@ -69,6 +70,8 @@ export default class SignaturesController {
         ? { title: signature.petition.title, slug: signature.petition.slug }
         : null,
       alreadyConfirmed: Boolean(signature?.confirmedAt),
+      /** Moderators took it out of the counts: its signer learns when and why before confirming. */
+      removal: signature ? await removalOf(signature) : null,
     })
   }
 
@@ -77,25 +80,37 @@ export default class SignaturesController {
    * replaced by a later sign, or whose signature was pruned, is invalid.
    */
   async confirm(ctx: HttpContext) {
-    const { request, response, params, i18n, auth } = ctx
+    const { request, response, params, auth } = ctx
     const signature = await signatureOfLink(params.id, signedFor(request))
     const confirmation = signature ? await confirmSignature(signature) : null
     if (!signature || !confirmation?.valid) {
       return this.refuse(ctx, 'error', 'page.sign.invalid_link')
     }
-    const { title, slug } = signature.petition
-    // The page says "Your signature counts" to the browser that opened the
+    // The page shows the signature's state to the browser that opened the
     // link (the mailbox is proven) and to the member who signed it.
     if (!auth.user) rememberSigned(response, request, signature.petitionId, signature)
     else if (!(await ctx.bouncer.with(SignaturePolicy).allows('manage', signature))) {
-      // Someone else's signature, confirmed from this account's browser: the page cannot show it.
-      const key = confirmation.firstTime
-        ? 'page.sign.confirmed_text'
-        : 'page.sign.already_confirmed'
-      flashMessage(ctx.session, 'success', i18n.t(key, { title }))
+      this.confirmedElsewhere(ctx, signature.petition.title, confirmation)
     }
     flashPetitionPage(ctx.session, 'signatureConfirmed')
-    return response.redirect().toRoute('petitions.show', { slug })
+    return response.redirect().toRoute('petitions.show', { slug: signature.petition.slug })
+  }
+
+  /**
+   * Someone else's signature, confirmed from this account's browser: the
+   * page cannot show it, so a message says what the signer's page would.
+   */
+  private confirmedElsewhere(
+    { session, i18n }: HttpContext,
+    title: string,
+    { removal, firstTime }: Awaited<ReturnType<typeof confirmSignature>>
+  ) {
+    const key = removal
+      ? 'page.sign.confirmed_removed'
+      : firstTime
+        ? 'page.sign.confirmed_text'
+        : 'page.sign.already_confirmed'
+    flashMessage(session, 'success', i18n.t(key, { title, reason: removal?.reason }))
   }
 
   /**

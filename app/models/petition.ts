@@ -101,6 +101,14 @@ export default class Petition extends BaseModel {
   @column()
   declare answersRemoved: number
 
+  /** Confirmed signatures a moderators' rule stopped at signing: they never count. */
+  @column()
+  declare stoppedCount: number
+
+  /** Confirmed signatures its owner switched off: they do not count. */
+  @column()
+  declare deactivatedCount: number
+
   @column.dateTime()
   declare succeededAt: DateTime | null
 

@@ -5,6 +5,13 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 export type SignedPetitionState = 'open' | 'finished' | 'unpublished'
 
 /**
+ * Why one of the member's signatures does not count: moderators removed it,
+ * the petition's author switched it off, or (a rule stopped it) it simply
+ * does not; their own list says which of theirs count.
+ */
+export type NotCountedBecause = 'removed' | 'deactivated' | 'stopped'
+
+/**
  * A row of My signatures, with its petition preloaded. Only the member's own
  * signature: no address, since they know it, and nothing of other signers.
  */
@@ -26,8 +33,9 @@ export default class MySignatureTransformer extends BaseTransformer<Signature> {
       /** Signed anonymously: the public lists show "Anonymous". */
       private: signature.private,
       confirmed: signature.confirmedAt !== null,
-      /** Deactivated by the petition's owner: it does not count. */
+      /** False: it does not count (see `notCounted`). */
       active: signature.active,
+      notCounted: signature.active ? null : notCountedBecause(signature),
       petition: {
         title: petition.title,
         /** Null when the petition is no longer published: there is no page to link to. */
@@ -40,4 +48,9 @@ export default class MySignatureTransformer extends BaseTransformer<Signature> {
       },
     }
   }
+}
+
+function notCountedBecause(signature: Signature): NotCountedBecause {
+  if (signature.invalidationId !== null) return 'removed'
+  return signature.blockedRule !== null ? 'stopped' : 'deactivated'
 }

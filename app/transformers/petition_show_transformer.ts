@@ -28,10 +28,6 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
     return {
       ...card,
       description: petition.description,
-      /** The description's start as text: the page's meta description. */
-      supportCount: petition.supportCount,
-      /** Of `supportCount`, the verified paper signatures (shown apart: online = support − paper). */
-      paperCount: petition.paperCount,
       banner: card.bannerUrl ? { url: card.bannerUrl } : null,
       allowComments: petition.allowComments,
       /** The sign form asks for a postal code too. */

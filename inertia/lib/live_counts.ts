@@ -1,17 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Data } from '@generated/data'
+import type { PetitionProgress } from '@app/shared/petitions/progress.ts'
 
 /** What the server sends after each counter flush that moved the petition's counts. */
-export type LiveCounts = Pick<
-  Data.PetitionShow,
-  'totalSignatures' | 'percentage' | 'positivePercentage' | 'negativePercentage'
-> & {
-  supportCount: number
-  opposeCount: number
-  /** Of `supportCount`, the verified paper signatures. */
-  paperCount: number
-  lastSignatures: Data.LastSignature[]
-}
+export type LiveCounts = PetitionProgress & { lastSignatures: Data.LastSignature[] }
 
 /** crypto.randomUUID needs a secure context; a page opened over plain http by address has none. */
 function streamUid() {
@@ -81,4 +73,19 @@ export function useLiveCounts(
   // A visit that brings new props (signing, a reload) supersedes earlier updates.
   const live = update && update.props === props ? update.counts : null
   return { live, connected }
+}
+
+/** The counts of a live update, to lay over the page's `petition` prop. */
+export function countsOf(live: LiveCounts): PetitionProgress {
+  return {
+    supportCount: live.supportCount,
+    opposeCount: live.opposeCount,
+    paperCount: live.paperCount,
+    onlineSupportCount: live.onlineSupportCount,
+    totalSignatures: live.totalSignatures,
+    neededSignatures: live.neededSignatures,
+    percentage: live.percentage,
+    positivePercentage: live.positivePercentage,
+    negativePercentage: live.negativePercentage,
+  }
 }

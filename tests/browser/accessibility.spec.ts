@@ -250,6 +250,8 @@ test.group('Browser: accessibility', (group) => {
         name: 'Rui Presidente',
         decidedAt: DateTime.utc(),
       })
+      // Its page tells how many a rule stopped.
+      await recountSignatures(petition.id)
       const mailed = {
         verify: linkIn(verifyMail.html, '/auth/email/verify/'),
         undoMove: linkIn(movedMail.html, '/email/undo'),
@@ -279,6 +281,7 @@ test.group('Browser: accessibility', (group) => {
           'iframe',
           '[data-testid="share-widget"]',
           '[data-testid="moderator-removals"]',
+          '[data-testid="not-counted-stoppedByRules"]',
         ],
         [`/petition/${petition.guid}/signatures`]: [
           '.pagination',

@@ -105,7 +105,7 @@ test.group('Browser: paper signatures and hand-overs', (group) => {
         .getByTestId('sign-box-count')
         .getByText(es.t('page.show.signatures_of', { total: 152, target: 1000 }))
         .waitFor()
-      await box.getByText(es.t('page.paper.split', { online: 2, paper: 150 })).waitFor()
+      await box.getByText(es.t('page.paper.split', { online: 2, paper: 150, total: 152 })).waitFor()
       assert.deepEqual(describeViolations('petition page', await seriousViolations(page)), [])
     })
     // On a phone the header says it, readable on its blue.
@@ -115,7 +115,7 @@ test.group('Browser: paper signatures and hand-overs', (group) => {
         await visit(page, siteUrl(`/petition/${petition.slug}`, 'es'))
         await page
           .getByTestId('petition-header')
-          .getByText(es.t('page.paper.split', { online: 2, paper: 150 }))
+          .getByText(es.t('page.paper.split', { online: 2, paper: 150, total: 152 }))
           .waitFor()
         // axe cannot judge text on a gradient: the split has the header's own colour.
         const colours = await page.evaluate(`(() => {

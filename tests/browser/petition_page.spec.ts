@@ -149,7 +149,7 @@ test.group('Browser: the petition page asks for the signature', (group) => {
           assert.equal(await page.getByTestId('sign-bar').count(), 0)
           await assertAccessible(page, `waiting for confirmation, ${viewport.width}`, assert)
 
-          // The mailed link, then the page says the signature counts, in view.
+          // The mailed link, then the page says the signature is confirmed, in view.
           const [mail] = await outbox.to(email)
           await visit(page, linkIn(mail.html, '/signature/'))
           await page.getByTestId('confirm-signature').click()
@@ -162,7 +162,7 @@ test.group('Browser: the petition page asks for the signature', (group) => {
         })()`)
           assert.equal(
             await page.locator('#sign-this-petition h2').textContent(),
-            es.t('page.petition_page.counts_title')
+            es.t('page.petition_page.confirmed_title')
           )
 
           // The new count and how many are still needed, once the counters are flushed.

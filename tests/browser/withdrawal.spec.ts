@@ -33,7 +33,7 @@ test.group('Browser: withdrawing a signature', (group) => {
     }).create()
     await SignatureFactory.merge({ petitionId: petition.id, email: 'other@example.org' }).create()
     await recountSignatures(petition.id)
-    // The notice that it counts, as the signature mailer sends it.
+    // The notice that it is confirmed, as the signature mailer sends it.
     await signatureMails.deliver([signature.id])
     const [mail] = await outbox.to('jonas@example.org')
     assert.match(mail.subject, /^Ihre Unterschrift zählt/)

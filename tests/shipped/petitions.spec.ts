@@ -116,7 +116,7 @@ test.group('Shipped: petitions and signatures', () => {
     assert.equal((await guest.open(`/petition/${slug}`)).page?.props.petition.totalSignatures, 0)
     const confirmed = await guest.submit('POST', shown.page?.props.confirmUrl, { json: {} })
     assert.equal(confirmed.landing?.component, 'Petition/Show')
-    // Confirmed: the page says the signature counts.
+    // Confirmed: the page says the signature is confirmed.
     assert.isTrue(confirmed.landing?.props.justConfirmed)
     assert.equal(confirmed.landing?.props.mySignature.status, 'confirmed')
 

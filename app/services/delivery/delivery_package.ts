@@ -7,6 +7,7 @@ import Letter from '#models/letter'
 import PetitionResponse from '#models/petition_response'
 import type { Locale } from '#app/i18n/locales'
 import { countryName, UNKNOWN_COUNTRY } from '#shared/countries'
+import { petitionProgress, showsOpposition } from '#shared/petitions/progress'
 import { petitionUrl } from '#services/petitions/sharing'
 import { petitionHistory } from '#services/petitions/history'
 import {
@@ -88,7 +89,7 @@ async function packageData(petition: Petition, locale: Locale): Promise<PackageD
   ])
   return {
     url: petitionUrl(petition.slug, locale),
-    online: Math.max(0, petition.supportCount - petition.paperCount),
+    online: petitionProgress(petition).onlineSupportCount,
     byCountry: byCountry.map((row) => ({ code: row.country, count: Number(row.support) })),
     history: history.map((point) => ({ at: Date.parse(point.at), total: point.total })),
     responses: responses.map((response) => ({
@@ -227,7 +228,7 @@ async function writePackagePdf(
     t('package.counts_online', { count: texts.number(data.online) }),
     t('package.counts_paper', { count: texts.number(petition.paperCount) }),
   ]
-  if (petition.allowOpposite) {
+  if (showsOpposition(petition)) {
     counts.push(t('package.counts_oppose', { count: texts.number(petition.opposeCount) }))
   }
   counts.push(t('package.counts_goal', { count: texts.number(petition.targetSignatures) }))

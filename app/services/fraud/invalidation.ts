@@ -5,7 +5,7 @@ import type { QueryClientContract, TransactionClientContract } from '@adonisjs/l
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import SignatureInvalidation from '#models/signature_invalidation'
-import { countSignatures, signatureCounter } from '#services/signatures/counter'
+import { countSignatures, countUncounted, signatureCounter } from '#services/signatures/counter'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { affectedRows, rowsOf } from '#support/database_errors'
 import type { InvalidationFilter } from '#shared/fraud/invalidation_filter'
@@ -80,6 +80,7 @@ type MarkedRow = {
   country: string | null
   confirmed_at: unknown
   active?: number | boolean
+  blocked_rule?: string | null
 }
 
 /**
@@ -202,13 +203,22 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
       await trx.rawQuery(
         `UPDATE signatures SET active = (blocked_rule IS NULL), invalidation_id = NULL, updated_at = ?
           WHERE petition_id = ? AND invalidation_id = ?
-          RETURNING score, country, confirmed_at, active`,
+          RETURNING score, country, confirmed_at, active, blocked_rule`,
         [now, petition.id, invalidation.id]
       )
     )
     // A row signed over since by someone a rule stopped stays out of the counts.
     const counted = countedOf(restored.filter((row) => Boolean(row.active)))
     await countSignatures(trx, petition.id, counted, 1)
+    // Those confirmed become signatures a rule stopped, in that public count (a few at most).
+    for (const stopped of countedOf(restored.filter((row) => !row.active))) {
+      const signature = {
+        petitionId: petition.id,
+        score: Number(stopped.score),
+        invalidationId: null,
+      }
+      await countUncounted(trx, { ...signature, blockedRule: stopped.blocked_rule ?? 'rule' }, 1)
+    }
     await recordModeration(trx, {
       actor,
       action: 'signatures_restored',
@@ -262,10 +272,3 @@ export async function publicInvalidations(petitionId: number) {
 }
 
 export type PublicInvalidation = Awaited<ReturnType<typeof publicInvalidations>>[number]
-
-/** The counted signatures moderators removed and did not put back. */
-export function signaturesRemovedByModerators(invalidations: PublicInvalidation[]) {
-  return invalidations
-    .filter((invalidation) => invalidation.undoneAt === null)
-    .reduce((sum, invalidation) => sum + invalidation.signaturesRemoved, 0)
-}

@@ -35,10 +35,6 @@ export function isStreamUid(value: unknown): value is string {
  * in its own language.
  */
 export type LiveCountsMessage = ReturnType<typeof petitionProgress> & {
-  supportCount: number
-  opposeCount: number
-  /** Of `supportCount`, the verified paper signatures. */
-  paperCount: number
   lastSignatures: ReturnType<LastSignatureTransformer['toObject']>[]
 }
 
@@ -253,13 +249,12 @@ function messageOf(row: CountsRow, signatures: Signature[]): LiveCountsMessage {
   const counts = {
     supportCount: Number(row.support_count),
     opposeCount: Number(row.oppose_count),
+    paperCount: Number(row.paper_count),
     targetSignatures: Number(row.target_signatures),
   }
   return {
+    // The counts of the page's `petition` prop, by the same definition.
     ...petitionProgress(counts),
-    supportCount: counts.supportCount,
-    opposeCount: counts.opposeCount,
-    paperCount: Number(row.paper_count),
     // The anonymous word is the page's to translate: one message serves every language.
     lastSignatures: signatures.map((signature) =>
       new LastSignatureTransformer(signature, '').toObject()

@@ -7,6 +7,8 @@ import { wherePublic } from '#services/petitions/visibility'
 import type { NamedCountryCount } from '#shared/petitions/country_counts'
 import type { RecipientStanding } from '#shared/petitions/recipient_standing'
 import type { PetitionTopic } from '#shared/petitions/topics'
+import type { NotCounted } from '#shared/petitions/not_counted'
+import { petitionProgress } from '#shared/petitions/progress'
 
 /**
  * A decision maker its letters name, with when the petition was first
@@ -32,12 +34,24 @@ export type OpenPetition = {
   description: string
   state: 'open' | 'closed'
   successful: boolean
-  /** Its confirmed support, the verified paper signatures included. */
+  /** Its supporters: confirmed online support and the verified paper signatures (the goal counts them). */
   supportCount: number
   opposeCount: number
   /** Of `supportCount`, the signatures collected on paper and verified by moderators. */
   paperCount: number
+  /** Of `supportCount`, those signed online: `onlineSupportCount + paperCount = supportCount`. */
+  onlineSupportCount: number
+  /** Everyone who signed: `supportCount + opposeCount`. */
+  totalSignatures: number
   targetSignatures: number
+  /** Signatures moderators' standing invalidations took out, confirmed before or after them. */
+  signaturesRemovedByModerators: number
+  /** Confirmed signatures the site's rules stopped (blocked domain or network, pause, disposable list). */
+  signaturesStoppedByRules: number
+  /** Confirmed signatures its owner switched off. */
+  signaturesDeactivatedByOwner: number
+  /** Signatures of paper batches moderators rejected. */
+  paperSignaturesRejected: number
   owner: string
   createdAt: string
   closesAt: string | null
@@ -67,17 +81,21 @@ const iso = (value: DateTime | null) => (value ? value.toUTC().toISO() : null)
  * A published petition as open data. `siteUrl` is the language site the
  * reader asked on, so that links open in their language; `deletedOwnerName`
  * names the owner of a petition whose account is gone; `signaturesByCountry`
- * are its counts by country, named; `standing` where its recipients stand.
+ * are its counts by country, named; `standing` where its recipients stand;
+ * `notCounted` its signatures that do not count. Its counts are the page's
+ * (`petitionProgress`).
  */
 export function openPetition(
   petition: Petition,
   siteUrl: string,
   deletedOwnerName: string,
   signaturesByCountry: NamedCountryCount[],
-  standing: RecipientStanding[]
+  standing: RecipientStanding[],
+  notCounted: NotCounted
 ): OpenPetition {
   const owner = ownerOf(petition, deletedOwnerName)
   const open = petition.isOpenForSigning
+  const counts = petitionProgress(petition)
   return {
     slug: petition.slug,
     url: siteUrl + urlFor('petitions.show', { slug: petition.slug }),
@@ -87,10 +105,16 @@ export function openPetition(
     description: petition.descriptionText,
     state: open ? 'open' : 'closed',
     successful: petition.supportCount >= petition.targetSignatures,
-    supportCount: petition.supportCount,
-    opposeCount: petition.opposeCount,
-    paperCount: petition.paperCount,
+    supportCount: counts.supportCount,
+    opposeCount: counts.opposeCount,
+    paperCount: counts.paperCount,
+    onlineSupportCount: counts.onlineSupportCount,
+    totalSignatures: counts.totalSignatures,
     targetSignatures: petition.targetSignatures,
+    signaturesRemovedByModerators: notCounted.removedByModerators,
+    signaturesStoppedByRules: notCounted.stoppedByRules,
+    signaturesDeactivatedByOwner: notCounted.deactivatedByOwner,
+    paperSignaturesRejected: notCounted.paperRejected,
     owner: [owner.firstName, owner.lastName].filter(Boolean).join(' '),
     createdAt: iso(petition.createdAt)!,
     closesAt: iso(petition.closesAt),
@@ -129,7 +153,13 @@ const CSV_COLUMNS = [
   'supportCount',
   'opposeCount',
   'paperCount',
+  'onlineSupportCount',
+  'totalSignatures',
   'targetSignatures',
+  'signaturesRemovedByModerators',
+  'signaturesStoppedByRules',
+  'signaturesDeactivatedByOwner',
+  'paperSignaturesRejected',
   'owner',
   'createdAt',
   'closesAt',

@@ -5,6 +5,8 @@ import Signature from '#models/signature'
 import SignatureInvalidation from '#models/signature_invalidation'
 import { petitionStanding } from '#services/decision_makers/standing'
 import type { RecipientStanding } from '#shared/petitions/recipient_standing'
+import type { NotCounted } from '#shared/petitions/not_counted'
+import { notCountedOf, removedOf } from '#services/petitions/not_counted'
 
 export const LAST_SIGNATURES = 10
 
@@ -27,6 +29,8 @@ export type PageData = {
   standing: RecipientStanding[]
   /** Moderators' invalidations that stand and took counted signatures away, oldest first. */
   removals: SignatureInvalidation[]
+  /** Its signatures that do not count, by why (numbers only). */
+  notCounted: NotCounted
 }
 
 const pages = new ExpiringCopies<PageData | null>(pageDataTtl, (data) => data?.petition.id ?? null)
@@ -69,12 +73,14 @@ async function loadPageData(slug: string): Promise<PageData | null> {
     .first()
   if (!petition) return null
   const hasRecipients = petition.letters.some((letter) => letter.recipients.length > 0)
-  const [signatures, standing, removals] = await Promise.all([
+  const [signatures, standing, removals, removed] = await Promise.all([
     lastSignatures(petition),
     hasRecipients ? petitionStanding(petition.id) : [],
     moderatorRemovals(petition),
+    removedOf([petition.id]),
   ])
-  return { petition, lastSignatures: signatures, standing, removals }
+  const notCounted = notCountedOf(petition, removed.get(petition.id))
+  return { petition, lastSignatures: signatures, standing, removals, notCounted }
 }
 
 /** The 10 most recent confirmed, active signatures, by index. */

@@ -4,6 +4,7 @@ import { petitionPageData, type PageData } from '#services/petitions/page_data'
 import { hideReasonOf, type HideReason } from '#shared/moderation'
 import type { OwnSignature } from '#shared/petitions/own_signature'
 import { ownSignature } from '#services/signatures/viewer_signature'
+import { removalOf } from '#services/signatures/removal'
 import { parseSignedEntry } from '#support/http/signed_petitions_cookie'
 
 /**
@@ -105,8 +106,11 @@ async function viewersSignature(
   const signature = await ownSignature(petition, viewer)
   if (!signature) return { signedAt: null, mine: null }
   const guest = !viewer.user
-  const mine: OwnSignature = signature.confirmedAt
-    ? { status: 'confirmed', guest }
-    : { status: 'pending', email: signature.email, guest }
+  const removal = await removalOf(signature)
+  const mine: OwnSignature = removal
+    ? { status: 'removed', confirmed: signature.confirmedAt !== null, ...removal, guest }
+    : signature.confirmedAt
+      ? { status: 'confirmed', guest }
+      : { status: 'pending', email: signature.email, guest }
   return { signedAt: signature.createdAt.toISO(), mine }
 }

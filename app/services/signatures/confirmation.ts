@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Signature from '#models/signature'
-import { countSignature } from '#services/signatures/counter'
+import { countSignature, countUncounted } from '#services/signatures/counter'
 import { signatureMails, confirmationPurpose } from '#services/signatures/signature_mails'
 import { takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows } from '#support/database_errors'
@@ -9,6 +9,7 @@ import { signatureWrites } from '#services/signatures/signature_writes'
 import type { SignedFor } from '#support/http/signed_links'
 import PetitionChanged from '#events/petition_changed'
 import SignatureConfirmed from '#events/signature_confirmed'
+import { removalOf } from '#services/signatures/removal'
 
 /**
  * The signature a confirmation link names, when the link is signed for its
@@ -26,7 +27,8 @@ export async function signatureOfLink(signatureId: number, signed: SignedFor) {
  * conditional UPDATE makes a second confirmation a no-op, so a signature is
  * counted once however often the button is pressed, and it holds only for
  * the token the link was checked against: a replacement in between wins.
- * `valid`: the link still confirms its signature; `firstTime`: this POST did.
+ * `valid`: the link still confirms its signature; `firstTime`: this POST did;
+ * `removal`: moderators took it out of the counts (its signer is told why).
  */
 export async function confirmSignature(signature: Signature) {
   const now = DateTime.utc()
@@ -44,7 +46,7 @@ export async function confirmSignature(signature: Signature) {
       .update({
         confirmed_at: now.toFormat(trx.dialect.dateTimeFormat),
         updated_at: now.toFormat(trx.dialect.dateTimeFormat),
-        // The notice that it counts, with its withdraw link, is due.
+        // The notice that it is confirmed, with its withdraw link, is due.
         link_mail_due_at: now.toFormat(trx.dialect.dateTimeFormat),
         link_mail_attempts: 0,
       })
@@ -54,6 +56,9 @@ export async function confirmSignature(signature: Signature) {
       await countSignature(trx, fresh, 1)
       // The last signatures list shows it now; the count follows with the flush.
       PetitionChanged.signaturesAfterCommit(trx, fresh.petitionId)
+    } else if (fresh && confirmed) {
+      // Invalidated, stopped by a rule or switched off: public as a number of what does not count.
+      await countUncounted(trx, fresh, 1)
     }
     return { row: fresh, changed: confirmed }
   })
@@ -63,7 +68,7 @@ export async function confirmSignature(signature: Signature) {
   }
   // Replaced or pruned between the link's check and the UPDATE: an old link now.
   const valid = row !== null && (changed || row.confirmationToken === signature.confirmationToken)
-  return { valid, firstTime: changed }
+  return { valid, firstTime: changed, removal: row ? await removalOf(row) : null }
 }
 
 /**

@@ -1,13 +1,30 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
 import { rowsOf } from '#support/database_errors'
 import PetitionChanged from '#events/petition_changed'
 import { UNKNOWN_COUNTRY } from '#shared/countries'
+import {
+  COUNTRY_BATCH,
+  ZERO,
+  addToCountryCounts,
+  addToHourlyCounts,
+  addToInvalidations,
+  applyDelta,
+  sumDeltas,
+  type Delta,
+  type DeltaRow,
+} from '#services/signatures/flushed_counts'
 
-export type Delta = { support: number; oppose: number }
+export type { Delta, Uncounted } from '#services/signatures/flushed_counts'
+export {
+  HOURLY_HISTORY_HOURS,
+  SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET,
+  foldHourlyCounts,
+  hourOf,
+} from '#services/signatures/flushed_counts'
 
 const DELTAS = 'signature_count_deltas'
 
@@ -38,6 +55,42 @@ export async function countSignature(
       country: signature.country ?? UNKNOWN_COUNTRY,
       ...delta,
     })
+  trx.after('commit', () => signatureCounter.wake())
+}
+
+/** What the public count of a confirmed signature that does not count needs of its row. */
+export type UncountedSignature = {
+  petitionId: number
+  score: number
+  invalidationId: number | null
+  blockedRule: string | null
+}
+
+/**
+ * Moves the public count of confirmed signatures that do not count by one,
+ * as part of the caller's transaction, by why it does not: its
+ * invalidation's (a signature confirmed after moderators took it out; a
+ * withdrawal does not lower what they took out), else the petition's
+ * stopped by a rule or switched off by its owner. A delta row like a
+ * counted signature's, so that a flood of stopped signatures writes the
+ * petition's row once a flush, never once each.
+ */
+export async function countUncounted(
+  trx: TransactionClientContract,
+  signature: UncountedSignature,
+  direction: 1 | -1
+) {
+  const row =
+    signature.invalidationId !== null
+      ? direction === 1
+        ? { invalidation_id: signature.invalidationId, ...signatureDelta(signature.score, 1) }
+        : null
+      : { ...ZERO, [signature.blockedRule ? 'stopped' : 'deactivated']: direction }
+  if (!row) return
+  await trx
+    .insertQuery()
+    .table(DELTAS)
+    .insert({ petition_id: signature.petitionId, ...row })
   trx.after('commit', () => signatureCounter.wake())
 }
 
@@ -78,13 +131,6 @@ export async function countSignatures(
   }
   if (deltas.length > 0) trx.after('commit', () => signatureCounter.wake())
   return total
-}
-
-type DeltaRow = {
-  petition_id: number | string
-  country: string
-  support: number | string
-  oppose: number | string
 }
 
 /**
@@ -133,11 +179,18 @@ export class SignatureCounter {
    * The petitions whose counts moved, once the flush's transaction has
    * committed: one event per flush, however many signatures it counted. A
    * listener's failure is logged, never the flush's: the counts are stored.
+   * Petitions whose uncounted signatures alone moved only have their
+   * pages shown afresh.
    */
-  async #tell(petitionIds: number[]) {
-    if (petitionIds.length === 0) return
-    await PetitionChanged.dispatch(petitionIds, true).catch((error) =>
-      logger.warn({ err: error }, 'a petition change listener failed')
+  async #tell({ moved, uncounted }: { moved: number[]; uncounted: number[] }) {
+    const told = [
+      moved.length > 0 ? PetitionChanged.dispatch(moved, true) : null,
+      uncounted.length > 0 ? PetitionChanged.dispatch(uncounted, false, true) : null,
+    ]
+    await Promise.all(
+      told.map((dispatch) =>
+        dispatch?.catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
+      )
     )
   }
 
@@ -157,32 +210,15 @@ export class SignatureCounter {
    * applies their sums in the same transaction: a failure leaves both as
    * they were, for the next flush.
    */
-  async #applyRecorded(): Promise<number[]> {
+  async #applyRecorded(): Promise<{ moved: number[]; uncounted: number[] }> {
     return db.transaction(async (trx) => {
       const rows = rowsOf<DeltaRow>(
-        await trx.rawQuery(`DELETE FROM ${DELTAS} RETURNING petition_id, country, support, oppose`)
+        await trx.rawQuery(
+          `DELETE FROM ${DELTAS}
+           RETURNING petition_id, country, support, oppose, stopped, deactivated, invalidation_id`
+        )
       )
-      const sums = new Map<number, Delta>()
-      const byCountry = new Map<string, CountryDelta>()
-      for (const row of rows) {
-        const petitionId = Number(row.petition_id)
-        const support = Number(row.support)
-        const oppose = Number(row.oppose)
-        const sum = sums.get(petitionId) ?? { support: 0, oppose: 0 }
-        sum.support += support
-        sum.oppose += oppose
-        sums.set(petitionId, sum)
-        const key = `${petitionId}:${row.country}`
-        const countrySum = byCountry.get(key) ?? {
-          petitionId,
-          country: row.country,
-          support: 0,
-          oppose: 0,
-        }
-        countrySum.support += support
-        countrySum.oppose += oppose
-        byCountry.set(key, countrySum)
-      }
+      const { sums, byCountry, removals } = sumDeltas(rows)
       // Ascending ids: two processes flushing at once lock petitions in the same order.
       const petitionIds = [...sums.keys()].sort((a, b) => a - b)
       for (const petitionId of petitionIds) {
@@ -190,133 +226,19 @@ export class SignatureCounter {
       }
       await addToHourlyCounts(trx, petitionIds, sums)
       await addToCountryCounts(trx, [...byCountry.values()])
+      await addToInvalidations(trx, removals)
       // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
-      return petitionIds.filter((id) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0)
+      const counted = (id: number) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0
+      const moved = petitionIds.filter(counted)
+      const uncounted = new Set([
+        ...petitionIds.filter(
+          (id) => sums.get(id)!.stopped !== 0 || sums.get(id)!.deactivated !== 0
+        ),
+        ...[...removals.values()].map((removal) => removal.petitionId),
+      ])
+      return { moved, uncounted: [...uncounted].filter((id) => !moved.includes(id)) }
     })
   }
-}
-
-/**
- * The SET clause that makes a petition successful the first time its
- * support, after adding the first parameter, reaches its target; the
- * second parameter is the moment (stored format).
- */
-export const SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET = `succeeded_at = CASE
-              WHEN succeeded_at IS NULL AND support_count + ? >= target_signatures THEN ?
-              ELSE succeeded_at END`
-
-/**
- * One relative UPDATE (count = count + n): concurrent flushes of several
- * processes add up instead of overwriting each other. The first time support
- * reaches the target, the petition becomes successful.
- */
-async function applyDelta(petitionId: number, delta: Delta, client: QueryClientContract) {
-  const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
-  await client.rawQuery(
-    `UPDATE petitions
-        SET support_count = support_count + ?,
-            oppose_count = oppose_count + ?,
-            ${SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET}
-      WHERE id = ?`,
-    [delta.support, delta.oppose, delta.support, now, petitionId]
-  )
-}
-
-/** Whole hours since 1970 (UTC): the key of the hourly counts. */
-export function hourOf(time: number = DateTime.now().toMillis()) {
-  return Math.floor(time / 3_600_000)
-}
-
-/** Petitions per INSERT: three parameters each, far below any database's limit. */
-const HOURLY_BATCH = 1000
-
-/**
- * The signatures counted in this hour, per petition, for the trending list:
- * the flush adds the same sums it applies to the petitions, in the same
- * transaction, so the two never disagree. An upsert adds to the hour's row
- * (SQLite and PostgreSQL share the syntax); an uncounted signature
- * subtracts from the hour it is uncounted in.
- */
-async function addToHourlyCounts(
-  client: QueryClientContract,
-  petitionIds: number[],
-  sums: Map<number, Delta>
-) {
-  const hour = hourOf()
-  const rows = petitionIds
-    .map((id) => [id, hour, sums.get(id)!.support + sums.get(id)!.oppose])
-    .filter(([, , count]) => count !== 0)
-  for (let start = 0; start < rows.length; start += HOURLY_BATCH) {
-    const batch = rows.slice(start, start + HOURLY_BATCH)
-    await client.rawQuery(
-      `INSERT INTO petition_hourly_signatures (petition_id, hour, count)
-       VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
-       ON CONFLICT (petition_id, hour)
-       DO UPDATE SET count = petition_hourly_signatures.count + excluded.count`,
-      batch.flat()
-    )
-  }
-}
-
-type CountryDelta = Delta & { petitionId: number; country: string }
-
-/** Countries per INSERT: four parameters each. */
-const COUNTRY_BATCH = 500
-
-/**
- * The flush's sums per petition and country, added to the counts by country
- * in its transaction, so they move with the petition's totals and never
- * disagree with them. Ascending keys: concurrent flushes lock rows in one
- * order.
- */
-async function addToCountryCounts(client: QueryClientContract, deltas: CountryDelta[]) {
-  const rows = deltas
-    .filter(({ support, oppose }) => support !== 0 || oppose !== 0)
-    .sort((a, b) => a.petitionId - b.petitionId || a.country.localeCompare(b.country))
-    .map(({ petitionId, country, support, oppose }) => [petitionId, country, support, oppose])
-  for (let start = 0; start < rows.length; start += COUNTRY_BATCH) {
-    const batch = rows.slice(start, start + COUNTRY_BATCH)
-    await client.rawQuery(
-      `INSERT INTO petition_country_signatures (petition_id, country, support, oppose)
-       VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (petition_id, country)
-       DO UPDATE SET support = petition_country_signatures.support + excluded.support,
-                     oppose = petition_country_signatures.oppose + excluded.oppose`,
-      batch.flat()
-    )
-  }
-}
-
-/** Hours of a petition's history kept one by one from its first counted signature: 7 days. */
-export const HOURLY_HISTORY_HOURS = 7 * 24
-
-/**
- * Hourly counts older than `keepHours` (the trending list reads 24, the
- * owner's page 48) fold into daily counts, except those of a petition's
- * first 7 days, which its history keeps by the hour. Sums move in one
- * transaction, so a count is never in both tables nor in neither; the
- * flush only writes the current hour, far from those folded.
- */
-export async function foldHourlyCounts(keepHours = 48) {
-  const before = hourOf() - keepHours
-  // A row past the first 7 days of its petition's hourly history.
-  const pastFirstWeek = `hour >= (SELECT MIN(earliest.hour) FROM petition_hourly_signatures earliest
-      WHERE earliest.petition_id = petition_hourly_signatures.petition_id) + ${HOURLY_HISTORY_HOURS}`
-  await db.transaction(async (trx) => {
-    await trx.rawQuery(
-      `INSERT INTO petition_daily_signatures (petition_id, day, count)
-       SELECT petition_id, hour / 24, SUM(count) FROM petition_hourly_signatures
-       WHERE hour < ? AND ${pastFirstWeek}
-       GROUP BY petition_id, hour / 24
-       ON CONFLICT (petition_id, day)
-       DO UPDATE SET count = petition_daily_signatures.count + excluded.count`,
-      [before]
-    )
-    await trx.rawQuery(
-      `DELETE FROM petition_hourly_signatures WHERE hour < ? AND ${pastFirstWeek}`,
-      [before]
-    )
-  })
 }
 
 function dateTimeFormat() {
@@ -338,10 +260,13 @@ export async function recountSignatures(petitionId?: number) {
       'support_count',
       'oppose_count',
       'paper_count',
+      'stopped_count',
+      'deactivated_count',
       'target_signatures',
       'succeeded_at'
     )
   const counted = await countedSignatures(petitionId)
+  const uncounted = await uncountedSignatures(petitionId)
   const storedCountries = await countryCounts(
     db
       .from('petition_country_signatures')
@@ -358,7 +283,12 @@ export async function recountSignatures(petitionId?: number) {
     const { oppose, countries } = online
     // Verified paper signatures are support with no rows: the batches' decisions keep `paper_count`.
     const support = online.support + petition.paperCount
-    const totalsDiffer = support !== petition.supportCount || oppose !== petition.opposeCount
+    const { stopped, deactivated } = uncounted.get(petition.id) ?? { stopped: 0, deactivated: 0 }
+    const totalsDiffer =
+      support !== petition.supportCount ||
+      oppose !== petition.opposeCount ||
+      stopped !== petition.stoppedCount ||
+      deactivated !== petition.deactivatedCount
     const countriesDiffer = !sameCounts(countries, storedCountries.get(petition.id))
     if (!totalsDiffer && !countriesDiffer) continue
     const succeeded =
@@ -370,6 +300,8 @@ export async function recountSignatures(petitionId?: number) {
         .update({
           support_count: support,
           oppose_count: oppose,
+          stopped_count: stopped,
+          deactivated_count: deactivated,
           succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
         })
       if (countriesDiffer) await replaceCountryCounts(trx, petition.id, countries)
@@ -459,6 +391,33 @@ async function countedSignatures(petitionId?: number) {
     counted.set(id, total)
   }
   return counted
+}
+
+/**
+ * Confirmed signatures that do not count and were not invalidated (an
+ * invalidation keeps its own count), per petition: those a rule stopped and
+ * those its owner switched off.
+ */
+async function uncountedSignatures(petitionId?: number) {
+  const rows: Array<{ petition_id: number | string; stopped: unknown; deactivated: unknown }> =
+    await db
+      .from('signatures')
+      .if(petitionId, (query) => query.where('petition_id', petitionId!))
+      .where('active', false)
+      .whereNotNull('confirmed_at')
+      .whereNull('invalidation_id')
+      .groupBy('petition_id')
+      .select(
+        'petition_id',
+        db.raw('sum(case when blocked_rule is null then 0 else 1 end) as stopped'),
+        db.raw('sum(case when blocked_rule is null then 1 else 0 end) as deactivated')
+      )
+  return new Map(
+    rows.map((row) => [
+      Number(row.petition_id),
+      { stopped: Number(row.stopped), deactivated: Number(row.deactivated) },
+    ])
+  )
 }
 
 export const signatureCounter = new SignatureCounter()

@@ -6,7 +6,7 @@ import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import type User from '#models/user'
 import Signature from '#models/signature'
-import { countSignature, signatureCounter } from '#services/signatures/counter'
+import { countSignature, countUncounted, signatureCounter } from '#services/signatures/counter'
 import { affectedRows } from '#support/database_errors'
 import { CSV_BOM, csvRow } from '#support/csv'
 import { recordIfModeration } from '#services/moderation/audit_trail'
@@ -80,6 +80,8 @@ export async function setSignatureActive(
     const changed = affectedRows(affected) > 0
     if (signature && changed && signature.confirmedAt) {
       await countSignature(trx, signature, active ? 1 : -1)
+      // The public number of signatures its owner switched off moves the other way.
+      await countUncounted(trx, signature, active ? -1 : 1)
     }
     if (changed) {
       PetitionChanged.signaturesAfterCommit(trx, petition.id)

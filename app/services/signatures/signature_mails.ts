@@ -39,6 +39,11 @@ type DueMail = {
   confirmed_at: unknown
   title: string
   slug: string
+  support_count: number | string
+  target_signatures: number | string
+  /** The standing invalidation that took it out of the counts: public, told to its signer. */
+  removed_at: Date | string | null
+  removed_reason: string | null
 }
 
 /** Runs `work` on every item, at most `limit` at a time. */
@@ -120,6 +125,11 @@ export class SignatureMailer {
     const links: DueMail[] = await db
       .from('signatures')
       .join('petitions', 'petitions.id', 'signatures.petition_id')
+      .leftJoin(
+        'signature_invalidations',
+        'signature_invalidations.id',
+        'signatures.invalidation_id'
+      )
       .whereIn('signatures.id', ids)
       .whereNotNull('signatures.link_mail_due_at')
       .select(
@@ -131,7 +141,11 @@ export class SignatureMailer {
         'signatures.confirmation_token',
         'signatures.confirmed_at',
         'petitions.title',
-        'petitions.slug'
+        'petitions.slug',
+        'petitions.support_count',
+        'petitions.target_signatures',
+        'signature_invalidations.created_at as removed_at',
+        'signature_invalidations.reason as removed_reason'
       )
     const done: DueMail[] = []
     await eachAtMost(links, SENDING_AT_ONCE, async (link) => {
@@ -256,7 +270,11 @@ export const confirmationUrl = (signature: LinkedSignature, locale: Locale) =>
     expiresIn: CONFIRMATION_VALID_FOR,
   })
 
-/** The confirmation link while unconfirmed, the notice that it counts once confirmed. */
+/**
+ * The confirmation link while unconfirmed; once confirmed, the same notice
+ * with the petition's count for every signer, or, for a signature that
+ * moderators removed from the count, that and their reason.
+ */
 function signerMail(link: DueMail) {
   const locale = isLocale(link.locale) ? link.locale : DEFAULT_LOCALE
   const signer = { email: link.email, firstName: link.first_name }
@@ -264,10 +282,15 @@ function signerMail(link: DueMail) {
   const petition = {
     title: link.title,
     url: site.urlFor(locale) + urlFor('petitions.show', { slug: link.slug }),
+    count: { supporters: Number(link.support_count), target: Number(link.target_signatures) },
   }
+  const removal =
+    link.removed_at && link.removed_reason !== null
+      ? { date: storedDate(link.removed_at), reason: link.removed_reason }
+      : null
   const withdraw = withdrawUrl(signature, locale)
   return link.confirmed_at
-    ? new SignatureConfirmedMail(signer, locale, petition, withdraw)
+    ? new SignatureConfirmedMail(signer, locale, petition, withdraw, removal)
     : new SignatureConfirmationMail(
         signer,
         locale,
@@ -278,3 +301,8 @@ function signerMail(link: DueMail) {
 }
 
 export const signatureMails = new SignatureMailer()
+
+/** A timestamp as a raw query gives it: a Date on PostgreSQL, the text Lucid wrote (server's zone) on SQLite. */
+function storedDate(value: Date | string) {
+  return value instanceof Date ? value : new Date(value.replace(' ', 'T'))
+}

@@ -8,7 +8,7 @@ import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#support/email_normalizer'
 import { emailDomain, networkHash } from '#support/signer_traces'
-import { countSignature } from '#services/signatures/counter'
+import { countSignature, countUncounted } from '#services/signatures/counter'
 import { signatureMails } from '#services/signatures/signature_mails'
 import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows } from '#support/database_errors'
@@ -157,6 +157,7 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
         await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
       }
       if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
+      else if (confirmed) await countUncounted(trx, { ...values, invalidationId: null }, 1)
       return true
     },
     { onDuplicate: false }
@@ -217,6 +218,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
     const signature = await Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
     // Counted only when active: neither stopped by a rule nor invalidated by moderators.
     if (confirmed && signature.active) await countSignature(trx, values, 1)
+    else if (confirmed) await countUncounted(trx, signature, 1)
     if (existing.userId !== values.userId) {
       if (existing.userId) {
         await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)

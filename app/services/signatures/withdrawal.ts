@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import Signature from '#models/signature'
-import { countSignature } from '#services/signatures/counter'
+import { countSignature, countUncounted } from '#services/signatures/counter'
 import { withdrawPurpose } from '#services/signatures/signature_mails'
 import { rowsOf } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
@@ -23,6 +23,8 @@ type WithdrawnRow = {
   active: number | boolean
   confirmed_at: unknown
   country: string | null
+  invalidation_id: number | string | null
+  blocked_rule: string | null
 }
 
 /**
@@ -41,14 +43,24 @@ export async function withdrawSignature(signature: Signature) {
     const result = await trx.rawQuery(
       `DELETE FROM signatures
         WHERE id = ? AND ${token === null ? 'confirmation_token IS NULL' : 'confirmation_token = ?'}
-        RETURNING petition_id, user_id, score, active, confirmed_at, country`,
+        RETURNING petition_id, user_id, score, active, confirmed_at, country, invalidation_id,
+                  blocked_rule`,
       token === null ? [signature.id] : [signature.id, token]
     )
     const [row] = rowsOf<WithdrawnRow>(result)
     if (!row) return false
     const petitionId = Number(row.petition_id)
+    const score = Number(row.score)
     if (row.confirmed_at && row.active) {
-      await countSignature(trx, { petitionId, score: Number(row.score), country: row.country }, -1)
+      await countSignature(trx, { petitionId, score, country: row.country }, -1)
+    } else if (row.confirmed_at) {
+      // No longer one that a rule stopped or its owner switched off: it is gone.
+      const invalidationId = row.invalidation_id === null ? null : Number(row.invalidation_id)
+      await countUncounted(
+        trx,
+        { petitionId, score, invalidationId, blockedRule: row.blocked_rule },
+        -1
+      )
     }
     if (row.user_id !== null) {
       await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)

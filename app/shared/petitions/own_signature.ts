@@ -1,9 +1,18 @@
+/** Moderators' removal of a signature from the counts, as the public sees it: when, and why. */
+export type SignatureRemoval = { date: string; reason: string }
+
 /**
  * The viewer's own signature on a petition's page, as the server tells it
  * (shared by the server and the page): `pending` until its mailed link is
  * opened, with the address the link went to (told only to the browser that
- * signed or the member whose signature it is); then `confirmed`. `guest`:
- * known by the browser's cookie, not by an account.
+ * signed or the member whose signature it is); then `confirmed`, the same
+ * for every signer, whether a rule stopped it or not (the page tells no
+ * one that their signature counts, so it tells nothing false and nothing a
+ * rule would keep quiet). `removed`: moderators took it out of the count,
+ * which is public anyway; the page says so, with their date and reason.
+ * `guest`: known by the browser's cookie, not by an account.
  */
 export type OwnSignature =
-  { status: 'pending'; email: string; guest: boolean } | { status: 'confirmed'; guest: boolean }
+  | { status: 'pending'; email: string; guest: boolean }
+  | { status: 'confirmed'; guest: boolean }
+  | ({ status: 'removed'; confirmed: boolean; guest: boolean } & SignatureRemoval)

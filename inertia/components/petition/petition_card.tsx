@@ -8,11 +8,13 @@ import { urlFor } from '~/client.ts'
 import BannerLink from '~/components/petition/banner_link.tsx'
 import ClosingNote from './closing_note.tsx'
 import TopicBadges from './topic_badges.tsx'
+import { signedLine } from '@app/shared/petitions/progress.ts'
 
 /** The petition card of home, list and My petitions. */
 export default function PetitionCard({ petition }: { petition: Data.PetitionCard }) {
   const { t } = useTranslation()
   const href = urlFor('petitions.show', { slug: petition.slug })
+  const signed = signedLine(petition)
   return (
     <Card className="h-100 shadow-sm" data-testid="petition-card">
       <BannerLink petition={petition} height={400} fallback="/favicon.svg" />
@@ -40,8 +42,8 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
         <ClosingNote petition={petition} className="small text-body-secondary mt-2 mb-0" />
         <div className="d-flex align-items-center justify-content-between mt-3">
           <OwnerBadge owner={petition.user} />
-          <span className="small fw-semibold">
-            {t('page.petition_card.signed', { totalSignatures: petition.totalSignatures })}
+          <span className="small fw-semibold" data-testid="card-signed">
+            {t(signed.key, signed.values)}
           </span>
         </div>
       </Card.Body>

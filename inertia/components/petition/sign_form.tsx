@@ -13,7 +13,11 @@ import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { bindText } from '~/lib/bind_text.ts'
-import ShareWidget from '~/components/petition/show/share_widget.tsx'
+import {
+  ConfirmedSignature,
+  PendingSignature,
+  RemovedSignature,
+} from '~/components/petition/show/own_signature.tsx'
 import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
 
 export type SignFormProps = {
@@ -32,8 +36,9 @@ const CUSTOM_FIELD_DEBOUNCE_MS = 150
  * The sign form at #sign-this-petition. A member signs with
  * their account's name and e-mail, which are locked. Once the viewer has
  * signed, their signature's state shows instead: waiting for the mailed
- * link (with "Send it again" and, for a guest, "Wrong address?"), or
- * counted, with what is still needed and the share buttons.
+ * link (with "Send it again" and, for a guest, "Wrong address?"),
+ * confirmed, with the count, what is still needed and the share buttons, or
+ * removed by moderators, with their reason.
  */
 export default function SignForm({
   petition,
@@ -107,8 +112,11 @@ export default function SignForm({
     title = t('page.petition_page.almost_done_title')
     body = <PendingSignature guid={petition.guid} signature={mySignature} />
   } else if (mySignature?.status === 'confirmed') {
-    title = t('page.petition_page.counts_title')
-    body = <CountedSignature petition={petition} signedAt={whenISignedThisPetition} />
+    title = t('page.petition_page.confirmed_title')
+    body = <ConfirmedSignature petition={petition} signedAt={whenISignedThisPetition} />
+  } else if (mySignature?.status === 'removed') {
+    title = t('page.petition_page.removed_title')
+    body = <RemovedSignature petition={petition} signature={mySignature} />
   } else if (whenISignedThisPetition) {
     const date = formatDate(locale, whenISignedThisPetition)
     body = (
@@ -301,101 +309,6 @@ function SupportChoice({
         </div>
       )}
     </fieldset>
-  )
-}
-
-/**
- * A signature waiting for its mailed link: where the link went (the
- * viewer's own address: the server tells it to this browser or this member
- * only), "Send it again", and for a guest "Wrong address?", which withdraws
- * it so that they can sign again.
- */
-function PendingSignature({
-  guid,
-  signature,
-}: {
-  guid: string
-  signature: Extract<OwnSignature, { status: 'pending' }>
-}) {
-  const { t } = useTranslation()
-  const action = useForm({})
-  const post = (route: 'signatures.resend' | 'signatures.discard') =>
-    action.post(urlFor(route, { guid }), { preserveScroll: true })
-  return (
-    <Card className="border-warning" data-testid="signature-pending">
-      <Card.Body>
-        <p className="fw-semibold">{t('page.petition_page.waiting', { email: signature.email })}</p>
-        <p className="small">{t('page.petition_page.waiting_help')}</p>
-        <div className="d-flex flex-wrap gap-2">
-          <Button
-            variant="primary"
-            disabled={action.processing}
-            onClick={() => post('signatures.resend')}
-            data-testid="send-again"
-          >
-            {t('page.petition_page.send_again')}
-          </Button>
-          {signature.guest && (
-            <Button
-              variant="outline-secondary"
-              disabled={action.processing}
-              onClick={() => post('signatures.discard')}
-              aria-describedby="wrong-address-help"
-              data-testid="wrong-address"
-            >
-              {t('page.petition_page.wrong_address')}
-            </Button>
-          )}
-        </div>
-        {signature.guest && (
-          <p id="wrong-address-help" className="small text-muted mt-2 mb-0">
-            {t('page.petition_page.wrong_address_help')}
-          </p>
-        )}
-      </Card.Body>
-    </Card>
-  )
-}
-
-/** A signature that counts: the count it joined, what is still needed, and ways to share. */
-function CountedSignature({
-  petition,
-  signedAt,
-}: {
-  petition: Data.PetitionShow
-  signedAt: string | null
-}) {
-  const { t, locale } = useTranslation()
-  const { appUrl } = useSharedProps()
-  const needed = Math.max(0, petition.targetSignatures - petition.supportCount)
-  return (
-    <Card className="border-success" data-testid="signature-counts">
-      <Card.Body>
-        <p className="fw-semibold mb-1" data-testid="counted-total">
-          {t('page.show.signatures_of', {
-            total: petition.totalSignatures,
-            target: petition.targetSignatures,
-          })}
-        </p>
-        <p data-testid="still-needed">
-          {needed > 0
-            ? t('page.petition_page.still_needed', { count: needed })
-            : t('page.petition_page.target_reached')}
-        </p>
-        {signedAt && (
-          <p className="small text-muted" data-testid="signed-on">
-            {t('page.sign.signed_on', { date: formatDate(locale, signedAt) })}
-          </p>
-        )}
-        <p className="mb-2">{t('page.petition_page.share_ask')}</p>
-        <ShareWidget
-          url={`${appUrl}${urlFor('petitions.show', { slug: petition.slug })}`}
-          title={petition.title}
-          slug={petition.slug}
-          only={['whatsapp', 'telegram', 'facebook', 'x', 'email']}
-        />
-      </Card.Body>
-    </Card>
   )
 }
 

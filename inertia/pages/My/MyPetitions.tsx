@@ -25,6 +25,7 @@ import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
 import BannerLink from '~/components/petition/banner_link.tsx'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
+import PetitionCount from '~/components/petition/show/petition_count.tsx'
 
 function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCount: number }) {
   const { t, locale } = useTranslation()
@@ -192,12 +193,12 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                     </div>
                     <div className="mt-3">
                       <SignaturesBar petition={petition} />
-                      <p className="small fw-semibold mt-2 mb-0" data-testid="my-petition-count">
-                        {t('page.show.signatures_of', {
-                          total: petition.totalSignatures,
-                          target: petition.targetSignatures,
-                        })}
-                      </p>
+                      <PetitionCount
+                        petition={petition}
+                        className="small fw-semibold mt-2 mb-0"
+                        detailClassName="small text-muted mb-0"
+                        testId="my-petition-count"
+                      />
                     </div>
                     <div className="d-flex flex-wrap gap-2 mt-3">
                       <Link

@@ -16,6 +16,13 @@ type MySignature = Data.MySignature
 
 type SignaturesProps = { signatures: Paginated<MySignature> }
 
+/** Why a signature of theirs does not count, as the member is told. */
+const NOT_COUNTED_TEXTS: Record<NonNullable<MySignature['notCounted']>, string> = {
+  removed: 'page.my_signatures.removed',
+  deactivated: 'page.my_signatures.deactivated',
+  stopped: 'page.my_signatures.not_counted',
+}
+
 const STATE_VARIANTS: Record<MySignature['petition']['state'], string> = {
   open: 'primary',
   finished: 'secondary',
@@ -87,9 +94,9 @@ function SignatureItem({ signature }: { signature: MySignature }) {
             <span className="text-warning-emphasis">{t('page.my_signatures.waiting')}</span>
           )}
         </li>
-        {!signature.active && (
-          <li className="list-inline-item text-danger-emphasis">
-            {t('page.my_signatures.deactivated')}
+        {signature.notCounted && (
+          <li className="list-inline-item text-danger-emphasis" data-testid="not-counted">
+            {t(NOT_COUNTED_TEXTS[signature.notCounted])}
           </li>
         )}
       </ul>

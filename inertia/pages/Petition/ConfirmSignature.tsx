@@ -1,7 +1,10 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
+import { Alert } from 'react-bootstrap'
 import MessagesDisplay from '~/components/messages_display.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
+import { formatDate } from '~/lib/format_date.ts'
+import type { SignatureRemoval } from '@app/shared/petitions/own_signature.ts'
 
 import { urlFor } from '~/client.ts'
 
@@ -10,6 +13,8 @@ type ConfirmSignatureProps = {
   confirmUrl: string | null
   petition: { title: string; slug: string } | null
   alreadyConfirmed: boolean
+  /** Moderators took this signature out of the counts: when, and their public reason. */
+  removal: SignatureRemoval | null
 }
 
 /** The page of a mailed confirmation link: the button confirms the signature. */
@@ -17,8 +22,9 @@ export default function ConfirmSignature({
   confirmUrl,
   petition,
   alreadyConfirmed,
+  removal,
 }: ConfirmSignatureProps) {
-  const { t } = useTranslation()
+  const { t, locale } = useTranslation()
   const { messages } = useSharedProps()
 
   return (
@@ -45,6 +51,16 @@ export default function ConfirmSignature({
       }}
     >
       <MessagesDisplay messages={messages} />
+      {removal && petition && (
+        <Alert variant="danger" data-testid="signature-removed">
+          <p className="fw-semibold mb-1">
+            {t('page.petition_page.removed_text', { date: formatDate(locale, removal.date) })}
+          </p>
+          <p className="mb-0 text-break">
+            {t('page.petition_page.removed_reason', { reason: removal.reason })}
+          </p>
+        </Alert>
+      )}
     </MailedLinkPage>
   )
 }

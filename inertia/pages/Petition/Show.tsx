@@ -21,12 +21,13 @@ import FirstSharePanel from '~/components/petition/show/first_share_panel.tsx'
 import ReportPetition from '~/components/petition/show/report_petition.tsx'
 import HiddenBanner from '~/components/petition/show/hidden_banner.tsx'
 import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
+import type { NotCounted } from '@app/shared/petitions/not_counted.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { petitionJsonLd } from '~/lib/json_ld.ts'
-import { useLiveCounts } from '~/lib/live_counts.ts'
+import { countsOf, useLiveCounts } from '~/lib/live_counts.ts'
 import { useStickyTop } from '~/lib/use_sticky_top.ts'
 
 type PetitionShowProps = {
@@ -36,6 +37,8 @@ type PetitionShowProps = {
   decisionMakers: Data.RecipientStanding[]
   /** Moderators' standing invalidations that removed counted signatures (dates, reasons, counts). */
   moderatorRemovals: Data.ModeratorRemoval[]
+  /** Its signatures that do not count, by why: numbers only. */
+  notCounted: NotCounted
   /** When the viewer signed (ISO date), or null. */
   whenISignedThisPetition: string | null
   /** The viewer's own signature: waiting for confirmation (with its address), or counted. */
@@ -66,17 +69,7 @@ export default function Show(props: PetitionShowProps) {
   useStickyTop(aside)
   // An open petition's counts and last signatures move as signatures are confirmed.
   const { live, connected } = useLiveCounts(props.petition, props)
-  const petition = live
-    ? {
-        ...props.petition,
-        totalSignatures: live.totalSignatures,
-        supportCount: live.supportCount,
-        paperCount: live.paperCount,
-        percentage: live.percentage,
-        positivePercentage: live.positivePercentage,
-        negativePercentage: live.negativePercentage,
-      }
-    : props.petition
+  const petition = live ? { ...props.petition, ...countsOf(live) } : props.petition
   const lastSignatures = live ? live.lastSignatures : props.lastSignatures
   const { appUrl } = useSharedProps()
   const path = urlFor('petitions.show', { slug: petition.slug })
@@ -132,7 +125,7 @@ export default function Show(props: PetitionShowProps) {
             <MediaSection videos={petition.videos} photos={petition.photos} />
             <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
             <LastSignatures signatures={lastSignatures} />
-            <ModeratorRemovals removals={props.moderatorRemovals} />
+            <ModeratorRemovals removals={props.moderatorRemovals} notCounted={props.notCounted} />
             <SignersMapSection slug={petition.slug} totalSignatures={petition.totalSignatures} />
             <HistoryChart petition={petition} />
           </div>
@@ -151,7 +144,7 @@ export default function Show(props: PetitionShowProps) {
           <ReportPetition guid={petition.guid} turnstileKey={turnstileKey} />
         )}
       </Container>
-      <SignBar totalSignatures={petition.totalSignatures} canSign={canSignPetition} />
+      <SignBar petition={petition} canSign={canSignPetition} />
     </AppLayout>
   )
 }

@@ -108,7 +108,7 @@ test.group('Signing rules: stopped signatures', (group) => {
     assert.isNotNull(row.confirmed_at)
     assert.equal(row.blocked_rule, 'blocked_domain')
     assert.isFalse(Boolean(row.active))
-    assert.lengthOf(await outbox.to('ivan@spam-wave.test'), 1, 'the notice that it counts')
+    assert.lengthOf(await outbox.to('ivan@spam-wave.test'), 1, 'the notice that it is confirmed')
     assert.deepEqual(await flushedCountsOf(petition), { support: 0, oppose: 0 })
   })
 

@@ -48,7 +48,14 @@ test.group('Open data: a petition as JSON', (group) => {
       supportCount: 2,
       opposeCount: 1,
       paperCount: 0,
+      onlineSupportCount: 2,
+      totalSignatures: 3,
       targetSignatures: 100,
+      // No moderator removed any of its signatures, no rule stopped any, and so on.
+      signaturesRemovedByModerators: 0,
+      signaturesStoppedByRules: 0,
+      signaturesDeactivatedByOwner: 0,
+      paperSignaturesRejected: 0,
       owner: 'Olena Koval',
       createdAt: petition.createdAt.toUTC().toISO(),
       closesAt: null,
@@ -66,8 +73,6 @@ test.group('Open data: a petition as JSON', (group) => {
       ],
       // Its letters name nobody (see decision_makers/who_has_answered for those that do).
       recipients: [],
-      // No moderator removed any of its signatures.
-      signaturesRemovedByModerators: 0,
       invalidations: [],
     })
   })

@@ -147,7 +147,7 @@ test.group('Metrics: what they count', (group) => {
     assert.equal(moved(confirmed, 'undersign_signature_confirmations_total'), 1)
     // The confirmation is counted in a pending row until the flush adds it to the petition.
     assert.equal(valueIn(confirmed, 'undersign_signature_counter_pending_rows'), 1)
-    // The link, then the notice that it counts.
+    // The link, then the notice that it is confirmed.
     assert.lengthOf(await outbox.read(), 2)
     assert.equal(moved(confirmed, 'undersign_mails_sent_total'), 2)
     assert.equal(moved(confirmed, 'undersign_mails_failed_total'), 0)

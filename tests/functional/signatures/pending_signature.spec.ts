@@ -40,7 +40,7 @@ function post(
 /**
  * After signing, the page is honest: waiting for the confirmation (with the
  * address, told to the browser that signed only), "Send it again", "Wrong
- * address?"; then "Your signature counts".
+ * address?"; then "Your signature is confirmed".
  */
 test.group('A signature waiting for confirmation, on the petition page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -177,7 +177,7 @@ test.group('A signature waiting for confirmation, on the petition page', (group)
     assert.lengthOf(await signatureRows(petition), 1)
   })
 
-  test('after confirming, the page says the signature counts, even in the browser that opened the link', async ({
+  test('after confirming, the page says the signature is confirmed, even in the browser that opened the link', async ({
     client,
     assert,
   }) => {

@@ -121,10 +121,10 @@ test.group('Signing again over an unconfirmed signature', (group) => {
       first_name: member.firstName,
     })
     assert.isNotNull(rows[0].confirmed_at)
-    // No link to confirm: the notice that it counts.
+    // No link to confirm: the notice that it is confirmed.
     const mails = await outbox.to(member.email)
     assert.lengthOf(mails, 1)
-    assert.match(mails[0].subject, /^Your signature counts/)
+    assert.match(mails[0].subject, /^Your signature is confirmed/)
     await member.refresh()
     assert.equal(member.signaturesCount, 1)
 
@@ -172,7 +172,7 @@ test.group('Signing again over an unconfirmed signature', (group) => {
     const rows = await signatureRows(petition)
     assert.lengthOf(rows, 1)
     assert.containSubset(rows[0], { first_name: 'Olena', user_id: null })
-    // The link and the notice that it counts; the refused signs mailed nothing.
+    // The link and the notice that it is confirmed; the refused signs mailed nothing.
     assert.lengthOf(await outbox.read(), 2)
     await signatureCounter.flush()
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
@@ -250,7 +250,7 @@ test.group('A lost confirmation mail', (group) => {
     await client.post(thirdLink).withCsrfToken()
     await signatureCounter.flush()
     assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
-    assert.lengthOf(await outbox.to('olena@example.org'), 4, 'the notice that it counts')
+    assert.lengthOf(await outbox.to('olena@example.org'), 4, 'the notice that it is confirmed')
     const elsewhere = await sign(client, other, { email: 'olena@example.org' })
     assert.isDefined(swalOf(elsewhere).info)
     assert.lengthOf(await outbox.to('olena@example.org'), 5)

@@ -141,7 +141,7 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     assert.isNotNull((await dueColumns(givenUp.signature.id)).due)
   })
 
-  test('a signature confirmed while its link was due gets the notice that it counts, not the link', async ({
+  test('a signature confirmed while its link was due gets the notice that it is confirmed, not the link', async ({
     assert,
   }) => {
     const { signature } = await dueSignature(DateTime.utc().minus({ minutes: 1 }))
@@ -150,7 +150,7 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     await signatureMails.deliver([signature.id])
     const mails = await outbox.read()
     assert.lengthOf(mails, 1)
-    assert.match(mails[0].subject, /^Your signature counts/)
+    assert.match(mails[0].subject, /^Your signature is confirmed/)
     assert.notInclude(mails[0].html, '/confirm')
     assert.include(mails[0].html, `/signature/${signature.id}/withdraw`)
     assert.isNull((await dueColumns(signature.id)).due)

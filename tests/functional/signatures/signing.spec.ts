@@ -237,7 +237,7 @@ test.group('Signing a petition', (group) => {
     const rows = await signatureRows(petition)
     assert.lengthOf(rows, 1)
     assert.equal(rows[0].first_name, 'Olena')
-    // The link and the notice that it counts; the refused signs mailed nothing.
+    // The link and the notice that it is confirmed; the refused signs mailed nothing.
     assert.lengthOf(await outbox.read(), 2)
   })
 
@@ -257,7 +257,7 @@ test.group('Signing a petition', (group) => {
 
     const first = await client.post(link).withCsrfToken().redirects(0)
     first.assertHeader('location', `/petition/${petition.slug}`)
-    // The page says so itself ("Your signature counts"), brought into view once.
+    // The page says so itself ("Your signature is confirmed"), brought into view once.
     assert.equal(first.flashMessages()?.petitionPage, 'signatureConfirmed')
     const second = await client.post(link).withCsrfToken().redirects(0)
     second.assertHeader('location', `/petition/${petition.slug}`)
@@ -331,9 +331,9 @@ test.group('Signing a petition', (group) => {
     assert.equal(row.first_name, 'Taras')
     assert.equal(row.user_id, member.id)
     assert.isNotNull(row.confirmed_at)
-    // No link to confirm: the notice that it counts, with the link that withdraws it.
+    // No link to confirm: the notice that it is confirmed, with the link that withdraws it.
     const [notice] = await outbox.to(member.email)
-    assert.match(notice.subject, /^Your signature counts/)
+    assert.match(notice.subject, /^Your signature is confirmed/)
     assert.include(linkIn(notice.html, '/withdraw'), `/signature/${row.id}/withdraw`)
     await member.refresh()
     assert.equal(member.signaturesCount, 1)

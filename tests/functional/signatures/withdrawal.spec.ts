@@ -53,7 +53,7 @@ test.group('Withdrawing a signature from its mailed link', (group) => {
     await outbox.clear()
   })
 
-  test('the confirmation mail and the notice that it counts both carry the same withdraw link', async ({
+  test('the confirmation mail and the notice that it is confirmed both carry the same withdraw link', async ({
     client,
     assert,
   }) => {

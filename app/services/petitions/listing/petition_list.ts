@@ -75,6 +75,8 @@ export const OPEN_DATA_PAGE: ListPage = {
         'petitions.description_text',
         'petitions.succeeded_at',
         'petitions.lang',
+        'petitions.stopped_count',
+        'petitions.deactivated_count',
       ])
       .preload('user'),
 }

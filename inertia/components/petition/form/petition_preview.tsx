@@ -7,6 +7,7 @@ import { useSharedProps } from '~/lib/shared.ts'
 import { previewHtml } from '~/lib/preview_html.ts'
 import type { Data } from '@generated/data'
 import { closingMomentOf } from '@app/shared/petitions/closing.ts'
+import { petitionProgress } from '@app/shared/petitions/progress.ts'
 import type { PetitionFormData } from './shared.tsx'
 
 /** The form's values; the milestones are not on the petition's page. */
@@ -44,12 +45,14 @@ function previewPetition(
     closedAt: null,
     victoryAt: null,
     user: { ...owner, deleted: false },
-    totalSignatures: 0,
-    percentage: 0,
-    positivePercentage: 0,
-    negativePercentage: 0,
+    // Nobody signed a preview: the counts of a new petition, by the shared definition.
+    ...petitionProgress({
+      supportCount: 0,
+      opposeCount: 0,
+      paperCount: 0,
+      targetSignatures: data.targetSignatures,
+    }),
     description: previewHtml(data.description),
-    supportCount: 0,
     banner: bannerUrl ? { url: bannerUrl } : null,
     allowComments: data.allowComments,
     askPostalCode: data.askPostalCode,
@@ -64,7 +67,6 @@ function previewPetition(
     responses: [],
     answersRemoved: 0,
     handovers: [],
-    paperCount: 0,
     editCount: 0,
   }
 }

@@ -8,7 +8,7 @@ import { ShareButton } from './share_widget.tsx'
 import { urlFor } from '~/client.ts'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
 import ClosingNote, { useClosingText } from '~/components/petition/closing_note.tsx'
-import PaperSplit from '~/components/petition/show/paper_split.tsx'
+import PetitionCount from '~/components/petition/show/petition_count.tsx'
 import TopicBadges from '~/components/petition/topic_badges.tsx'
 
 /**
@@ -72,13 +72,12 @@ export default function PetitionHeader({ petition }: { petition: Data.PetitionSh
           <div className="d-lg-none">
             <SignaturesBar petition={petition} />
           </div>
-          <p className="fw-semibold mt-2 mb-0 d-lg-none" data-testid="signature-count">
-            {t('page.show.signatures_of', {
-              total: petition.totalSignatures,
-              target: petition.targetSignatures,
-            })}
-          </p>
-          <PaperSplit petition={petition} muted={false} className="d-lg-none mt-1 mb-0" />
+          <PetitionCount
+            petition={petition}
+            className="fw-semibold mt-2 mb-0 d-lg-none"
+            detailClassName="small d-lg-none mt-1 mb-0"
+            testId="signature-count"
+          />
           <ClosingNote petition={petition} className="mt-2 mb-0" withDetail />
         </div>
         <ShareButton

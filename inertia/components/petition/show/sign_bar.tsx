@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from '~/i18n/context.tsx'
+import { signedLine, type PetitionProgress } from '@app/shared/petitions/progress.ts'
 
 const FORM_ID = 'sign-this-petition'
 
@@ -13,16 +14,16 @@ function firstFieldOf(section: HTMLElement) {
 }
 
 /**
- * On phones, a bar fixed to the bottom: "Sign this petition" with the
- * count. It jumps to the form and moves focus into it, and gives way
+ * On phones, a bar fixed to the bottom: "Sign this petition" with how many
+ * signed (as cards say it: with opposition, how many for and against). It jumps to the form and moves focus into it, and gives way
  * whenever the form is in view. Only while the viewer can sign; the page
  * keeps room under its end so that the bar covers nothing (see app.css).
  */
 export default function SignBar({
-  totalSignatures,
+  petition,
   canSign,
 }: {
-  totalSignatures: number
+  petition: PetitionProgress & { allowOpposite: boolean }
   canSign: boolean
 }) {
   const { t } = useTranslation()
@@ -55,9 +56,9 @@ export default function SignBar({
       >
         <span className="fw-bold">{t('page.petition_page.sign_bar')}</span>
         <span className="small" data-testid="sign-bar-count">
-          {totalSignatures === 0
+          {petition.totalSignatures === 0
             ? t('page.petition_page.be_first')
-            : t('page.petition_card.signed', { totalSignatures })}
+            : t(signedLine(petition).key, signedLine(petition).values)}
         </span>
       </a>
     </div>

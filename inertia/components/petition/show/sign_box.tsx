@@ -1,7 +1,6 @@
 import type { Data } from '@generated/data'
-import { useTranslation } from '~/i18n/context.tsx'
 import SignaturesBar from '~/components/petition/signatures_bar.tsx'
-import PaperSplit from '~/components/petition/show/paper_split.tsx'
+import PetitionCount from '~/components/petition/show/petition_count.tsx'
 import SignForm, { type SignFormProps } from '~/components/petition/sign_form.tsx'
 
 /**
@@ -10,18 +9,16 @@ import SignForm, { type SignFormProps } from '~/components/petition/sign_form.ts
  * the form comes after the sections).
  */
 export default function SignBox(props: SignFormProps & { petition: Data.PetitionShow }) {
-  const { t } = useTranslation()
   const { petition } = props
   return (
     <div className="sign-box" data-testid="sign-box">
       <div className="sign-box-progress d-none d-lg-block mb-3">
-        <p className="h5 fw-bold mb-2" data-testid="sign-box-count">
-          {t('page.show.signatures_of', {
-            total: petition.totalSignatures,
-            target: petition.targetSignatures,
-          })}
-        </p>
-        <PaperSplit petition={petition} className="mb-2" />
+        <PetitionCount
+          petition={petition}
+          className="h5 fw-bold mb-2"
+          detailClassName="small text-muted mb-2"
+          testId="sign-box-count"
+        />
         <SignaturesBar petition={petition} />
       </div>
       <SignForm {...props} />
