@@ -74,6 +74,7 @@ test.group('Open data: a petition as JSON', (group) => {
       // Its letters name nobody (see decision_makers/who_has_answered for those that do).
       recipients: [],
       invalidations: [],
+      answersRemovedByModerators: 0,
     })
   })
 

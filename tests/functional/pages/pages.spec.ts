@@ -109,7 +109,7 @@ test.group('Pages', () => {
 
   test('the privacy policy has sections 1 to 9 and its date', async ({ client, assert }) => {
     const html = (await client.get('/privacy-policy')).text()
-    assert.include(html, 'updated at: 27.11.2026')
+    assert.include(html, 'updated at: 06.12.2026')
     for (let section = 1; section <= 9; section++) assert.include(html, `id="section-${section}"`)
   })
 
@@ -127,8 +127,9 @@ test.group('Pages', () => {
     // The fraud checks' traces: what is kept, and that it goes with the rest.
     assert.include(html, 'a code computed with our secret key from your network')
     assert.include(html, 'never the address itself; both are erased')
-    // A recipient's address: what it is used for.
-    assert.include(html, 'only to send them the petition when it reaches a milestone')
+    // A recipient's address: checked by a moderator first, then used for this only.
+    assert.include(html, 'a moderator first checks that it is the public address')
+    assert.include(html, 'We use the address only to send the petition when it reaches a milestone')
   })
 
   test('the home call to action leads guests to sign up', async ({ client, assert }) => {
