@@ -1,9 +1,5 @@
-import type { FormEvent } from 'react'
-import { Button, Form, Modal } from 'react-bootstrap'
-import { useForm } from '@inertiajs/react'
-import FormField from '~/components/form_field.tsx'
+import ReasonDialog from '~/components/moderation/reason_dialog.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { bindText } from '~/lib/bind_text.ts'
 import { urlFor } from '~/client.ts'
 
 /**
@@ -22,50 +18,19 @@ export default function RedactVersionDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const form = useForm({ reason: '' })
-  const close = () => {
-    form.clearErrors()
-    onClose()
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (versionId === null) return
-    form.post(urlFor('moderation.redact_version', { id: petitionId, version: versionId }), {
-      preserveScroll: true,
-      onSuccess: () => {
-        form.reset()
-        onClose()
-      },
-    })
-  }
   return (
-    <Modal show={versionId !== null} onHide={close} aria-labelledby="redact-title">
-      <Form onSubmit={submit} noValidate data-testid="redact-form">
-        <Modal.Header closeButton closeLabel={t('common.cancel')}>
-          <Modal.Title id="redact-title" as="h2" className="h5">
-            {t('page.moderation.versions.redact_title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small">{t('page.moderation.versions.redact_intro')}</p>
-          <FormField
-            {...bindText(form, 'reason')}
-            id="redact-reason"
-            as="textarea"
-            rows={2}
-            maxLength={1000}
-            label={t('page.moderation.versions.redact_reason')}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={form.processing}>
-            {t('page.moderation.versions.redact_confirm')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <ReasonDialog
+      id="redact"
+      url={
+        versionId === null
+          ? null
+          : urlFor('moderation.redact_version', { id: petitionId, version: versionId })
+      }
+      title={t('page.moderation.versions.redact_title')}
+      intro={t('page.moderation.versions.redact_intro')}
+      reasonLabel={t('page.moderation.versions.redact_reason')}
+      confirm={t('page.moderation.versions.redact_confirm')}
+      onClose={onClose}
+    />
   )
 }

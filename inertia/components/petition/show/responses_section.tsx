@@ -10,6 +10,7 @@ import { bindText } from '~/lib/bind_text.ts'
 import { browserTimeZone, localDay } from '~/lib/time_zone.ts'
 import FormField from '~/components/form_field.tsx'
 import DayField from '~/components/day_field.tsx'
+import ReasonDialog from '~/components/moderation/reason_dialog.tsx'
 
 /**
  * The rich-text editor (TipTap, most of a page's weight) is loaded when an
@@ -110,57 +111,6 @@ function AddResponse({ guid }: { guid: string }) {
         </Form>
       </Modal>
     </>
-  )
-}
-
-/** A moderator removes a decision maker's answer: the reason goes to the audit trail. */
-function RemoveAnswerDialog({
-  guid,
-  response,
-  onClose,
-}: {
-  guid: string
-  response: Response
-  onClose: () => void
-}) {
-  const { t } = useTranslation()
-  const form = useForm({ reason: '' })
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    form.delete(urlFor('petitions.responses.destroy', { guid, id: response.id }), {
-      preserveScroll: true,
-      onSuccess: onClose,
-    })
-  }
-  return (
-    <Modal show onHide={onClose} aria-labelledby="remove-answer-title">
-      <Form onSubmit={submit} noValidate data-testid="remove-answer-form">
-        <Modal.Header closeButton closeLabel={t('page.response.cancel')}>
-          <Modal.Title id="remove-answer-title" as="h2" className="h5">
-            {t('page.response.remove_answer_title', { responder: response.responder })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small">{t('page.response.remove_answer_text')}</p>
-          <FormField
-            {...bindText(form, 'reason')}
-            id="remove-answer-reason"
-            as="textarea"
-            rows={2}
-            maxLength={1000}
-            label={t('page.moderation.reason')}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {t('page.response.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={form.processing}>
-            {t('page.response.remove')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
   )
 }
 
@@ -288,9 +238,17 @@ export default function ResponsesSection({
           {t('page.response.answers_removed', { count: answersRemoved })}
         </p>
       )}
-      {removing && (
-        <RemoveAnswerDialog guid={guid} response={removing} onClose={() => setRemoving(null)} />
-      )}
+      {/* A moderator removes a decision maker's answer: the reason goes to the audit trail. */}
+      <ReasonDialog
+        id="remove-answer"
+        method="delete"
+        url={removing && urlFor('petitions.responses.destroy', { guid, id: removing.id })}
+        title={t('page.response.remove_answer_title', { responder: removing?.responder ?? '' })}
+        intro={t('page.response.remove_answer_text')}
+        reasonLabel={t('page.moderation.reason')}
+        confirm={t('page.response.remove')}
+        onClose={() => setRemoving(null)}
+      />
       {canRespond && (
         <div className="d-flex flex-wrap gap-2">
           <AddResponse guid={guid} />
