@@ -12,6 +12,7 @@ import MailFailed from '#events/mail_failed'
 import { site } from '#config/site'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { rowsOf } from '#support/database_errors'
+import { storedDateTime } from '#support/stored_dates'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
 /** A mailed link confirms for 7 days, and only while it names the signature's current token. */
@@ -286,7 +287,7 @@ function signerMail(link: DueMail) {
   }
   const removal =
     link.removed_at && link.removed_reason !== null
-      ? { date: storedDate(link.removed_at), reason: link.removed_reason }
+      ? { date: storedDateTime(link.removed_at)!.toJSDate(), reason: link.removed_reason }
       : null
   const withdraw = withdrawUrl(signature, locale)
   return link.confirmed_at
@@ -301,8 +302,3 @@ function signerMail(link: DueMail) {
 }
 
 export const signatureMails = new SignatureMailer()
-
-/** A timestamp as a raw query gives it: a Date on PostgreSQL, the text Lucid wrote (server's zone) on SQLite. */
-function storedDate(value: Date | string) {
-  return value instanceof Date ? value : new Date(value.replace(' ', 'T'))
-}
