@@ -7,11 +7,13 @@ import { signedUrlFor, urlFor } from '@adonisjs/core/services/url_builder'
 import type Signature from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
+import SignedAgainMail from '#mails/signed_again_mail'
 import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
 import { site } from '#config/site'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { rowsOf } from '#support/database_errors'
+import { storedDateTime } from '#support/stored_dates'
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 
 /** A mailed link confirms for 7 days, and only while it names the signature's current token. */
@@ -37,6 +39,8 @@ type DueMail = {
   locale: string
   confirmation_token: string | null
   confirmed_at: unknown
+  signed_again_at: unknown
+  created_at: unknown
   title: string
   slug: string
 }
@@ -130,6 +134,8 @@ export class SignatureMailer {
         'signatures.locale',
         'signatures.confirmation_token',
         'signatures.confirmed_at',
+        'signatures.signed_again_at',
+        'signatures.created_at',
         'petitions.title',
         'petitions.slug'
       )
@@ -256,7 +262,12 @@ export const confirmationUrl = (signature: LinkedSignature, locale: Locale) =>
     expiresIn: CONFIRMATION_VALID_FOR,
   })
 
-/** The confirmation link while unconfirmed, the notice that it counts once confirmed. */
+/**
+ * The confirmation link while unconfirmed, the notice that it counts once
+ * confirmed. A confirmed signature is mailed that notice once, when it is
+ * confirmed; a later due mail on it is the notice that its address signed
+ * again (`signed_again_at`, set only on a confirmed row with no mail due).
+ */
 function signerMail(link: DueMail) {
   const locale = isLocale(link.locale) ? link.locale : DEFAULT_LOCALE
   const signer = { email: link.email, firstName: link.first_name }
@@ -266,6 +277,10 @@ function signerMail(link: DueMail) {
     url: site.urlFor(locale) + urlFor('petitions.show', { slug: link.slug }),
   }
   const withdraw = withdrawUrl(signature, locale)
+  if (link.confirmed_at && link.signed_again_at) {
+    const signedOn = storedDateTime(link.created_at)!
+    return new SignedAgainMail(signer, locale, petition, signedOn, withdraw)
+  }
   return link.confirmed_at
     ? new SignatureConfirmedMail(signer, locale, petition, withdraw)
     : new SignatureConfirmationMail(
