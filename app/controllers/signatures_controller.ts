@@ -10,6 +10,7 @@ import { flashMessage, flashSwal } from '#support/http/flash'
 import {
   forgetSigned,
   rememberSigned,
+  signatureRef,
   signedPetitionsOf,
 } from '#support/http/signed_petitions_cookie'
 import SignaturePolicy from '#policies/signature_policy'
@@ -86,8 +87,7 @@ export default class SignaturesController {
     // The page says "Your signature counts" to the browser that opened the
     // link (the mailbox is proven) and to the member who signed it.
     if (!auth.user) {
-      const left = { kind: 'signature', id: signature.id, token: signature.confirmationToken } as const
-      rememberSigned(response, request, signature.petitionId, left)
+      rememberSigned(response, request, signature.petitionId, signatureRef(signature))
     } else if (!(await ctx.bouncer.with(SignaturePolicy).allows('manage', signature))) {
       // Someone else's signature, confirmed from this account's browser: the page cannot show it.
       const key = confirmation.firstTime

@@ -19,7 +19,7 @@ import { ruleStopping } from '#services/fraud/signing_rules'
 import type RepeatSigning from '#models/repeat_signing'
 import { signAgain } from '#services/signatures/repeat_signings'
 import { isSignedBy } from '#policies/signature_policy'
-import type { SignedRef } from '#support/http/signed_petitions_cookie'
+import { signatureRef, type SignedRef } from '#support/http/signed_petitions_cookie'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -164,8 +164,7 @@ export function receiptOf(
 ): SignReceipt {
   if (outcome.signed) {
     const { signature, confirmed } = outcome
-    const left: SignedRef = { kind: 'signature', id: signature.id, token: signature.confirmationToken }
-    return { confirmed, email: signature.email, left }
+    return { confirmed, email: signature.email, left: signatureRef(signature) }
   }
   const { repeat } = outcome
   const left: SignedRef = { kind: 'repeat', id: repeat.id, token: repeat.token }

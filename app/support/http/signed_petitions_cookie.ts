@@ -22,10 +22,14 @@ const ID_WIDTH = 15
 /** What a sign left this browser: the row its cookie entry names. */
 export type SignedRef = { kind: 'signature' | 'repeat'; id: number; token: string | null }
 
+/** The entry of a signature this browser made or confirmed. */
+export function signatureRef(signature: { id: number; confirmationToken: string | null }) {
+  return { kind: 'signature', id: signature.id, token: signature.confirmationToken } as const
+}
+
 /** What the cookie says about one petition. */
 export type SignedEntry =
-  | { kind: 'signature' | 'repeat'; id: number; key: string }
-  | { kind: 'date'; signedAt: string }
+  { kind: 'signature' | 'repeat'; id: number; key: string } | { kind: 'date'; signedAt: string }
 
 /** The key of a row's token as the cookie holds it. */
 export function signatureKey(token: string | null) {
