@@ -13,6 +13,7 @@ const SECTION_ITEMS: Record<number, string[]> = {
   7: [
     'account',
     'unconfirmed',
+    'signed_again',
     'signatures',
     'paper_sheets',
     'withdrawn',
