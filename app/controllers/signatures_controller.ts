@@ -3,7 +3,12 @@ import string from '@adonisjs/core/helpers/string'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, signValidation } from '#validators/signature'
-import { receiptOf, signPetition, type SignReceipt } from '#services/signatures/signing'
+import {
+  receiptOf,
+  signPetition,
+  type SignOutcome,
+  type SignReceipt,
+} from '#services/signatures/signing'
 import { petitionToSign } from '#services/signatures/petition_to_sign'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import { flashMessage, flashSwal } from '#support/http/flash'
@@ -39,7 +44,7 @@ const REFUSALS = {
 export default class SignaturesController {
   /** POST /petition/{guid}/sign. */
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, i18n, bouncer } = ctx
+    const { request, params, auth, i18n, bouncer } = ctx
     const petition = await petitionToSign(params.guid, { reuse: !auth.user })
     const policy = bouncer.with(PetitionPolicy)
     await policy.authorize('view', petition)
@@ -47,13 +52,7 @@ export default class SignaturesController {
     const validation = signValidation(petition, request.all(), request.ip())
     const payload = await request.validateUsing(signatureValidator, validation)
     const signer = { user: auth.user ?? null, locale: localeOf(i18n), ip: request.ip() }
-    const outcome = await signPetition(petition, payload, signer)
-    if (!outcome.signed && outcome.reason !== 'repeated') {
-      return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
-    }
-    const receipt = receiptOf(outcome)
-    if (!auth.user) rememberSigned(response, request, petition.id, receipt.left)
-    return this.thank(ctx, petition, receipt)
+    return this.answer(ctx, petition, await signPetition(petition, payload, signer))
   }
 
   /**
@@ -151,6 +150,20 @@ export default class SignaturesController {
   private refuse(ctx: HttpContext, kind: 'error' | 'warning', key: string) {
     flashMessage(ctx.session, kind, ctx.i18n.t(key))
     return ctx.response.redirect().back()
+  }
+
+  /**
+   * A sign's answer: a member told about their own signature gets the
+   * refusal; anyone else, whether their sign stored a signature or was a
+   * second one with an address, is remembered and thanked alike.
+   */
+  private answer(ctx: HttpContext, petition: Petition, outcome: SignOutcome) {
+    if (!outcome.signed && outcome.reason !== 'repeated') {
+      return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
+    }
+    const receipt = receiptOf(outcome)
+    if (!ctx.auth.user) rememberSigned(ctx.response, ctx.request, petition.id, receipt.left)
+    return this.thank(ctx, petition, receipt)
   }
 
   /**
