@@ -3,7 +3,12 @@ import string from '@adonisjs/core/helpers/string'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, signValidation } from '#validators/signature'
-import { signPetition, type SignOutcome } from '#services/signatures/signing'
+import {
+  receiptOf,
+  signPetition,
+  type SignOutcome,
+  type SignReceipt,
+} from '#services/signatures/signing'
 import { petitionToSign } from '#services/signatures/petition_to_sign'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import { removalOf } from '#services/signatures/removal'
@@ -11,13 +16,16 @@ import { flashMessage, flashSwal } from '#support/http/flash'
 import {
   forgetSigned,
   rememberSigned,
+  signatureRef,
   signedPetitionsOf,
 } from '#support/http/signed_petitions_cookie'
 import SignaturePolicy from '#policies/signature_policy'
 import {
   discardOwnPending,
-  ownSignature,
+  ownRow,
+  ownSigning,
   resendOwnLink,
+  type OwnSigning,
 } from '#services/signatures/viewer_signature'
 import NotFoundException from '#exceptions/not_found_exception'
 import { flashPetitionPage } from '#support/http/petition_page_flash'
@@ -25,7 +33,11 @@ import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
 import { currentRules } from '#services/fraud/signing_rules'
 
-/** Why a sign changed nothing: a confirmed signature is final; an unconfirmed one had its mails for today. */
+/**
+ * What a member is told when a sign changed nothing about their own
+ * signature: a confirmed signature is final; an unconfirmed one had its
+ * mails for today. Anyone else is answered as a first signer.
+ */
 const REFUSALS = {
   duplicate: 'page.sign.already_signed',
   link_already_sent: 'page.sign.link_already_sent',
@@ -34,17 +46,14 @@ const REFUSALS = {
 export default class SignaturesController {
   /** POST /petition/{guid}/sign. */
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, i18n, bouncer } = ctx
+    const { request, params, auth, i18n, bouncer } = ctx
     const petition = await petitionToSign(params.guid, { reuse: !auth.user })
     const policy = bouncer.with(PetitionPolicy)
     await policy.authorize('view', petition)
     if (await policy.denies('sign', petition)) return this.refuse(ctx, 'error', 'page.sign.closed')
     const payload = await this.signInput(ctx, petition)
     const signer = { user: auth.user ?? null, locale: localeOf(i18n), ip: request.ip() }
-    const outcome = await signPetition(petition, payload, signer)
-    if (!outcome.signed) return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
-    if (!auth.user) rememberSigned(response, request, petition.id, outcome.signature)
-    return this.thank(ctx, petition, outcome)
+    return this.answer(ctx, petition, await signPetition(petition, payload, signer))
   }
 
   /** The sign form, checked against the petition and the signing rules in force (in memory). */
@@ -88,8 +97,9 @@ export default class SignaturesController {
     }
     // The page shows the signature's state to the browser that opened the
     // link (the mailbox is proven) and to the member who signed it.
-    if (!auth.user) rememberSigned(response, request, signature.petitionId, signature)
-    else if (!(await ctx.bouncer.with(SignaturePolicy).allows('manage', signature))) {
+    if (!auth.user) {
+      rememberSigned(response, request, signature.petitionId, signatureRef(signature))
+    } else if (!(await ctx.bouncer.with(SignaturePolicy).allows('manage', signature))) {
       this.confirmedElsewhere(ctx, signature.petition.title, confirmation)
     }
     flashPetitionPage(ctx.session, 'signatureConfirmed')
@@ -120,10 +130,10 @@ export default class SignaturesController {
    */
   async resend(ctx: HttpContext) {
     const { session, i18n, response } = ctx
-    const signature = await this.viewersOwn(ctx)
-    const outcome = await resendOwnLink(signature)
+    const own = await this.viewersOwn(ctx)
+    const outcome = await resendOwnLink(own)
     if (outcome === 'sent') {
-      const text = i18n.t('page.petition_page.link_sent_again', { email: signature.email })
+      const text = i18n.t('page.petition_page.link_sent_again', { email: ownRow(own).email })
       flashMessage(session, 'success', text)
     } else if (outcome === 'confirmed') {
       flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
@@ -140,9 +150,9 @@ export default class SignaturesController {
    */
   async discard(ctx: HttpContext) {
     const { session, i18n, request, response } = ctx
-    const signature = await this.viewersOwn(ctx)
-    if (await discardOwnPending(signature)) {
-      forgetSigned(response, request, signature.petitionId)
+    const own = await this.viewersOwn(ctx)
+    if (await discardOwnPending(own)) {
+      forgetSigned(response, request, ownRow(own).petitionId)
       flashMessage(session, 'info', i18n.t('page.petition_page.pending_discarded'))
     } else {
       flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
@@ -150,15 +160,15 @@ export default class SignaturesController {
     return response.redirect().back()
   }
 
-  /** The viewer's own signature on the route's petition: 404 when there is none. */
-  private async viewersOwn({ params, request, auth, bouncer }: HttpContext) {
+  /** What the viewer's sign left on the route's petition (a signature or a second one): 404 when nothing. */
+  private async viewersOwn({ params, request, auth, bouncer }: HttpContext): Promise<OwnSigning> {
     const petition = await Petition.query().where('guid', String(params.guid)).firstOrFail()
     await bouncer.with(PetitionPolicy).authorize('view', petition)
     const viewer = { user: auth.user ?? null, signedByCookie: signedPetitionsOf(request) }
-    const signature = await ownSignature(petition, viewer)
-    if (!signature) throw new NotFoundException()
-    await bouncer.with(SignaturePolicy).authorize('changeFromPage', signature, petition)
-    return signature
+    const own = await ownSigning(petition, viewer)
+    if (!own) throw new NotFoundException()
+    await bouncer.with(SignaturePolicy).authorize('changeFromPage', ownRow(own), petition)
+    return own
   }
 
   /** Back to the form with a message above it. */
@@ -168,25 +178,39 @@ export default class SignaturesController {
   }
 
   /**
+   * A sign's answer: a member told about their own signature gets the
+   * refusal; anyone else, whether their sign stored a signature or was a
+   * second one with an address, is remembered and thanked alike.
+   */
+  private answer(ctx: HttpContext, petition: Petition, outcome: SignOutcome) {
+    if (!outcome.signed && outcome.reason !== 'repeated') {
+      return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
+    }
+    const receipt = receiptOf(outcome)
+    if (!ctx.auth.user) rememberSigned(ctx.response, ctx.request, petition.id, receipt.left)
+    return this.thank(ctx, petition, receipt)
+  }
+
+  /**
    * Back to the petition with one dialog: thanks, for a signature that
    * counts at once; otherwise "almost done", which sends the signer to their
-   * inbox. Payloads are HTML: whatever a user wrote is escaped into them.
+   * inbox, in the same words for a new, a replaced and a second signature
+   * with an address: only the mailbox learns which it was. Payloads are
+   * HTML: whatever a user wrote is escaped into them.
    */
-  private thank(ctx: HttpContext, petition: Petition, outcome: SignOutcome & { signed: true }) {
+  private thank(ctx: HttpContext, petition: Petition, receipt: SignReceipt) {
     const { i18n } = ctx
-    if (outcome.confirmed) {
+    if (receipt.confirmed) {
       flashSwal(ctx.session, 'success', {
         title: i18n.t('page.sign.thanks_title'),
         payload: i18n.t('page.sign.confirmed_text', { title: string.escapeHTML(petition.title) }),
       })
       return ctx.response.redirect().back()
     }
-    // Not counted yet: almost done, the mailbox has the last step. A replaced
-    // signature's earlier link no longer works: say a new one was sent.
-    const text = outcome.replaced ? 'page.sign.confirm_resent_text' : 'page.sign.confirm_text'
+    // Not counted yet: almost done, the mailbox has the last step.
     flashSwal(ctx.session, 'info', {
       title: i18n.t('page.petition_page.almost_done_title'),
-      payload: i18n.t(text, { email: string.escapeHTML(outcome.signature.email) }),
+      payload: i18n.t('page.sign.confirm_text', { email: string.escapeHTML(receipt.email) }),
     })
     return ctx.response.redirect().back()
   }

@@ -102,6 +102,14 @@ export default class Signature extends BaseModel {
   @column({ serializeAs: null })
   declare linkMailAttempts: number
 
+  /**
+   * When its mailbox was last told that the address signed the petition
+   * again (at most once a day); while set, a confirmed signature's due mail
+   * is that notice.
+   */
+  @column.dateTime({ serializeAs: null })
+  declare signedAgainAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

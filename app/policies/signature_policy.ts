@@ -3,6 +3,7 @@ import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type Signature from '#models/signature'
 import type Petition from '#models/petition'
+import RepeatSigning from '#models/repeat_signing'
 
 /** Who may act on a signature as its signer. */
 export default class SignaturePolicy extends BasePolicy {
@@ -18,16 +19,24 @@ export default class SignaturePolicy extends BasePolicy {
 
   /**
    * "Send it again" and "Wrong address?" on a petition's page: the viewer's
-   * own signature on that petition, found by the caller for this viewer (a
+   * own signature on that petition, or their second signature with an
+   * address that had signed, found by the caller for this viewer (a
    * member's by account, a guest's by the browser's signed cookie, whose
-   * entry names the signature only while its token is the one it was
-   * given). A member acts only on a signature that is theirs. Anyone else:
-   * 404, as for a signature that does not exist.
+   * entry names the row only while its token is the one it was given). A
+   * member acts only on what is theirs. Anyone else: 404, as for a
+   * signature that does not exist.
    */
   @allowGuest()
-  changeFromPage(user: User | null, signature: Signature, petition: Petition): AuthorizerResponse {
-    const theirs = signature.petitionId === petition.id && (!user || isSignedBy(signature, user))
-    return theirs ? true : AuthorizationResponse.deny('Not found', 404)
+  changeFromPage(
+    user: User | null,
+    own: Signature | RepeatSigning,
+    petition: Petition
+  ): AuthorizerResponse {
+    const theirs =
+      !user || (own instanceof RepeatSigning ? own.userId === user.id : isSignedBy(own, user))
+    return own.petitionId === petition.id && theirs
+      ? true
+      : AuthorizationResponse.deny('Not found', 404)
   }
 }
 

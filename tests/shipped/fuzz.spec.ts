@@ -33,6 +33,7 @@ const STORED = [
   'custom_fields',
   'petition_versions',
   'signatures',
+  'repeat_signings',
   'signature_invalidations',
   'disposable_domain_exemptions',
   'decision_maker_addresses',

@@ -3,7 +3,7 @@ import type User from '#models/user'
 import { petitionPageData, type PageData } from '#services/petitions/page_data'
 import { hideReasonOf, type HideReason } from '#shared/moderation'
 import type { OwnSignature } from '#shared/petitions/own_signature'
-import { ownSignature } from '#services/signatures/viewer_signature'
+import { ownSigning } from '#services/signatures/viewer_signature'
 import { removalOf } from '#services/signatures/removal'
 import { parseSignedEntry } from '#support/http/signed_petitions_cookie'
 
@@ -92,7 +92,9 @@ export async function petitionSeenBy(
 /**
  * When the viewer signed, and their signature's state: a member by their own
  * signatures, a guest by the signed cookie the sign request set (a cookie of
- * before, with a date only, tells the date only).
+ * before, with a date only, tells the date only). A second signature with
+ * an address that had signed shows as a first one waiting for its link,
+ * with the address as its signer typed it.
  */
 async function viewersSignature(
   petition: Petition,
@@ -103,9 +105,17 @@ async function viewersSignature(
     if (!entry) return { signedAt: null, mine: null }
     if (entry.kind === 'date') return { signedAt: entry.signedAt, mine: null }
   }
-  const signature = await ownSignature(petition, viewer)
-  if (!signature) return { signedAt: null, mine: null }
+  const own = await ownSigning(petition, viewer)
+  if (!own) return { signedAt: null, mine: null }
   const guest = !viewer.user
+  if (own.kind === 'repeat') {
+    const { repeat } = own
+    return {
+      signedAt: repeat.createdAt.toISO(),
+      mine: { status: 'pending', email: repeat.email, guest },
+    }
+  }
+  const { signature } = own
   const removal = await removalOf(signature)
   const mine: OwnSignature = removal
     ? { status: 'removed', confirmed: signature.confirmedAt !== null, ...removal, guest }

@@ -7,6 +7,7 @@ import { signedUrlFor, urlFor } from '@adonisjs/core/services/url_builder'
 import type Signature from '#models/signature'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
+import SignedAgainMail from '#mails/signed_again_mail'
 import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
 import { site } from '#config/site'
@@ -38,6 +39,8 @@ type DueMail = {
   locale: string
   confirmation_token: string | null
   confirmed_at: unknown
+  signed_again_at: unknown
+  created_at: unknown
   title: string
   slug: string
   support_count: number | string
@@ -141,6 +144,8 @@ export class SignatureMailer {
         'signatures.locale',
         'signatures.confirmation_token',
         'signatures.confirmed_at',
+        'signatures.signed_again_at',
+        'signatures.created_at',
         'petitions.title',
         'petitions.slug',
         'petitions.support_count',
@@ -274,7 +279,10 @@ export const confirmationUrl = (signature: LinkedSignature, locale: Locale) =>
 /**
  * The confirmation link while unconfirmed; once confirmed, the same notice
  * with the petition's count for every signer, or, for a signature that
- * moderators removed from the count, that and their reason.
+ * moderators removed from the count, that and their reason. A confirmed
+ * signature is mailed that notice once, when it is confirmed; a later due
+ * mail on it is the notice that its address signed again (`signed_again_at`,
+ * set only on a confirmed row with no mail due).
  */
 function signerMail(link: DueMail) {
   const locale = isLocale(link.locale) ? link.locale : DEFAULT_LOCALE
@@ -290,6 +298,10 @@ function signerMail(link: DueMail) {
       ? { date: storedDateTime(link.removed_at)!.toJSDate(), reason: link.removed_reason }
       : null
   const withdraw = withdrawUrl(signature, locale)
+  if (link.confirmed_at && link.signed_again_at) {
+    const signedOn = storedDateTime(link.created_at)!
+    return new SignedAgainMail(signer, locale, petition, signedOn, withdraw)
+  }
   return link.confirmed_at
     ? new SignatureConfirmedMail(signer, locale, petition, withdraw, removal)
     : new SignatureConfirmationMail(

@@ -16,17 +16,29 @@ import { signatureWrites } from '#services/signatures/signature_writes'
 import type { Locale } from '#app/i18n/locales'
 import SignatureCreated from '#events/signature_created'
 import { ruleStopping } from '#services/fraud/signing_rules'
+import type RepeatSigning from '#models/repeat_signing'
+import { signAgain } from '#services/signatures/repeat_signings'
+import { isSignedBy } from '#policies/signature_policy'
+import { signatureRef, type SignedRef } from '#support/http/signed_petitions_cookie'
 
 export type SignInput = Infer<typeof signatureValidator>
 
 /**
  * `replaced`: an unconfirmed signature with the same (normalised) address
- * was overwritten. `link_already_sent`: the day's confirmation mails for that
- * address on this petition are used up, so nothing was changed or sent.
+ * was overwritten. `repeated`: the address had signed, and the signer is
+ * not one to be told so (a guest, or a member about a signature that is not
+ * theirs): nothing was stored, they are answered as a first signer and the
+ * mailbox hears of it. A member is told about their own signature:
+ * `duplicate`, or `link_already_sent` when the day's confirmation mails for
+ * that address on this petition are used up, so nothing was changed or sent.
  */
 export type SignOutcome =
   | { signed: true; signature: Signature; confirmed: boolean; replaced: boolean }
+  | { signed: false; reason: 'repeated'; repeat: RepeatSigning }
   | { signed: false; reason: 'duplicate' | 'link_already_sent' }
+
+/** What a sign that was not refused is answered with: the same for a first and a second signature. */
+export type SignReceipt = { confirmed: boolean; email: string; left: SignedRef }
 
 /** Rounds of insert-or-replace before a sign racing other writes gives up. */
 const SIGN_ATTEMPTS = 3
@@ -42,7 +54,10 @@ const SIGN_ATTEMPTS = 3
  * Whoever types an address first must not own it: signing again with the
  * address of an unconfirmed signature replaces it (the new signer's name,
  * comment, choice, answers and wish for news, a new link; the old link stops
- * working). A confirmed signature is never replaced. The hot path is one
+ * working). A confirmed signature is never replaced. Whether an address
+ * signed is its mailbox's business: anyone but a member whose signature it
+ * is (or a verified member, whose mailbox it is) gets the answer of a first
+ * signature, and the mailbox is told (see repeat_signings). The hot path is one
  * INSERT; only a duplicate reads the existing row, by the unique index. The
  * request writes its own rows only: the counters move through the batched
  * signature counter, never by a recount.
@@ -103,8 +118,16 @@ export async function signPetition(
         .first()
       // Pruned between the INSERT and this read: insert again.
       if (!existing) continue
-      if (existing.confirmedAt) return { signed: false, reason: 'duplicate' }
-      if (!(await takeResend())) return { signed: false, reason: 'link_already_sent' }
+      const told = user !== null && (user.isVerified || isSignedBy(existing, user))
+      if (existing.confirmedAt) {
+        if (told) return { signed: false, reason: 'duplicate' }
+        return repeated(values, existing, true)
+      }
+      if (!(await takeResend())) {
+        if (told) return { signed: false, reason: 'link_already_sent' }
+        // The last link mailed still works: nothing is sent, as a refused sign sent nothing.
+        return repeated(values, existing, false)
+      }
       signature = await replaceUnconfirmed(existing, values)
       // Confirmed, replaced or pruned meanwhile: look again.
       if (!signature) continue
@@ -115,7 +138,37 @@ export async function signPetition(
     await SignatureCreated.tell(petition.id, confirmed)
     return { signed: true, signature, confirmed, replaced: !inserted }
   }
-  return { signed: false, reason: 'duplicate' }
+  // Other signs with the address kept winning: one of them stands.
+  if (user?.isVerified) return { signed: false, reason: 'duplicate' }
+  return repeated(values, null, false)
+}
+
+/** A second signature, answered as a first (`tell`: its mailbox hears of it). */
+async function repeated(
+  values: SignatureValues,
+  existing: Signature | null,
+  tell: boolean
+): Promise<SignOutcome> {
+  const { petitionId, userId, email } = values
+  const repeat = await signAgain({ petitionId, userId, email }, existing, tell)
+  return { signed: false, reason: 'repeated', repeat }
+}
+
+/**
+ * The answer to a sign that stored a signature or a second one: whether it
+ * counts at once, the address the link went to (as typed) and what the
+ * browser remembers.
+ */
+export function receiptOf(
+  outcome: Exclude<SignOutcome, { reason: 'duplicate' | 'link_already_sent' }>
+): SignReceipt {
+  if (outcome.signed) {
+    const { signature, confirmed } = outcome
+    return { confirmed, email: signature.email, left: signatureRef(signature) }
+  }
+  const { repeat } = outcome
+  const left: SignedRef = { kind: 'repeat', id: repeat.id, token: repeat.token }
+  return { confirmed: false, email: repeat.email, left }
 }
 
 type SignatureValues = Pick<

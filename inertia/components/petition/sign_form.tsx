@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
 import FormField from '~/components/form_field.tsx'
@@ -13,12 +13,13 @@ import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { bindText } from '~/lib/bind_text.ts'
-import {
-  ConfirmedSignature,
-  PendingSignature,
-  RemovedSignature,
-} from '~/components/petition/show/own_signature.tsx'
+import { ConfirmedSignature, RemovedSignature } from '~/components/petition/show/own_signature.tsx'
 import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
+import PendingSignature from '~/components/petition/sign/pending_signature.tsx'
+import SupportChoice from '~/components/petition/sign/support_choice.tsx'
+import CustomFieldInput from '~/components/petition/sign/custom_field_input.tsx'
+import WhoSeesWhat, { WHO_SEES } from '~/components/petition/sign/who_sees_what.tsx'
+import SignerChoices from '~/components/petition/sign/signer_choices.tsx'
 
 export type SignFormProps = {
   petition: Data.PetitionShow
@@ -29,8 +30,6 @@ export type SignFormProps = {
   justConfirmed?: boolean
   turnstileKey: string | null
 }
-
-const CUSTOM_FIELD_DEBOUNCE_MS = 150
 
 /**
  * The sign form at #sign-this-petition. A member signs with
@@ -131,6 +130,7 @@ export default function SignForm({
       <Card className="shadow-sm">
         <Card.Body className="p-4">
           <p className="text-muted">{t('page.sign.intro')}</p>
+          <WhoSeesWhat petition={petition} anonymous={form.data.private} member={Boolean(user)} />
           <Form onSubmit={submit} noValidate data-testid="sign-form">
             <Row>
               <Col md={6}>
@@ -140,6 +140,7 @@ export default function SignForm({
                   readOnly={Boolean(user)}
                   hint={user ? t('page.sign.locked') : undefined}
                   autoComplete="given-name"
+                  describedBy={`${WHO_SEES.author} ${WHO_SEES.everyone}`}
                 />
               </Col>
               <Col md={6}>
@@ -148,6 +149,7 @@ export default function SignForm({
                   label={t('page.sign.last_name')}
                   readOnly={Boolean(user?.lastName)}
                   autoComplete="family-name"
+                  describedBy={`${WHO_SEES.author} ${WHO_SEES.everyone}`}
                 />
               </Col>
             </Row>
@@ -157,6 +159,7 @@ export default function SignForm({
               label={t('page.sign.email')}
               readOnly={Boolean(user)}
               autoComplete="email"
+              describedBy={`${WHO_SEES.author} ${WHO_SEES.elsewhere}`}
             />
             <CountrySelect
               name="country"
@@ -194,31 +197,11 @@ export default function SignForm({
                 error={(form.errors as Record<string, string>)[`customFields.${index}.value`]}
               />
             ))}
-            <Form.Group className="mb-3" controlId="field-private">
-              <Form.Check
-                type="switch"
-                name="private"
-                label={t('page.sign.private')}
-                checked={form.data.private}
-                onChange={(event) => form.setData('private', event.target.checked)}
-                isInvalid={Boolean(form.errors.private)}
-              />
-              <Form.Text muted>{t('page.sign.private_help')}</Form.Text>
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="field-wants-updates">
-              <Form.Check
-                type="checkbox"
-                name="wantsUpdates"
-                label={t('page.sign.wants_updates')}
-                checked={form.data.wantsUpdates}
-                onChange={(event) => form.setData('wantsUpdates', event.target.checked)}
-                isInvalid={Boolean(form.errors.wantsUpdates)}
-                aria-describedby="field-wants-updates-help"
-              />
-              <Form.Text id="field-wants-updates-help" muted>
-                {t('page.sign.wants_updates_help')}
-              </Form.Text>
-            </Form.Group>
+            <SignerChoices
+              values={form.data}
+              errors={form.errors}
+              onChange={(choice, value) => form.setData(choice, value)}
+            />
             {petition.allowOpposite && (
               <SupportChoice
                 support={form.data.support}
@@ -257,107 +240,5 @@ export default function SignForm({
       <MessagesDisplay messages={messages} />
       {body}
     </section>
-  )
-}
-
-/**
- * Support or opposition, two labelled choices (radio buttons drawn as a
- * toggle): neither is the "off" of the other. Support is chosen at first.
- */
-function SupportChoice({
-  support,
-  onChange,
-  error,
-}: {
-  support: boolean
-  onChange: (support: boolean) => void
-  error?: string
-}) {
-  const { t } = useTranslation()
-  return (
-    <fieldset className="mb-3" data-testid="support-choice">
-      <legend className="form-label fs-6 mb-2">{t('page.petition_page.position')}</legend>
-      <div className="support-choice d-flex gap-2">
-        <input
-          type="radio"
-          className="btn-check"
-          name="support"
-          id="field-support-yes"
-          value="yes"
-          checked={support}
-          onChange={() => onChange(true)}
-        />
-        <label className="btn btn-outline-success flex-fill" htmlFor="field-support-yes">
-          {t('page.petition_page.i_support')}
-        </label>
-        <input
-          type="radio"
-          className="btn-check"
-          name="support"
-          id="field-support-no"
-          value="no"
-          checked={!support}
-          onChange={() => onChange(false)}
-        />
-        <label className="btn btn-outline-danger flex-fill" htmlFor="field-support-no">
-          {t('page.petition_page.i_oppose')}
-        </label>
-      </div>
-      {error && (
-        <div className="invalid-feedback d-block" data-error-for="support">
-          {error}
-        </div>
-      )}
-    </fieldset>
-  )
-}
-
-/**
- * One input per custom field: a line of text, or a number. It
- * reports its value 150 ms after the last keystroke.
- */
-function CustomFieldInput({
-  field,
-  index,
-  value,
-  onChange,
-  error,
-}: {
-  field: Data.PetitionShow['customFields'][number]
-  index: number
-  value: string
-  onChange: (value: string) => void
-  error?: string
-}) {
-  const { t } = useTranslation()
-  const [text, setText] = useState(value)
-  const [reported, setReported] = useState(value)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  // A reset from outside (after a successful sign) empties the input too.
-  if (value !== reported) {
-    setReported(value)
-    setText(value)
-  }
-  useEffect(() => () => clearTimeout(timer.current ?? undefined), [])
-
-  const change = (next: string) => {
-    setText(next)
-    clearTimeout(timer.current ?? undefined)
-    timer.current = setTimeout(() => onChange(next), CUSTOM_FIELD_DEBOUNCE_MS)
-  }
-
-  return (
-    <FormField
-      name={`customFields.${index}.value`}
-      id={`custom-field-${field.id}`}
-      type={field.type === 'number' ? 'number' : 'text'}
-      inputMode={field.type === 'number' ? 'decimal' : undefined}
-      label={field.required ? `${field.title} (${t('page.sign.required')})` : field.title}
-      hint={field.description ?? undefined}
-      value={text}
-      onChange={(event) => change(event.target.value)}
-      onBlur={() => onChange(text)}
-      error={error}
-    />
   )
 }

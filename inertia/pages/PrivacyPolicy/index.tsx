@@ -14,6 +14,7 @@ const SECTION_ITEMS: Record<number, string[]> = {
     'account',
     'unconfirmed',
     'not_counted',
+    'signed_again',
     'signatures',
     'paper_sheets',
     'withdrawn',

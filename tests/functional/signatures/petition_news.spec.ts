@@ -141,7 +141,7 @@ test.group('Petition news: asking for it when signing', (group) => {
     assert.isTrue(Boolean(row.wants_updates))
     await client.post(confirmationPath(row)).withCsrfToken()
 
-    // Confirmed: signing again is refused as a duplicate and changes nothing.
+    // Confirmed: signing again changes nothing (only its mailbox hears of it).
     await sign(client, petition, { email: 'olena@example.org', wantsUpdates: false })
     const rows = await signatureRows(petition)
     assert.lengthOf(rows, 1)

@@ -1,0 +1,69 @@
+import { useTranslation } from '~/i18n/context.tsx'
+import {
+  signerVisibility,
+  type SignedPetitionForm,
+  type VisibleItem,
+} from '@app/shared/petitions/signer_visibility.ts'
+
+/** The ids of the note's lines, which the fields they are about name in `aria-describedby`. */
+export const WHO_SEES = {
+  author: 'who-sees-author',
+  everyone: 'who-sees-everyone',
+  elsewhere: 'who-sees-elsewhere',
+  handed: 'who-sees-handed',
+} as const
+
+/**
+ * Beside the sign form's fields, who sees what the signer enters: the
+ * petition's author (everything, the e-mail address included, anonymous or
+ * not), everyone (the public list of signatures), and the people the
+ * petition is addressed to (the list of signers its author may hand them).
+ * It follows the petition's form and the anonymity switch as it changes
+ * (shared/petitions/signer_visibility holds what each place shows).
+ */
+export default function WhoSeesWhat({
+  petition,
+  anonymous,
+  member,
+}: {
+  petition: SignedPetitionForm
+  anonymous: boolean
+  member: boolean
+}) {
+  const { t, locale } = useTranslation()
+  const seen = signerVisibility(petition, { anonymous, member })
+  const list = (items: VisibleItem[]) =>
+    new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+      items.map((item) => t(`page.sign.who_sees.items.${item}`))
+    )
+  const handed =
+    seen.handed === null
+      ? t('page.sign.who_sees.handed_anonymous')
+      : t(`page.sign.who_sees.${seen.handedIfSupporting ? 'handed_if_supporting' : 'handed'}`, {
+          items: list(seen.handed),
+        })
+  return (
+    <section
+      className="small border rounded bg-light p-3 mb-3"
+      aria-labelledby="who-sees-title"
+      data-testid="who-sees"
+    >
+      <h3 id="who-sees-title" className="h6 fw-semibold mb-2">
+        {t('page.sign.who_sees.title')}
+      </h3>
+      <p id={WHO_SEES.author} className="mb-1" data-testid="who-sees-author">
+        {t('page.sign.who_sees.author', { items: list(seen.author) })}
+      </p>
+      {/* The two lines the anonymity switch changes: read out when they do. */}
+      <p id={WHO_SEES.everyone} className="mb-1" aria-live="polite" data-testid="who-sees-everyone">
+        {t('page.sign.who_sees.everyone', { items: list(seen.everyone) })}
+      </p>
+      <p id={WHO_SEES.elsewhere} className="mb-1">
+        {t('page.sign.who_sees.elsewhere')}
+      </p>
+      <p id={WHO_SEES.handed} className="mb-0" aria-live="polite" data-testid="who-sees-handed">
+        {handed}
+      </p>
+    </section>
+  )
+}
