@@ -31,8 +31,9 @@ test.group('Browser: signing a petition', (group) => {
     await insertSignatureRows(petition.id, 3)
     await recountSignatures(petition.id)
     const petitionUrl = siteUrl(`/petition/${petition.slug}`, 'uk')
+    // It allows opposition: the goal counts its supporters, named so.
     const count = (total: number) =>
-      uk.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
+      uk.t('page.show.supporters_of', { total, target: 100 }).replace(/\s/g, ' ')
 
     await inBrowser('guest signs', async (page) => {
       await visit(page, petitionUrl)
@@ -102,7 +103,12 @@ test.group('Browser: signing a petition', (group) => {
       assert.include(await newest.textContent(), 'Парк потрібен нашим дітям')
       await signatureCounter.flush()
       await visit(page, petitionUrl)
-      assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(4))
+      // She opposes: the goal's supporters stay at 3, her opposition shows apart.
+      assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(3))
+      assert.equal(
+        (await page.getByTestId('opposition-count').first().textContent())?.replace(/\s/g, ' '),
+        uk.t('page.show.opposition', { count: 1 }).replace(/\s/g, ' ')
+      )
     })
 
     // Another browser, the same mailbox: answered as a first signer (whoever typed the

@@ -16,7 +16,7 @@ const fr = i18nManager.locale('fr')
 test.group('Browser: withdrawing a signature', (group) => {
   browserJourneys(group)
 
-  test('a guest withdraws in German from the link of the mail that said it counts', async ({
+  test('a guest withdraws in German from the link of the mail that said it is confirmed', async ({
     assert,
   }) => {
     const petition = await PetitionFactory.apply('published')
@@ -36,7 +36,7 @@ test.group('Browser: withdrawing a signature', (group) => {
     // The notice that it is confirmed, as the signature mailer sends it.
     await signatureMails.deliver([signature.id])
     const [mail] = await outbox.to('jonas@example.org')
-    assert.match(mail.subject, /^Ihre Unterschrift zählt/)
+    assert.match(mail.subject, /^Ihre Unterschrift ist bestätigt/)
 
     await inBrowser('guest withdraws', async (page) => {
       await visit(page, linkIn(mail.html, '/withdraw'))

@@ -130,7 +130,6 @@ export default function SignForm({
       <Card className="shadow-sm">
         <Card.Body className="p-4">
           <p className="text-muted">{t('page.sign.intro')}</p>
-          <WhoSeesWhat petition={petition} anonymous={form.data.private} member={Boolean(user)} />
           <Form onSubmit={submit} noValidate data-testid="sign-form">
             <Row>
               <Col md={6}>
@@ -209,6 +208,8 @@ export default function SignForm({
                 error={form.errors.support}
               />
             )}
+            {/* Just before signing, under the fields it is about (they point to it). */}
+            <WhoSeesWhat petition={petition} anonymous={form.data.private} member={Boolean(user)} />
             <Turnstile
               ref={turnstile}
               siteKey={turnstileKey}

@@ -44,11 +44,11 @@ export default function WhoSeesWhat({
         })
   return (
     <section
-      className="small border rounded bg-light p-3 mb-3"
+      className="small border rounded bg-light px-2 py-2 mb-3"
       aria-labelledby="who-sees-title"
       data-testid="who-sees"
     >
-      <h3 id="who-sees-title" className="h6 fw-semibold mb-2">
+      <h3 id="who-sees-title" className="h6 small fw-semibold mb-1">
         {t('page.sign.who_sees.title')}
       </h3>
       <p id={WHO_SEES.author} className="mb-1" data-testid="who-sees-author">
@@ -58,12 +58,16 @@ export default function WhoSeesWhat({
       <p id={WHO_SEES.everyone} className="mb-1" aria-live="polite" data-testid="who-sees-everyone">
         {t('page.sign.who_sees.everyone', { items: list(seen.everyone) })}
       </p>
-      <p id={WHO_SEES.elsewhere} className="mb-1">
-        {t('page.sign.who_sees.elsewhere')}
-      </p>
-      <p id={WHO_SEES.handed} className="mb-0" aria-live="polite" data-testid="who-sees-handed">
-        {handed}
-      </p>
+      {/* The rest folds, so that the whole form still fits a laptop's screen. */}
+      <details>
+        <summary>{t('page.sign.who_sees.more')}</summary>
+        <p id={WHO_SEES.elsewhere} className="mb-1 mt-1">
+          {t('page.sign.who_sees.elsewhere')}
+        </p>
+        <p id={WHO_SEES.handed} className="mb-0" aria-live="polite" data-testid="who-sees-handed">
+          {handed}
+        </p>
+      </details>
     </section>
   )
 }
