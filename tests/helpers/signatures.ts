@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type User from '#models/user'
 import Petition from '#models/petition'
-import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_mails'
+import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_links'
 import { signatureCounter } from '#services/signatures/counter'
 
 /** A valid sign form for a petition: an answer to each of its loaded custom fields. */

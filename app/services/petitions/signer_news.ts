@@ -16,7 +16,7 @@ import {
   signatureLinkPurpose,
   signatureLinkUrl,
   withdrawUrl,
-} from '#services/signatures/signature_mails'
+} from '#services/signatures/signature_links'
 import { affectedRows } from '#support/database_errors'
 import { storedDateTime } from '#support/stored_dates'
 import { site } from '#config/site'

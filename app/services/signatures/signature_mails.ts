@@ -3,8 +3,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
-import { signedUrlFor, urlFor } from '@adonisjs/core/services/url_builder'
-import type Signature from '#models/signature'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
 import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
 import SignedAgainMail from '#mails/signed_again_mail'
@@ -14,13 +13,8 @@ import { site } from '#config/site'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { rowsOf } from '#support/database_errors'
 import { storedDateTime } from '#support/stored_dates'
-import { isLocale, DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
-
-/** A mailed link confirms for 7 days, and only while it names the signature's current token. */
-export const CONFIRMATION_PURPOSE = 'signature-confirm'
-export const CONFIRMATION_VALID_FOR = '7 days'
-/** A withdraw link never expires: a signature can be taken back as long as it exists. */
-export const WITHDRAW_PURPOSE = 'signature-withdraw'
+import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_links'
+import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 400
@@ -231,50 +225,6 @@ export class SignatureMailer {
     )
   }
 }
-
-type LinkedSignature = Pick<Signature, 'id' | 'confirmationToken'>
-
-/**
- * What a mailed link about a signature is signed for: what the link does
- * and the signature's token, so that it names this signer only and a
- * replaced signature's old links fail.
- */
-export function signatureLinkPurpose(
-  action: string,
-  signature: Pick<Signature, 'confirmationToken'>
-) {
-  return signature.confirmationToken ? `${action}:${signature.confirmationToken}` : action
-}
-
-/** A signed link about one signature (its route, what it does) on the site of a language. */
-export function signatureLinkUrl(
-  route: 'signatures.confirm' | 'signatures.withdraw' | 'signatures.stop_updates',
-  action: string,
-  signature: LinkedSignature,
-  locale: Locale,
-  options: { expiresIn?: string } = {}
-) {
-  return signedUrlFor(route, { id: signature.id }, {
-    prefixUrl: site.urlFor(locale),
-    ...options,
-    purpose: signatureLinkPurpose(action, signature),
-  } as any)
-}
-
-export const confirmationPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
-  signatureLinkPurpose(CONFIRMATION_PURPOSE, signature)
-
-export const withdrawPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
-  signatureLinkPurpose(WITHDRAW_PURPOSE, signature)
-
-/** The withdraw link: it never expires, as long as the signature is the one it names. */
-export const withdrawUrl = (signature: LinkedSignature, locale: Locale) =>
-  signatureLinkUrl('signatures.withdraw', WITHDRAW_PURPOSE, signature, locale)
-
-export const confirmationUrl = (signature: LinkedSignature, locale: Locale) =>
-  signatureLinkUrl('signatures.confirm', CONFIRMATION_PURPOSE, signature, locale, {
-    expiresIn: CONFIRMATION_VALID_FOR,
-  })
 
 /**
  * The confirmation link while unconfirmed; once confirmed, the same notice

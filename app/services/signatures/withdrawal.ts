@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import Signature from '#models/signature'
 import { countSignature, countUncounted } from '#services/signatures/counter'
-import { withdrawPurpose } from '#services/signatures/signature_mails'
+import { withdrawPurpose } from '#services/signatures/signature_links'
 import { rowsOf } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
 import PetitionChanged from '#events/petition_changed'

@@ -1,0 +1,60 @@
+import { signedUrlFor } from '@adonisjs/core/services/url_builder'
+import type Signature from '#models/signature'
+import { site } from '#config/site'
+import type { Locale } from '#app/i18n/locales'
+
+/**
+ * The signed links a signer's mails carry. Each is signed for what it does
+ * and for the signature's current token, so that it names this signer only
+ * and a replaced signature's old links fail.
+ */
+
+/** A mailed link confirms for 7 days, and only while it names the signature's current token. */
+export const CONFIRMATION_PURPOSE = 'signature-confirm'
+export const CONFIRMATION_VALID_FOR = '7 days'
+/** A withdraw link never expires: a signature can be taken back as long as it exists. */
+export const WITHDRAW_PURPOSE = 'signature-withdraw'
+
+type LinkedSignature = Pick<Signature, 'id' | 'confirmationToken'>
+
+/**
+ * What a mailed link about a signature is signed for: what the link does
+ * and the signature's token, so that it names this signer only and a
+ * replaced signature's old links fail.
+ */
+export function signatureLinkPurpose(
+  action: string,
+  signature: Pick<Signature, 'confirmationToken'>
+) {
+  return signature.confirmationToken ? `${action}:${signature.confirmationToken}` : action
+}
+
+/** A signed link about one signature (its route, what it does) on the site of a language. */
+export function signatureLinkUrl(
+  route: 'signatures.confirm' | 'signatures.withdraw' | 'signatures.stop_updates',
+  action: string,
+  signature: LinkedSignature,
+  locale: Locale,
+  options: { expiresIn?: string } = {}
+) {
+  return signedUrlFor(route, { id: signature.id }, {
+    prefixUrl: site.urlFor(locale),
+    ...options,
+    purpose: signatureLinkPurpose(action, signature),
+  } as any)
+}
+
+export const confirmationPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
+  signatureLinkPurpose(CONFIRMATION_PURPOSE, signature)
+
+export const withdrawPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
+  signatureLinkPurpose(WITHDRAW_PURPOSE, signature)
+
+/** The withdraw link: it never expires, as long as the signature is the one it names. */
+export const withdrawUrl = (signature: LinkedSignature, locale: Locale) =>
+  signatureLinkUrl('signatures.withdraw', WITHDRAW_PURPOSE, signature, locale)
+
+export const confirmationUrl = (signature: LinkedSignature, locale: Locale) =>
+  signatureLinkUrl('signatures.confirm', CONFIRMATION_PURPOSE, signature, locale, {
+    expiresIn: CONFIRMATION_VALID_FOR,
+  })
