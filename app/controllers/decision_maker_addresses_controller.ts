@@ -63,7 +63,7 @@ export default class DecisionMakerAddressesController {
 
   /** POST /moderation/decision-makers/{id}: approve again, or revoke, an address of the directory. */
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(ModerationPolicy).authorize('manageRules')
+    await ctx.bouncer.with(ModerationPolicy).authorize('keepDirectory')
     const entry = await DecisionMakerAddress.find(ctx.params.id)
     if (!entry) throw new NotFoundException()
     const { decision, reason } = await ctx.request.validateUsing(decisionMakerAddressValidator)

@@ -76,6 +76,16 @@ export default class ModerationPolicy extends BasePolicy {
     return moderatorOn(user, petition)
   }
 
+  /**
+   * Keeping the directory of decision makers' addresses (approving one
+   * again, revoking one): moderators only; anyone else is refused (403).
+   */
+  @allowGuest()
+  keepDirectory(user: User | null): AuthorizerResponse {
+    if (user?.role === ROLE_MODERATOR) return true
+    return AuthorizationResponse.deny('Access denied', 403)
+  }
+
   /** Pausing a petition's signing or resuming it: moderators, on another member's petition (403). */
   @allowGuest()
   pauseSigning(user: User | null, petition: ModeratedPetition): AuthorizerResponse {

@@ -237,6 +237,16 @@ test.group('Decision makers are mailed only at addresses moderators approved', (
     await deliverMilestone(petition.id)
     assert.lengthOf(await outbox.to(MAYOR), 1)
 
+    // Nobody but a moderator keeps the directory.
+    const byMember = await client
+      .post(`/moderation/decision-makers/${entry.id}`)
+      .form({ decision: 'approve' })
+      .withCsrfToken()
+      .loginAs(owner)
+      .redirects(0)
+    byMember.assertStatus(403)
+    assert.equal((await DecisionMakerAddress.findOrFail(entry.id)).status, 'refused')
+
     const log = await db.from('moderation_events').where('subject', MAYOR).orderBy('id')
     assert.deepEqual(
       log.map((row) => row.action),
