@@ -5,6 +5,7 @@ import purgeCssModule from '@fullhuman/postcss-purgecss'
 import type { Plugin as PostCssPlugin } from 'postcss'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import pageMessages from './vite/page_messages.ts'
 
 // The package is CommonJS (module.exports is the plugin) but its types declare a default export.
 const purgeCss = purgeCssModule as unknown as (typeof purgeCssModule)['default']
@@ -80,6 +81,7 @@ function bootstrapInUse(): PostCssPlugin {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    pageMessages(import.meta.dirname),
     adonisjs({
       entryPoints: ['inertia/app.tsx'],
       serverEntryPoints: ['inertia/ssr.tsx'],
