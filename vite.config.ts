@@ -6,6 +6,7 @@ import type { Plugin as PostCssPlugin } from 'postcss'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pageMessages from './vite/page_messages.ts'
+import preactInBrowser from './vite/preact_in_browser.ts'
 
 // The package is CommonJS (module.exports is the plugin) but its types declare a default export.
 const purgeCss = purgeCssModule as unknown as (typeof purgeCssModule)['default']
@@ -80,6 +81,7 @@ function bootstrapInUse(): PostCssPlugin {
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    preactInBrowser(),
     react(),
     pageMessages(import.meta.dirname),
     adonisjs({

@@ -16,7 +16,15 @@ async function loadCatalogue(locale: Locale) {
   const messages: Messages = {}
   for (const [path, load] of Object.entries(files)) {
     if (!path.includes(`/lang/${locale}/`)) continue
-    flatten(path.split('/').pop()!.replace(/\.json$/, ''), (await load()).default, messages)
+    const file = await load()
+    flatten(
+      path
+        .split('/')
+        .pop()!
+        .replace(/\.json$/, ''),
+      file.default,
+      messages
+    )
   }
   addCatalogue(locale, messages)
 }

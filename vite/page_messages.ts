@@ -33,7 +33,7 @@ export default function pageMessages(root: string): Plugin {
   const scans = new Map<string, Scan>()
 
   const locales = () =>
-    readdirSync(langRoot).filter((entry) => statSync(join(langRoot, entry)).isDirectory())
+    readdirSync(langRoot).filter((name) => statSync(join(langRoot, name)).isDirectory())
   const namespaces = () =>
     readdirSync(join(langRoot, 'en'))
       .filter((file) => file.endsWith('.json'))
@@ -41,7 +41,12 @@ export default function pageMessages(root: string): Plugin {
   const pages = () =>
     readdirSync(pagesRoot, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.tsx'))
-      .map((file) => file.replace(/\.tsx$/, '').split('\\').join('/'))
+      .map((file) =>
+        file
+          .replace(/\.tsx$/, '')
+          .split('\\')
+          .join('/')
+      )
       .sort()
 
   function resolveImport(from: string, specifier: string) {
@@ -89,7 +94,10 @@ export default function pageMessages(root: string): Plugin {
   /** The keys and starts of keys of every file a page (or the entry) reaches. */
   function keysOf(files: string[]) {
     const names = namespaces().join('|')
-    const keyPattern = new RegExp(`(?<![\\w.$/-])((?:${names})\\.[A-Za-z0-9_][A-Za-z0-9_.]*)(\\$\\{)?`, 'g')
+    const keyPattern = new RegExp(
+      `(?<![\\w.$/-])((?:${names})\\.[A-Za-z0-9_][A-Za-z0-9_.]*)(\\$\\{)?`,
+      'g'
+    )
     const computed = new RegExp(`(?<![\\w.$/-])(?:${names})\\.\\$\\{`)
     const seen = new Set<string>()
     const keys = new Set<string>()
@@ -139,7 +147,8 @@ export default function pageMessages(root: string): Plugin {
       const [locale, ...page] = id.slice(ID.length + 1).split(':')
       if (!locale) {
         const indexes = locales().map(
-          (each) => `${JSON.stringify(each)}: () => import(${JSON.stringify(`${PUBLIC_ID}/${each}`)})`
+          (each) =>
+            `${JSON.stringify(each)}: () => import(${JSON.stringify(`${PUBLIC_ID}/${each}`)})`
         )
         return [
           `const indexes = {${indexes.join(',')}}`,

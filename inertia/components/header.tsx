@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import { Link, usePage } from '@inertiajs/react'
 import LanguageMenu from './language_menu.tsx'
 import NavMenu from './nav_menu.tsx'
-import NavbarCollapse from './navbar_collapse.tsx'
+import NavbarCollapse, { useNavbarCollapse } from './navbar_collapse.tsx'
 import LogoutButton from './auth/logout_button.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { MODERATOR_ROLE, useSharedProps } from '~/lib/shared.ts'
@@ -29,7 +28,7 @@ export default function Header() {
   const { t } = useTranslation()
   const { user, appName } = useSharedProps()
   const { url, component } = usePage()
-  const [expanded, setExpanded] = useState(false)
+  const collapse = useNavbarCollapse('main-nav')
 
   return (
     <nav className="border-bottom shadow-sm sticky-top d-print-none navbar navbar-expand-lg navbar-light bg-white">
@@ -47,16 +46,16 @@ export default function Header() {
           </div>
           <button
             type="button"
-            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+            className={`navbar-toggler${collapse.expanded ? '' : ' collapsed'}`}
             aria-controls="main-nav"
-            aria-expanded={expanded}
+            aria-expanded={collapse.expanded}
             aria-label={t('common.nav.toggle_menu')}
-            onClick={() => setExpanded(!expanded)}
+            onClick={() => collapse.toggle()}
           >
             <span className="navbar-toggler-icon" />
           </button>
         </div>
-        <NavbarCollapse id="main-nav" expanded={expanded} onChosen={() => setExpanded(false)}>
+        <NavbarCollapse collapse={collapse}>
           <ul className="me-auto navbar-nav">
             {NAV_ITEMS.map((item) => {
               const active = isCurrent(url, component, item.href, item.exact)

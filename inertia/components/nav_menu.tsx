@@ -2,12 +2,12 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 
 type NavMenuProps = {
   /** The toggle's id, which the menu names as its label. */
-  id: string
-  title: ReactNode
+  'id': string
+  'title': ReactNode
   'aria-label'?: string
   'data-testid'?: string
   /** Its entries: links or buttons with the class dropdown-item. */
-  children: ReactNode
+  'children': ReactNode
 }
 
 const ITEMS = '.dropdown-menu .dropdown-item:not(.disabled):not(:disabled)'

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 
 type Phase = 'hidden' | 'opening' | 'shown' | 'closing'
 
@@ -16,41 +16,24 @@ function transitionMs(element: HTMLElement) {
 }
 
 /**
- * The navbar's menu below its breakpoint, folded and unfolded with
- * Bootstrap's height transition as its own collapse plugin does it (from
- * the height it has to the height it will have), without react-bootstrap's
- * transition code. Above the breakpoint the stylesheet always shows it.
+ * The navbar's fold below its breakpoint, with Bootstrap's height
+ * transition as its own collapse plugin runs it: from the height the menu
+ * has to the height it will have, then the plain classes again.
  */
-export default function NavbarCollapse({
-  id,
-  expanded,
-  onChosen,
-  children,
-}: {
-  id: string
-  expanded: boolean
-  /** A link or menu entry inside was chosen: the menu folds (collapseOnSelect). */
-  onChosen: () => void
-  children: ReactNode
-}) {
-  const element = useRef<HTMLDivElement>(null)
-  const [phase, setPhase] = useState<Phase>(expanded ? 'shown' : 'hidden')
+export function useNavbarCollapse(id: string) {
+  const [phase, setPhase] = useState<Phase>('hidden')
+  const expanded = phase === 'opening' || phase === 'shown'
+
+  const toggle = (open = !expanded) => {
+    const node = document.getElementById(id)
+    if (!node || open === expanded) return
+    // Closing starts from the height it shows now, before .collapsing sets it to 0.
+    node.style.height = open ? '' : `${node.getBoundingClientRect().height}px`
+    setPhase(open ? 'opening' : 'closing')
+  }
 
   useEffect(() => {
-    const node = element.current
-    if (!node) return
-    if (expanded && (phase === 'hidden' || phase === 'closing')) {
-      node.style.height = ''
-      setPhase('opening')
-    } else if (!expanded && (phase === 'shown' || phase === 'opening')) {
-      // From the height it shows now, before .collapsing sets it to 0.
-      node.style.height = `${node.getBoundingClientRect().height}px`
-      setPhase('closing')
-    }
-  }, [expanded, phase])
-
-  useEffect(() => {
-    const node = element.current
+    const node = document.getElementById(id)
     if (!node || (phase !== 'opening' && phase !== 'closing')) return
     void node.offsetHeight // the start of the transition
     node.style.height = phase === 'opening' ? `${node.scrollHeight}px` : ''
@@ -59,15 +42,27 @@ export default function NavbarCollapse({
       setPhase(phase === 'opening' ? 'shown' : 'hidden')
     }, transitionMs(node))
     return () => clearTimeout(timer)
-  }, [phase])
+  }, [id, phase])
 
+  return { id, expanded, className: CLASSES[phase], toggle }
+}
+
+/** The navbar's menu; a link or menu entry chosen inside folds it again (collapseOnSelect). */
+export default function NavbarCollapse({
+  collapse,
+  children,
+}: {
+  collapse: ReturnType<typeof useNavbarCollapse>
+  children: ReactNode
+}) {
   return (
     <div
-      ref={element}
-      id={id}
-      className={`navbar-collapse ${CLASSES[phase]}`}
+      id={collapse.id}
+      className={`navbar-collapse ${collapse.className}`}
       onClick={(event) => {
-        if ((event.target as HTMLElement).closest('.nav-link:not(.dropdown-toggle), .dropdown-item')) onChosen()
+        const target = event.target as HTMLElement
+        if (target.closest('.nav-link:not(.dropdown-toggle), .dropdown-item'))
+          collapse.toggle(false)
       }}
     >
       {children}

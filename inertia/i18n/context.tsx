@@ -15,6 +15,8 @@ type TranslationContext = {
   locale: Locale
   t: (key: string, values?: Record<string, unknown>) => string
   switchLocale: (locale: Locale, domain: string) => Promise<void>
+  /** Changes when messages arrive, so that every t() renders again. */
+  version: number
 }
 
 const Context = createContext<TranslationContext | null>(null)
@@ -57,8 +59,7 @@ export function TranslationProvider({
   )
 
   const value = useMemo<TranslationContext>(
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new version is a new t()
-    () => ({ locale, t: (key, values) => translate(locale, key, values), switchLocale }),
+    () => ({ locale, t: (key, values) => translate(locale, key, values), switchLocale, version }),
     [locale, switchLocale, version]
   )
   return <Context.Provider value={value}>{children}</Context.Provider>

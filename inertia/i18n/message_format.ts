@@ -174,7 +174,10 @@ function pluralRule(locale: string, ordinal: boolean) {
   const key = `${locale}:${ordinal}`
   let rules = pluralRules.get(key)
   if (!rules)
-    pluralRules.set(key, (rules = new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' })))
+    pluralRules.set(
+      key,
+      (rules = new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' }))
+    )
   return rules
 }
 

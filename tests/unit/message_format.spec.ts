@@ -55,7 +55,8 @@ function valueSets(message: string, locale: string) {
     const values: Record<string, unknown> = {}
     for (const name of plain) values[name] = index % 2 ? `Ana ${index}` : index * 7
     for (const name of numeric) values[name] = NUMBERS[index % NUMBERS.length]
-    for (const [name, keys] of selects) values[name] = [...keys, 'unknown'][index % (keys.length + 1)]
+    for (const [name, keys] of selects)
+      values[name] = [...keys, 'unknown'][index % (keys.length + 1)]
     sets.push(values)
   }
   return sets
@@ -84,7 +85,10 @@ test.group('Messages formatted in the browser', () => {
       ["{count, plural, one {'#' and # item} other {# items, '{x}'}}", { count: 1 }],
       ["{count, plural, one {# item} other {# items, it''s}}", { count: 3 }],
       ['{kind, select, a {# is plain here} other {other}}', { kind: 'a' }],
-      ['{count, plural, offset:1 =0 {none} one {you and # other} other {you and # others}}', { count: 3 }],
+      [
+        '{count, plural, offset:1 =0 {none} one {you and # other} other {you and # others}}',
+        { count: 3 },
+      ],
       ['{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}', { place: 22 }],
       ['a } alone, {n, number}', { n: 1234.5 }],
       ["it's '{'braces'}' and 'quotes'", {}],
