@@ -74,6 +74,12 @@ function bootstrapInUse(): PostCssPlugin {
     postcssPlugin: 'bootstrap-in-use',
     OnceExit(root, helpers) {
       if (!/node_modules\/bootstrap\//.test(root.source?.input.file ?? '')) return
+      // The site has one colour mode: no page sets data-bs-theme="dark".
+      root.walkRules(/\[data-bs-theme=dark\]/, (rule) => {
+        const kept = rule.selectors.filter((selector) => !selector.includes('[data-bs-theme=dark]'))
+        if (kept.length) rule.selectors = kept
+        else rule.remove()
+      })
       return (purge.OnceExit as NonNullable<PostCssPlugin['OnceExit']>)(root, helpers)
     },
   }
