@@ -42,6 +42,13 @@ export default function preactInBrowser(): Plugin {
         },
       },
     }),
+    // React's Fast Refresh cannot redraw Preact's components: an edited
+    // module of the browser's code reloads the page in development instead.
+    hotUpdate({ file }) {
+      if (this.environment.name !== 'client' || !/[\\/]inertia[\\/].*\.tsx?$/.test(file)) return
+      this.environment.hot.send({ type: 'full-reload' })
+      return []
+    },
     async resolveId(source, importer, options) {
       const target = BROWSER_REACT[source]
       if (!target || options.ssr || this.environment.name !== 'client') return
