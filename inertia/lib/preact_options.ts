@@ -15,11 +15,30 @@ options.vnode = (vnode) => {
   next?.(vnode)
 }
 
+const usualDebounce = options.debounceRendering
+
+/** Preact's own wait for effects: after the next frame is painted. */
+function afterNextFrame(flush: () => void) {
+  let frame = 0
+  const done = () => {
+    clearTimeout(timeout)
+    cancelAnimationFrame(frame)
+    setTimeout(flush)
+  }
+  const timeout = setTimeout(done, 35)
+  frame = requestAnimationFrame(done)
+}
+
 /**
- * React runs an update's effects before the code that follows a synchronous
- * render goes on (Inertia swaps a page, then calls the visit's onSuccess);
- * Preact waits for the next frame, so that code would meet values an
- * effect had not yet written (useForm's reset() after a successful post was
- * undone). Effects run as soon as the render is done, as in React.
+ * React runs the effects of a render forced by flushSync before the code
+ * that follows it goes on (Inertia swaps a page so, then calls the visit's
+ * onSuccess); Preact would wait for the next frame, and that code would meet
+ * values an effect had not yet written (useForm's reset() after a
+ * successful post was undone). Inside flushSync (which swaps Preact's
+ * debounceRendering) effects run as soon as the render is done; otherwise
+ * after the frame, as React and Preact both do.
  */
-options.requestAnimationFrame = (flush) => queueMicrotask(flush)
+options.requestAnimationFrame = (flush) => {
+  if (options.debounceRendering !== usualDebounce) queueMicrotask(flush)
+  else afterNextFrame(flush)
+}
