@@ -159,6 +159,9 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
     'req/s': rate,
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    // Stalls: the longest wait, and the slowest second against the run's median second.
+    'max ms': result.latency.max,
+    'slowest s': isHello ? null : Math.round((result.requests.min / (result.requests.p50 || 1)) * 100) / 100,
     'requests': result.requests.total,
     'errors': failed,
     'cores': cpuUsed && Math.round(cores * 100) / 100,
@@ -173,7 +176,8 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
   }
   results.push(row)
   log(
-    `  ${rate} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, ${failed} errors, ` +
+    `  ${rate} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, max ${row['max ms']} ms, ` +
+      `slowest second ${row['slowest s']} of the median, ${failed} errors, ` +
       `${row.cores} cores (${row['CPU ms/req']} ms a request), ${row['stolen cores']} stolen`
   )
   return result
