@@ -1,7 +1,11 @@
 import env from '#start/env'
 import { defineConfig, stores } from '@adonisjs/limiter'
+import { redisWithFallback } from '#app/limiter/redis_with_fallback'
 
-/** Rate-limit counters in the database by default, in Redis when configured. */
+/**
+ * Rate-limit counters in the database by default, in Redis when configured
+ * (each process counts in its memory while Redis is away).
+ */
 const limiterConfig = defineConfig({
   default: env.get('LIMITER_STORE') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),
   stores: {
@@ -10,7 +14,7 @@ const limiterConfig = defineConfig({
       connectionName: env.get('DB_CONNECTION', 'sqlite'),
     }),
     memory: stores.memory({}),
-    redis: stores.redis({ connectionName: 'main' } as any),
+    redis: redisWithFallback({ connectionName: 'main' }),
   },
 })
 
