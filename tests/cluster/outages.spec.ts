@@ -73,12 +73,17 @@ test.group('Cluster: Redis and PostgreSQL stop while guests sign', (group) => {
       const signing = signWhile(guid, 'outage-redis', () => Date.now() - stoppedAt < 10_000)
       // Counted on node a, whose word to node b is lost with Redis.
       const confirmed = [await confirmAt('a', links[0]), await confirmAt('a', links[1])]
+      // The owner's session is in Redis: served as a guest's meanwhile.
+      const member = atNode('a', owner)
+      const read = (await member.open(`/petition/${slug}`)).reply.status
       const whileDown = await allReady(503, 9000)
       const attempts = await signing
       await servers().redis.start()
       const afterwards = await allReady(200)
 
       assert.deepEqual(confirmed, [true, true])
+      assert.equal(read, 200)
+      assert.equal((await member.visit('/my/petitions')).component, 'My/MyPetitions')
       assert.deepEqual(whileDown, [503, 503])
       assert.deepEqual(afterwards, [200, 200])
       // Back on Redis, node b forgot what it kept: it may have missed changes.

@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, openSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { createHash } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import env from '#start/env'
 import { startMailbox, type Mailbox } from '#tests/shipped/support/mailbox'
 import { Visitor } from '#tests/shipped/support/visitor'
 import type { Site } from '#tests/shipped/support/journeys'
@@ -37,6 +38,15 @@ import { startNginx } from '../../../bench/nginx.js'
  */
 const folder = app.makePath('tmp', 'cluster')
 const BUCKET = 'undersign-cluster'
+
+/**
+ * The PostgreSQL cluster's folder, one per checkout (a run stops and
+ * replaces what its own last run left), where the `postgres` user reaches it.
+ */
+const postgresFolder = join(
+  tmpdir(),
+  `undersign-cluster-postgres-${createHash('sha256').update(app.makePath()).digest('hex').slice(0, 8)}`
+)
 
 export type NodeName = 'a' | 'b'
 type Node = { port: number; folder: string; log: string; starter: ChildProcess | null }
@@ -146,11 +156,6 @@ async function launch(node: Node) {
 
 /** Suite setup: build once, start the servers and both nodes at the same moment, then nginx. */
 export async function startCluster() {
-  if (env.get('DB_CONNECTION', 'sqlite') !== 'pg') {
-    throw new Error(
-      'the cluster suite runs on PostgreSQL: set DB_CONNECTION=pg and PG_* (see .ci/run)'
-    )
-  }
   buildOnce()
   rmSync(folder, { recursive: true, force: true })
   mkdirSync(folder, { recursive: true })
@@ -158,7 +163,7 @@ export async function startCluster() {
   const [redis, bucket, postgres, mailbox] = await Promise.all([
     freePort().then((port) => startRedis(port, join(folder, 'redis'))),
     startBucket(BUCKET),
-    freePort().then((port) => startPostgres(port, join(folder, 'postgres'))),
+    freePort().then((port) => startPostgres(port, postgresFolder)),
     startMailbox(),
   ])
   db.manager.add('cluster', { client: 'pg', connection: postgres.connection })
@@ -218,7 +223,7 @@ export async function startCluster() {
     }
     await db.manager.close('cluster')
     await Promise.all([exitOf(nginx.child, 5000), mailbox.close(), bucket.stop(), redis.stop()])
-    await postgres.stop()
+    await postgres.remove()
     cluster = null
   }
 }

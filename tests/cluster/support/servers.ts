@@ -8,6 +8,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  rmSync,
 } from 'node:fs'
 import { join } from 'node:path'
 import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
@@ -125,6 +126,8 @@ function postgresUser() {
 }
 
 export type Postgres = Outage & {
+  /** Stops the server and deletes its files. */
+  remove(): Promise<void>
   /** The settings of a node on the suite's database. */
   settings: Record<string, string>
   connection: { host: string; port: number; user: string; password: string; database: string }
@@ -134,7 +137,9 @@ export type Postgres = Outage & {
  * A PostgreSQL cluster of the suite's own (initdb in `folder`, its own
  * port), so that the fault tests can stop and restart it without touching
  * the machine's server, which other suites and programs use. Durability is
- * off (fsync): the data lives as long as the run.
+ * off (fsync): the data lives as long as the run. Run by root, its programs
+ * run as `postgres`, which must reach `folder`: a folder of the system's
+ * temporary directory, not the checkout's (it may lie under /root).
  */
 export async function startPostgres(port: number, folder: string): Promise<Postgres> {
   const bin = postgresPrograms()
@@ -149,6 +154,7 @@ export async function startPostgres(port: number, folder: string): Promise<Postg
     }
   }
   stopLeftOver(bin, data, user)
+  rmSync(folder, { recursive: true, force: true })
   mkdirSync(folder, { recursive: true })
   if (user.uid !== undefined) chownSync(folder, user.uid, user.gid!)
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '-N'])
@@ -196,6 +202,10 @@ export async function startPostgres(port: number, folder: string): Promise<Postg
     },
     stop,
     start,
+    async remove() {
+      await stop()
+      rmSync(folder, { recursive: true, force: true })
+    },
   }
 }
 
