@@ -90,7 +90,8 @@ test.group('Cluster: the S3 server stops, a node dies in the middle of a request
     assert,
   }) => {
     const owner = await verifiedMember('outage-s3@example.org', 'en', 'Olena', site())
-    const { slug } = await createPetition(owner)
+    const created = await createPetition(owner)
+    const petition = await petitionRow(created.slug)
     const guid: string = (await owner.visit('/petition/create')).props.petition.guid
     const { bucket } = servers()
     try {
@@ -102,8 +103,23 @@ test.group('Cluster: the S3 server stops, a node dies in the middle of a request
         assert.deepEqual(reply.json(), { message: text, errors: { file: [text] } }, locale)
       }
       assert.lengthOf(await mediaOf(guid), 0)
+      // A form with a photo (the sheets of paper signatures): the same words under it.
+      const owned = atNode('b', owner)
+      await owned.open(`/petition/${created.slug}`)
+      const sheets = await owned.submit('POST', `/petition/${created.guid}/paper`, {
+        multipart: {
+          signatures: '12',
+          place: 'Market square',
+          collectedOn: new Date().toISOString().slice(0, 10),
+          photo: { name: 'sheets.png', type: 'image/png', content: await png(800, 600) },
+        },
+      })
+      const photoError = sheets.landing?.props.errors?.photo
+      assert.equal([photoError].flat()[0], translated('en', 'validator.shared.messages.storage'))
+      const batches = clusterDb().from('paper_signature_batches').where('petition_id', petition.id)
+      assert.lengthOf(await batches, 0)
       for (const node of ['a', 'b'] as const) {
-        assert.equal((await atNode(node).open(`/petition/${slug}`)).reply.status, 200)
+        assert.equal((await atNode(node).open(`/petition/${created.slug}`)).reply.status, 200)
       }
       assert.equal((await site().visitor('fr').open('/')).reply.status, 200)
     } finally {
