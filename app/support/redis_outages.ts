@@ -4,13 +4,13 @@ import type { Redis } from 'ioredis'
 const watched = new WeakMap<Redis, { down: boolean }>()
 
 /**
- * Watches a Redis connection: once it has lost a server it had reached,
- * and until it reaches it again, it is down, and commands sent on it fail
- * at once instead of waiting in ioredis's offline queue for a
- * reconnection, so that a request answers without Redis (the limiter's
- * count in memory, a session served as a guest's, a 503) rather than wait.
- * Before its first connection it queues as usual: its first command is
- * what connects it.
+ * Watches a Redis connection: from the moment it loses its server (or its
+ * first attempt finds none) until it reaches it again, it is down, and
+ * commands sent on it fail at once instead of waiting in ioredis's offline
+ * queue for a reconnection, so that a request answers without Redis (the
+ * limiter's count in memory, a session served as a guest's, a 503) rather
+ * than wait. Before its first attempt it queues as usual: its first
+ * command is what connects it.
  */
 export function watchRedisOutages(connection: Redis) {
   if (watched.has(connection)) return
