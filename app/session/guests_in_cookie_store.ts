@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { ConfigProvider } from '@adonisjs/core/types'
 import { stores } from '@adonisjs/session'
 import { carriesCookie } from '#support/http/cookie_header'
+import { isServiceUnavailable } from '#support/unavailable_services'
 import type {
   SessionData,
   SessionStoreContract,
@@ -16,6 +17,12 @@ import type {
  * message flashed back after a validation error) goes to the server store.
  */
 export const MAX_COOKIE_SESSION_BYTES = 2500
+
+/**
+ * Marks a guest session written to the cookie while the server store did
+ * not answer: the id may be a member's, whose session is still there.
+ */
+const UNCHECKED = '__unchecked'
 
 /** Keys that make a session a member's: the session guard's `auth_<guard>`. */
 const isMemberKey = (key: string) => key.startsWith('auth_')
@@ -32,6 +39,8 @@ type ServerStore = SessionStoreContract & Partial<SessionStoreWithTaggingContrac
 export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
   /** Where this request's session was read from. */
   #source: 'cookie' | 'server' | null = null
+  /** The server store did not answer: the session is served as a guest's, unchecked. */
+  #unchecked = false
   #tagged = false
 
   constructor(
@@ -45,18 +54,38 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
-    const inCookie = await this.cookie.read(sessionId)
-    if (inCookie) {
+    const stored = await this.cookie.read(sessionId)
+    if (stored && !stored[UNCHECKED]) {
+      this.#source = 'cookie'
+      return stored
+    }
+    const inCookie = stored ? { ...stored } : null
+    delete inCookie?.[UNCHECKED]
+    if (!this.sessionIdSent) return inCookie
+    let onServer: SessionData | null
+    try {
+      onServer = await this.server.read(sessionId)
+    } catch (error) {
+      // Redis or the database is away: the visitor is served as a guest
+      // meanwhile (pages and guests' forms go on); what they carry in the
+      // cookie stays unchecked, and a member finds their session again
+      // once the store answers.
+      if (!isServiceUnavailable(error)) throw error
+      this.#unchecked = true
       this.#source = 'cookie'
       return inCookie
     }
-    if (!this.sessionIdSent) return null
-    const onServer = await this.server.read(sessionId)
     if (onServer) this.#source = 'server'
-    return onServer
+    else if (inCookie) this.#source = 'cookie'
+    return onServer ?? inCookie
   }
 
   async write(sessionId: string, values: SessionData) {
+    if (this.#unchecked) {
+      // Never moved to the server store, nor its copy there destroyed: it may be a member's.
+      await this.cookie.write(sessionId, { ...values, [UNCHECKED]: true })
+      return
+    }
     if (this.#belongsOnServer(values)) {
       await this.server.write(sessionId, values)
       await this.cookie.destroy(sessionId)
@@ -71,7 +100,7 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
 
   async destroy(sessionId: string) {
     await this.cookie.destroy(sessionId)
-    if (this.#source !== 'cookie') await this.server.destroy(sessionId)
+    if (this.#source !== 'cookie' && !this.#unchecked) await this.server.destroy(sessionId)
   }
 
   /**

@@ -3,6 +3,7 @@ import { errors as limiterErrors, LimiterResponse } from '@adonisjs/limiter'
 import redis from '@adonisjs/redis/services/main'
 import string from '@adonisjs/core/helpers/string'
 import { limiterStore } from '#config/limiter'
+import { isRedisDown } from '#support/redis_outages'
 import {
   allowedRequests,
   rateLimitFactor,
@@ -54,6 +55,14 @@ type WithScript = {
 }
 
 let scriptDefined = false
+
+/**
+ * Whether the counters are in Redis and Redis is there: while it is away,
+ * the limiter's store counts in each process's memory, and so do these.
+ */
+function redisAnswers() {
+  return limiterStore === 'redis' && !isRedisDown(redis.connection().ioConnection)
+}
 
 function seconds(duration: string) {
   return string.seconds.parse(duration)
@@ -135,7 +144,14 @@ async function takeInTurn(allowances: Allowance[]) {
  */
 export async function takeAllowances(allowances: Allowance[]): Promise<LimiterResponse | null> {
   if (rateLimitFactor <= 0 || allowances.length === 0) return null
-  return limiterStore === 'redis' ? takeOnRedis(allowances) : takeInTurn(allowances)
+  if (!redisAnswers()) return takeInTurn(allowances)
+  try {
+    return await takeOnRedis(allowances)
+  } catch (error) {
+    // Redis went away during the call: counted as the limiter counts while it is away.
+    if (!isRedisDown(redis.connection().ioConnection)) throw error
+    return takeInTurn(allowances)
+  }
 }
 
 /** The same, throwing the limiter's 429 when one is used up. */
@@ -150,11 +166,15 @@ export async function consumeAllowancesOrRefuse(allowances: Allowance[]) {
  */
 export async function haveAllowances(allowances: Allowance[]): Promise<boolean> {
   if (rateLimitFactor <= 0 || allowances.length === 0) return true
-  if (limiterStore === 'redis') {
-    const counts = await redis.connection().mget(allowances.map(({ key }) => redisKeyOf(key)))
-    return counts.every(
-      (count, index) => Number(count ?? 0) < allowedRequests(allowances[index].name)
-    )
+  if (redisAnswers()) {
+    try {
+      const counts = await redis.connection().mget(allowances.map(({ key }) => redisKeyOf(key)))
+      return counts.every(
+        (count, index) => Number(count ?? 0) < allowedRequests(allowances[index].name)
+      )
+    } catch (error) {
+      if (!isRedisDown(redis.connection().ioConnection)) throw error
+    }
   }
   for (const allowance of allowances) {
     const state = await limiterOf(allowance).get(allowance.key)

@@ -95,3 +95,17 @@ export function hearOtherProcesses() {
     if (change) forgetCachedCopies(change)
   })
 }
+
+/**
+ * Runs `forget` each time this process hears other processes again after
+ * Redis was away: what they told meanwhile was lost, so whatever it keeps
+ * may be stale. Not on the first connection: nothing was missed yet.
+ */
+export function afterMissedChanges(forget: () => void) {
+  if (!shared()) return
+  let heardBefore = false
+  redis.connection().on('subscriber:ready', () => {
+    if (heardBefore) forget()
+    heardBefore = true
+  })
+}

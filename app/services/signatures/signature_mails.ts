@@ -13,6 +13,7 @@ import { site } from '#config/site'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { rowsOf } from '#support/database_errors'
 import { storedDateTime } from '#support/stored_dates'
+import { isServiceUnavailable } from '#support/unavailable_services'
 import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_links'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 
@@ -22,6 +23,8 @@ const SENDING_AT_ONCE = SMTP_CONNECTIONS
 /** A link still due this long after it was due was not sent by its process: anyone sends it. */
 const ABANDONED_AFTER_MS = 30_000
 const SWEEP_EVERY_MS = 15_000
+/** A process that lost its database a moment ago tries its waiting links again this soon. */
+const RETRY_AFTER_OUTAGE_MS = 2_000
 /** Retries of a link whose sending keeps failing; the signature is pruned with its link anyway. */
 const MAX_ATTEMPTS = 5
 
@@ -86,13 +89,17 @@ export class SignatureMailer {
   async due(signatureId: number) {
     if (this.#inline) return this.deliver([signatureId])
     this.#due.add(signatureId)
+    this.#flushIn(this.delayMs)
+  }
+
+  #flushIn(delayMs: number) {
     if (this.#timer) return
     this.#timer = setTimeout(() => {
       this.#timer = null
       this.flush().catch((error) =>
         logger.error({ err: error }, 'mailing confirmation links failed')
       )
-    }, this.delayMs)
+    }, delayMs)
   }
 
   /** Mails every link this process has waiting; resolves once they are sent. */
@@ -105,7 +112,16 @@ export class SignatureMailer {
     if (!ids.length) return
     this.#sending = (async () => {
       for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-        await this.deliver(ids.slice(start, start + BATCH_SIZE))
+        try {
+          await this.deliver(ids.slice(start, start + BATCH_SIZE))
+        } catch (error) {
+          // The database went away (a restart): these links wait here and go
+          // once it is back, not at the sweep half a minute later.
+          if (!isServiceUnavailable(error)) throw error
+          for (const id of ids.slice(start)) this.#due.add(id)
+          this.#flushIn(RETRY_AFTER_OUTAGE_MS)
+          throw error
+        }
       }
     })().finally(() => (this.#sending = null))
     await this.#sending
