@@ -30,8 +30,8 @@ const isMemberKey = (key: string) => key.startsWith('auth_')
 type ServerStore = SessionStoreContract & Partial<SessionStoreWithTaggingContract>
 
 /**
- * Guests' sessions (the CSRF secret, flash messages, old input) live in an
- * encrypted cookie; members' sessions in the server store (database or
+ * Guests' sessions (flash messages, old input, where they were going) live
+ * in an encrypted cookie; members' sessions in the server store (database or
  * Redis), where they can be listed and ended. So a visitor who only reads
  * causes no write at all, however many pages they open, and a viral
  * petition's readers cost the database nothing.
@@ -106,9 +106,8 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
   /**
    * A guest's session in the cookie is not re-encrypted just to push its
    * expiry back on every page: it lasts its age from its last change. It
-   * holds the CSRF secret and messages about to be shown, nothing a guest
-   * loses by its ending: the client asks for a fresh CSRF token before it
-   * sends a form, and at least every half hour.
+   * holds messages about to be shown, nothing a guest loses by its ending
+   * (the CSRF secret has a cookie of its own: support/http/csrf).
    */
   async touch(sessionId: string) {
     if (this.#source === 'server') await this.server.touch(sessionId)
