@@ -327,9 +327,21 @@ const signResult = await signRun(
 )
 
 // Every answered signature gets its confirmation mail; how long after the run the last one lands.
+// The mails still to go once signing ended are the only work left: the app's CPU time until the
+// last one, over their number, is what a mail costs (the profile `mail-tail` shows where it goes).
 const signedAt = Date.now()
 const answered = signResult['2xx'] + signResult['3xx']
+const mailsAtEnd = sink.received
+const tailCpuBefore = cpuSeconds(appProcesses())
+if (PROFILE) toggleProfiles(profileDir, 'mail-tail', appProcesses())
 const mailed = await mailsDelivered(answered, signedAt)
+const tailCpu = cpuSeconds(appProcesses()) - tailCpuBefore
+const tailMails = mailed.received - mailsAtEnd
+if (PROFILE) {
+  toggleProfiles(profileDir, 'mail-tail', appProcesses())
+  await summariseProfiles('mail-tail', appProcesses())
+}
+const mailCpuMs = tailMails > 0 ? Math.round((tailCpu / tailMails) * 1e5) / 100 : null
 results.push({
   'scenario': 'confirmation mails delivered',
   'req/s': Math.round(mailed.received / ((mailed.lastAt - signStartedAt) / 1000)),
@@ -337,7 +349,11 @@ results.push({
   'p99 ms': null,
   'requests': mailed.received,
   'errors': Math.max(0, answered - mailed.received),
-  'notes': `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended`,
+  'CPU ms/req': mailCpuMs,
+  'notes':
+    `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended; ` +
+    `${mailsAtEnd} sent during signing, ${tailMails} after it` +
+    (mailCpuMs === null ? '' : ` at ${mailCpuMs} CPU ms each`),
 })
 
 // 5. Confirmations: the POST of each mailed link, once each.

@@ -2,19 +2,11 @@ import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import mail from '@adonisjs/mail/services/main'
-import { urlFor } from '@adonisjs/core/services/url_builder'
-import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
-import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
-import SignedAgainMail from '#mails/signed_again_mail'
 import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
-import { site } from '#config/site'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { rowsOf } from '#support/database_errors'
-import { storedDateTime } from '#support/stored_dates'
-import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_links'
-import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import { sendSignerMail, type DueMail } from '#services/signatures/signer_mail_messages'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 400
@@ -24,25 +16,6 @@ const ABANDONED_AFTER_MS = 30_000
 const SWEEP_EVERY_MS = 15_000
 /** Retries of a link whose sending keeps failing; the signature is pruned with its link anyway. */
 const MAX_ATTEMPTS = 5
-
-type DueMail = {
-  id: number
-  email: string
-  first_name: string
-  last_name: string
-  locale: string
-  confirmation_token: string | null
-  confirmed_at: unknown
-  signed_again_at: unknown
-  created_at: unknown
-  title: string
-  slug: string
-  support_count: number | string
-  target_signatures: number | string
-  /** The standing invalidation that took it out of the counts: public, told to its signer. */
-  removed_at: Date | string | null
-  removed_reason: string | null
-}
 
 /** Runs `work` on every item, at most `limit` at a time. */
 async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
@@ -150,7 +123,7 @@ export class SignatureMailer {
     const done: DueMail[] = []
     await eachAtMost(links, SENDING_AT_ONCE, async (link) => {
       try {
-        if (await mailGuard.admit([link.email])) await mail.send(signerMail(link))
+        if (await mailGuard.admit([link.email])) await sendSignerMail(link)
         done.push(link)
       } catch (error) {
         logger.warn({ err: error, signatureId: link.id }, 'a confirmation link could not be mailed')
@@ -224,43 +197,6 @@ export class SignatureMailer {
       logger.warn({ err: error }, 'mailing confirmation links at shutdown failed')
     )
   }
-}
-
-/**
- * The confirmation link while unconfirmed; once confirmed, the same notice
- * with the petition's count for every signer, or, for a signature that
- * moderators removed from the count, that and their reason. A confirmed
- * signature is mailed that notice once, when it is confirmed; a later due
- * mail on it is the notice that its address signed again (`signed_again_at`,
- * set only on a confirmed row with no mail due).
- */
-function signerMail(link: DueMail) {
-  const locale = isLocale(link.locale) ? link.locale : DEFAULT_LOCALE
-  const signer = { email: link.email, firstName: link.first_name }
-  const signature = { id: link.id, confirmationToken: link.confirmation_token }
-  const petition = {
-    title: link.title,
-    url: site.urlFor(locale) + urlFor('petitions.show', { slug: link.slug }),
-    count: { supporters: Number(link.support_count), target: Number(link.target_signatures) },
-  }
-  const removal =
-    link.removed_at && link.removed_reason !== null
-      ? { date: storedDateTime(link.removed_at)!.toJSDate(), reason: link.removed_reason }
-      : null
-  const withdraw = withdrawUrl(signature, locale)
-  if (link.confirmed_at && link.signed_again_at) {
-    const signedOn = storedDateTime(link.created_at)!
-    return new SignedAgainMail(signer, locale, petition, signedOn, withdraw)
-  }
-  return link.confirmed_at
-    ? new SignatureConfirmedMail(signer, locale, petition, withdraw, removal)
-    : new SignatureConfirmationMail(
-        signer,
-        locale,
-        petition,
-        confirmationUrl(signature, locale),
-        withdraw
-      )
 }
 
 export const signatureMails = new SignatureMailer()
