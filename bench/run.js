@@ -38,6 +38,7 @@ import {
   childProcessesOf,
   firstVisit,
   log,
+  mailWorkersAmong,
   openLiveStreams,
   onPostgres,
   prepare,
@@ -321,6 +322,10 @@ function confirmRun(links, label) {
   )
 }
 
+// The mail worker's CPU time, apart: what the mails cost, and what is left for the signatures.
+const mailWorkers = () => mailWorkersAmong(appProcesses())
+const signCpuBefore = cpuSeconds(appProcesses())
+const mailWorkerCpuBefore = cpuSeconds(mailWorkers())
 const signResult = await signRun(
   '',
   'validation, one INSERT (the row is its mail\'s outbox), session flash; mails sent meanwhile'
@@ -333,6 +338,8 @@ const signedAt = Date.now()
 const answered = signResult['2xx'] + signResult['3xx']
 const mailsAtEnd = sink.received
 const tailCpuBefore = cpuSeconds(appProcesses())
+const mailWorkerCpuWhileSigning = cpuSeconds(mailWorkers()) - mailWorkerCpuBefore
+const signCpu = tailCpuBefore - signCpuBefore - mailWorkerCpuWhileSigning
 if (PROFILE) toggleProfiles(profileDir, 'mail-tail', appProcesses())
 const mailed = await mailsDelivered(answered, signedAt)
 const tailCpu = cpuSeconds(appProcesses()) - tailCpuBefore
@@ -342,6 +349,12 @@ if (PROFILE) {
   await summariseProfiles('mail-tail', appProcesses())
 }
 const mailCpuMs = tailMails > 0 ? Math.round((tailCpu / tailMails) * 1e5) / 100 : null
+const mailWorkerCpu = cpuSeconds(mailWorkers()) - mailWorkerCpuBefore
+const perMailWorker = mailWorkers().length
+  ? `; the mail worker: ${Math.round((mailWorkerCpu / mailed.received) * 1e5) / 100} CPU ms a mail, ` +
+    `${Math.round((mailWorkerCpuWhileSigning / DURATION) * 100) / 100} cores while signing, ` +
+    `the rest ${Math.round((signCpu / Math.max(1, signResult.requests.total)) * 1e5) / 100} CPU ms a signature`
+  : ''
 results.push({
   'scenario': 'confirmation mails delivered',
   'req/s': Math.round(mailed.received / ((mailed.lastAt - signStartedAt) / 1000)),
@@ -353,7 +366,8 @@ results.push({
   'notes':
     `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended; ` +
     `${mailsAtEnd} sent during signing, ${tailMails} after it` +
-    (mailCpuMs === null ? '' : ` at ${mailCpuMs} CPU ms each`),
+    (mailCpuMs === null ? '' : ` at ${mailCpuMs} CPU ms each`) +
+    perMailWorker,
 })
 
 // 5. Confirmations: the POST of each mailed link, once each.

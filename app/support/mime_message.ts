@@ -35,7 +35,7 @@ export function isPlainAddress(address: string) {
 
 /** CRLF line ends, as SMTP wants them. */
 function crlf(text: string) {
-  return text.replace(/\r?\n/g, '\r\n')
+  return text.replace(/\r\n|\r|\n/g, '\r\n')
 }
 
 /** Whether every line of the text fits SMTP's limit as it is. */
@@ -57,7 +57,7 @@ function fitsLines(text: string) {
 function part(type: 'text/plain' | 'text/html', content: string) {
   const head = `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: `
   if (fitsLines(content)) {
-    const encoding = /[^\x00-\x7f]/.test(content) ? '8bit' : '7bit'
+    const encoding = /[^\t\n\r -~]/.test(content) ? '8bit' : '7bit'
     return `${head}${encoding}\r\n\r\n${crlf(content)}`
   }
   const base64 = Buffer.from(content, 'utf8').toString('base64')

@@ -6,11 +6,17 @@ import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { rowsOf } from '#support/database_errors'
+import { handOver, handsMailsOver } from '#support/mail_worker'
 import { sendSignerMail, type DueMail } from '#services/signatures/signer_mail_messages'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 400
 const SENDING_AT_ONCE = SMTP_CONNECTIONS
+/**
+ * Batches under way at once: one is read from the database or cleared
+ * while another's mails are on the wire, so the connections never wait.
+ */
+const BATCHES_AT_ONCE = 2
 /** A link still due this long after it was due was not sent by its process: anyone sends it. */
 const ABANDONED_AFTER_MS = 30_000
 const SWEEP_EVERY_MS = 15_000
@@ -33,13 +39,14 @@ async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promi
  * signature row is the outbox: signing or confirming sets
  * `link_mail_due_at` in the same write, and this mailer clears that mark
  * once the mail has gone out; whether the row is confirmed then picks the
- * mail. The request
- * does nothing more: no job row, no mail rendered or encrypted while the
- * signer waits. The process that stored a signature mails it within
- * milliseconds, many at once; every process also sweeps up links that were
- * left due (their process died, or the mail server failed) and takes each
- * with a conditional UPDATE, so one process sends it. A mail may, rarely,
- * go out twice (a process dying between sending and clearing); none is lost.
+ * mail. The request does nothing more: no job row, no mail rendered or
+ * encrypted while the signer waits. Within milliseconds the ids go, many at
+ * once, to the process that sends them: under the supervisor its mail
+ * worker (support/mail_worker), else the process that stored them. The
+ * sending process also sweeps up links that were left due (their process
+ * died, or the mail server failed) and takes each with a conditional
+ * UPDATE, so one process sends it. A mail may, rarely, go out twice (a
+ * process dying between sending and clearing); none is lost.
  *
  * With the synchronous queue (tests) the link is mailed before the answer.
  */
@@ -47,7 +54,7 @@ export class SignatureMailer {
   #due = new Set<number>()
   #timer: NodeJS.Timeout | null = null
   #sweeper: NodeJS.Timeout | null = null
-  #sending: Promise<void> | null = null
+  #batches = new Set<Promise<void>>()
 
   constructor(private delayMs = 10) {}
 
@@ -62,26 +69,48 @@ export class SignatureMailer {
     if (this.#timer) return
     this.#timer = setTimeout(() => {
       this.#timer = null
-      this.flush().catch((error) =>
-        logger.error({ err: error }, 'mailing confirmation links failed')
-      )
+      if (!handsMailsOver() || !this.#handOver()) this.#pump()
     }, this.delayMs)
+  }
+
+  /** In the mail worker: ids handed over by a web worker. */
+  take(ids: number[]) {
+    for (const id of ids) this.#due.add(id)
+    this.#pump()
+  }
+
+  /** The waiting ids go to the mail worker; false when it cannot be reached. */
+  #handOver() {
+    if (!this.#due.size || !handOver([...this.#due])) return false
+    this.#due.clear()
+    return true
+  }
+
+  /** Starts batches of the waiting ids, while fewer than BATCHES_AT_ONCE are under way. */
+  #pump() {
+    while (this.#due.size && this.#batches.size < BATCHES_AT_ONCE) {
+      const ids: number[] = []
+      for (const id of this.#due) {
+        ids.push(id)
+        this.#due.delete(id)
+        if (ids.length === BATCH_SIZE) break
+      }
+      const batch: Promise<void> = this.deliver(ids)
+        .catch((error) => logger.error({ err: error }, 'mailing confirmation links failed'))
+        .finally(() => {
+          this.#batches.delete(batch)
+          this.#pump()
+        })
+      this.#batches.add(batch)
+    }
   }
 
   /** Mails every link this process has waiting; resolves once they are sent. */
   async flush() {
     if (this.#timer) clearTimeout(this.#timer)
     this.#timer = null
-    while (this.#sending) await this.#sending
-    const ids = [...this.#due]
-    this.#due.clear()
-    if (!ids.length) return
-    this.#sending = (async () => {
-      for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-        await this.deliver(ids.slice(start, start + BATCH_SIZE))
-      }
-    })().finally(() => (this.#sending = null))
-    await this.#sending
+    this.#pump()
+    while (this.#batches.size) await Promise.race(this.#batches)
   }
 
   /**
@@ -130,73 +159,121 @@ export class SignatureMailer {
         await MailFailed.tell()
       }
     })
-    if (!done.length) return
-    await db
-      .from('signatures')
-      .where((query) => {
-        for (const link of done) {
-          query.orWhere((row) =>
-            row
-              .where('id', link.id)
-              .if(
-                link.confirmation_token === null,
-                (token) => token.whereNull('confirmation_token'),
-                (token) => token.where('confirmation_token', link.confirmation_token!)
-              )
-              // Confirmed while its link was on the way: the notice is still due.
-              .if(
-                link.confirmed_at,
-                (state) => state.whereNotNull('confirmed_at'),
-                (state) => state.whereNull('confirmed_at')
-              )
-          )
-        }
-      })
-      .update({ link_mail_due_at: null })
+    if (done.length) await clearSent(done)
   }
 
   /**
    * Takes the links left due for longer than a process takes to send them
-   * and mails them. One UPDATE takes them: it moves their due time to now,
-   * so a second sweeping process no longer finds them abandoned.
+   * and mails them, a batch at a time until none is left. One UPDATE takes
+   * a batch: it moves their due time to now, so a second sweeping process
+   * no longer finds them abandoned.
    */
   async sweep() {
-    const now = DateTime.utc()
-    const format = db.connection().dialect.dateTimeFormat
-    const cutoff = now.minus({ milliseconds: ABANDONED_AFTER_MS }).toFormat(format)
-    const result = await db.rawQuery(
-      `UPDATE signatures
-          SET link_mail_due_at = ?, link_mail_attempts = link_mail_attempts + 1
-        WHERE link_mail_due_at < ?
-          AND id IN (SELECT id FROM signatures
-                      WHERE link_mail_due_at < ? AND link_mail_attempts < ?
-                      LIMIT ?)
-        RETURNING id`,
-      [now.toFormat(format), cutoff, cutoff, MAX_ATTEMPTS, BATCH_SIZE]
-    )
-    const taken = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
-    if (taken.length) await this.deliver(taken)
-    return taken.length
+    let swept = 0
+    for (;;) {
+      const taken = await takeAbandoned()
+      if (taken.length) await this.deliver(taken)
+      swept += taken.length
+      if (taken.length < BATCH_SIZE) return swept
+    }
   }
 
-  /** Sweeps now and then while the web process runs (the first sweep at once: a crash may have left links). */
+  /** Sweeps now and then while the process runs (the first sweep at once: a crash may have left links). */
   startSweeping() {
     if (this.#sweeper) return
-    const sweep = () =>
-      this.sweep().catch((error) => logger.error({ err: error }, 'sweeping due links failed'))
-    void sweep()
+    let sweeping = false
+    const sweep = () => {
+      if (sweeping) return
+      sweeping = true
+      this.sweep()
+        .catch((error) => logger.error({ err: error }, 'sweeping due links failed'))
+        .finally(() => (sweeping = false))
+    }
+    sweep()
     this.#sweeper = setInterval(sweep, SWEEP_EVERY_MS)
     this.#sweeper.unref()
   }
 
-  /** At shutdown: the links this process still holds go out now. */
+  /** At shutdown: the links this process still holds go out now (or to the mail worker). */
   async stop() {
     if (this.#sweeper) clearInterval(this.#sweeper)
     this.#sweeper = null
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
+    if (handsMailsOver() && this.#handOver()) return
     await this.flush().catch((error) =>
       logger.warn({ err: error }, 'mailing confirmation links at shutdown failed')
     )
   }
+}
+
+/**
+ * Clears the mark of the mails sent, only on rows that still have the token
+ * and the state each mail carried. Tokens are random and new on every
+ * replacement, so a row matches by its id and one of the tokens sent.
+ */
+async function clearSent(sent: DueMail[]) {
+  const withToken = (confirmed: boolean) =>
+    sent.filter(
+      (link) => link.confirmation_token !== null && Boolean(link.confirmed_at) === confirmed
+    )
+  const withoutToken = (confirmed: boolean) =>
+    sent.filter(
+      (link) => link.confirmation_token === null && Boolean(link.confirmed_at) === confirmed
+    )
+  await db
+    .from('signatures')
+    .where((query) => {
+      for (const confirmed of [false, true]) {
+        // Confirmed while its link was on the way: the notice is still due.
+        const state = (row: typeof query) =>
+          confirmed ? row.whereNotNull('confirmed_at') : row.whereNull('confirmed_at')
+        const tokens = withToken(confirmed)
+        if (tokens.length) {
+          query.orWhere((row) =>
+            state(row)
+              .whereIn(
+                'id',
+                tokens.map((link) => link.id)
+              )
+              .whereIn(
+                'confirmation_token',
+                tokens.map((link) => link.confirmation_token!)
+              )
+          )
+        }
+        const none = withoutToken(confirmed)
+        if (none.length) {
+          query.orWhere((row) =>
+            state(row)
+              .whereIn(
+                'id',
+                none.map((link) => link.id)
+              )
+              .whereNull('confirmation_token')
+          )
+        }
+      }
+    })
+    .update({ link_mail_due_at: null })
+}
+
+/** Takes a batch of links left due (a dead process's, a failed send's): their ids. */
+async function takeAbandoned() {
+  const now = DateTime.utc()
+  const format = db.connection().dialect.dateTimeFormat
+  const cutoff = now.minus({ milliseconds: ABANDONED_AFTER_MS }).toFormat(format)
+  const result = await db.rawQuery(
+    `UPDATE signatures
+        SET link_mail_due_at = ?, link_mail_attempts = link_mail_attempts + 1
+      WHERE link_mail_due_at < ?
+        AND id IN (SELECT id FROM signatures
+                    WHERE link_mail_due_at < ? AND link_mail_attempts < ?
+                    LIMIT ?)
+      RETURNING id`,
+    [now.toFormat(format), cutoff, cutoff, MAX_ATTEMPTS, BATCH_SIZE]
+  )
+  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
 }
 
 export const signatureMails = new SignatureMailer()
