@@ -12,6 +12,10 @@ export default class SignatureMailsSend extends BaseCommand {
   static options: CommandOptions = { startApp: true, staysAlive: true }
 
   async run() {
+    // The mails' links are built from the named routes, which a command does not load by itself.
+    const router = await this.app.container.make('router')
+    await import('#start/routes')
+    router.commit()
     const { signatureMails } = await import('#services/signatures/signature_mails')
     const { takeHandedOver } = await import('#support/mail_worker')
     const { processMetrics } = await import('#services/metrics/process_metrics')
