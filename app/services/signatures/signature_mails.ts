@@ -1,13 +1,11 @@
-import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
 import { SMTP_CONNECTIONS } from '#config/mail'
-import { rowsOf } from '#support/database_errors'
 import { handOver, handsMailsOver } from '#support/mail_worker'
 import { sendSignerMail, type DueMail } from '#services/signatures/signer_mail_messages'
+import { clearSent, dueMails, takeAbandoned } from '#services/signatures/signature_outbox'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 400
@@ -17,11 +15,7 @@ const SENDING_AT_ONCE = SMTP_CONNECTIONS
  * while another's mails are on the wire, so the connections never wait.
  */
 const BATCHES_AT_ONCE = 2
-/** A link still due this long after it was due was not sent by its process: anyone sends it. */
-const ABANDONED_AFTER_MS = 30_000
 const SWEEP_EVERY_MS = 15_000
-/** Retries of a link whose sending keeps failing; the signature is pruned with its link anyway. */
-const MAX_ATTEMPTS = 5
 
 /** Runs `work` on every item, at most `limit` at a time. */
 async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
@@ -122,33 +116,7 @@ export class SignatureMailer {
    * too; a failed sending stays due for the sweep.
    */
   async deliver(ids: number[]) {
-    const links: DueMail[] = await db
-      .from('signatures')
-      .join('petitions', 'petitions.id', 'signatures.petition_id')
-      .leftJoin(
-        'signature_invalidations',
-        'signature_invalidations.id',
-        'signatures.invalidation_id'
-      )
-      .whereIn('signatures.id', ids)
-      .whereNotNull('signatures.link_mail_due_at')
-      .select(
-        'signatures.id',
-        'signatures.email',
-        'signatures.first_name',
-        'signatures.last_name',
-        'signatures.locale',
-        'signatures.confirmation_token',
-        'signatures.confirmed_at',
-        'signatures.signed_again_at',
-        'signatures.created_at',
-        'petitions.title',
-        'petitions.slug',
-        'petitions.support_count',
-        'petitions.target_signatures',
-        'signature_invalidations.created_at as removed_at',
-        'signature_invalidations.reason as removed_reason'
-      )
+    const links = await dueMails(ids)
     const done: DueMail[] = []
     await eachAtMost(links, SENDING_AT_ONCE, async (link) => {
       try {
@@ -171,7 +139,7 @@ export class SignatureMailer {
   async sweep() {
     let swept = 0
     for (;;) {
-      const taken = await takeAbandoned()
+      const taken = await takeAbandoned(BATCH_SIZE)
       if (taken.length) await this.deliver(taken)
       swept += taken.length
       if (taken.length < BATCH_SIZE) return swept
@@ -205,75 +173,6 @@ export class SignatureMailer {
       logger.warn({ err: error }, 'mailing confirmation links at shutdown failed')
     )
   }
-}
-
-/**
- * Clears the mark of the mails sent, only on rows that still have the token
- * and the state each mail carried. Tokens are random and new on every
- * replacement, so a row matches by its id and one of the tokens sent.
- */
-async function clearSent(sent: DueMail[]) {
-  const withToken = (confirmed: boolean) =>
-    sent.filter(
-      (link) => link.confirmation_token !== null && Boolean(link.confirmed_at) === confirmed
-    )
-  const withoutToken = (confirmed: boolean) =>
-    sent.filter(
-      (link) => link.confirmation_token === null && Boolean(link.confirmed_at) === confirmed
-    )
-  await db
-    .from('signatures')
-    .where((query) => {
-      for (const confirmed of [false, true]) {
-        // Confirmed while its link was on the way: the notice is still due.
-        const state = (row: typeof query) =>
-          confirmed ? row.whereNotNull('confirmed_at') : row.whereNull('confirmed_at')
-        const tokens = withToken(confirmed)
-        if (tokens.length) {
-          query.orWhere((row) =>
-            state(row)
-              .whereIn(
-                'id',
-                tokens.map((link) => link.id)
-              )
-              .whereIn(
-                'confirmation_token',
-                tokens.map((link) => link.confirmation_token!)
-              )
-          )
-        }
-        const none = withoutToken(confirmed)
-        if (none.length) {
-          query.orWhere((row) =>
-            state(row)
-              .whereIn(
-                'id',
-                none.map((link) => link.id)
-              )
-              .whereNull('confirmation_token')
-          )
-        }
-      }
-    })
-    .update({ link_mail_due_at: null })
-}
-
-/** Takes a batch of links left due (a dead process's, a failed send's): their ids. */
-async function takeAbandoned() {
-  const now = DateTime.utc()
-  const format = db.connection().dialect.dateTimeFormat
-  const cutoff = now.minus({ milliseconds: ABANDONED_AFTER_MS }).toFormat(format)
-  const result = await db.rawQuery(
-    `UPDATE signatures
-        SET link_mail_due_at = ?, link_mail_attempts = link_mail_attempts + 1
-      WHERE link_mail_due_at < ?
-        AND id IN (SELECT id FROM signatures
-                    WHERE link_mail_due_at < ? AND link_mail_attempts < ?
-                    LIMIT ?)
-      RETURNING id`,
-    [now.toFormat(format), cutoff, cutoff, MAX_ATTEMPTS, BATCH_SIZE]
-  )
-  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
 }
 
 export const signatureMails = new SignatureMailer()
