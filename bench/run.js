@@ -38,6 +38,7 @@ import {
   childProcessesOf,
   firstVisit,
   log,
+  mailWorkersAmong,
   openLiveStreams,
   onPostgres,
   prepare,
@@ -325,15 +326,39 @@ function confirmRun(links, label) {
   )
 }
 
+// The mail worker's CPU time, apart: what the mails cost, and what is left for the signatures.
+const mailWorkers = () => mailWorkersAmong(appProcesses())
+const signCpuBefore = cpuSeconds(appProcesses())
+const mailWorkerCpuBefore = cpuSeconds(mailWorkers())
 const signResult = await signRun(
   '',
   'validation, one INSERT (the row is its mail\'s outbox), session flash; mails sent meanwhile'
 )
 
 // Every answered signature gets its confirmation mail; how long after the run the last one lands.
+// The mails still to go once signing ended are the only work left: the app's CPU time until the
+// last one, over their number, is what a mail costs (the profile `mail-tail` shows where it goes).
 const signedAt = Date.now()
 const answered = signResult['2xx'] + signResult['3xx']
+const mailsAtEnd = sink.received
+const tailCpuBefore = cpuSeconds(appProcesses())
+const mailWorkerCpuWhileSigning = cpuSeconds(mailWorkers()) - mailWorkerCpuBefore
+const signCpu = tailCpuBefore - signCpuBefore - mailWorkerCpuWhileSigning
+if (PROFILE) toggleProfiles(profileDir, 'mail-tail', appProcesses())
 const mailed = await mailsDelivered(answered, signedAt)
+const tailCpu = cpuSeconds(appProcesses()) - tailCpuBefore
+const tailMails = mailed.received - mailsAtEnd
+if (PROFILE) {
+  toggleProfiles(profileDir, 'mail-tail', appProcesses())
+  await summariseProfiles('mail-tail', appProcesses())
+}
+const mailCpuMs = tailMails > 0 ? Math.round((tailCpu / tailMails) * 1e5) / 100 : null
+const mailWorkerCpu = cpuSeconds(mailWorkers()) - mailWorkerCpuBefore
+const perMailWorker = mailWorkers().length
+  ? `; the mail worker: ${Math.round((mailWorkerCpu / mailed.received) * 1e5) / 100} CPU ms a mail, ` +
+    `${Math.round((mailWorkerCpuWhileSigning / DURATION) * 100) / 100} cores while signing, ` +
+    `the rest ${Math.round((signCpu / Math.max(1, signResult.requests.total)) * 1e5) / 100} CPU ms a signature`
+  : ''
 results.push({
   'scenario': 'confirmation mails delivered',
   'req/s': Math.round(mailed.received / ((mailed.lastAt - signStartedAt) / 1000)),
@@ -341,7 +366,12 @@ results.push({
   'p99 ms': null,
   'requests': mailed.received,
   'errors': Math.max(0, answered - mailed.received),
-  'notes': `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended`,
+  'CPU ms/req': mailCpuMs,
+  'notes':
+    `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended; ` +
+    `${mailsAtEnd} sent during signing, ${tailMails} after it` +
+    (mailCpuMs === null ? '' : ` at ${mailCpuMs} CPU ms each`) +
+    perMailWorker,
 })
 
 // 5. Confirmations: the POST of each mailed link, once each.
