@@ -69,7 +69,10 @@ test.group('Browser: forms on pages delivered without cookies', (group) => {
       const names = (await context.cookies()).map((cookie) => cookie.name)
       assert.sameMembers(names, ['undersign-csrf', 'XSRF-TOKEN'])
       await visitAsCached(page, context, siteUrl('/'), assert)
-      await page.getByText(en.t('page.subscription.requested')).first().waitFor({ state: 'detached' })
+      await page
+        .getByText(en.t('page.subscription.requested'))
+        .first()
+        .waitFor({ state: 'detached' })
       await visitAsCached(page, context, siteUrl('/petitions'), assert)
     })
 

@@ -20,7 +20,8 @@ test.group('A cookie named in the raw Cookie header', () => {
 
 /** A response's headers, as Adonis's response keeps them. */
 function responseWith(setCookie: string | string[] | undefined) {
-  const headers: Record<string, unknown> = setCookie === undefined ? {} : { 'set-cookie': setCookie }
+  const headers: Record<string, unknown> =
+    setCookie === undefined ? {} : { 'set-cookie': setCookie }
   return {
     headers,
     getHeader: (name: string) => headers[name],

@@ -35,10 +35,7 @@ function withCookies(request: ApiRequest, cookies: Map<string, string> = new Map
   return request.setup(() => {
     request.cookiesJar = {}
     if (cookies.size) {
-      request.header(
-        'cookie',
-        [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-      )
+      request.header('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '))
     }
   })
 }
