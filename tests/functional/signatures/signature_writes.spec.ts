@@ -11,6 +11,7 @@ import { signPetition, type SignInput } from '#services/signatures/signing'
 import { confirmSignature } from '#services/signatures/confirmation'
 import Signature from '#models/signature'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { queriesDuring } from '#tests/helpers/database'
 
 /** A write that stores one row of a table with a unique column, as a signature's INSERT does. */
 const storeAddress = (email: string) => async (trx: any) => {
@@ -66,16 +67,8 @@ test.group('Signature writes: several at once in one transaction', (group) => {
 
 /** The statements the app sends while `work` runs, in lower case, quotes taken out. */
 async function statementsDuring(work: () => Promise<unknown>) {
-  const client = db.connection().getWriteClient()
-  const seen: string[] = []
-  const listen = (query: { sql: string }) => seen.push(query.sql.toLowerCase().replace(/["`]/g, ''))
-  client.on('query', listen)
-  try {
-    await work()
-  } finally {
-    client.off('query', listen)
-  }
-  return seen
+  const queries = await queriesDuring(work)
+  return queries.map((sql) => sql.toLowerCase().replace(/["`]/g, ''))
 }
 
 const guest = (email: string): SignInput => ({
