@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import emitter from '@adonisjs/core/services/emitter'
 import { configProvider } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { sessionUnchecked } from '#app/session/guests_in_cookie_store'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { Session } from '@adonisjs/session'
 import type { ResolvedSessionConfig } from '@adonisjs/session/types'
@@ -40,7 +41,8 @@ export default class SessionMiddleware {
     // Nothing came, nothing to keep: no cookie to sign, nothing to write.
     if (session.fresh && session.isEmpty && session.responseFlashMessages.isEmpty) return output
     await session.commit()
-    if (session.isEmpty) {
+    // One the store could not read (it was away) may be a member's: its cookie stays.
+    if (session.isEmpty && !sessionUnchecked(ctx)) {
       // Its values went with the commit (the store's destroy); its id's cookie goes too.
       withoutSetCookie(ctx.response, config.cookieName)
       ctx.response.clearCookie(config.cookieName, config.cookie)

@@ -24,6 +24,17 @@ export const MAX_COOKIE_SESSION_BYTES = 2500
  */
 const UNCHECKED = '__unchecked'
 
+/** Requests whose session the server store could not read (it was away). */
+const uncheckedRequests = new WeakSet<HttpContext>()
+
+/**
+ * Whether this request's session could not be checked: served as a guest's
+ * while the store was away, it may be a member's, and its cookie must stay.
+ */
+export function sessionUnchecked(ctx: HttpContext) {
+  return uncheckedRequests.has(ctx)
+}
+
 /** Keys that make a session a member's: the session guard's `auth_<guard>`. */
 const isMemberKey = (key: string) => key.startsWith('auth_')
 
@@ -50,7 +61,9 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
      * Whether the request carried a session id. Without one, the id is new,
      * and the server has nothing under it: a first visit reads nothing.
      */
-    private sessionIdSent = true
+    private sessionIdSent = true,
+    /** Told when the server store did not answer this request. */
+    private onUnchecked?: () => void
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
@@ -72,6 +85,7 @@ export class GuestsInCookieStore implements SessionStoreWithTaggingContract {
       // once the store answers.
       if (!isServiceUnavailable(error)) throw error
       this.#unchecked = true
+      this.onUnchecked?.()
       this.#source = 'cookie'
       return inCookie
     }
@@ -146,7 +160,8 @@ export function guestsInCookie(
         ? new GuestsInCookieStore(
             cookie(ctx, config),
             server(ctx, config),
-            carriesCookie(ctx.request.header('cookie'), [config.cookieName])
+            carriesCookie(ctx.request.header('cookie'), [config.cookieName]),
+            () => uncheckedRequests.add(ctx)
           )
         : server(ctx as unknown as HttpContext, config)
   })
