@@ -35,7 +35,6 @@ export default defineConfig({
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/queue/queue_provider'),
     () => import('@adonisjs/inertia/inertia_provider'),
-    () => import('@adonisjs/transmit/transmit_provider'),
     () => import('#providers/mail_queue_provider'),
     () => import('#providers/signature_counter_provider'),
     () => import('#providers/signature_mails_provider'),
@@ -49,6 +48,7 @@ export default defineConfig({
     { file: () => import('#start/metrics'), environment: ['web'] },
     { file: () => import('#start/warnings'), environment: ['web'] },
     () => import('#start/other_processes'),
+    () => import('#start/redis_outages'),
   ],
   tests: {
     suites: [

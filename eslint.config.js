@@ -5,11 +5,14 @@ import { react } from '@adonisjs/eslint-config/react'
  * The layers of app/, lowest first: shared (also runs in the browser) and
  * support (server-only helpers) act on nothing; models and events; validators,
  * transformers, mails and policies describe; services and jobs act (one use
- * case each; a job is one run later); listeners, middleware and controllers
- * call them. An import may only run down: a folder refuses the layers above
+ * case each; a job is one run later); the machinery that runs the site
+ * (streams, fan-out, process caches) uses them, never the other way round;
+ * listeners, middleware and controllers call them. An import may only run down: a folder refuses the layers above
  * it. Imports go by alias, so that the rule sees each one's layer.
  */
 const LAYERS = {
+  machinery:
+    'the machinery that runs the site (streams, fan-out, process caches): providers, listeners and controllers start and call it',
   services: 'a use case: services are called by controllers, middleware, jobs and listeners',
   jobs: 'a job: jobs are queued by services',
   listeners: 'a listener: listeners are bound in start/events.ts',
@@ -40,7 +43,7 @@ function refuseLayers(...names) {
   }
 }
 
-const ABOVE_DESCRIPTIONS = ['services', 'jobs', 'listeners', 'controllers', 'middleware']
+const ABOVE_DESCRIPTIONS = ['machinery', 'services', 'jobs', 'listeners', 'controllers', 'middleware']
 const fromInertia = (path) => ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${path}`)
 
 export default configApp(
@@ -60,6 +63,11 @@ export default configApp(
         },
       ],
     },
+  },
+  {
+    // Use cases know nothing of the machinery that runs them: it hangs on their events.
+    files: ['app/{services,jobs}/**/*.ts'],
+    rules: refuseLayers('machinery'),
   },
   {
     files: ['app/{models,events}/**/*.ts'],

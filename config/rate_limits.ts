@@ -1,4 +1,5 @@
 import env from '#start/env'
+import { openFilesLimit } from '#support/open_files'
 
 /**
  * Every rate limit of the site, in one place. RATE_LIMIT_FACTOR multiplies
@@ -78,6 +79,19 @@ export const rateLimits = {
  * held, not on requests made: RATE_LIMIT_FACTOR leaves it alone.
  */
 export const liveStreamsPerAddress = env.get('LIVE_STREAMS_PER_ADDRESS') ?? 20
+
+/** Descriptors a worker keeps for everything but streams: database, Redis, requests, files. */
+const DESCRIPTORS_KEPT = 2048
+
+/**
+ * Live-count streams one worker process holds at once
+ * (LIVE_STREAMS_PER_PROCESS): by default as many as its open files allow
+ * (`ulimit -n`, which Node raises to the hard limit), less 2,048 kept for
+ * everything else. Past it, pages read the counts document every second:
+ * a crowd never takes the descriptors that every other request needs.
+ */
+export const liveStreamsPerProcess =
+  env.get('LIVE_STREAMS_PER_PROCESS') ?? Math.max(0, (openFilesLimit() ?? 4096) - DESCRIPTORS_KEPT)
 
 export type RateLimitName = keyof typeof rateLimits
 

@@ -1,25 +1,19 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
- * Live counts on petition pages (`services/petitions/live_counts`): the
- * channels' access rule, the broadcast after each counter flush and, without
- * Redis, the poll of the petitions this worker's streams watch; and the
- * streams themselves (`services/petitions/live_streams`): their slots
- * renewed and their age kept. Only in a process that serves pages.
+ * Live counts on petition pages (`machinery/live_counts`): the messages
+ * after each counter flush, through Redis to every worker or, without it,
+ * the poll of the petitions this worker's streams watch; and the streams
+ * themselves (`machinery/live_streams`): their slots renewed, their age
+ * kept, quiet ones pinged. Only in a process that serves pages.
  */
 export default class LiveCountsProvider {
   constructor(protected app: ApplicationService) {}
 
   async ready() {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
-    const { liveCounts } = await import('#services/petitions/live_counts')
-    const { liveStreams } = await import('#services/petitions/live_streams')
-    const { default: transmit } = await import('@adonisjs/transmit/services/main')
-    // Public data only: only an open petition's channel can be joined.
-    transmit.authorize<{ guid: string }>(
-      'petitions/:guid',
-      async (_ctx, { guid }) => (await liveCounts.channelState(guid)) === 'open'
-    )
+    const { liveCounts } = await import('#machinery/live_counts')
+    const { liveStreams } = await import('#machinery/live_streams')
     liveCounts.start()
     liveStreams.start()
     // Registered before the HTTP server's own hook, which waits for every
@@ -30,8 +24,8 @@ export default class LiveCountsProvider {
 
   async shutdown() {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
-    const { liveCounts } = await import('#services/petitions/live_counts')
-    const { liveStreams } = await import('#services/petitions/live_streams')
+    const { liveCounts } = await import('#machinery/live_counts')
+    const { liveStreams } = await import('#machinery/live_streams')
     liveCounts.stop()
     liveStreams.stop()
   }

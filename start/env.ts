@@ -108,6 +108,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   UNUSUAL_SIGNING_SHARE_MIN: wholeNumber('signatures'),
   // Live-count streams one address may hold open at once (default 20).
   LIVE_STREAMS_PER_ADDRESS: wholeNumber('streams'),
+  // Live-count streams one worker process may hold (default: its open files allow, less 2,048).
+  LIVE_STREAMS_PER_PROCESS: wholeNumber('streams'),
   STORAGE_PATH: Env.schema.string.optional(),
   // Where uploads go: fs (STORAGE_PATH) or s3; checked in start/safe_settings.ts.
   DRIVE_DISK: Env.schema.string.optional(),
@@ -123,6 +125,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
   PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),
   WEB_CONCURRENCY: Env.schema.number.optional(),
+  // Under the supervisor, signers' mails leave from a mail worker of their own (false: from the web workers).
+  MAIL_PROCESS: Env.schema.boolean.optional(),
   // Bearer token of GET /metrics (Prometheus); unset, the address answers 404.
   METRICS_TOKEN: Env.schema.string.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),

@@ -39,10 +39,6 @@ import {
 const PagesController = () => import('#controllers/pages_controller')
 const SeoController = () => import('#controllers/seo_controller')
 const LiveStreamsController = () => import('#controllers/live_streams_controller')
-const TransmitSubscribeController = () =>
-  import('@adonisjs/transmit/controllers/subscribe_controller')
-const TransmitUnsubscribeController = () =>
-  import('@adonisjs/transmit/controllers/unsubscribe_controller')
 const OpenDataController = () => import('#controllers/open_data_controller')
 const FeedsController = () => import('#controllers/feeds_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
@@ -161,10 +157,8 @@ router
   ])
 
 // Reading and signing.
-router
-  .post('/petition/:guid/sign', [SignaturesController, 'store'])
-  .as('signatures.store')
-  .use(throttleSign)
+// Its limits (per address and per e-mail) are taken together by the action.
+router.post('/petition/:guid/sign', [SignaturesController, 'store']).as('signatures.store')
 // The viewer's own signature waiting for confirmation: its link again, or withdrawn.
 router
   .post('/petition/:guid/sign/resend', [SignaturesController, 'resend'])
@@ -509,17 +503,17 @@ router.group(() => {
 })
 
 // Live counts: the stream an open petition's page holds (GET
-// /__transmit/events, naming its channel) and Transmit's subscribe and
-// unsubscribe requests, each for one petition's channel.
+// /__transmit/events, naming its channel), and the counts document a page
+// reads instead past the stream cap of the worker it reached (public, kept
+// a second by nginx).
 router
-  .group(() => {
-    router.get('/__transmit/events', [LiveStreamsController, 'open']).as('transmit.events')
-    router.post('/__transmit/subscribe', [TransmitSubscribeController]).as('transmit.subscribe')
-    router
-      .post('/__transmit/unsubscribe', [TransmitUnsubscribeController])
-      .as('transmit.unsubscribe')
-  })
+  .get('/__transmit/events', [LiveStreamsController, 'open'])
+  .as('live_counts.stream')
   .use([middleware.liveUpdatesInput(), throttleLiveUpdates])
+router
+  .get('/petition/:guid/counts', [LiveStreamsController, 'counts'])
+  .as('live_counts.document')
+  .use(middleware.sharedCache({ sameForEveryone: true }))
 
 // Developer pages, absent in production.
 router

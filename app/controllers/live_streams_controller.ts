@@ -1,46 +1,37 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import transmit from '@adonisjs/transmit/services/main'
 import { addressBlock } from '#support/address_block'
-import { CHANNEL } from '#services/petitions/live_counts'
-import { liveStreams } from '#services/petitions/live_streams'
+import { guidOf } from '#services/petitions/live_counts'
+import { POLL_INSTEAD, liveStreams } from '#machinery/live_streams'
+import { liveCounts } from '#machinery/live_counts'
 
 /**
- * GET /__transmit/events?uid=…&channel=petitions/{guid}: an open petition
- * page's live-count stream (server-sent events), opened as Transmit's own
- * controller opens it once `liveStreams` admitted it, and joined to the
- * channel it names here, in the worker that holds it. The middleware let
- * through only a UUID and a petition's channel.
+ * An open petition page's live counts: its stream (server-sent events) or,
+ * past the stream cap of the worker it reached, the counts document it
+ * reads every second instead.
  */
 export default class LiveStreamsController {
-  async open(ctx: HttpContext) {
-    const { request, response } = ctx
-    const uid: string = request.input('uid')
-    const channel: string = request.input('channel')
-    const socket = response.response
-    // A visitor who left before the stream was opened (their socket, and with it
-    // their address, is gone): there is nobody to admit.
+  /**
+   * GET /__transmit/events?channel=petitions/{guid} (Transmit's path, which
+   * pages opened before an upgrade still ask for): the stream, once
+   * `liveStreams` admitted it. The middleware let through only a petition's channel.
+   */
+  async open({ request, response }: HttpContext) {
     const ip = request.ip()
-    if (!ip || socket.destroyed) return
-    // A visitor who leaves while the slot is being taken gets it given back at once.
-    let gone = false
-    const leave = () => (gone = true)
-    socket.once('close', leave)
-    const admission = await liveStreams.admit(addressBlock(ip), CHANNEL.exec(channel)![1])
-    socket.off('close', leave)
+    // A visitor who left before the stream was admitted: there is nobody to admit.
+    if (!ip || request.request.socket.destroyed) return
+    const channel: string = request.input('channel')
+    const admission = await liveStreams.admit(addressBlock(ip), guidOf(channel))
+    if (admission.status === 'full') {
+      return response.header('Content-Type', 'text/event-stream').send(POLL_INSTEAD)
+    }
     if (admission.status !== 200) return response.status(admission.status).send('')
-    const { slot } = admission
-    if (gone) return liveStreams.release(slot)
+    liveStreams.open(admission.slot, channel, response.response, response.getHeaders())
+  }
 
-    const stream = transmit.createStream({
-      uid,
-      context: ctx,
-      request: request.request,
-      response: socket,
-      injectResponseHeaders: response.getHeaders(),
-    })
-    socket.once('close', () => liveStreams.release(slot))
-    liveStreams.hold(slot, () => stream.end())
-    await transmit.subscribe({ uid, channel, context: ctx, skipAuthorization: true })
-    return response.stream(stream)
+  /** GET /petition/{guid}/counts: what the stream's last message said, as JSON, kept a second. */
+  async counts({ params, response }: HttpContext) {
+    const document = await liveCounts.countsDocument(params.guid)
+    if (document.status !== 200) return response.status(document.status).send('')
+    return response.header('Content-Type', 'application/json; charset=utf-8').send(document.body)
   }
 }

@@ -1,5 +1,5 @@
 import type PetitionChanged from '#events/petition_changed'
-import { liveCounts } from '#services/petitions/live_counts'
+import { liveCounts } from '#machinery/live_counts'
 
 /** Open pages hear the counts a flush moved (live_counts decides which to send). */
 export default class BroadcastLiveCounts {

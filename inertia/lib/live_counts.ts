@@ -5,25 +5,91 @@ import type { PetitionProgress } from '@app/shared/petitions/progress.ts'
 /** What the server sends after each counter flush that moved the petition's counts. */
 export type LiveCounts = PetitionProgress & { lastSignatures: Data.LastSignature[] }
 
-/** crypto.randomUUID needs a secure context; a page opened over plain http by address has none. */
-function streamUid() {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = (bytes[6] & 0x0f) | 0x40
-  bytes[8] = (bytes[8] & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+/** How often a page that polls reads the counts document, unless the server says otherwise. */
+const POLL_MS = 1000
+/** A page that polls tries a stream again after 2 to 5 minutes: the crowd may have thinned. */
+const POLL_FOR_MS = [120_000, 300_000] as const
+
+type Listeners = { counts: (counts: LiveCounts) => void; connected: (connected: boolean) => void }
+
+/**
+ * Follows the counts of the petition `guid` until `close()`: its stream
+ * (server-sent events, the petition's channel named in its URL), on which
+ * the server sends each new count; the EventSource opens a new stream by
+ * itself when one ends (after 30 minutes at most, or as its worker stops).
+ * A worker that holds as many streams as it may answers with a `poll`
+ * event instead: the page then reads the counts document every second (a
+ * public copy nginx keeps a second, so the crowd costs the app one request
+ * a second), and tries a stream again a few minutes later. A stream the
+ * server refuses for good (this address holds too many) polls too; a
+ * petition that closed meanwhile stops both.
+ */
+function followCounts(guid: string, on: Listeners) {
+  const channel = `petitions/${guid}`
+  let source: EventSource | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let closed = false
+
+  function stream() {
+    source = new EventSource(`/__transmit/events?${new URLSearchParams({ channel })}`)
+    source.addEventListener('open', () => on.connected(true))
+    source.addEventListener('message', (event) => {
+      const message = JSON.parse(event.data)
+      if (message.channel === channel) on.counts(message.payload)
+    })
+    source.addEventListener('poll', (event) => {
+      const every = Number(JSON.parse((event as MessageEvent).data).every)
+      poll(every >= 500 ? every : POLL_MS)
+    })
+    source.addEventListener('error', () => {
+      on.connected(false)
+      // CONNECTING: the EventSource tries again by itself; CLOSED: it gave up.
+      if (source?.readyState === EventSource.CLOSED) poll(POLL_MS)
+    })
+  }
+
+  function poll(every: number) {
+    source?.close()
+    source = null
+    const [least, most] = POLL_FOR_MS
+    const until = Date.now() + least + Math.random() * (most - least)
+    let last = ''
+    const read = async () => {
+      if (closed) return
+      if (Date.now() > until) return stream()
+      try {
+        // Without cookies: the copy every guest shares, from nginx's cache; never the
+        // browser's own, which would show a stale copy while it asks for the next.
+        const response = await fetch(`/petition/${guid}/counts`, {
+          credentials: 'omit',
+          cache: 'no-store',
+        })
+        if (response.status === 404 || response.status === 410) return on.connected(false)
+        const text = response.ok ? await response.text() : ''
+        on.connected(response.ok)
+        if (text && text !== last && !closed) on.counts(JSON.parse(text))
+        last = text || last
+      } catch {
+        on.connected(false)
+      }
+      if (!closed) timer = setTimeout(read, every)
+    }
+    void read()
+  }
+
+  stream()
+  return () => {
+    closed = true
+    clearTimeout(timer)
+    source?.close()
+  }
 }
 
 /**
  * The petition's counts and last signatures as they move, while its page is
- * open: a server-sent events stream joined to the petition's channel. The
- * channel goes in the stream's URL, so the worker that holds the stream is
- * the one that subscribes it. Drafts and closed petitions open no stream
- * (the server refuses one). The server ends a stream after 30 minutes at
- * most, or as its worker stops; the EventSource then opens a new one by itself.
- * `live` is null until the first update after these props; `connected` says
- * whether the stream is open.
+ * open (`followCounts`). Drafts and closed petitions follow nothing (the
+ * server refuses them). `live` is null until the first update after these
+ * props; `connected` says whether counts are reaching the page.
  */
 export function useLiveCounts(
   petition: Pick<Data.PetitionShow, 'guid' | 'published' | 'finished' | 'closedAt'>,
@@ -41,32 +107,13 @@ export function useLiveCounts(
 
   useEffect(() => {
     if (!open) return
-    let closed = false
-    let close = () => {}
-    const channel = `petitions/${guid}`
-    // Loaded with the first open page, not in every page's bundle.
-    void import('@adonisjs/transmit-client').then(({ Transmit }) => {
-      if (closed) return
-      const transmit = new Transmit({
-        baseUrl: window.location.origin,
-        uidGenerator: streamUid,
-        eventSourceFactory: (url, options) => {
-          const withChannel = new URL(url)
-          withChannel.searchParams.set('channel', channel)
-          return new EventSource(withChannel, options)
-        },
-      })
-      transmit.on('connected', () => setConnected(true))
-      transmit.on('disconnected', () => setConnected(false))
-      transmit
-        .subscription(channel)
-        .onMessage<LiveCounts>((counts) => setUpdate({ props: currentProps.current, counts }))
-      close = () => transmit.close()
+    const close = followCounts(guid, {
+      counts: (counts) => setUpdate({ props: currentProps.current, counts }),
+      connected: setConnected,
     })
     return () => {
-      closed = true
-      setConnected(false)
       close()
+      setConnected(false)
     }
   }, [guid, open])
 

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { confirmationPath, sign, signatureRows } from '#tests/helpers/signatures'
-import { MAX_STREAM_AGE_MS, liveStreams } from '#services/petitions/live_streams'
+import { MAX_STREAM_AGE_MS, liveStreams } from '#machinery/live_streams'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 const de = i18nManager.locale('de')
@@ -104,5 +104,54 @@ test.group('Browser: live counts', (group) => {
       )
       assert.isTrue(await page.evaluate('window.__notReloaded === true'))
     })
+  })
+
+  test('a page past its worker’s stream cap reads the counts document and shows a confirmation within 2 s', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published')
+      .merge({ targetSignatures: 100 })
+      .with('user')
+      .create()
+    const count = (total: number) =>
+      de.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
+    // This worker holds no stream at all: every page is told to poll.
+    const cap = liveStreams.caps.perProcess
+    liveStreams.caps.perProcess = () => 0
+    try {
+      await inBrowser('live counts from the counts document', async (page) => {
+        const polls: string[] = []
+        page.on('request', (request) => {
+          if (request.url().endsWith(`/petition/${petition.guid}/counts`)) polls.push(request.url())
+        })
+        await visit(page, siteUrl(`/petition/${petition.slug}`, 'de'))
+        await page.evaluate('window.__notReloaded = true')
+        await page.locator('[data-live="connected"]').waitFor({ timeout: 5000 })
+        assert.equal(liveStreams.count, 0)
+        assert.isAbove(polls.length, 0)
+
+        const signed = await sign(client, petition, {
+          firstName: 'Dmytro',
+          email: 'dmytro.polling@example.org',
+        })
+        signed.assertStatus(302)
+        const [row] = await signatureRows(petition)
+        const confirmed = await client.post(confirmationPath(row)).withCsrfToken().redirects(0)
+        assert.isBelow(confirmed.status(), 400)
+        const confirmedAt = Date.now()
+        await page.waitForFunction(
+          `document.querySelector('[data-testid="signature-count"]').textContent.replace(/\\s/g, ' ') === ${JSON.stringify(count(1))}`,
+          undefined,
+          { timeout: 5000 }
+        )
+        const waited = Date.now() - confirmedAt
+        assert.isBelow(waited, 2000, `the count changed ${waited} ms after the confirmation`)
+        assert.isTrue(await page.evaluate('window.__notReloaded === true'))
+        assert.equal(liveStreams.count, 0)
+      })
+    } finally {
+      liveStreams.caps.perProcess = cap
+    }
   })
 })

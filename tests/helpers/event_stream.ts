@@ -1,23 +1,24 @@
 import http from 'node:http'
 
-const TRANSMIT_PING = '$$transmit/ping'
-
 /** A server-sent events stream read over real HTTP, as a browser's EventSource reads it. */
 export type EventStream<Payload = unknown> = {
   uid: string
   status: number
   headers: http.IncomingHttpHeaders
-  /** Each message's data (Transmit's `{ channel, payload }`) and when it arrived; pings left out. */
+  /** Each message's data (`{ channel, payload }`, as Transmit framed them) and when it arrived. */
   messages: Array<{ channel: string; payload: Payload; at: number }>
+  /** What a `poll` event said: read the counts document every so many ms instead. */
+  poll: { every: number } | null
   /** Whether the server ended the answer (a stream it closed, or a refusal). */
   ended: boolean
   close(): void
 }
 
 /**
- * Opens Transmit's stream (GET /__transmit/events) with `query` (uid, and the
- * channel a page names) on `server`, offering compression as
- * browsers do: a compressed stream would be buffered and arrive late.
+ * Opens a live-count stream (GET /__transmit/events) with `query` (the
+ * channel a page names) on `server`, offering compression as browsers do: a
+ * compressed stream would be buffered and arrive late. Comments (the
+ * server's pings) are left out.
  */
 export function openEventStream<Payload = unknown>(
   server: { host: string; port: number },
@@ -43,6 +44,7 @@ export function openEventStream<Payload = unknown>(
           status: response.statusCode!,
           headers: response.headers,
           messages: [],
+          poll: null,
           ended: false,
           close: () => request.destroy(),
         }
@@ -60,10 +62,11 @@ export function openEventStream<Payload = unknown>(
               .map((line) => line.slice(6))
               .join('\n')
             if (!data) continue
-            const message = JSON.parse(data)
-            // Transmit's keep-alive is a message of its own channel, which no page subscribes to.
-            if (message.channel === TRANSMIT_PING) continue
-            stream.messages.push({ ...message, at: Date.now() })
+            if (event.split('\n').includes('event: poll')) {
+              stream.poll = JSON.parse(data)
+              continue
+            }
+            stream.messages.push({ ...JSON.parse(data), at: Date.now() })
           }
         })
         response.on('end', () => (stream.ended = true))

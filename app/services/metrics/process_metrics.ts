@@ -1,9 +1,9 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import { liveStreams } from '#services/petitions/live_streams'
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
 /**
  * What this process counts by itself: its requests, the signatures, the
- * confirmations and the mails it handled, its open live-count streams, and
+ * confirmations and the mails it handled, its open live-count streams (a
+ * gauge machinery/live_streams adds), and
  * prom-client's default process metrics (memory, CPU, event loop, GC).
  * Under the supervisor each worker keeps its own, and a scrape adds them up
  * across the workers (cluster_metrics.ts), so that a count never depends on
@@ -50,13 +50,4 @@ export const mailsFailed = new Counter({
   name: 'undersign_mails_failed_total',
   help: 'Attempts to send a mail that failed (the mail is tried again, up to its limit)',
   registers: [processMetrics],
-})
-
-new Gauge({
-  name: 'undersign_live_streams_open',
-  help: 'Live-count streams held open by visitors',
-  registers: [processMetrics],
-  collect() {
-    this.set(liveStreams.count)
-  },
 })

@@ -1,10 +1,6 @@
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import logger from '@adonisjs/core/services/logger'
-import transmit from '@adonisjs/transmit/services/main'
 import { DateTime } from 'luxon'
 import Signature from '#models/signature'
-import { matchers } from '#start/route_matchers'
 import { LAST_SIGNATURES } from '#services/petitions/page_data'
 import { petitionProgress } from '#shared/petitions/progress'
 import LastSignatureTransformer from '#transformers/last_signature_transformer'
@@ -17,28 +13,29 @@ export function channelOf(guid: string) {
   return `petitions/${guid}`
 }
 
+/** The guid a channel names (it must be one: `isPetitionChannel`). */
+export function guidOf(channel: string) {
+  return CHANNEL.exec(channel)![1]
+}
+
 /** Whether `value` names a petition's channel (lower-case guid, as pages subscribe). */
 export function isPetitionChannel(value: unknown): value is string {
   return typeof value === 'string' && CHANNEL.test(value)
 }
 
-/** A stream id the client chose: a UUID, as the Transmit client makes them. */
-export function isStreamUid(value: unknown): value is string {
-  return typeof value === 'string' && matchers.guid.match.test(value)
-}
-
 /**
- * What a subscriber receives after a flush moved a petition's counts: the
- * count fields of the page's `petition` prop, the two sides' counts, and its
- * `lastSignatures` prop, from the same transformers. A signer who chose to be
- * anonymous comes with `anonymous: true` and no name: the page shows the word
- * in its own language.
+ * What an open page hears after a flush moved its petition's counts, and
+ * what the counts document says: the count fields of the page's `petition`
+ * prop, the two sides' counts, and its `lastSignatures` prop, from the same
+ * transformers. A signer who chose to be anonymous comes with
+ * `anonymous: true` and no name: the page shows the word in its own language.
  */
 export type LiveCountsMessage = ReturnType<typeof petitionProgress> & {
   lastSignatures: ReturnType<LastSignatureTransformer['toObject']>[]
 }
 
-type CountsRow = {
+/** An open petition's counts, as one query reads them for several. */
+export type CountsRow = {
   id: number
   guid: string
   support_count: number | string
@@ -47,122 +44,15 @@ type CountsRow = {
   target_signatures: number | string
 }
 
-/** How often a worker without Redis reads the counts of the petitions its streams watch. */
-const POLL_MS = 500
-/** How long a channel's state is reused for new streams. */
-const STATE_TTL_MS = 5000
-
+/**
+ * Whether a petition's counts can move: open (public and open for signing),
+ * closed (public, but finished or past its closing date) or missing
+ * (unknown, a draft, hidden by moderators).
+ */
 export type ChannelState = 'open' | 'closed' | 'missing'
 
-/**
- * Live counts on open petition pages, over server-sent events (Transmit).
- *
- * A counter flush (`services/signatures/counter`) ends with one broadcast per
- * petition whose counts it moved: two queries for all of them (their counts
- * and their last signatures), never one per signature.
- *
- * With Redis (REDIS_HOST), Transmit carries each broadcast to every worker, so
- * the worker that flushed speaks for all. Without it, a broadcast reaches only
- * the streams of the process that made it, and the flush may happen in any
- * worker (the one whose DELETE took the delta rows); so each worker also
- * reads, twice a second, the counts of the petitions its own streams watch
- * (one query, none when it holds no stream) and broadcasts locally what moved
- * since it last looked. A subscriber hears of a confirmation at most about
- * 1 s (the flush interval) + 0.5 s (this poll) later.
- */
-export class LiveCounts {
-  #started = false
-  #timer: NodeJS.Timeout | null = null
-  /** Per watched petition (guid), the counts this worker's streams were last sent or shown. */
-  #known = new Map<string, string>()
-  /** One read at a time in this process: a poll never overwrites what a flush just sent. */
-  #queue: Promise<unknown> = Promise.resolve()
-  #stateCache = new Map<string, { state: ChannelState; expires: number }>()
-
-  /** Whether broadcasts travel between workers (Redis), from config/transmit.ts. */
-  constructor(private shared: () => boolean) {}
-
-  start() {
-    if (this.#started) return
-    this.#started = true
-    if (!this.shared()) {
-      this.#timer = setInterval(() => {
-        this.poll().catch((error) => logger.warn({ err: error }, 'live counts poll failed'))
-      }, POLL_MS)
-      this.#timer.unref()
-    }
-  }
-
-  stop() {
-    if (this.#timer) clearInterval(this.#timer)
-    this.#timer = null
-    this.#started = false
-  }
-
-  /**
-   * Whether the petition of `guid` is open (public and open for signing),
-   * closed (public, but finished or past its closing date: its counts no
-   * longer move) or missing (unknown, a draft, hidden by moderators). Kept a
-   * few seconds.
-   */
-  async channelState(guid: string): Promise<ChannelState> {
-    const now = Date.now()
-    const cached = this.#stateCache.get(guid)
-    if (cached && cached.expires > now) return cached.state
-    const state = await channelStateOf(guid)
-    this.#stateCache.set(guid, { state, expires: now + STATE_TTL_MS })
-    if (this.#stateCache.size > 5000) this.#stateCache.delete(this.#stateCache.keys().next().value!)
-    return state
-  }
-
-  /**
-   * After a counter flush of this process (PetitionChanged with its counts
-   * moved): the petitions it moved. With Redis, all of the open ones (every
-   * worker's streams hear it); without, those watched here (the other
-   * workers' polls see the new counts).
-   */
-  changed(petitionIds: number[]) {
-    if (!this.#started) return
-    return this.#serialised(() => this.#broadcastChanged(petitionIds))
-  }
-
-  async #broadcastChanged(petitionIds: number[]) {
-    if (this.shared()) return broadcast(await openCounts({ ids: petitionIds }))
-    const guids = watchedGuids()
-    if (guids.length === 0) return
-    const rows = await openCounts({ ids: petitionIds, guids })
-    // A poll that ran after the commit has already sent these counts.
-    const unsent = rows.filter((row) => this.#known.get(row.guid) !== countsKey(row))
-    for (const row of unsent) this.#known.set(row.guid, countsKey(row))
-    return broadcast(unsent)
-  }
-
-  /** Without Redis: what moved, since this worker last looked, on the petitions it watches. */
-  poll() {
-    return this.#serialised(async () => {
-      const guids = watchedGuids()
-      for (const guid of this.#known.keys()) if (!guids.includes(guid)) this.#known.delete(guid)
-      if (guids.length === 0) return
-      const rows = await openCounts({ guids })
-      const moved = rows.filter((row) => {
-        const before = this.#known.get(row.guid)
-        this.#known.set(row.guid, countsKey(row))
-        // First seen: the page already shows these counts (or the next move fixes it).
-        return before !== undefined && before !== countsKey(row)
-      })
-      return broadcast(moved)
-    })
-  }
-
-  #serialised<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work)
-    this.#queue = next.catch(() => {})
-    return next
-  }
-}
-
 /** One query for an open petition; a second only to tell a closed one from none. */
-async function channelStateOf(guid: string): Promise<ChannelState> {
+export async function channelStateOf(guid: string): Promise<ChannelState> {
   const now = DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat)
   const open = await wherePublic(db.from('petitions'))
     .where('guid', guid)
@@ -175,29 +65,44 @@ async function channelStateOf(guid: string): Promise<ChannelState> {
   return seen ? 'closed' : 'missing'
 }
 
-function countsKey(row: CountsRow) {
-  return `${row.support_count}:${row.oppose_count}`
-}
-
-/** The guids of the petition channels the streams of this process have joined. */
-function watchedGuids() {
-  const guids = new Set<string>()
-  for (const channels of transmit.getManager().getAllSubscribers().values()) {
-    for (const channel of channels) {
-      const match = CHANNEL.exec(channel)
-      if (match) guids.add(match[1])
-    }
-  }
-  return [...guids]
-}
-
 /** The counts of the open petitions among `ids` and/or `guids`: one query. */
-function openCounts({ ids, guids }: { ids?: number[]; guids?: string[] }): Promise<CountsRow[]> {
+export function openCounts({
+  ids,
+  guids,
+}: {
+  ids?: number[]
+  guids?: string[]
+}): Promise<CountsRow[]> {
   return wherePublic(db.from('petitions'))
     .where('finished', false)
     .if(ids, (query) => query.whereIn('id', ids!))
     .if(guids, (query) => query.whereIn('guid', guids!))
     .select('id', 'guid', 'support_count', 'oppose_count', 'paper_count', 'target_signatures')
+}
+
+/** Two rows say the same counts. */
+export function countsKey(row: CountsRow) {
+  return `${row.support_count}:${row.oppose_count}:${row.paper_count}`
+}
+
+/**
+ * The message of each row's petition, with its last signatures: one query
+ * for up to 100 petitions (their newest signatures) and one for the
+ * members among the signers (their avatars).
+ */
+export async function liveCountsMessages(rows: CountsRow[]) {
+  const messages: Array<{ guid: string; message: LiveCountsMessage }> = []
+  for (let start = 0; start < rows.length; start += 100) {
+    const chunk = rows.slice(start, start + 100)
+    const lastSignatures = await lastSignaturesOf(chunk.map((row) => Number(row.id)))
+    for (const row of chunk) {
+      messages.push({
+        guid: row.guid,
+        message: messageOf(row, lastSignatures.get(Number(row.id))!),
+      })
+    }
+  }
+  return messages
 }
 
 /**
@@ -230,21 +135,6 @@ async function lastSignaturesOf(petitionIds: number[]) {
   return byPetition
 }
 
-/** One message per petition, in chunks so that a flush of many petitions stays a few queries. */
-async function broadcast(rows: CountsRow[]) {
-  for (let start = 0; start < rows.length; start += 100) {
-    const chunk = rows.slice(start, start + 100)
-    const lastSignatures = await lastSignaturesOf(chunk.map((row) => Number(row.id)))
-    for (const row of chunk) {
-      const message = messageOf(row, lastSignatures.get(Number(row.id))!)
-      transmit.broadcast(
-        channelOf(row.guid),
-        message as unknown as Parameters<typeof transmit.broadcast>[1]
-      )
-    }
-  }
-}
-
 function messageOf(row: CountsRow, signatures: Signature[]): LiveCountsMessage {
   const counts = {
     supportCount: Number(row.support_count),
@@ -261,5 +151,3 @@ function messageOf(row: CountsRow, signatures: Signature[]): LiveCountsMessage {
     ),
   }
 }
-
-export const liveCounts = new LiveCounts(() => Boolean(app.config.get('transmit.transport', null)))
