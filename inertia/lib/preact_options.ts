@@ -29,6 +29,15 @@ function afterNextFrame(flush: () => void) {
   frame = requestAnimationFrame(done)
 }
 
+/** The effects waiting for the frame, if any. */
+let waitingEffects: (() => void) | null = null
+
+function flushWaitingEffects() {
+  const flush = waitingEffects
+  waitingEffects = null
+  flush?.()
+}
+
 /**
  * React runs the effects of a render forced by flushSync before the code
  * that follows it goes on (Inertia swaps a page so, then calls the visit's
@@ -39,6 +48,19 @@ function afterNextFrame(flush: () => void) {
  * after the frame, as React and Preact both do.
  */
 options.requestAnimationFrame = (flush) => {
-  if (options.debounceRendering !== usualDebounce) queueMicrotask(flush)
-  else afterNextFrame(flush)
+  if (options.debounceRendering !== usualDebounce) return queueMicrotask(flush)
+  waitingEffects = flush
+  afterNextFrame(flushWaitingEffects)
+}
+
+/**
+ * React also runs the effects still waiting before it handles the next
+ * discrete event: a key pressed right after typing (Enter in a form) meets
+ * what the last keystroke's effects wrote (useForm reads its data from a
+ * ref an effect keeps), or the form would send the text less its last
+ * letter. Listened to on the window before anything else hears the event.
+ */
+if (typeof window !== 'undefined') {
+  for (const type of ['keydown', 'keyup', 'pointerdown', 'mousedown', 'click', 'submit', 'input'])
+    window.addEventListener(type, flushWaitingEffects, { capture: true })
 }
