@@ -129,6 +129,31 @@ async function summariseProfiles(label, pids) {
   console.table(rows)
 }
 
+/**
+ * The answers of each whole second of a run, counted as they come: the
+ * slowest second against the median one. The part-second in which a run
+ * bounded by an amount of requests ends is not a second of its own (it
+ * would read as a stall).
+ */
+function answersPerSecond(run) {
+  const counts = []
+  let answered = 0
+  run.on('response', () => answered++)
+  const sampler = setInterval(() => {
+    counts.push(answered)
+    answered = 0
+  }, 1000)
+  return {
+    stop: () => clearInterval(sampler),
+    slowestAgainstMedian() {
+      if (counts.length === 0) return null
+      const sorted = [...counts].sort((a, b) => a - b)
+      const median = sorted[Math.floor(sorted.length / 2)] || 1
+      return Math.round((sorted[0] / median) * 100) / 100
+    },
+  }
+}
+
 const results = []
 const profiles = []
 let helloRate = null
@@ -141,7 +166,10 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
   if (profiled) toggleProfiles(profileDir, label, pids)
   const cpuBefore = cpuSeconds(pids)
   const stolenBefore = stolenSeconds()
-  const result = await autocannon({ connections: CONNECTIONS, ...options })
+  const run = autocannon({ connections: CONNECTIONS, ...options })
+  const seconds = answersPerSecond(run)
+  const result = await run
+  seconds.stop()
   // A worker killed during the run takes its CPU time with it: no figure then.
   const cpuUsed = Math.max(0, cpuSeconds(pids) - cpuBefore) || null
   const cores = cpuUsed / (result.duration || 1)
@@ -162,7 +190,7 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
     'p99 ms': result.latency.p99,
     // Stalls: the longest wait, and the slowest second against the run's median second.
     'max ms': result.latency.max,
-    'slowest s': isHello ? null : Math.round((result.requests.min / (result.requests.p50 || 1)) * 100) / 100,
+    'slowest s': isHello ? null : seconds.slowestAgainstMedian(),
     'requests': result.requests.total,
     'errors': failed,
     'cores': cpuUsed && Math.round(cores * 100) / 100,

@@ -101,7 +101,7 @@ async function beginWhenUnlocked(connection: any) {
   const startedAt = Date.now()
   setBusyTimeout(connection, 0)
   try {
-    for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
+    for (let pause = 1; ; pause = Math.min(pause * 2, 2)) {
       try {
         connection.exec('BEGIN IMMEDIATE')
         return
