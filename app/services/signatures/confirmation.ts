@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Signature from '#models/signature'
+import Petition from '#models/petition'
 import { countSignatures, countUncounted } from '#services/signatures/counter'
 import { signatureMails } from '#services/signatures/signature_mails'
 import { confirmationPurpose } from '#services/signatures/signature_links'
@@ -14,13 +15,25 @@ import SignatureConfirmed from '#events/signature_confirmed'
 import { removalOf } from '#services/signatures/removal'
 
 /**
- * The signature a confirmation link names, when the link is signed for its
- * current token: null for a forged, expired or superseded link, or for a
- * signature that is gone (pruned). One read by primary key.
+ * The signature a confirmation link names, with its petition's title and
+ * address (all its pages and answers show of it), when the link is signed
+ * for its current token: null for a forged, expired or superseded link, or
+ * for a signature that is gone (pruned). One read by primary key, the
+ * petition joined rather than loaded by a second query.
  */
 export async function signatureOfLink(signatureId: number, signed: SignedFor) {
-  const signature = await Signature.query().where('id', signatureId).preload('petition').first()
-  return signature && signed(confirmationPurpose(signature)) ? signature : null
+  const signature = await Signature.query()
+    .where('signatures.id', signatureId)
+    .join('petitions', 'petitions.id', 'signatures.petition_id')
+    .select('signatures.*', 'petitions.title as petition_title', 'petitions.slug as petition_slug')
+    .first()
+  if (!signature || !signed(confirmationPurpose(signature))) return null
+  const { petition_title: title, petition_slug: slug } = signature.$extras
+  signature.$setRelated(
+    'petition',
+    Petition.$createFromAdapterResult({ id: signature.petitionId, title, slug })!
+  )
+  return signature
 }
 
 /**
