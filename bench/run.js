@@ -20,7 +20,8 @@
 |
 | Environment: BENCH_DB=pg for PostgreSQL + Redis (SQLite alone by default),
 | BENCH_DURATION (s, default 30) for signing and confirming,
-| BENCH_PAGE_DURATION (s, default 10) per page scenario, BENCH_CONNECTIONS
+| BENCH_PAGE_DURATION (s, default 10) per page scenario, BENCH_WARM_UP (s,
+| default 3) of each page kind unmeasured before them, BENCH_CONNECTIONS
 | (default 50), BENCH_LARGE (default 1000000) signatures of the big petition,
 | WEB_CONCURRENCY (default: the cores), BENCH_SUBSCRIBERS (default 200) live
 | streams on the small petition for the second round of page views, signing
@@ -219,7 +220,21 @@ const pageHeaders = {
   'x-requested-with': 'XMLHttpRequest',
 }
 
-// 3. Page views.
+// 3. Page views, after a few seconds of each kind unmeasured: a freshly started process
+// compiles its hot code during its first thousands of requests, which no visitor of a
+// site that has run a while meets.
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 3)
+if (WARM_UP_SECONDS > 0) {
+  log(`warming up for ${WARM_UP_SECONDS * 3} s (not measured)…`)
+  for (const headers of [pageHeaders, { cookie: visitor.cookie }, {}]) {
+    await autocannon({
+      connections: CONNECTIONS,
+      url: `${base}/petition/${small.slug}`,
+      headers,
+      duration: WARM_UP_SECONDS,
+    })
+  }
+}
 await measure('node http hello-world', {
   url: `http://127.0.0.1:${HELLO_PORT}/`,
   duration: PAGE_DURATION,
