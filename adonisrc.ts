@@ -48,6 +48,7 @@ export default defineConfig({
     { file: () => import('#start/metrics'), environment: ['web'] },
     { file: () => import('#start/warnings'), environment: ['web'] },
     () => import('#start/other_processes'),
+    () => import('#start/redis_outages'),
   ],
   tests: {
     suites: [

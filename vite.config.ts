@@ -5,6 +5,8 @@ import purgeCssModule from '@fullhuman/postcss-purgecss'
 import type { Plugin as PostCssPlugin } from 'postcss'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import pageMessages from './vite/page_messages.ts'
+import preactInBrowser from './vite/preact_in_browser.ts'
 
 // The package is CommonJS (module.exports is the plugin) but its types declare a default export.
 const purgeCss = purgeCssModule as unknown as (typeof purgeCssModule)['default']
@@ -72,6 +74,12 @@ function bootstrapInUse(): PostCssPlugin {
     postcssPlugin: 'bootstrap-in-use',
     OnceExit(root, helpers) {
       if (!/node_modules\/bootstrap\//.test(root.source?.input.file ?? '')) return
+      // The site has one colour mode: no page sets data-bs-theme="dark".
+      root.walkRules(/\[data-bs-theme=dark\]/, (rule) => {
+        const kept = rule.selectors.filter((selector) => !selector.includes('[data-bs-theme=dark]'))
+        if (kept.length) rule.selectors = kept
+        else rule.remove()
+      })
       return (purge.OnceExit as NonNullable<PostCssPlugin['OnceExit']>)(root, helpers)
     },
   }
@@ -79,7 +87,9 @@ function bootstrapInUse(): PostCssPlugin {
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    preactInBrowser(),
     react(),
+    pageMessages(import.meta.dirname),
     adonisjs({
       entryPoints: ['inertia/app.tsx'],
       serverEntryPoints: ['inertia/ssr.tsx'],

@@ -142,6 +142,17 @@ export function childProcessesOf(pid) {
   return children.trim().split(/\s+/).filter(Boolean).map(Number)
 }
 
+/** Among `pids`, the supervisor's mail worker (bin/supervisor.ts), read from its environment; Linux. */
+export function mailWorkersAmong(pids) {
+  return pids.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('UNDERSIGN_MAIL_WORKER=1')
+    } catch {
+      return false
+    }
+  })
+}
+
 /** How many of these e-mail addresses have a signature row, read straight from the database. */
 export async function signaturesStored(appEnv, emails) {
   let stored = 0

@@ -38,6 +38,7 @@ import {
   childProcessesOf,
   firstVisit,
   log,
+  mailWorkersAmong,
   openLiveStreams,
   onPostgres,
   prepare,
@@ -159,6 +160,9 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
     'req/s': rate,
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    // Stalls: the longest wait, and the slowest second against the run's median second.
+    'max ms': result.latency.max,
+    'slowest s': isHello ? null : Math.round((result.requests.min / (result.requests.p50 || 1)) * 100) / 100,
     'requests': result.requests.total,
     'errors': failed,
     'cores': cpuUsed && Math.round(cores * 100) / 100,
@@ -173,7 +177,8 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
   }
   results.push(row)
   log(
-    `  ${rate} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, ${failed} errors, ` +
+    `  ${rate} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, max ${row['max ms']} ms, ` +
+      `slowest second ${row['slowest s']} of the median, ${failed} errors, ` +
       `${row.cores} cores (${row['CPU ms/req']} ms a request), ${row['stolen cores']} stolen`
   )
   return result
@@ -321,15 +326,39 @@ function confirmRun(links, label) {
   )
 }
 
+// The mail worker's CPU time, apart: what the mails cost, and what is left for the signatures.
+const mailWorkers = () => mailWorkersAmong(appProcesses())
+const signCpuBefore = cpuSeconds(appProcesses())
+const mailWorkerCpuBefore = cpuSeconds(mailWorkers())
 const signResult = await signRun(
   '',
   'validation, one INSERT (the row is its mail\'s outbox), session flash; mails sent meanwhile'
 )
 
 // Every answered signature gets its confirmation mail; how long after the run the last one lands.
+// The mails still to go once signing ended are the only work left: the app's CPU time until the
+// last one, over their number, is what a mail costs (the profile `mail-tail` shows where it goes).
 const signedAt = Date.now()
 const answered = signResult['2xx'] + signResult['3xx']
+const mailsAtEnd = sink.received
+const tailCpuBefore = cpuSeconds(appProcesses())
+const mailWorkerCpuWhileSigning = cpuSeconds(mailWorkers()) - mailWorkerCpuBefore
+const signCpu = tailCpuBefore - signCpuBefore - mailWorkerCpuWhileSigning
+if (PROFILE) toggleProfiles(profileDir, 'mail-tail', appProcesses())
 const mailed = await mailsDelivered(answered, signedAt)
+const tailCpu = cpuSeconds(appProcesses()) - tailCpuBefore
+const tailMails = mailed.received - mailsAtEnd
+if (PROFILE) {
+  toggleProfiles(profileDir, 'mail-tail', appProcesses())
+  await summariseProfiles('mail-tail', appProcesses())
+}
+const mailCpuMs = tailMails > 0 ? Math.round((tailCpu / tailMails) * 1e5) / 100 : null
+const mailWorkerCpu = cpuSeconds(mailWorkers()) - mailWorkerCpuBefore
+const perMailWorker = mailWorkers().length
+  ? `; the mail worker: ${Math.round((mailWorkerCpu / mailed.received) * 1e5) / 100} CPU ms a mail, ` +
+    `${Math.round((mailWorkerCpuWhileSigning / DURATION) * 100) / 100} cores while signing, ` +
+    `the rest ${Math.round((signCpu / Math.max(1, signResult.requests.total)) * 1e5) / 100} CPU ms a signature`
+  : ''
 results.push({
   'scenario': 'confirmation mails delivered',
   'req/s': Math.round(mailed.received / ((mailed.lastAt - signStartedAt) / 1000)),
@@ -337,7 +366,12 @@ results.push({
   'p99 ms': null,
   'requests': mailed.received,
   'errors': Math.max(0, answered - mailed.received),
-  'notes': `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended`,
+  'CPU ms/req': mailCpuMs,
+  'notes':
+    `last mail ${((mailed.lastAt - signedAt) / 1000).toFixed(1)} s after signing ended; ` +
+    `${mailsAtEnd} sent during signing, ${tailMails} after it` +
+    (mailCpuMs === null ? '' : ` at ${mailCpuMs} CPU ms each`) +
+    perMailWorker,
 })
 
 // 5. Confirmations: the POST of each mailed link, once each.

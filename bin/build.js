@@ -23,7 +23,7 @@ export const root = resolve(fileURLToPath(new URL('../', import.meta.url)))
 export const buildDir = join(root, 'build')
 
 /** Everything the bundle is made from. */
-const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'providers', 'public', 'resources', 'start', 'commands',
+const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'providers', 'public', 'resources', 'start', 'commands', 'vite',
   'adonisrc.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
 
 const hashFile = join(buildDir, '.source-hash')

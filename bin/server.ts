@@ -6,6 +6,7 @@
 import 'reflect-metadata'
 import cluster from 'node:cluster'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { isMailWorker } from '#support/mail_worker'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -26,6 +27,23 @@ const workerCount = Number(process.env.WEB_CONCURRENCY) || 1
 if (cluster.isPrimary && workerCount > 1) {
   const { supervise } = await import('./supervisor.js')
   supervise(workerCount)
+} else if (isMailWorker()) {
+  // The supervisor's mail worker (app/support/mail_worker.ts): no HTTP server, one command.
+  new Ignitor(APP_ROOT, { importer: IMPORTER })
+    .tap((app) => {
+      app.booting(async () => {
+        await import('#start/env')
+      })
+      const terminate = () => app.terminate().then(() => cluster.worker?.disconnect())
+      app.listen('SIGTERM', terminate)
+      app.listen('SIGINT', terminate)
+    })
+    .ace()
+    .handle(['signature-mails:send'])
+    .catch((error) => {
+      process.exitCode = 1
+      prettyPrintError(error)
+    })
 } else {
   new Ignitor(APP_ROOT, { importer: IMPORTER })
     .tap((app) => {

@@ -17,11 +17,16 @@
 |   - if this process itself is killed, the workers notice the broken
 |     channel and exit, so nothing is left holding the database;
 |   - a scrape of /metrics reaching one worker is answered with the sum of
-|     every worker's metrics, which this process collects for it.
+|     every worker's metrics, which this process collects for it;
+|   - beside the web workers, one mail worker sends the signers' mails the
+|     web workers store (MAIL_PROCESS=false keeps them in the web workers):
+|     the ids of their due mails pass through this process to it
+|     (app/support/mail_worker.ts), and it is replaced like a web worker.
 |
 */
 import cluster, { type Worker } from 'node:cluster'
 import { SUPERVISED_WORKER, aggregateWorkerMetrics } from '#support/metrics/cluster_aggregation'
+import { MAIL_WORKER, MAILS_TO_WORKER, relayDueMails } from '#support/mail_worker'
 
 /** Exit code of a worker that refused its settings: every new one would too. */
 const REFUSED_SETTINGS = 78
@@ -43,14 +48,24 @@ export function supervise(workerCount: number) {
   // forever, and its visitor waits for an answer that never comes.
   cluster.schedulingPolicy = cluster.SCHED_NONE
   const startedAt = new Map<Worker, number>()
+  const withMailWorker = process.env.MAIL_PROCESS !== 'false'
+  let mailWorker: Worker | null = null
   let bootFailures = 0
   let stopping = false
   let exitCode = 0
 
   function fork() {
-    const worker = cluster.fork({ [SUPERVISED_WORKER]: '1' })
+    const worker = cluster.fork({
+      [SUPERVISED_WORKER]: '1',
+      ...(withMailWorker ? { [MAILS_TO_WORKER]: '1' } : {}),
+    })
     startedAt.set(worker, Date.now())
     worker.once('listening', () => (bootFailures = 0))
+  }
+
+  function forkMailWorker() {
+    mailWorker = cluster.fork({ [SUPERVISED_WORKER]: '1', [MAIL_WORKER]: '1' })
+    startedAt.set(mailWorker, Date.now())
   }
 
   function stop(code: number) {
@@ -79,11 +94,14 @@ export function supervise(workerCount: number) {
       return stop(1)
     }
     log(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}): starting another`)
-    fork()
+    if (worker === mailWorker) forkMailWorker()
+    else fork()
   })
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(0))
   aggregateWorkerMetrics()
-  log(`starting ${workerCount} workers`)
+  relayDueMails(() => (bootFailures = 0))
+  log(`starting ${workerCount} workers${withMailWorker ? ' and a mail worker' : ''}`)
   for (let index = 0; index < workerCount; index++) fork()
+  if (withMailWorker) forkMailWorker()
 }

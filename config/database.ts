@@ -36,7 +36,18 @@ const preparedOf = new WeakMap<object, Map<string, any>>()
 const prepareAnew = BetterSqlite3Client.prototype._query
 
 /** Runs a query on a statement prepared once for the connection, or anew when not kept. */
+/** Statements that begin or end a transaction: run as they are, never kept prepared. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i
+
 function runQuery(this: any, connection: any, query: any) {
+  // A kept COMMIT that failed (a deferred constraint) stays active in libsql and locks its
+  // tables until it is collected: exec leaves no statement behind.
+  if (connection && query.sql && TRANSACTION_CONTROL.test(query.sql) && !query.bindings?.length) {
+    connection.exec(query.sql)
+    query.response = { changes: 0 }
+    query.context = { lastID: undefined, changes: 0 }
+    return query
+  }
   const kept = query.sql && KEPT_STATEMENTS.test(query.sql)
   if (!kept || !connection || this._optSafeIntegers(query.options) !== undefined) {
     return prepareAnew.call(this, connection, query)
@@ -114,6 +125,34 @@ async function beginWhenUnlocked(connection: any) {
 const SqliteTransaction = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js')
 SqliteTransaction.prototype.begin = function (this: any, connection: any) {
   return beginWhenUnlocked(connection)
+}
+
+/**
+ * A COMMIT that fails (the server restarted under it, a deferred constraint,
+ * a full disk) must fail for whoever committed. knex hands that failure to
+ * the transaction's own promise only, and resolves the commit itself, so
+ * Lucid's `db.transaction()` went on as if the writes were stored: a signer
+ * would have been told their signature counts while it was rolled back.
+ * The commit now waits for the transaction's outcome and rejects with it,
+ * once the transaction is rolled back.
+ */
+const KnexTransaction = require('knex/lib/execution/transaction.js')
+const commitQuietly = KnexTransaction.prototype.commit
+KnexTransaction.prototype.commit = function (this: any, connection: any, value: unknown) {
+  const committing = commitQuietly.call(this, connection, value)
+  const outcome: Promise<unknown> | undefined = this.transactor?.executionPromise
+  if (!outcome) return committing
+  return committing.then((result: unknown) =>
+    outcome.then(
+      () => result,
+      async (error: unknown) => {
+        // SQLite keeps a transaction whose COMMIT failed open: end it, or the connection's next
+        // BEGIN fails. PostgreSQL has ended it already (ROLLBACK is then a no-op).
+        await this.client.query(connection, 'ROLLBACK').catch(() => {})
+        throw error
+      }
+    )
+  )
 }
 
 /**

@@ -1,16 +1,24 @@
 import env from '#start/env'
 import { defineConfig, stores } from '@adonisjs/limiter'
+import { redisWithFallback } from '#app/limiter/redis_with_fallback'
 
-/** Rate-limit counters in the database by default, in Redis when configured. */
+/**
+ * Where the counters live: the database by default, Redis when configured
+ * (each process counts in its memory while Redis is away), or memory for
+ * benchmarks.
+ */
+export const limiterStore: 'redis' | 'database' | 'memory' =
+  env.get('LIMITER_STORE') ?? (env.get('REDIS_HOST') ? 'redis' : 'database')
+
 const limiterConfig = defineConfig({
-  default: env.get('LIMITER_STORE') ?? (env.get('REDIS_HOST') ? 'redis' : 'database'),
+  default: limiterStore,
   stores: {
     database: stores.database({
       tableName: 'rate_limits',
       connectionName: env.get('DB_CONNECTION', 'sqlite'),
     }),
     memory: stores.memory({}),
-    redis: stores.redis({ connectionName: 'main' } as any),
+    redis: redisWithFallback({ connectionName: 'main' }),
   },
 })
 

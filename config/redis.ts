@@ -26,9 +26,14 @@ const redisConfig = defineConfig({
       // makes one as the app boots, even for codegen, which never uses it and
       // would not exit while a connection is open.
       lazyConnect: true,
-      retryStrategy(times) {
-        return times > 10 ? null : times * 50
-      },
+      // Reconnect for as long as Redis is away, a second apart at most: a
+      // connection that gives up is closed for good, and the rate limiter, the
+      // queue and the subscriptions keep the one they were given.
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+      // A command sent while Redis is away waits for one attempt to reconnect,
+      // then fails (a 503 answer, the limiter's count in memory, a job retried),
+      // rather than holding its request for the whole outage.
+      maxRetriesPerRequest: 1,
     },
   },
 })

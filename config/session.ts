@@ -8,7 +8,7 @@ import { guestsInCookie } from '#app/session/guests_in_cookie_store'
  * when switching between language subdomains (es.example.org, de.example.org).
  * Members' sessions live in the database by default, in Redis when
  * REDIS_HOST is set; a guest's stays in an encrypted cookie, so reading
- * pages writes nothing.
+ * pages writes nothing, and a guest with nothing in it has none.
  */
 /** A cookie domain needs a dot: on plain "localhost" the cookie stays host-only. */
 export function cookieDomainFor(appDomain: string): string | undefined {
@@ -17,10 +17,14 @@ export function cookieDomainFor(appDomain: string): string | undefined {
 
 export const sessionCookieDomain = cookieDomainFor(env.get('APP_DOMAIN', 'localhost'))
 
-/** The session id's cookie; deploy/nginx.conf bypasses its cache for a request carrying it. */
+/**
+ * The session id's cookie, set only while the session holds something
+ * (app/middleware/session_middleware.ts); deploy/nginx.conf bypasses its
+ * cache for a request carrying it.
+ */
 export const SESSION_COOKIE = 'undersign-session'
 
-/** How long a session lasts without a request; the XSRF-TOKEN cookie lasts as long (config/shield.ts). */
+/** How long a session lasts without a request. */
 export const SESSION_AGE = '2h'
 
 const sessionConfig = defineConfig({

@@ -125,6 +125,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   QUEUE_INLINE_WORKER: Env.schema.boolean.optional(),
   PETITION_PAGE_CACHE_MS: Env.schema.number.optional(),
   WEB_CONCURRENCY: Env.schema.number.optional(),
+  // Under the supervisor, signers' mails leave from a mail worker of their own (false: from the web workers).
+  MAIL_PROCESS: Env.schema.boolean.optional(),
   // Bearer token of GET /metrics (Prometheus); unset, the address answers 404.
   METRICS_TOKEN: Env.schema.string.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),

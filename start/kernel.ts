@@ -29,7 +29,7 @@ server.use([
 router.use([
   () => import('#middleware/uploaded_files_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
-  () => import('@adonisjs/session/session_middleware'),
+  () => import('#middleware/session_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('#middleware/csrf_middleware'),
   () => import('#middleware/well_formed_input_middleware'),

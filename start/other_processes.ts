@@ -9,21 +9,29 @@
 | tells what it gathered before Redis is closed. On a channel of their own,
 | they drop their snapshot of the signing rules when a moderator changes
 | them (services/fraud/signing_rules). Web processes listen; every process,
-| a command's too (it saves petitions and counts), tells what it changed.
+| a command's too (it saves petitions and counts), tells what it changed. A
+| process that was cut off from Redis missed what was told meanwhile: once
+| it hears again, it drops every copy and the rules' snapshot.
 |
 */
 import app from '@adonisjs/core/services/app'
 import {
+  afterMissedChanges,
   hearOtherProcesses,
   stopTellingOtherProcesses,
 } from '#services/petitions/changes_across_processes'
-import { hearRulesChanges } from '#services/fraud/signing_rules'
+import { forgetAllCachedCopies } from '#services/petitions/cached_copies'
+import { forgetRulesHere, hearRulesChanges } from '#services/fraud/signing_rules'
 
 if (app.getEnvironment() === 'web') {
   app.ready(() => {
     hearOtherProcesses()
     // The moderators' rules against signing attacks, changed in another process.
     hearRulesChanges()
+    afterMissedChanges(() => {
+      forgetAllCachedCopies()
+      forgetRulesHere()
+    })
   })
 }
 app.terminating(() => stopTellingOtherProcesses())

@@ -157,10 +157,8 @@ router
   ])
 
 // Reading and signing.
-router
-  .post('/petition/:guid/sign', [SignaturesController, 'store'])
-  .as('signatures.store')
-  .use(throttleSign)
+// Its limits (per address and per e-mail) are taken together by the action.
+router.post('/petition/:guid/sign', [SignaturesController, 'store']).as('signatures.store')
 // The viewer's own signature waiting for confirmation: its link again, or withdrawn.
 router
   .post('/petition/:guid/sign/resend', [SignaturesController, 'resend'])

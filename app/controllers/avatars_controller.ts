@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { avatarValidator } from '#validators/avatar'
 import { replaceAvatar } from '#services/accounts/avatar_upload'
-import { uploadRefusalKey } from '#support/images'
+import { uploadRefusalKey, uploadRefusalStatus } from '#support/images'
 
 /**
  * POST /my/avatar (multipart field `file`): answers JSON, `{avatar, message}`
- * on success and `{message}` with 422 otherwise.
+ * on success and `{message}` otherwise: 422 for the picture, 503 when it
+ * could not be stored just now.
  */
 export default class AvatarsController {
   async store({ request, response, auth, i18n }: HttpContext) {
@@ -17,7 +18,7 @@ export default class AvatarsController {
     } catch (error) {
       const refusal = uploadRefusalKey(error)
       if (!refusal) throw error
-      return response.unprocessableEntity({ message: i18n.t(refusal) })
+      return response.status(uploadRefusalStatus(error)).send({ message: i18n.t(refusal) })
     }
   }
 }

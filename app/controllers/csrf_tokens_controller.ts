@@ -3,14 +3,14 @@ import { csrfTokenFor } from '#support/http/csrf'
 
 /**
  * GET /csrf-token: the CSRF token for a guest whose page came from a shared
- * cache, without cookies: the session cookie holding a CSRF secret and the
- * XSRF-TOKEN cookie (which the client sends back as X-XSRF-TOKEN), a fresh
- * one each time, and nothing else; kept by no cache. The client asks for it
- * before it first sends a form on a page, and again after half an hour.
+ * cache, without cookies: the cookie holding the browser's CSRF secret and
+ * the XSRF-TOKEN cookie (which the client sends back as X-XSRF-TOKEN), set
+ * again each time, and nothing else (no session); kept by no cache. The
+ * client asks for it when it finds no XSRF-TOKEN before it sends a form.
  */
 export default class CsrfTokensController {
-  async show(ctx: HttpContext) {
-    await csrfTokenFor(ctx)
+  show(ctx: HttpContext) {
+    csrfTokenFor(ctx)
     ctx.response.header('Cache-Control', 'no-store')
     return ctx.response.noContent()
   }

@@ -14,7 +14,7 @@ import {
   withdrawPaperBatch,
 } from '#services/petitions/paper_signatures'
 import { recordModeratorsReading } from '#services/moderation/audit_trail'
-import { NotAnImage, TooManyPixels } from '#support/images'
+import { photoRefusalRule } from '#support/images'
 import { flashAlert } from '#support/http/flash'
 import { MAX_PENDING_PAPER_BATCHES } from '#shared/petitions/paper'
 
@@ -41,12 +41,8 @@ export default class PaperSignaturesController {
         )
         return response.redirect().back()
       }
-      if (error instanceof NotAnImage) {
-        throw new RefusedFieldsException([{ field: 'photo', rule: 'image' }])
-      }
-      if (error instanceof TooManyPixels) {
-        throw new RefusedFieldsException([{ field: 'photo', rule: 'pixels' }])
-      }
+      const rule = photoRefusalRule(error)
+      if (rule) throw new RefusedFieldsException([{ field: 'photo', rule }])
       throw error
     }
     flashAlert(session, 'success', i18n.t('page.paper.recorded'))

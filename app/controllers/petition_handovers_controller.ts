@@ -5,7 +5,7 @@ import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import NotFoundException from '#exceptions/not_found_exception'
 import { handoverValidator } from '#validators/paper_signatures'
 import { MAX_HANDOVERS, recordHandover, removeHandover } from '#services/petitions/handovers'
-import { NotAnImage, TooManyPixels } from '#support/images'
+import { photoRefusalRule } from '#support/images'
 import { flashAlert } from '#support/http/flash'
 
 /** The owner's record that the petition was handed over, shown on its page and mailed as news. */
@@ -19,12 +19,8 @@ export default class PetitionHandoversController {
     try {
       recorded = await recordHandover(auth.user!, petition, input, photo?.tmpPath ?? null)
     } catch (error) {
-      if (error instanceof NotAnImage) {
-        throw new RefusedFieldsException([{ field: 'photo', rule: 'image' }])
-      }
-      if (error instanceof TooManyPixels) {
-        throw new RefusedFieldsException([{ field: 'photo', rule: 'pixels' }])
-      }
+      const rule = photoRefusalRule(error)
+      if (rule) throw new RefusedFieldsException([{ field: 'photo', rule }])
       throw error
     }
     flashAlert(

@@ -9,7 +9,7 @@ import {
   storePetitionImage,
   deleteMedia,
 } from '#services/petitions/media'
-import { uploadRefusalKey } from '#support/images'
+import { uploadRefusalKey, uploadRefusalStatus } from '#support/images'
 import PetitionMediaTransformer from '#transformers/petition_media_transformer'
 
 /** POST and DELETE /petition/{guid}/media: JSON answers for the create form. */
@@ -33,7 +33,7 @@ export default class PetitionMediaController {
     }
   }
 
-  /** A picture refused for what it is, or for the room left: a 422 with the reason. */
+  /** A picture refused for what it is or for the room left (422), or not stored just now (503). */
   private refuse({ response, i18n }: HttpContext, error: unknown) {
     if (error instanceof NoFreePhotoSlot) {
       return response.unprocessableEntity({ message: i18n.t('page.petition.photos_full') })
@@ -44,7 +44,9 @@ export default class PetitionMediaController {
         : uploadRefusalKey(error)
     if (!refusal) throw error
     const message = i18n.t(refusal)
-    return response.unprocessableEntity({ message, errors: { file: [message] } })
+    return response
+      .status(uploadRefusalStatus(error))
+      .send({ message, errors: { file: [message] } })
   }
 
   async destroy(ctx: HttpContext) {

@@ -53,7 +53,7 @@ export default class PetitionSignaturesController {
         new ManagedSignatureTransformer(signature).toObject()
       ),
       customFieldsColumns: customFieldsColumns(petition.customFields),
-      csrfToken: await csrfTokenFor(ctx),
+      csrfToken: csrfTokenFor(ctx),
       /** The sheet and delivery package's choices: whom a package may be for. */
       delivery: await deliveryChoices(petition),
       /** Its batches of paper signatures, newest first, with their status. */

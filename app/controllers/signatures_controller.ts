@@ -32,6 +32,7 @@ import { flashPetitionPage } from '#support/http/petition_page_flash'
 import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
 import { currentRules } from '#services/fraud/signing_rules'
+import { consumeSignAttempt, giveBackSignAttempt } from '#services/limits/rate_limits'
 
 /**
  * What a member is told when a sign changed nothing about their own
@@ -47,6 +48,7 @@ export default class SignaturesController {
   /** POST /petition/{guid}/sign. */
   async store(ctx: HttpContext) {
     const { request, params, auth, i18n, bouncer } = ctx
+    await consumeSignAttempt(request.ip(), auth.user?.email ?? request.input('email'))
     const petition = await petitionToSign(params.guid, { reuse: !auth.user })
     const policy = bouncer.with(PetitionPolicy)
     await policy.authorize('view', petition)
@@ -63,7 +65,12 @@ export default class SignaturesController {
       rules: await currentRules(),
       accountEmail: auth.user?.email ?? null,
     })
-    return request.validateUsing(signatureValidator, validation)
+    try {
+      return await request.validateUsing(signatureValidator, validation)
+    } catch (error) {
+      await giveBackSignAttempt(auth.user?.email ?? request.input('email'))
+      throw error
+    }
   }
 
   /**

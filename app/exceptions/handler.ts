@@ -9,6 +9,7 @@ import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import type { IncomingMessage } from 'node:http'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
+import { isServiceUnavailable } from '#support/unavailable_services'
 
 /** The most of a refused body that is read and dropped before answering. */
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024
@@ -47,9 +48,10 @@ const IMPOSSIBLE_FILE_KEYS = [
 
 /**
  * The statuses with a translated error page of their own; other client
- * errors show the 400 page, a 5xx the 500 page.
+ * errors show the 400 page, a 5xx the 500 page. A 503 says that the
+ * database, Redis or the bucket did not answer: try again in a moment.
  */
-const OWN_PAGES = [400, 403, 404, 413, 419, 429] as const
+const OWN_PAGES = [400, 403, 404, 413, 419, 429, 503] as const
 const PAGE_STATUSES: readonly number[] = OWN_PAGES
 /**
  * What an Inertia visit (a click on a link) shows as a page: an answer about
@@ -59,9 +61,13 @@ const PAGE_STATUSES: readonly number[] = OWN_PAGES
 const VISITED_STATUSES: readonly number[] = [403, 404]
 export type ErrorStatus = (typeof OWN_PAGES)[number] | 500
 
+/** Seconds after which a request answered 503 may be sent again. */
+const RETRY_AFTER_SECONDS = 10
+
 /**
  * Errors become translated pages: 400 (a request that cannot be read), 403,
- * 404, 413 (too large), 419 (expired CSRF token), 429 (rate limit) and 500.
+ * 404, 413 (too large), 419 (expired CSRF token), 429 (rate limit), 503 (a
+ * server the site depends on is away) and 500.
  * An Inertia visit to a missing or forbidden page gets that page as an
  * Inertia answer with its status. Any other request made by the app itself
  * (a form, an upload, a request for JSON) gets a JSON answer with a translated
@@ -80,7 +86,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     '400..499': (error, ctx) => this.renderStatus(ctx, this.statusOf(error)),
-    '500..599': (_, ctx) => this.renderStatus(ctx, 500),
+    '500..599': (error, ctx) => this.renderStatus(ctx, this.pageFor(this.statusOf(error))),
   }
 
   /** A refusal is reported by the status it answers with: a policy's 404 is one of the ignored. */
@@ -97,6 +103,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) return error.response.status ?? 403
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return 429
     if (IMPOSSIBLE_FILE_KEYS.includes((error as { code?: string })?.code ?? '')) return 404
+    // PostgreSQL restarting, Redis away, the bucket unreachable: nothing the request did wrong.
+    if (isServiceUnavailable(error)) return 503
     // The disk tells a missing upload (404) from a failing one (500).
     if (error instanceof driveErrors.CannotServeFileException) return error.parseError(error).status
     const status = (error as { status?: number })?.status
@@ -128,6 +136,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         ctx.response.header(name, value)
       )
     }
+    if (status === 503) ctx.response.header('Retry-After', String(RETRY_AFTER_SECONDS))
     const inertiaRequest = Boolean(ctx.request.header('x-inertia'))
     // A link to a page that is missing or not the visitor's leads to that
     // page's answer, as a full load does: Inertia shows a page object whatever

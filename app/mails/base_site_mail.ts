@@ -30,7 +30,7 @@ export type MailContent = {
 
 /** Longest subject and heading a mail gets, whatever went into them. */
 const SUBJECT_LENGTH = 250
-const HEADING_LENGTH = 400
+export const HEADING_LENGTH = 400
 
 /**
  * Every mail of the site in the locale of the page where the person acted.

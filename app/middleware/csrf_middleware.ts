@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { checkCsrf } from '#support/http/csrf'
+import { checkCsrf, renewCsrfToken } from '#support/http/csrf'
 import { isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 
 /** The methods that change something: each must send back a CSRF token. */
@@ -9,12 +9,23 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * CSRF protection on every route (Shield's, made cheaper for readers: see
  * `checkCsrf`). A mail client's one-click unsubscribe carries no token:
- * its signed link does.
+ * its signed link does. A request that logs someone in or out leaves the
+ * browser a new secret and token.
  */
 export default class CsrfMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const verify = STATE_CHANGING.has(ctx.request.method()) && !isOneClickUnsubscribe(ctx)
-    await checkCsrf(ctx, { verify })
-    return next()
+    checkCsrf(ctx, { verify })
+    const memberBefore = loggedInAs(ctx)
+    await next()
+    if (loggedInAs(ctx) !== memberBefore) renewCsrfToken(ctx)
   }
+}
+
+/** The session guard's key for the `web` guard (config/auth.ts): the member's id. */
+const MEMBER_KEY = 'auth_web'
+
+/** Who the session says is logged in, read without asking the guard (which runs later). */
+function loggedInAs({ session }: HttpContext): unknown {
+  return session.get(MEMBER_KEY, null)
 }

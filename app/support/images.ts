@@ -1,5 +1,6 @@
 import sharp, { type ResizeOptions } from 'sharp'
 import { readFile } from 'node:fs/promises'
+import { StorageUnavailable } from '#support/uploads'
 
 export class NotAnImage extends Error {}
 
@@ -53,10 +54,11 @@ export async function reencodeUpload(uploadedPath: string, resize: ResizeOptions
 
 /**
  * The translation key that explains why an upload was refused: too large (in
- * bytes or in pixels), or not a PNG/JPEG (by its name or by its content).
- * Null for other errors.
+ * bytes or in pixels), not a PNG/JPEG (by its name or by its content), or
+ * not taken by the storage just now. Null for other errors.
  */
 export function uploadRefusalKey(error: unknown): string | null {
+  if (error instanceof StorageUnavailable) return 'validator.shared.messages.storage'
   if (error instanceof NotAnImage) return 'page.my.avatar_not_image'
   if (error instanceof TooManyPixels) return 'page.my.image_too_many_pixels'
   const messages = error as { code?: string; messages?: Array<{ field: string; rule: string }> }
@@ -68,4 +70,20 @@ export function uploadRefusalKey(error: unknown): string | null {
   return messages.messages.some((message) => message.rule === 'file.size')
     ? 'page.my.avatar_too_large'
     : 'page.my.avatar_not_image'
+}
+
+/**
+ * The rule under which a form's refused photo is explained (validator.json):
+ * not a picture, too many pixels, or not stored just now. Null for other errors.
+ */
+export function photoRefusalRule(error: unknown): 'image' | 'pixels' | 'storage' | null {
+  if (error instanceof NotAnImage) return 'image'
+  if (error instanceof TooManyPixels) return 'pixels'
+  if (error instanceof StorageUnavailable) return 'storage'
+  return null
+}
+
+/** The status of a refused upload: 503 when the storage did not take it (send it again later). */
+export function uploadRefusalStatus(error: unknown) {
+  return error instanceof StorageUnavailable ? 503 : 422
 }

@@ -11,6 +11,8 @@
 | site moves its uploads into a bucket.
 |
 */
+import type { Disk } from '@adonisjs/drive'
+import type { WriteOptions } from 'flydrive/types'
 import type { S3DriverOptions } from 'flydrive/drivers/s3/types'
 
 export const UPLOADS_BASE = '/uploads'
@@ -26,6 +28,24 @@ export const UPLOAD_WRITE_OPTIONS = {
   visibility: 'public',
   cacheControl: UPLOAD_CACHE_CONTROL,
 } as const
+
+/**
+ * The storage did not take an upload: the bucket unreachable or refusing,
+ * the disk full. Nothing was kept; the same file may be sent again later.
+ */
+export class StorageUnavailable extends Error {}
+
+/**
+ * Writes an upload to its disk, before any row names it: a write that
+ * fails leaves nothing behind, and is a StorageUnavailable.
+ */
+export async function putUpload(disk: Disk, key: string, bytes: Uint8Array, options: WriteOptions) {
+  try {
+    await disk.put(key, bytes, options)
+  } catch (error) {
+    throw new StorageUnavailable(`the storage did not take ${key}`, { cause: error })
+  }
+}
 
 /** The disks an operator may choose with DRIVE_DISK. */
 export const DRIVE_DISKS = ['fs', 's3'] as const

@@ -1,42 +1,11 @@
+import { lazy, Suspense } from 'react'
 import { Form } from 'react-bootstrap'
-import DatePicker from 'react-datepicker'
-import { de, enGB, es, fr, it, pt, ru, uk } from 'date-fns/locale'
-import type { Locale } from '@app/i18n/locales.ts'
-import { DAY_FORMATS } from '@app/shared/day_formats.ts'
+import { writtenDay } from '@app/shared/day_formats.ts'
 import { useTranslation } from '~/i18n/context.tsx'
-import { localDay } from '~/lib/time_zone.ts'
 
-/** The calendar's month and day names and first day of the week, in the page's language. */
-export const CALENDAR_LOCALES = { en: enGB, es, fr, de, it, uk, pt, ru } satisfies Record<
-  Locale,
-  unknown
->
+const DayPicker = lazy(() => import('./day_picker.tsx'))
 
-/** The picker works in the browser's time zone: the day is kept as its calendar date only. */
-const fromDay = (value: string | null | undefined) => {
-  const [year, month, day] = (value ?? '').split('-').map(Number)
-  return year && month && day ? new Date(year, month - 1, day) : null
-}
-
-/**
- * A calendar day, kept as yyyy-mm-dd and written as the page's language writes
- * it (31.12.2026 in German): typed, or picked in the calendar (arrow keys
- * move, Enter picks, Escape closes), between `min` and `max` when given. The
- * server checks the same bounds; its error shows under the field.
- */
-export default function DayField({
-  id,
-  name,
-  label,
-  help,
-  value,
-  error,
-  min,
-  max,
-  clearLabel,
-  todayLabel,
-  onChange,
-}: {
+type DayFieldProps = {
   id: string
   name: string
   label: string
@@ -50,43 +19,68 @@ export default function DayField({
   /** Given: the calendar has a button that picks today, named so. */
   todayLabel?: string
   onChange: (value: string | null) => void
-}) {
+}
+
+export type DayInputProps = Pick<
+  DayFieldProps,
+  'id' | 'name' | 'value' | 'min' | 'max' | 'clearLabel' | 'todayLabel' | 'onChange'
+> & { described?: string; invalid: boolean }
+
+/**
+ * The input as react-datepicker writes it, until its code is here: the same
+ * boxes and the same written day, so that nothing moves when it arrives.
+ */
+function WaitingInput({ id, name, value, described, invalid }: DayInputProps) {
   const { t, locale } = useTranslation()
-  const described = [help ? `${id}-help` : null, error ? `${id}-error` : null]
+  return (
+    <div className="react-datepicker-wrapper">
+      <div className="react-datepicker__input-container">
+        <input
+          type="text"
+          id={id}
+          name={name}
+          value={value ? writtenDay(locale, value) : ''}
+          placeholder={t('common.date_placeholder')}
+          className={`form-control ${invalid ? 'is-invalid' : ''}`}
+          aria-describedby={described}
+          aria-invalid={invalid ? 'true' : 'false'}
+          autoComplete="off"
+          readOnly
+        />
+      </div>
+    </div>
+  )
+}
+
+/**
+ * A calendar day, kept as yyyy-mm-dd and written as the page's language writes
+ * it (31.12.2026 in German): typed, or picked in the calendar (arrow keys
+ * move, Enter picks, Escape closes), between `min` and `max` when given. The
+ * server checks the same bounds; its error shows under the field. The
+ * calendar's code loads with the first form that shows a day.
+ */
+export default function DayField({ label, help, error, ...input }: DayFieldProps) {
+  const described = [help ? `${input.id}-help` : null, error ? `${input.id}-error` : null]
     .filter(Boolean)
     .join(' ')
+  const props = { ...input, described: described || undefined, invalid: Boolean(error) }
   return (
-    <Form.Group className="mb-3" controlId={id} style={{ maxWidth: 320 }}>
+    <Form.Group className="mb-3" controlId={input.id} style={{ maxWidth: 320 }}>
       <Form.Label>{label}</Form.Label>
-      <DatePicker
-        id={id}
-        name={name}
-        selected={fromDay(value)}
-        onChange={(date: Date | null) => onChange(date ? localDay(date) : null)}
-        dateFormat={DAY_FORMATS[locale]}
-        // The same pattern in the letters of the page's language (дд.мм.рррр).
-        placeholderText={t('common.date_placeholder')}
-        locale={CALENDAR_LOCALES[locale]}
-        minDate={fromDay(min) ?? undefined}
-        maxDate={fromDay(max) ?? undefined}
-        isClearable={Boolean(clearLabel)}
-        clearButtonTitle={clearLabel}
-        todayButton={todayLabel}
-        ariaLabelClose={clearLabel}
-        ariaDescribedBy={described || undefined}
-        ariaInvalid={error ? 'true' : 'false'}
-        autoComplete="off"
-        // Below the field, so that its label stays in sight (it flips up when there is no room).
-        popperPlacement="bottom-start"
-        className={`form-control ${error ? 'is-invalid' : ''}`}
-      />
+      <Suspense fallback={<WaitingInput {...props} />}>
+        <DayPicker {...props} />
+      </Suspense>
       {help && (
-        <Form.Text id={`${id}-help`} muted>
+        <Form.Text id={`${input.id}-help`} muted>
           {help}
         </Form.Text>
       )}
       {error && (
-        <div className="invalid-feedback d-block" id={`${id}-error`} data-error-for={name}>
+        <div
+          className="invalid-feedback d-block"
+          id={`${input.id}-error`}
+          data-error-for={input.name}
+        >
           {error}
         </div>
       )}

@@ -1,6 +1,7 @@
 import { Link, usePage } from '@inertiajs/react'
-import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap'
 import LanguageMenu from './language_menu.tsx'
+import NavMenu from './nav_menu.tsx'
+import NavbarCollapse, { useNavbarCollapse } from './navbar_collapse.tsx'
 import LogoutButton from './auth/logout_button.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { MODERATOR_ROLE, useSharedProps } from '~/lib/shared.ts'
@@ -19,57 +20,62 @@ function isCurrent(url: string, component: string, href: string, exact: boolean)
   return exact ? path === href : path === href || component.startsWith('Petition/')
 }
 
-/** The shared header. */
+/**
+ * The shared header: Bootstrap's navbar in its own markup (the classes
+ * react-bootstrap's Navbar wrote), folded below lg behind its toggle.
+ */
 export default function Header() {
   const { t } = useTranslation()
   const { user, appName } = useSharedProps()
   const { url, component } = usePage()
+  const collapse = useNavbarCollapse('main-nav')
 
   return (
-    <Navbar
-      expand="lg"
-      bg="white"
-      className="border-bottom shadow-sm sticky-top d-print-none"
-      collapseOnSelect
-    >
-      <Container>
-        <Navbar.Brand
-          as={Link}
+    <nav className="border-bottom shadow-sm sticky-top d-print-none navbar navbar-expand-lg navbar-light bg-white">
+      <div className="container">
+        <Link
           href={urlFor('home')}
-          className="fw-bold text-primary d-flex align-items-center gap-2"
+          className="fw-bold text-primary d-flex align-items-center gap-2 navbar-brand"
         >
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {appName}
-        </Navbar.Brand>
+        </Link>
         <div className="d-flex align-items-center order-lg-last">
-          <Nav className="flex-row me-2">
+          <div className="flex-row me-2 navbar-nav">
             <LanguageMenu />
-          </Nav>
-          <Navbar.Toggle aria-controls="main-nav" aria-label={t('common.nav.toggle_menu')} />
+          </div>
+          <button
+            type="button"
+            className={`navbar-toggler${collapse.expanded ? '' : ' collapsed'}`}
+            aria-controls="main-nav"
+            aria-expanded={collapse.expanded}
+            aria-label={t('common.nav.toggle_menu')}
+            onClick={() => collapse.toggle()}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
         </div>
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto" as="ul">
+        <NavbarCollapse collapse={collapse}>
+          <ul className="me-auto navbar-nav">
             {NAV_ITEMS.map((item) => {
               const active = isCurrent(url, component, item.href, item.exact)
               return (
-                <Nav.Item as="li" key={item.href}>
-                  <Nav.Link
-                    as={Link}
+                <li className="nav-item" key={item.href}>
+                  <Link
                     href={item.href}
-                    active={active}
+                    className={`nav-link${active ? ' active' : ''}`}
                     aria-current={active ? 'page' : undefined}
                   >
                     {t(item.key)}
-                  </Nav.Link>
-                </Nav.Item>
+                  </Link>
+                </li>
               )
             })}
-          </Nav>
-          <Nav>
+          </ul>
+          <div className="navbar-nav">
             {user ? (
-              <NavDropdown
+              <NavMenu
                 id="user-menu"
-                align="end"
                 data-testid="user-menu"
                 title={
                   <span className="d-inline-flex align-items-center gap-2">
@@ -84,37 +90,36 @@ export default function Header() {
                   </span>
                 }
               >
-                <NavDropdown.Item as={Link} href={urlFor('my.petitions')}>
+                <Link className="dropdown-item" href={urlFor('my.petitions')}>
                   {t('common.nav.my_petitions')}
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} href={urlFor('my.signatures')}>
+                </Link>
+                <Link className="dropdown-item" href={urlFor('my.signatures')}>
                   {t('common.nav.my_signatures')}
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} href={urlFor('my.account')}>
+                </Link>
+                <Link className="dropdown-item" href={urlFor('my.account')}>
                   {t('common.nav.my_account')}
-                </NavDropdown.Item>
+                </Link>
                 {user.role === MODERATOR_ROLE && (
-                  <NavDropdown.Item as={Link} href={urlFor('moderation.queue')}>
+                  <Link className="dropdown-item" href={urlFor('moderation.queue')}>
                     {t('common.nav.moderation')}
-                  </NavDropdown.Item>
+                  </Link>
                 )}
-                <NavDropdown.Divider />
-                <NavDropdown.Item as={LogoutButton} data-testid="logout">
+                <hr className="dropdown-divider" role="separator" />
+                <LogoutButton className="dropdown-item" data-testid="logout">
                   {t('common.nav.logout')}
-                </NavDropdown.Item>
-              </NavDropdown>
+                </LogoutButton>
+              </NavMenu>
             ) : (
-              <Nav.Link
-                as={Link}
+              <Link
                 href={urlFor('auth.login')}
-                active={url.startsWith(urlFor('auth.login'))}
+                className={`nav-link${url.startsWith(urlFor('auth.login')) ? ' active' : ''}`}
               >
                 {t('common.nav.sign_in')}
-              </Nav.Link>
+              </Link>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </div>
+        </NavbarCollapse>
+      </div>
+    </nav>
   )
 }

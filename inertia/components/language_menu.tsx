@@ -1,4 +1,4 @@
-import { NavDropdown } from 'react-bootstrap'
+import NavMenu from './nav_menu.tsx'
 import Flag from './flag.tsx'
 import { LOCALES, type Locale } from '@app/i18n/locales.ts'
 import { useTranslation } from '~/i18n/context.tsx'
@@ -16,25 +16,24 @@ export default function LanguageMenu() {
   }
 
   return (
-    <NavDropdown
+    <NavMenu
       id="language-menu"
-      align="end"
       title={<Flag locale={locale} />}
       aria-label={t('common.nav.language')}
       data-testid="language-menu"
     >
       {LOCALES.map((entry) => (
-        <NavDropdown.Item
+        <a
           key={entry}
           href={languageHref(entry, appUrl, general.domain)}
-          active={entry === locale}
+          className={`dropdown-item${entry === locale ? ' active' : ''}`}
           lang={entry}
           data-locale={entry}
           onClick={(event) => choose(event, entry)}
         >
           <Flag locale={entry} className="me-2" /> {t(`common.languages.${entry}`)}
-        </NavDropdown.Item>
+        </a>
       ))}
-    </NavDropdown>
+    </NavMenu>
   )
 }

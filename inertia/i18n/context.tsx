@@ -1,12 +1,22 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import { router } from '@inertiajs/react'
 import { localizedUrl, type Locale } from '@app/i18n/locales.ts'
-import { isLoaded, loadMessages, translate } from './index.ts'
+import { catalogueVersion, isLoaded, loadMessages, subscribe, translate } from './index.ts'
 
 type TranslationContext = {
   locale: Locale
   t: (key: string, values?: Record<string, unknown>) => string
   switchLocale: (locale: Locale, domain: string) => Promise<void>
+  /** Changes when messages arrive, so that every t() renders again. */
+  version: number
 }
 
 const Context = createContext<TranslationContext | null>(null)
@@ -29,6 +39,8 @@ export function TranslationProvider({
   children: ReactNode
 }) {
   const [locale, setLocale] = useState<Locale>(initial)
+  // Messages that arrive later (a language's whole file after a missing key) render at once.
+  const version = useSyncExternalStore(subscribe, catalogueVersion, catalogueVersion)
 
   const applyLocale = useCallback((next: Locale, domain: string) => {
     acceptLanguage = next
@@ -47,8 +59,8 @@ export function TranslationProvider({
   )
 
   const value = useMemo<TranslationContext>(
-    () => ({ locale, t: (key, values) => translate(locale, key, values), switchLocale }),
-    [locale, switchLocale]
+    () => ({ locale, t: (key, values) => translate(locale, key, values), switchLocale, version }),
+    [locale, switchLocale, version]
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

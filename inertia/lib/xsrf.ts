@@ -1,41 +1,39 @@
 import { http } from '@inertiajs/react'
 import { urlFor } from '~/client.ts'
 
-/** The XSRF-TOKEN cookie Shield sets, for requests made outside Inertia (uploads). */
+/** The XSRF-TOKEN cookie the server sets, for requests made outside Inertia (uploads). */
 export function xsrfToken() {
   const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]+)/)
   return match ? decodeURIComponent(match[1]) : ''
 }
 
-/** A token older than this is asked for again: the session it belongs to may have ended. */
-const TOKEN_REFRESH_MS = 30 * 60 * 1000
-
-let asked: { at: number; done: Promise<void> } | null = null
+let asking: Promise<void> | null = null
 
 /**
- * Makes sure the browser holds a CSRF token (the session and XSRF-TOKEN
- * cookies) before a form is sent. A guest's page may come from a shared
- * cache without any cookie, so the token is asked for once a page (and
- * again after half an hour): GET /csrf-token answers with the cookies and
- * nothing else. A failure is left to the form's own request, which the
- * server then refuses as expired.
+ * Makes sure the browser holds a CSRF token (the XSRF-TOKEN cookie, and the
+ * secret's cookie beside it) before a form is sent. A guest's page may come
+ * from a shared cache without any cookie, so the token is asked for when
+ * the cookie is missing (never yet, or ended: both cookies end together),
+ * and only then: GET /csrf-token answers with the two cookies and nothing
+ * else. No timer renews it, so an idle tab keeps nothing alive. A failure
+ * is left to the form's own request, which the server then refuses as
+ * expired (handing out a new pair for the next try).
  */
 export function ensureXsrfToken(): Promise<void> {
-  if (asked && Date.now() - asked.at < TOKEN_REFRESH_MS) return asked.done
-  const done = fetch(urlFor('csrf_token.show'), {
+  if (xsrfToken()) return Promise.resolve()
+  asking ??= fetch(urlFor('csrf_token.show'), {
     credentials: 'same-origin',
     cache: 'no-store',
     signal: AbortSignal.timeout(10_000),
-  }).then(
-    (response) => {
-      if (!response.ok) asked = null
-    },
-    () => {
-      asked = null
-    }
-  )
-  asked = { at: Date.now(), done }
-  return done
+  })
+    .then(
+      () => {},
+      () => {}
+    )
+    .finally(() => {
+      asking = null
+    })
+  return asking
 }
 
 const READS = new Set(['get', 'head'])

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import ContactMessage from '#models/contact_message'
 import NewsletterSubscription from '#models/newsletter_subscription'
-import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 
 test.group('Browser: the foundation', (group) => {
@@ -29,9 +30,10 @@ test.group('Browser: the foundation', (group) => {
   test('the session cookie follows the visitor from one language subdomain to another', async ({
     assert,
   }) => {
+    await makeMember({ email: 'sesion@example.org' })
     await inBrowser('shared session', async (page, context) => {
-      // A page with a form (guests' home and petition pages come without a cookie).
-      await visit(page, siteUrl('/contacts', 'es'))
+      // A member's session (a guest with nothing in one has no session cookie).
+      await logIn(page, 'sesion@example.org', PASSWORD, 'es')
       const [session] = (await context.cookies()).filter(
         (cookie) => cookie.name === 'undersign-session'
       )

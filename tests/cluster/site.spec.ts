@@ -13,6 +13,7 @@ import { openEventStream } from '#tests/helpers/event_stream'
 import {
   aceOnNode,
   atNode,
+  bothNodesUp,
   clusterDb,
   killNode,
   nodePort,
@@ -98,7 +99,10 @@ async function signAndConfirm(guid: string, slug: string, email: string, confirm
   await confirmer.submit('POST', shown.page?.props.confirmUrl, { json: {} })
 }
 
-test.group('Cluster: two nodes behind nginx on PostgreSQL, Redis and S3', () => {
+test.group('Cluster: two nodes behind nginx on PostgreSQL, Redis and S3', (group) => {
+  // A node a test of another file killed is up again.
+  group.each.setup(() => bothNodesUp())
+
   test('pictures uploaded through one node are shown by the other, from the bucket', async ({
     assert,
   }) => {

@@ -126,6 +126,11 @@ export async function inBrowser(
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
+  // A key the build did not give the page's messages (inertia/i18n/index.ts says which).
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('The translation '))
+      problems.push(message.text())
+  })
   try {
     await journey(page, context)
     if (problems.length) throw new Error(`JavaScript errors in the page: ${problems.join(' | ')}`)

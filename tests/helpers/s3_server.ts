@@ -103,9 +103,9 @@ function serverAt(endpoint: string, stop: () => Promise<void>): S3Server {
   }
 }
 
-/** Starts `moto_server` on a free port of 127.0.0.1, until `stop()`. */
-export async function startS3Server(): Promise<S3Server> {
-  const port = await freePort()
+/** Starts `moto_server` on `port` of 127.0.0.1 (a free one by default), until `stop()`. */
+export async function startS3Server(port?: number): Promise<S3Server> {
+  port ??= await freePort()
   const endpoint = `http://127.0.0.1:${port}`
   let output = ''
   const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], {

@@ -158,6 +158,40 @@ test.group('Shipped: a crash', () => {
     assert.equal(total, answered.length)
   })
 
+  test('the mail worker killed while mails are due is replaced, and every mail arrives', async ({
+    assert,
+  }) => {
+    const { mailbox } = shippedApp()
+    const owner = await verifiedMember('mira@example.org')
+    const { guid, slug } = await createPetition(owner)
+    const { supervisor, mailWorker } = serverProcesses()
+    assert.isNotNull(mailWorker, 'a mail worker runs beside the web workers')
+
+    const emails = Array.from({ length: 20 }, (_, index) => `postbox${index}@example.org`)
+    const signer = visitor()
+    await signer.open(`/petition/${slug}`)
+    const sign = (email: string) =>
+      signer.send('POST', `/petition/${guid}/sign`, {
+        inertia: true,
+        body: { json: signatureOf(email) },
+      })
+    // Half sign; the mail worker dies with their mails on the way; the rest sign while it is replaced.
+    for (const email of emails.slice(0, 10)) await sign(email)
+    process.kill(mailWorker!, 'SIGKILL')
+    for (const email of emails.slice(10)) assert.oneOf((await sign(email)).status, [302, 303])
+
+    await processGone(mailWorker!, 10_000)
+    const replaced = await eventually(
+      async () => serverProcesses(),
+      (now) => now.mailWorker !== null && now.mailWorker !== mailWorker,
+      15_000
+    )
+    assert.equal(replaced.supervisor, supervisor)
+    assert.isNotNull(replaced.mailWorker)
+    // Each mail arrives: handed to the new mail worker, or swept up as left due (after 30 s).
+    for (const email of emails) await mailbox.waitFor(email, /signature/i, 90_000)
+  })
+
   test('workers whose supervisor is killed exit by themselves, and the site starts again', async ({
     assert,
   }) => {

@@ -23,6 +23,9 @@ function sharedByCaches(reply: Reply) {
 /** Whether a reply is this visitor's only: kept by no cache. */
 const privateReply = (reply: Reply) => reply.headers['cache-control'] === 'private, no-store'
 
+/** The CSRF secret's cookie of a site served over https (support/http/csrf). */
+const CSRF_SECRET_COOKIE = '__Host-undersign-csrf'
+
 test.group('Shipped: one rendering of a petition page for every guest', () => {
   test('guests get the same page, byte for byte, with the same policy', async ({ assert }) => {
     const owner = await verifiedMember('shared-owner@example.org')
@@ -136,7 +139,8 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     const token = await guest.send('GET', '/csrf-token')
     assert.equal(token.status, 204)
     assert.equal(token.headers['cache-control'], 'no-store')
-    assert.isTrue(guest.cookies.has('undersign-session'))
+    assert.isTrue(guest.cookies.has(CSRF_SECRET_COOKIE))
+    assert.isFalse(guest.cookies.has('undersign-session'), 'a token makes no session')
     assert.isNotEmpty(guest.xsrfToken)
     const sent = await guest.submit('POST', `/petition/${guid}/sign`, {
       json: { ...SIGNATURE, email: 'from-the-cache@example.org' },
@@ -154,7 +158,7 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     assert.oneOf(subscribed.reply.status, [302, 303])
   })
 
-  test('a guest holding a CSRF token is not handed another on every page; one from an ended session is replaced', async ({
+  test('a guest holding a CSRF token is not handed another on every page; one whose secret is gone is replaced', async ({
     assert,
   }) => {
     const setsXsrf = (reply: Reply) =>
@@ -174,7 +178,7 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     })
     assert.oneOf(kept.reply.status, [302, 303])
 
-    // Another guest's token does not pass with this guest's session.
+    // Another guest's token does not pass with this guest's secret.
     const other = visitor()
     await other.send('GET', '/csrf-token')
     const forged = await guest.send('POST', '/subscription', {
@@ -185,15 +189,66 @@ test.group('Shipped: one rendering of a petition page for every guest', () => {
     })
     assert.equal(forged.status, 419)
 
-    // The session ended (its cookie is gone) but the XSRF-TOKEN stayed: the next page of
-    // its own replaces it (a page shared by caches sets no cookie; the client's token
-    // request does it there).
-    guest.cookies.delete('undersign-session')
+    // The secret's cookie is gone but the XSRF-TOKEN stayed: the next page of its own
+    // replaces both (a page shared by caches sets no cookie; the client's token request,
+    // or the refusal of the form, does it there).
+    guest.cookies.delete(CSRF_SECRET_COOKIE)
     assert.isTrue(setsXsrf(await guest.send('GET', '/login')))
     assert.notEqual(guest.xsrfToken, token)
     const renewed = await guest.submit('POST', '/subscription', {
       json: { email: 'token-renewed@example.org' },
     })
     assert.oneOf(renewed.reply.status, [302, 303])
+  })
+
+  test('a returning guest gets the bytes a first visitor gets: after a token, after their errors were shown, after logging out', async ({
+    assert,
+  }) => {
+    const owner = await verifiedMember('returning-owner@example.org')
+    const { guid, slug } = await createPetition(owner)
+    const path = `/petition/${slug}`
+    const firstVisit = (await visitor().open(path)).reply
+    const firstVisitJson = await visitor().send('GET', path, { inertia: true })
+    assert.isTrue(sharedByCaches(firstVisit))
+    const sameAsFirst = (reply: Reply, name: string) => {
+      assert.isTrue(sharedByCaches(reply), `${name}: a page a shared cache may keep`)
+      assert.equal(reply.text(), firstVisit.text(), `${name}: the same bytes`)
+    }
+
+    // A guest who asked for a token (their client does before any form) and reads on.
+    const reader = visitor()
+    await reader.open(path)
+    await reader.send('GET', '/csrf-token')
+    assert.sameMembers([...reader.cookies.keys()], [CSRF_SECRET_COOKIE, 'XSRF-TOKEN'])
+    sameAsFirst((await reader.open(path)).reply, 'with the CSRF cookies')
+    const visit = await reader.send('GET', path, { inertia: true })
+    assert.isTrue(sharedByCaches(visit))
+    assert.equal(visit.text(), firstVisitJson.text())
+
+    // A guest whose form came back with errors: the page that shows them is theirs, and
+    // its answer ends the emptied session; from then on, the shared page.
+    const mistaken = visitor()
+    await mistaken.open(path)
+    await mistaken.send('POST', `/petition/${guid}/sign`, {
+      inertia: true,
+      body: { json: { ...SIGNATURE, email: 'not-an-address' } },
+      headers: { referer: mistaken.current },
+    })
+    assert.isTrue(mistaken.cookies.has('undersign-session'), 'the errors wait in the session')
+    const shown = (await mistaken.open(path)).reply
+    assert.isTrue(privateReply(shown))
+    assert.property(pageInHtml(shown.text()).props.errors, 'email')
+    assert.isFalse(mistaken.cookies.has('undersign-session'), 'shown once, the session is gone')
+    sameAsFirst((await mistaken.open(path)).reply, 'after the errors were shown')
+
+    // A member who logs out keeps no session, and gets a new CSRF token.
+    const member = await verifiedMember('returning-member@example.org')
+    assert.isTrue(privateReply((await member.open(path)).reply))
+    const tokenBefore = member.xsrfToken
+    const out = await member.submit('POST', '/logout', { json: {} })
+    assert.oneOf(out.reply.status, [302, 303])
+    assert.isFalse(member.cookies.has('undersign-session'))
+    assert.notEqual(member.xsrfToken, tokenBefore)
+    sameAsFirst((await member.open(path)).reply, 'after logging out')
   })
 })

@@ -137,6 +137,56 @@ test.group('Session store: guests in the cookie, members on the server', () => {
     assert.isFalse(cookie.values.has('s1'))
   })
 
+  test('a server store that does not answer: the visitor is served as a guest, and a member finds their session again once it answers', async ({
+    assert,
+  }) => {
+    const cookie = new RecordingStore()
+    const server = new RecordingStore()
+    server.values.set('s1', { auth_web: 7 })
+    const away = { value: true }
+    const read = server.read.bind(server)
+    server.read = (id: string) => {
+      if (away.value)
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+      return read(id)
+    }
+
+    // Redis away: a guest's pages and forms go on from the cookie; nothing on the server changes.
+    const during = storesFor(cookie, server)
+    assert.isNull(await during.read('s1'))
+    await during.write('s1', { 'csrf-secret': 'abc' })
+    const next = storesFor(cookie, server)
+    assert.deepEqual(await next.read('s1'), { 'csrf-secret': 'abc' })
+    await next.destroy('s1')
+    assert.deepEqual(server.writes, [])
+    const again = storesFor(cookie, server)
+    await again.read('s1')
+    await again.write('s1', { 'csrf-secret': 'abc' })
+
+    // Back: the session on the server wins over what the cookie held meanwhile.
+    away.value = false
+    const back = storesFor(cookie, server)
+    assert.deepEqual(await back.read('s1'), { auth_web: 7 })
+    await back.write('s1', { auth_web: 7 })
+    assert.isFalse(cookie.values.has('s1'))
+
+    // A guest's session kept through the outage is theirs again, unmarked.
+    const guestCookie = new RecordingStore()
+    guestCookie.values.set('g1', { 'csrf-secret': 'xyz', '__unchecked': true })
+    const guest = storesFor(guestCookie, new RecordingStore())
+    assert.deepEqual(await guest.read('g1'), { 'csrf-secret': 'xyz' })
+    await guest.write('g1', { 'csrf-secret': 'xyz' })
+    assert.deepEqual(guestCookie.values.get('g1'), { 'csrf-secret': 'xyz' })
+  })
+
+  test('a server store failing for another reason is not taken for a guest', async ({ assert }) => {
+    const server = new RecordingStore()
+    server.read = () => {
+      throw new Error('the session data is corrupt')
+    }
+    await assert.rejects(() => storesFor(new RecordingStore(), server).read('s1'), /corrupt/)
+  })
+
   test('without a request, a member’s sessions are listed and ended in the server store', async ({
     assert,
   }) => {

@@ -4,6 +4,7 @@ import app from '@adonisjs/core/services/app'
 import string from '@adonisjs/core/helpers/string'
 import bodyParserConfig from '#config/bodyparser'
 import { PRIVATE_COOKIES } from '#support/http/shared_cache'
+import { CSRF_SECRET_COOKIE, XSRF_COOKIE } from '#support/http/csrf'
 
 const conf = () => readFileSync(app.makePath('deploy', 'nginx.conf'), 'utf8')
 
@@ -12,6 +13,8 @@ test.group('deploy/nginx.conf agrees with the app', () => {
     const map = conf().match(/map \$http_cookie \$undersign_private_cookie \{([\s\S]*?)\}/)
     assert.exists(map, 'the cookie map')
     for (const name of PRIVATE_COOKIES) assert.include(map![1], name)
+    // The CSRF cookies a returning guest holds say nothing personal: their pages come from the cache.
+    for (const name of [CSRF_SECRET_COOKIE, XSRF_COOKIE]) assert.notInclude(map![1], name)
     assert.match(conf(), /proxy_cache_bypass \$undersign_private_cookie \$undersign_partial;/)
     assert.match(
       conf(),

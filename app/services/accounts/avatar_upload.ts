@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
 import { reencodeUpload } from '#support/images'
-import { UPLOAD_WRITE_OPTIONS, uploadUrl } from '#support/uploads'
+import { putUpload, UPLOAD_WRITE_OPTIONS, uploadUrl } from '#support/uploads'
 import type User from '#models/user'
 
 const AVATAR_SIZE = 400
@@ -21,11 +21,18 @@ export async function replaceAvatar(user: User, uploadedPath: string) {
 
   const disk = drive.use()
   const key = `avatars/${user.id}-${randomUUID()}.jpg`
-  await disk.put(key, encoded, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
+  await putUpload(disk, key, encoded, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
 
   const previous = user.avatar
   user.avatar = uploadUrl(key)
-  await user.save()
+  try {
+    await user.save()
+  } catch (error) {
+    // The account does not name the file: it goes too.
+    user.avatar = previous
+    await disk.delete(key).catch(() => {})
+    throw error
+  }
 
   if (previous?.startsWith('/uploads/avatars/')) {
     await disk.delete(previous.replace(/^\/uploads\//, '')).catch(() => {})

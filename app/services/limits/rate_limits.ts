@@ -8,6 +8,8 @@ import {
   type RateLimitName,
 } from '#config/rate_limits'
 import { addressBlock } from '#support/address_block'
+import { normalizeEmail } from '#support/email_normalizer'
+import { consumeAllowancesOrRefuse, haveAllowances } from '#services/limits/allowances'
 
 /*
  * The limits an action counts itself, rather than per request: failed
@@ -74,12 +76,36 @@ export function loginFailureLimits(email: string, ip: string) {
 }
 
 /**
- * Sign attempts on one normalised e-mail: throws the limiter's
- * 429 error once exhausted. Does nothing when limits are off.
+ * A sign's allowances, taken together (on Redis in one round trip): the
+ * signs from the client's address (IPv6: its /64), shared with the routes
+ * that resend or discard a pending signature, and the signs with one
+ * normalised e-mail, however it is spelled. Throws the limiter's 429 when
+ * either is used up, using neither. Does nothing when limits are off.
  */
-export async function consumeSignAttempt(normalizedEmail: string) {
-  if (rateLimitFactor <= 0) return
-  await limiterFor('signPerEmail').consume(`sign_email_${addressKey(normalizedEmail)}`)
+export async function consumeSignAttempt(ip: string, email: unknown) {
+  // Counted before the form is checked, so a flood of bad forms costs its sender too.
+  const key = signEmailKey(email)
+  await consumeAllowancesOrRefuse([
+    { name: 'sign', key: `sign_sign_${addressBlock(ip)}`, blocks: true },
+    ...(key ? [{ name: 'signPerEmail' as const, key, blocks: true }] : []),
+  ])
+}
+
+/**
+ * A form refused as invalid gives its e-mail's sign back: a signer who
+ * mistyped their country must not run out of signs; the address's stays
+ * used, so bad forms still cost their sender.
+ */
+export async function giveBackSignAttempt(email: unknown) {
+  const key = signEmailKey(email)
+  if (rateLimitFactor <= 0 || !key) return
+  await limiterFor('signPerEmail').decrement(key)
+}
+
+/** The per-e-mail sign counter of an address as typed (however it is spelled), if it may be one. */
+function signEmailKey(email: unknown) {
+  if (typeof email !== 'string' || email.length > 254) return null
+  return `sign_email_${addressKey(normalizeEmail(email))}`
 }
 
 /**
@@ -108,35 +134,14 @@ function addressKey(normalizedEmail: string) {
   return createHash('sha256').update(normalizedEmail).digest('base64url')
 }
 
-function allowance(name: RateLimitName) {
-  return limiter.use({ requests: allowedRequests(name), duration: rateLimits[name].every })
-}
+/** One of each allowance `names` for `key` (each counted under its own name). */
+export const allowancesFor = (names: RateLimitName[], key: string) =>
+  names.map((name) => ({ name, key: `${name}_${key}` }))
 
 /**
  * Whether each of the allowances `names` has one left for `key`, without
  * using any. Always true when limits are off.
  */
 export async function hasAllowances(names: RateLimitName[], key: string) {
-  if (rateLimitFactor <= 0) return true
-  for (const name of names) {
-    if ((await allowance(name).remaining(`${name}_${key}`)) <= 0) return false
-  }
-  return true
-}
-
-/**
- * Uses one of each allowance `names` for `key`, or none when one of them is
- * used up: true when the action may go ahead.
- */
-export async function consumeAllowances(names: RateLimitName[], key: string) {
-  if (rateLimitFactor <= 0) return true
-  if (!(await hasAllowances(names, key))) return false
-  try {
-    for (const name of names) await allowance(name).consume(`${name}_${key}`)
-    return true
-  } catch (error) {
-    // Another request took the last one in the meantime.
-    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
-    throw error
-  }
+  return haveAllowances(allowancesFor(names, key))
 }

@@ -1,7 +1,8 @@
 import logger from '@adonisjs/core/services/logger'
 import { normalizeEmail } from '#support/email_normalizer'
 import { site } from '#config/site'
-import { consumeAllowances, hasAllowances } from '#services/limits/rate_limits'
+import { allowancesFor, hasAllowances } from '#services/limits/rate_limits'
+import { takeAllowances } from '#services/limits/allowances'
 import type { GuardedMailKind, RateLimitName } from '#config/rate_limits'
 
 function allowancesOf(kind: GuardedMailKind | null): RateLimitName[] {
@@ -26,15 +27,17 @@ export const mailGuard = {
   },
 
   /**
-   * Uses one mail of every recipient's allowances. False when one of them is
-   * used up: the mail is then not sent at all.
+   * Uses one mail of every recipient's allowances, all at once (on Redis in
+   * one round trip). False when one of them is used up: the mail is then
+   * not sent at all, and no allowance is used.
    */
   async admit(addresses: string[], kind: GuardedMailKind | null = null) {
-    for (const address of addresses.filter(isGuarded)) {
-      if (!(await consumeAllowances(allowancesOf(kind), normalizeEmail(address)))) {
-        logger.warn({ kind: kind ?? 'mail' }, 'mail not sent: the recipient had enough this hour')
-        return false
-      }
+    const allowances = addresses
+      .filter(isGuarded)
+      .flatMap((address) => allowancesFor(allowancesOf(kind), normalizeEmail(address)))
+    if (await takeAllowances(allowances)) {
+      logger.warn({ kind: kind ?? 'mail' }, 'mail not sent: the recipient had enough this hour')
+      return false
     }
     return true
   },

@@ -1,5 +1,8 @@
-import { forgetPetitionPages } from '#services/petitions/page_data'
-import { forgetPetitionsToSign } from '#services/signatures/petition_to_sign'
+import { forgetAllPetitionPages, forgetPetitionPages } from '#services/petitions/page_data'
+import {
+  forgetAllPetitionsToSign,
+  forgetPetitionsToSign,
+} from '#services/signatures/petition_to_sign'
 import { forgetTrending } from '#services/petitions/listing/trending'
 import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
 import { forgetSiteSignaturesByCountry } from '#services/petitions/signatures_by_country'
@@ -31,4 +34,13 @@ export function forgetCachedCopies(change: PetitionChange) {
     forgetSignaturesTotal()
     forgetSiteSignaturesByCountry()
   }
+}
+
+/** Drops every copy this process keeps: it may have missed changes (Redis was away). */
+export function forgetAllCachedCopies() {
+  forgetAllPetitionPages()
+  forgetAllPetitionsToSign()
+  forgetTrending()
+  forgetSignaturesTotal()
+  forgetSiteSignaturesByCountry()
 }

@@ -95,3 +95,23 @@ export function hearOtherProcesses() {
     if (change) forgetCachedCopies(change)
   })
 }
+
+/**
+ * Runs `forget` each time this process hears other processes again after
+ * Redis was away: what they told meanwhile was lost, so whatever it keeps
+ * may be stale. Not on the first connection: nothing was missed yet. Told
+ * by the connection's loss rather than by counting its connections, since
+ * another subscriber may have connected it before this one listened.
+ */
+export function afterMissedChanges(forget: () => void) {
+  if (!shared()) return
+  let missedSome = false
+  const connection = redis.connection()
+  connection.on('subscriber:close', () => {
+    missedSome = true
+  })
+  connection.on('subscriber:ready', () => {
+    if (missedSome) forget()
+    missedSome = false
+  })
+}

@@ -8,7 +8,7 @@ import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { noteNews } from '#services/petitions/signer_news'
 import { reencodeUpload } from '#support/images'
-import { UPLOAD_WRITE_OPTIONS } from '#support/uploads'
+import { putUpload, UPLOAD_WRITE_OPTIONS } from '#support/uploads'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 
@@ -54,7 +54,7 @@ export async function recordHandover(
       withoutEnlargement: true,
     })
     key = `petitions/${petition.guid}/${randomUUID()}.jpg`
-    await disk.put(key, photo, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
+    await putUpload(disk, key, photo, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
   }
   try {
     await db.transaction(async (trx) => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
 import PetitionMedia, { type MediaType } from '#models/petition_media'
 import { reencodeUpload } from '#support/images'
-import { UPLOAD_WRITE_OPTIONS, uploadUrl } from '#support/uploads'
+import { putUpload, UPLOAD_WRITE_OPTIONS, uploadUrl } from '#support/uploads'
 import { MAX_PENDING_MEDIA, PHOTO_SLOTS } from '#shared/petitions/constants'
 import type Petition from '#models/petition'
 import type User from '#models/user'
@@ -59,7 +59,7 @@ export async function storePetitionImage(
 
   const disk = drive.use()
   const key = `petitions/${guid}/${randomUUID()}.jpg`
-  await disk.put(key, encoded, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
+  await putUpload(disk, key, encoded, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
   const media = await PetitionMedia.create({
     petitionId: petition?.id ?? null,
     petitionGuid: guid,
@@ -69,6 +69,10 @@ export async function storePetitionImage(
     url: uploadUrl(key),
     path: key,
     position,
+  }).catch(async (error) => {
+    // No row names the file: it goes too.
+    await disk.delete(key).catch(() => {})
+    throw error
   })
 
   // One banner per petition: the new one replaces the old.

@@ -9,7 +9,7 @@ import { recordModeration } from '#services/moderation/audit_trail'
 import { deletePrivateFiles, deletePrivateFilesOrLog } from '#services/uploads/private_files'
 import { SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET } from '#services/signatures/counter'
 import { reencodeUpload } from '#support/images'
-import { PRIVATE_FOLDER } from '#support/uploads'
+import { PRIVATE_FOLDER, putUpload } from '#support/uploads'
 import { affectedRows } from '#support/database_errors'
 import { PRIVATE_DISK } from '#config/drive'
 import { MAX_PENDING_PAPER_BATCHES, type PaperBatchStatus } from '#shared/petitions/paper'
@@ -47,7 +47,7 @@ export async function recordPaperBatch(
   })
   const disk = drive.use(PRIVATE_DISK)
   const key = `${PRIVATE_FOLDER}/paper/${petition.guid}/${randomUUID()}.jpg`
-  await disk.put(key, photo, { contentType: 'image/jpeg', visibility: 'private' })
+  await putUpload(disk, key, photo, { contentType: 'image/jpeg', visibility: 'private' })
   try {
     return await PaperSignatureBatch.create({
       petitionId: petition.id,

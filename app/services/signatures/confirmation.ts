@@ -1,12 +1,13 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Signature from '#models/signature'
-import { countSignature, countUncounted } from '#services/signatures/counter'
+import { countSignatures, countUncounted } from '#services/signatures/counter'
 import { signatureMails } from '#services/signatures/signature_mails'
 import { confirmationPurpose } from '#services/signatures/signature_links'
 import { takeConfirmationResend } from '#services/limits/rate_limits'
-import { affectedRows } from '#support/database_errors'
-import { signatureWrites } from '#services/signatures/signature_writes'
+import { affectedRows, rowsOf } from '#support/database_errors'
+import { signatureWrites, type BatchedWrite } from '#services/signatures/signature_writes'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { SignedFor } from '#support/http/signed_links'
 import PetitionChanged from '#events/petition_changed'
 import SignatureConfirmed from '#events/signature_confirmed'
@@ -32,37 +33,8 @@ export async function signatureOfLink(signatureId: number, signed: SignedFor) {
  * `removal`: moderators took it out of the counts (its signer is told why).
  */
 export async function confirmSignature(signature: Signature) {
-  const now = DateTime.utc()
-  // With the other confirmations and signs of the moment: one write lock for all on SQLite.
-  const { row, changed } = await signatureWrites.run(async (trx) => {
-    const affected = await trx
-      .from('signatures')
-      .where('id', signature.id)
-      .whereNull('confirmed_at')
-      .if(
-        signature.confirmationToken === null,
-        (query) => query.whereNull('confirmation_token'),
-        (query) => query.where('confirmation_token', signature.confirmationToken!)
-      )
-      .update({
-        confirmed_at: now.toFormat(trx.dialect.dateTimeFormat),
-        updated_at: now.toFormat(trx.dialect.dateTimeFormat),
-        // The notice that it is confirmed, with its withdraw link, is due.
-        link_mail_due_at: now.toFormat(trx.dialect.dateTimeFormat),
-        link_mail_attempts: 0,
-      })
-    const fresh = await Signature.query({ client: trx }).where('id', signature.id).first()
-    const confirmed = affectedRows(affected) > 0
-    if (fresh && confirmed && fresh.active) {
-      await countSignature(trx, fresh, 1)
-      // The last signatures list shows it now; the count follows with the flush.
-      PetitionChanged.signaturesAfterCommit(trx, fresh.petitionId)
-    } else if (fresh && confirmed) {
-      // Invalidated, stopped by a rule or switched off: public as a number of what does not count.
-      await countUncounted(trx, fresh, 1)
-    }
-    return { row: fresh, changed: confirmed }
-  })
+  // With the other confirmations and signs of the moment: one UPDATE and one commit for all.
+  const { row, changed } = await signatureWrites.add(signatureConfirmations, signature)
   if (changed) {
     await signatureMails.due(signature.id)
     await SignatureConfirmed.tell(signature.petitionId)
@@ -70,6 +42,96 @@ export async function confirmSignature(signature: Signature) {
   // Replaced or pruned between the link's check and the UPDATE: an old link now.
   const valid = row !== null && (changed || row.confirmationToken === signature.confirmationToken)
   return { valid, firstTime: changed, removal: row ? await removalOf(row) : null }
+}
+
+type Confirmed = { row: Signature | null; changed: boolean }
+
+/** Links per UPDATE: two values bound for each. */
+const LINKS_PER_UPDATE = 200
+
+/**
+ * The confirmations of a batch: one UPDATE for all their links, which
+ * confirms each signature still unconfirmed and still holding the token its
+ * link was checked against (a replacement in between wins), and returns
+ * the rows it confirmed; one read for the links it did not confirm. The
+ * counted ones are counted together, per petition and country, as a bulk
+ * change is. A link pressed twice in the batch is confirmed by the first.
+ */
+const signatureConfirmations: BatchedWrite<Signature, Confirmed> = {
+  async write(trx, signatures) {
+    const confirmedNow = new Map<number, Signature>()
+    const withToken = signatures.filter((signature) => signature.confirmationToken !== null)
+    for (let start = 0; start < withToken.length; start += LINKS_PER_UPDATE) {
+      const links = withToken.slice(start, start + LINKS_PER_UPDATE)
+      const matches = links.map(() => '(id = ? AND confirmation_token = ?)').join(' OR ')
+      const bindings = links.flatMap(({ id, confirmationToken }) => [id, confirmationToken!])
+      for (const row of await confirmWhere(trx, matches, bindings)) confirmedNow.set(row.id, row)
+    }
+    for (const { id } of signatures.filter((signature) => signature.confirmationToken === null)) {
+      const matches = 'id = ? AND confirmation_token IS NULL'
+      for (const row of await confirmWhere(trx, matches, [id])) confirmedNow.set(row.id, row)
+    }
+    await countConfirmed(trx, [...confirmedNow.values()])
+
+    const others = signatures.filter(({ id }) => !confirmedNow.has(id)).map(({ id }) => id)
+    const unchanged = new Map<number, Signature>()
+    if (others.length > 0) {
+      for (const row of await Signature.query({ client: trx }).whereIn('id', others)) {
+        unchanged.set(row.id, row)
+      }
+    }
+    return signatures.map(({ id }) => {
+      const row = confirmedNow.get(id)
+      if (!row) return { row: unchanged.get(id) ?? null, changed: false }
+      // The first of two presses of one link confirmed it; the second finds it confirmed.
+      confirmedNow.delete(id)
+      unchanged.set(id, row)
+      return { row, changed: true }
+    })
+  },
+}
+
+/** Confirms the unconfirmed signatures `matches` selects, with their mail due; the rows it changed. */
+async function confirmWhere(
+  trx: TransactionClientContract,
+  matches: string,
+  bindings: (string | number)[]
+) {
+  const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
+  const rows = rowsOf<Record<string, unknown>>(
+    await trx.rawQuery(
+      // The notice that it is confirmed, with its withdraw link, is due.
+      `UPDATE signatures SET confirmed_at = ?, updated_at = ?, link_mail_due_at = ?,
+         link_mail_attempts = 0
+       WHERE confirmed_at IS NULL AND (${matches})
+       RETURNING *`,
+      [now, now, now, ...bindings]
+    )
+  )
+  return rows.map((row) => Signature.$createFromAdapterResult(row)!)
+}
+
+/**
+ * Counts signatures just confirmed: the active ones per petition, which
+ * the last signatures list shows at once (the count follows with the
+ * flush); those that do not count (invalidated, stopped by a rule, switched
+ * off) in the public number of what does not count.
+ */
+async function countConfirmed(trx: TransactionClientContract, rows: Signature[]) {
+  const counted = new Map<number, Signature[]>()
+  for (const row of rows) {
+    if (!row.active) {
+      await countUncounted(trx, row, 1)
+      continue
+    }
+    const ofPetition = counted.get(row.petitionId)
+    if (ofPetition) ofPetition.push(row)
+    else counted.set(row.petitionId, [row])
+  }
+  for (const [petitionId, ofPetition] of counted) {
+    await countSignatures(trx, petitionId, ofPetition, 1)
+  }
+  if (counted.size > 0) PetitionChanged.signaturesAfterCommit(trx, ...counted.keys())
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type Delta,
   type DeltaRow,
 } from '#services/signatures/flushed_counts'
+import { isServiceUnavailable } from '#support/unavailable_services'
 
 export type { Delta, Uncounted } from '#services/signatures/flushed_counts'
 export {
@@ -156,7 +157,12 @@ export class SignatureCounter {
     if (this.#timer) return
     this.#timer = setTimeout(() => {
       this.#timer = null
-      this.flush().catch((error) => logger.error({ err: error }, 'signature counter flush failed'))
+      this.flush().catch((error) => {
+        logger.error({ err: error }, 'signature counter flush failed')
+        // The database went away (a restart): its rows wait, and are applied
+        // once it is back rather than at the next count, which may never come.
+        if (isServiceUnavailable(error)) this.wake()
+      })
     }, this.intervalMs)
     // Never keeps a command or a test run alive: the rows wait for the next flush.
     this.#timer.unref()

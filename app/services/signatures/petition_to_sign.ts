@@ -29,3 +29,8 @@ export function petitionToSign(guid: string, { reuse }: { reuse: boolean }) {
 export function forgetPetitionsToSign(petitionIds: number[]) {
   petitionsToSign.forget(petitionIds)
 }
+
+/** Drops every copy (changes may have been missed). */
+export function forgetAllPetitionsToSign() {
+  petitionsToSign.clear()
+}

@@ -1,48 +1,24 @@
-import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import mail from '@adonisjs/mail/services/main'
-import { urlFor } from '@adonisjs/core/services/url_builder'
-import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
-import SignatureConfirmedMail from '#mails/signature_confirmed_mail'
-import SignedAgainMail from '#mails/signed_again_mail'
 import { mailGuard } from '#services/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
-import { site } from '#config/site'
 import { SMTP_CONNECTIONS } from '#config/mail'
-import { rowsOf } from '#support/database_errors'
-import { storedDateTime } from '#support/stored_dates'
-import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_links'
-import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import { isServiceUnavailable } from '#support/unavailable_services'
+import { handOver, handsMailsOver } from '#support/mail_worker'
+import { sendSignerMail, type DueMail } from '#services/signatures/signer_mail_messages'
+import { clearSent, dueMails, takeAbandoned } from '#services/signatures/signature_outbox'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 400
 const SENDING_AT_ONCE = SMTP_CONNECTIONS
-/** A link still due this long after it was due was not sent by its process: anyone sends it. */
-const ABANDONED_AFTER_MS = 30_000
+/**
+ * Batches under way at once: one is read from the database or cleared
+ * while another's mails are on the wire, so the connections never wait.
+ */
+const BATCHES_AT_ONCE = 2
 const SWEEP_EVERY_MS = 15_000
-/** Retries of a link whose sending keeps failing; the signature is pruned with its link anyway. */
-const MAX_ATTEMPTS = 5
-
-type DueMail = {
-  id: number
-  email: string
-  first_name: string
-  last_name: string
-  locale: string
-  confirmation_token: string | null
-  confirmed_at: unknown
-  signed_again_at: unknown
-  created_at: unknown
-  title: string
-  slug: string
-  support_count: number | string
-  target_signatures: number | string
-  /** The standing invalidation that took it out of the counts: public, told to its signer. */
-  removed_at: Date | string | null
-  removed_reason: string | null
-}
+/** A process that lost its database a moment ago tries its waiting links again this soon. */
+const RETRY_AFTER_OUTAGE_MS = 2_000
 
 /** Runs `work` on every item, at most `limit` at a time. */
 async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
@@ -60,13 +36,14 @@ async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promi
  * signature row is the outbox: signing or confirming sets
  * `link_mail_due_at` in the same write, and this mailer clears that mark
  * once the mail has gone out; whether the row is confirmed then picks the
- * mail. The request
- * does nothing more: no job row, no mail rendered or encrypted while the
- * signer waits. The process that stored a signature mails it within
- * milliseconds, many at once; every process also sweeps up links that were
- * left due (their process died, or the mail server failed) and takes each
- * with a conditional UPDATE, so one process sends it. A mail may, rarely,
- * go out twice (a process dying between sending and clearing); none is lost.
+ * mail. The request does nothing more: no job row, no mail rendered or
+ * encrypted while the signer waits. Within milliseconds the ids go, many at
+ * once, to the process that sends them: under the supervisor its mail
+ * worker (support/mail_worker), else the process that stored them. The
+ * sending process also sweeps up links that were left due (their process
+ * died, or the mail server failed) and takes each with a conditional
+ * UPDATE, so one process sends it. A mail may, rarely, go out twice (a
+ * process dying between sending and clearing); none is lost.
  *
  * With the synchronous queue (tests) the link is mailed before the answer.
  */
@@ -74,7 +51,7 @@ export class SignatureMailer {
   #due = new Set<number>()
   #timer: NodeJS.Timeout | null = null
   #sweeper: NodeJS.Timeout | null = null
-  #sending: Promise<void> | null = null
+  #batches = new Set<Promise<void>>()
 
   constructor(private delayMs = 10) {}
 
@@ -86,29 +63,64 @@ export class SignatureMailer {
   async due(signatureId: number) {
     if (this.#inline) return this.deliver([signatureId])
     this.#due.add(signatureId)
+    this.#sendIn(this.delayMs)
+  }
+
+  #sendIn(delayMs: number) {
     if (this.#timer) return
     this.#timer = setTimeout(() => {
       this.#timer = null
-      this.flush().catch((error) =>
-        logger.error({ err: error }, 'mailing confirmation links failed')
-      )
-    }, this.delayMs)
+      if (!handsMailsOver() || !this.#handOver()) this.#pump()
+    }, delayMs)
+  }
+
+  /** In the mail worker: ids handed over by a web worker. */
+  take(ids: number[]) {
+    for (const id of ids) this.#due.add(id)
+    this.#pump()
+  }
+
+  /** The waiting ids go to the mail worker; false when it cannot be reached. */
+  #handOver() {
+    if (!this.#due.size || !handOver([...this.#due])) return false
+    this.#due.clear()
+    return true
+  }
+
+  /** Starts batches of the waiting ids, while fewer than BATCHES_AT_ONCE are under way. */
+  #pump() {
+    while (this.#due.size && this.#batches.size < BATCHES_AT_ONCE) {
+      const ids: number[] = []
+      for (const id of this.#due) {
+        ids.push(id)
+        this.#due.delete(id)
+        if (ids.length === BATCH_SIZE) break
+      }
+      let away = false
+      const batch: Promise<void> = this.deliver(ids)
+        .catch((error) => {
+          logger.error({ err: error }, 'mailing confirmation links failed')
+          // The database went away (a restart): these links wait here and go
+          // once it is back, not at the sweep half a minute later.
+          if (!isServiceUnavailable(error)) return
+          away = true
+          for (const id of ids) this.#due.add(id)
+          this.#sendIn(RETRY_AFTER_OUTAGE_MS)
+        })
+        .finally(() => {
+          this.#batches.delete(batch)
+          if (!away) this.#pump()
+        })
+      this.#batches.add(batch)
+    }
   }
 
   /** Mails every link this process has waiting; resolves once they are sent. */
   async flush() {
     if (this.#timer) clearTimeout(this.#timer)
     this.#timer = null
-    while (this.#sending) await this.#sending
-    const ids = [...this.#due]
-    this.#due.clear()
-    if (!ids.length) return
-    this.#sending = (async () => {
-      for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-        await this.deliver(ids.slice(start, start + BATCH_SIZE))
-      }
-    })().finally(() => (this.#sending = null))
-    await this.#sending
+    this.#pump()
+    while (this.#batches.size) await Promise.race(this.#batches)
   }
 
   /**
@@ -120,147 +132,63 @@ export class SignatureMailer {
    * too; a failed sending stays due for the sweep.
    */
   async deliver(ids: number[]) {
-    const links: DueMail[] = await db
-      .from('signatures')
-      .join('petitions', 'petitions.id', 'signatures.petition_id')
-      .leftJoin(
-        'signature_invalidations',
-        'signature_invalidations.id',
-        'signatures.invalidation_id'
-      )
-      .whereIn('signatures.id', ids)
-      .whereNotNull('signatures.link_mail_due_at')
-      .select(
-        'signatures.id',
-        'signatures.email',
-        'signatures.first_name',
-        'signatures.last_name',
-        'signatures.locale',
-        'signatures.confirmation_token',
-        'signatures.confirmed_at',
-        'signatures.signed_again_at',
-        'signatures.created_at',
-        'petitions.title',
-        'petitions.slug',
-        'petitions.support_count',
-        'petitions.target_signatures',
-        'signature_invalidations.created_at as removed_at',
-        'signature_invalidations.reason as removed_reason'
-      )
+    const links = await dueMails(ids)
     const done: DueMail[] = []
     await eachAtMost(links, SENDING_AT_ONCE, async (link) => {
       try {
-        if (await mailGuard.admit([link.email])) await mail.send(signerMail(link))
+        if (await mailGuard.admit([link.email])) await sendSignerMail(link)
         done.push(link)
       } catch (error) {
         logger.warn({ err: error, signatureId: link.id }, 'a confirmation link could not be mailed')
         await MailFailed.tell()
       }
     })
-    if (!done.length) return
-    await db
-      .from('signatures')
-      .where((query) => {
-        for (const link of done) {
-          query.orWhere((row) =>
-            row
-              .where('id', link.id)
-              .if(
-                link.confirmation_token === null,
-                (token) => token.whereNull('confirmation_token'),
-                (token) => token.where('confirmation_token', link.confirmation_token!)
-              )
-              // Confirmed while its link was on the way: the notice is still due.
-              .if(
-                link.confirmed_at,
-                (state) => state.whereNotNull('confirmed_at'),
-                (state) => state.whereNull('confirmed_at')
-              )
-          )
-        }
-      })
-      .update({ link_mail_due_at: null })
+    if (done.length) await clearSent(done)
   }
 
   /**
    * Takes the links left due for longer than a process takes to send them
-   * and mails them. One UPDATE takes them: it moves their due time to now,
-   * so a second sweeping process no longer finds them abandoned.
+   * and mails them, a batch at a time until none is left. One UPDATE takes
+   * a batch: it moves their due time to now, so a second sweeping process
+   * no longer finds them abandoned.
    */
   async sweep() {
-    const now = DateTime.utc()
-    const format = db.connection().dialect.dateTimeFormat
-    const cutoff = now.minus({ milliseconds: ABANDONED_AFTER_MS }).toFormat(format)
-    const result = await db.rawQuery(
-      `UPDATE signatures
-          SET link_mail_due_at = ?, link_mail_attempts = link_mail_attempts + 1
-        WHERE link_mail_due_at < ?
-          AND id IN (SELECT id FROM signatures
-                      WHERE link_mail_due_at < ? AND link_mail_attempts < ?
-                      LIMIT ?)
-        RETURNING id`,
-      [now.toFormat(format), cutoff, cutoff, MAX_ATTEMPTS, BATCH_SIZE]
-    )
-    const taken = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
-    if (taken.length) await this.deliver(taken)
-    return taken.length
+    let swept = 0
+    for (;;) {
+      const taken = await takeAbandoned(BATCH_SIZE)
+      if (taken.length) await this.deliver(taken)
+      swept += taken.length
+      if (taken.length < BATCH_SIZE) return swept
+    }
   }
 
-  /** Sweeps now and then while the web process runs (the first sweep at once: a crash may have left links). */
+  /** Sweeps now and then while the process runs (the first sweep at once: a crash may have left links). */
   startSweeping() {
     if (this.#sweeper) return
-    const sweep = () =>
-      this.sweep().catch((error) => logger.error({ err: error }, 'sweeping due links failed'))
-    void sweep()
+    let sweeping = false
+    const sweep = () => {
+      if (sweeping) return
+      sweeping = true
+      this.sweep()
+        .catch((error) => logger.error({ err: error }, 'sweeping due links failed'))
+        .finally(() => (sweeping = false))
+    }
+    sweep()
     this.#sweeper = setInterval(sweep, SWEEP_EVERY_MS)
     this.#sweeper.unref()
   }
 
-  /** At shutdown: the links this process still holds go out now. */
+  /** At shutdown: the links this process still holds go out now (or to the mail worker). */
   async stop() {
     if (this.#sweeper) clearInterval(this.#sweeper)
     this.#sweeper = null
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
+    if (handsMailsOver() && this.#handOver()) return
     await this.flush().catch((error) =>
       logger.warn({ err: error }, 'mailing confirmation links at shutdown failed')
     )
   }
-}
-
-/**
- * The confirmation link while unconfirmed; once confirmed, the same notice
- * with the petition's count for every signer, or, for a signature that
- * moderators removed from the count, that and their reason. A confirmed
- * signature is mailed that notice once, when it is confirmed; a later due
- * mail on it is the notice that its address signed again (`signed_again_at`,
- * set only on a confirmed row with no mail due).
- */
-function signerMail(link: DueMail) {
-  const locale = isLocale(link.locale) ? link.locale : DEFAULT_LOCALE
-  const signer = { email: link.email, firstName: link.first_name }
-  const signature = { id: link.id, confirmationToken: link.confirmation_token }
-  const petition = {
-    title: link.title,
-    url: site.urlFor(locale) + urlFor('petitions.show', { slug: link.slug }),
-    count: { supporters: Number(link.support_count), target: Number(link.target_signatures) },
-  }
-  const removal =
-    link.removed_at && link.removed_reason !== null
-      ? { date: storedDateTime(link.removed_at)!.toJSDate(), reason: link.removed_reason }
-      : null
-  const withdraw = withdrawUrl(signature, locale)
-  if (link.confirmed_at && link.signed_again_at) {
-    const signedOn = storedDateTime(link.created_at)!
-    return new SignedAgainMail(signer, locale, petition, signedOn, withdraw)
-  }
-  return link.confirmed_at
-    ? new SignatureConfirmedMail(signer, locale, petition, withdraw, removal)
-    : new SignatureConfirmationMail(
-        signer,
-        locale,
-        petition,
-        confirmationUrl(signature, locale),
-        withdraw
-      )
 }
 
 export const signatureMails = new SignatureMailer()

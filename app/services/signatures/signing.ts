@@ -10,9 +10,10 @@ import { normalizeEmail } from '#support/email_normalizer'
 import { emailDomain, networkHash } from '#support/signer_traces'
 import { countSignature, countUncounted } from '#services/signatures/counter'
 import { signatureMails } from '#services/signatures/signature_mails'
-import { consumeSignAttempt, takeConfirmationResend } from '#services/limits/rate_limits'
+import { takeConfirmationResend } from '#services/limits/rate_limits'
 import { affectedRows } from '#support/database_errors'
 import { signatureWrites } from '#services/signatures/signature_writes'
+import { signatureInserts } from '#services/signatures/signature_inserts'
 import type { Locale } from '#app/i18n/locales'
 import SignatureCreated from '#events/signature_created'
 import { ruleStopping } from '#services/fraud/signing_rules'
@@ -71,8 +72,6 @@ export async function signPetition(
   // A member's name and e-mail are locked on the form: the account's win.
   const email = user ? user.email : input.email
   const emailNormalized = normalizeEmail(email)
-  // However the address is spelled (case, +tags, gmail dots): one allowance.
-  await consumeSignAttempt(emailNormalized)
   const confirmed = user !== null && user.isVerified
   const traces = { networkHash: ip ? networkHash(ip) : null, emailDomain: emailDomain(email) }
   const values: SignatureValues = {
@@ -202,19 +201,7 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
     // The row is its mail's outbox: stored signature, mail on its way.
     linkMailDueAt: DateTime.utc(),
   })
-  const stored = await signatureWrites.run(
-    async (trx) => {
-      signature.useTransaction(trx)
-      await signature.save()
-      if (values.userId) {
-        await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
-      }
-      if (confirmed && values.blockedRule === null) await countSignature(trx, values, 1)
-      else if (confirmed) await countUncounted(trx, { ...values, invalidationId: null }, 1)
-      return true
-    },
-    { onDuplicate: false }
-  )
+  const stored = await signatureWrites.add(signatureInserts, { signature, confirmed })
   return stored ? signature : null
 }
 

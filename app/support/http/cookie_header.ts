@@ -10,3 +10,19 @@ export function carriesCookie(cookieHeader: string | undefined, names: readonly 
     return equals > 0 && names.includes(pair.slice(0, equals).trim())
   })
 }
+
+/** The part of the response a Set-Cookie lives in (Adonis's response). */
+type SetsCookies = {
+  getHeader(name: string): unknown
+  header(name: string, value: string[]): unknown
+  removeHeader(name: string): unknown
+}
+
+/** Takes back the Set-Cookie lines already written for cookie `name`; the others stay. */
+export function withoutSetCookie(response: SetsCookies, name: string) {
+  const lines = ([] as unknown[]).concat(response.getHeader('set-cookie') ?? []).map(String)
+  const kept = lines.filter((line) => !line.startsWith(`${name}=`))
+  if (kept.length === lines.length) return
+  if (kept.length === 0) response.removeHeader('set-cookie')
+  else response.header('set-cookie', kept)
+}

@@ -2,42 +2,90 @@ import Tokens from 'csrf'
 import type { HttpContext } from '@adonisjs/core/http'
 import encryption from '@adonisjs/core/services/encryption'
 import { errors as shieldErrors } from '@adonisjs/shield'
-import { SESSION_AGE } from '#config/session'
+import { http } from '#config/app'
 import { carriesCookie } from '#support/http/cookie_header'
-
-/** Where the session keeps its CSRF secret (Shield's own key: sessions made before stay valid). */
-const SECRET_KEY = 'csrf-secret'
 
 /** The cookie Inertia's HTTP client sends back as the X-XSRF-TOKEN header. */
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 
+/**
+ * The cookie holding the browser's CSRF secret (encrypted, HttpOnly). Over
+ * https its name carries the `__Host-` prefix: the browser then takes it
+ * only from this very host over https, never from a sibling subdomain or a
+ * plain-http answer, so nobody can plant a secret of their own (and a token
+ * made from it) in a visitor's browser.
+ */
+export const CSRF_SECRET_COOKIE = `${http.cookie.secure ? '__Host-' : ''}undersign-csrf`
+
+/**
+ * How long the secret and the token last, together: they are set together,
+ * so they end together, and the client asks for a new pair when it finds no
+ * XSRF-TOKEN. Neither says anything about the visitor.
+ */
+export const CSRF_AGE = '1d'
+
+/** Where sessions made before kept the secret (Shield's key): still read, and moved to the cookie. */
+export const SESSION_CSRF_KEY = 'csrf-secret'
+
 const tokens = new Tokens()
 
-/** Whether the request's Cookie header carries an XSRF-TOKEN (seen without decrypting it). */
-function carriesXsrfCookie(ctx: HttpContext) {
-  return carriesCookie(ctx.request.header('cookie'), [XSRF_COOKIE])
-}
+/**
+ * The cookies' settings: host-only and the site's path, as `__Host-` asks
+ * (the session's cookie, on the bare domain, is another matter).
+ */
+const cookieOptions = (httpOnly: boolean) =>
+  ({ maxAge: CSRF_AGE, httpOnly, path: '/', domain: '', sameSite: 'lax' }) as const
 
-function keptSecret(ctx: HttpContext): string | null {
-  const kept = ctx.session.get(SECRET_KEY)
+/** The secret a session made before still holds, or null. */
+function secretInSession(ctx: HttpContext): string | null {
+  const kept = ctx.session?.get(SESSION_CSRF_KEY)
   return typeof kept === 'string' && kept !== '' ? kept : null
 }
 
+/** The browser's secret: its cookie's, else its session's (made before), else null. */
+function secretOf(ctx: HttpContext): string | null {
+  const inCookie = ctx.request.encryptedCookie(CSRF_SECRET_COOKIE)
+  if (typeof inCookie === 'string' && inCookie !== '') return inCookie
+  return secretInSession(ctx)
+}
+
+/** Whether the browser seems to hold a secret, seen without decrypting anything. */
+function holdsSecret(ctx: HttpContext) {
+  return (
+    carriesCookie(ctx.request.header('cookie'), [CSRF_SECRET_COOKIE]) ||
+    secretInSession(ctx) !== null
+  )
+}
+
 /**
- * A CSRF token for this visitor, made from the session's secret (made now
- * when it has none), and the XSRF-TOKEN cookie holding it: for GET
- * /csrf-token and for pages whose plain HTML forms carry `_csrf`.
+ * Sets the secret's cookie and the XSRF-TOKEN cookie with a token made from
+ * it; a secret the session held moves out of it (an emptied session's
+ * cookie goes: see the session middleware).
  */
-export async function csrfTokenFor(ctx: HttpContext): Promise<string> {
-  let secret = keptSecret(ctx)
-  if (!secret) {
-    secret = await tokens.secret()
-    ctx.session.put(SECRET_KEY, secret)
-  }
+function handOut(ctx: HttpContext, secret: string): string {
   const token = tokens.create(secret)
   ctx.request.csrfToken = token
-  ctx.response.encryptedCookie(XSRF_COOKIE, token, { maxAge: SESSION_AGE, httpOnly: false })
+  ctx.response.encryptedCookie(CSRF_SECRET_COOKIE, secret, cookieOptions(true))
+  ctx.response.encryptedCookie(XSRF_COOKIE, token, cookieOptions(false))
+  if (secretInSession(ctx) !== null) ctx.session.forget(SESSION_CSRF_KEY)
   return token
+}
+
+/**
+ * A CSRF token for this browser, made from its secret (a new secret when it
+ * has none), with both cookies set again: for GET /csrf-token and for pages
+ * whose plain HTML forms carry `_csrf`.
+ */
+export function csrfTokenFor(ctx: HttpContext): string {
+  return handOut(ctx, secretOf(ctx) ?? tokens.secretSync())
+}
+
+/**
+ * A new secret and token: when who is logged in changes, so that a token
+ * read before (on a shared computer, say) is worth nothing afterwards.
+ */
+export function renewCsrfToken(ctx: HttpContext) {
+  handOut(ctx, tokens.secretSync())
 }
 
 /** The token a request sends back: a form's `_csrf`, an X-CSRF-TOKEN, or the XSRF-TOKEN cookie's copy. */
@@ -53,27 +101,38 @@ function tokenSentWith({ request }: HttpContext): string | null {
 }
 
 /**
- * CSRF for one request: the XSRF-TOKEN cookie where one is due, and, for a
- * request that changes something (`verify`), a refusal (419) unless it sends
- * back a token made from the session's secret.
- *
- * What this leaves out, on purpose: a secret and a cookie for a visitor who
- * only reads (a guest's page stays free of cookies and costs no
- * encryption), and a new cookie on every answer to a visitor who holds
- * one. A cookie is due when the session has a secret and the browser no
- * cookie (it expired or was lost), or the browser has a cookie but the
- * session no secret (it ended): a new secret then. The client asks GET
- * /csrf-token before it first sends a form on a page, and again after half
- * an hour (inertia/lib/xsrf.ts), so the cookie it sends never outlives its
+ * CSRF for one request: a request that changes something (`verify`) is
+ * refused (419) unless it sends back a token made from the browser's
  * secret.
+ *
+ * The secret lives in a cookie of its own, not in the session: it is not
+ * personal (it shows nothing and names nobody), so a guest who holds one
+ * still gets the page every guest gets, from a shared cache too, and a
+ * reader's request decrypts nothing. What keeps a forged request out is
+ * unchanged: another site can neither read this site's cookies nor set
+ * them (HttpOnly, SameSite=Lax, encrypted with the app's key, `__Host-`
+ * over https), so it cannot learn a token that matches the victim's secret.
+ *
+ * Nothing is set for a visitor who only reads, nor again for one who holds
+ * both cookies: the client asks GET /csrf-token when it finds no
+ * XSRF-TOKEN before a form (inertia/lib/xsrf.ts). A browser that still
+ * sends an XSRF-TOKEN but has lost its secret gets a new pair, and so does
+ * a refused request without one, so that the next try passes.
  */
-export async function checkCsrf(ctx: HttpContext, { verify }: { verify: boolean }) {
-  const hasSecret = keptSecret(ctx) !== null
-  const holdsCookie = carriesXsrfCookie(ctx)
-  const cookieDue = hasSecret ? !holdsCookie : holdsCookie || verify
-  if (cookieDue) await csrfTokenFor(ctx)
-  if (!verify) return
-  const secret = keptSecret(ctx)!
+export function checkCsrf(ctx: HttpContext, { verify }: { verify: boolean }) {
+  if (!verify) {
+    if (carriesCookie(ctx.request.header('cookie'), [XSRF_COOKIE]) && !holdsSecret(ctx)) {
+      csrfTokenFor(ctx)
+    }
+    return
+  }
+  const secret = secretOf(ctx)
+  if (!secret) {
+    csrfTokenFor(ctx)
+    throw new shieldErrors.E_BAD_CSRF_TOKEN()
+  }
   const token = tokenSentWith(ctx)
   if (!token || !tokens.verify(secret, token)) throw new shieldErrors.E_BAD_CSRF_TOKEN()
+  // A session made before gives its secret to the cookie: the token the client holds stays good.
+  if (secretInSession(ctx) === secret) handOut(ctx, secret)
 }

@@ -1,7 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { Session } from '@adonisjs/session'
 import { SESSION_COOKIE } from '#config/session'
 import { SIGNED_COOKIE } from '#support/http/signed_petitions_cookie'
 import { carriesCookie } from '#support/http/cookie_header'
+import { SESSION_CSRF_KEY } from '#support/http/csrf'
 
 /**
  * Guest pages a shared cache (nginx's micro-cache, a CDN) may keep and hand
@@ -25,17 +27,29 @@ export const SHARED_CACHE_CONTROL =
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 /**
- * The cookies that make a request's page possibly this visitor's own: the
- * session (a member, or a guest's CSRF secret, flash messages, old input)
- * and the signatures a guest made. A request carrying neither gets the page
- * every guest gets; deploy/nginx.conf bypasses its cache for the same two
- * names, so both sides agree on who may share.
+ * The cookies whose presence makes a request's page possibly this visitor's
+ * own: the session (it exists only while it holds something: a member, a
+ * message or errors to show, see the session middleware) and the
+ * signatures a guest made. deploy/nginx.conf bypasses its cache for these
+ * two names. The CSRF secret and token have cookies of their own, not
+ * among them: they show nothing and name nobody.
  */
 export const PRIVATE_COOKIES = [SESSION_COOKIE, SIGNED_COOKIE] as const
 
-/** Whether the request's Cookie header names any of `PRIVATE_COOKIES`. */
-export function carriesPrivateCookie(cookieHeader: string | undefined) {
-  return carriesCookie(cookieHeader, PRIVATE_COOKIES)
+/**
+ * Whether the session has nothing for this visitor alone, and the answer
+ * sets no session cookie: no message, errors or old input shown now or kept
+ * for the next page, no login, nothing else (but the CSRF secret a session
+ * made before may hold); and either no session came, or it came and stays
+ * as it was. An emptied session's answer clears its cookie: that one is
+ * private, and the next is shared.
+ */
+function sessionIsNotPersonal(session: Session | undefined) {
+  if (!session) return true
+  if (!session.flashMessages.isEmpty || !session.responseFlashMessages.isEmpty) return false
+  const keys = Object.keys(session.all())
+  if (keys.length === 0) return session.fresh
+  return !session.hasBeenModified && keys.every((key) => key === SESSION_CSRF_KEY)
 }
 
 /** Statuses a guest page is shared with: the page, a still-valid copy, a removed petition. */
@@ -48,16 +62,17 @@ export function isShareableAnswer({ request, response }: HttpContext) {
 
 /**
  * Whether this answer is the same for every guest: a shareable answer, not
- * to a partial reload, for a visitor who is not logged in and carries no
- * private cookie (so no flash message, error or own signature can be in it).
+ * to a partial reload, for a visitor who is not logged in, has nothing in
+ * their session and carries no signature of theirs (so no flash message,
+ * error or own signature can be in it), whatever other cookies they send.
  */
 export function isSharedGuestAnswer(ctx: HttpContext) {
   const { request } = ctx
   return (
     isShareableAnswer(ctx) &&
     !request.header('x-inertia-partial-component') &&
-    !carriesPrivateCookie(request.header('cookie')) &&
+    !carriesCookie(request.header('cookie'), [SIGNED_COOKIE]) &&
     !ctx.auth?.user &&
-    (ctx.session?.flashMessages.isEmpty ?? true)
+    sessionIsNotPersonal(ctx.session)
   )
 }

@@ -5,8 +5,13 @@ import { allowInlineScriptsByHash, inlineScriptHashes } from '#support/http/scri
 /** Pages (locales × query strings) shared per data; more are rendered for each visitor. */
 const MAX_PAGES_PER_DATA = 32
 
-/** A rendered page: HTML with the CSP hashes of its inline scripts, or an Inertia visit's JSON. */
-type Rendered = { body: string; json: boolean; scriptHashes: string[] }
+/**
+ * A rendered page: HTML with the CSP hashes of its inline scripts, or an
+ * Inertia visit's JSON. Its body is kept as UTF-8 bytes, encoded once, so
+ * that each answer hands the socket those bytes instead of encoding the
+ * text again.
+ */
+type Rendered = { body: Buffer; json: boolean; scriptHashes: string[] }
 
 /** The pages rendered from one loaded copy of some data, dropped with it. */
 const pagesOf = new WeakMap<object, Map<string, Promise<Rendered>>>()
@@ -41,7 +46,7 @@ export async function sharedGuestPage(
   ctx: HttpContext,
   data: object,
   render: () => Promise<unknown>
-): Promise<string> {
+): Promise<Buffer> {
   const asJson = Boolean(ctx.request.header('x-inertia'))
   const key = `${asJson ? 'json' : 'html'} ${localeOf(ctx.i18n)} ${ctx.request.url(true)}`
   let pages = pagesOf.get(data)
@@ -50,8 +55,8 @@ export async function sharedGuestPage(
   if (!rendering) {
     rendering = render().then((page) =>
       typeof page === 'string'
-        ? { body: page, json: false, scriptHashes: inlineScriptHashes(page) }
-        : { body: JSON.stringify(page), json: true, scriptHashes: [] }
+        ? { body: Buffer.from(page), json: false, scriptHashes: inlineScriptHashes(page) }
+        : { body: Buffer.from(JSON.stringify(page)), json: true, scriptHashes: [] }
     )
     if (pages.size >= MAX_PAGES_PER_DATA) return answer(ctx, await rendering)
     pages.set(key, rendering)
@@ -61,7 +66,7 @@ export async function sharedGuestPage(
   return answer(ctx, await rendering)
 }
 
-function answer(ctx: HttpContext, { body, json, scriptHashes }: Rendered): string {
+function answer(ctx: HttpContext, { body, json, scriptHashes }: Rendered): Buffer {
   allowInlineScriptsByHash(ctx, scriptHashes)
   if (json) {
     ctx.response.header('x-inertia', 'true')

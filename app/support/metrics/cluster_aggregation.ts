@@ -16,11 +16,13 @@ import { AggregatorRegistry, type Registry } from 'prom-client'
  *   supervisor → workers { type: COLLECT, id }         your metrics, please
  *   workers → supervisor { type: COLLECTED, id, metrics | error }
  *   supervisor → worker  { type: SCRAPED, id, text | error }
+ *   worker → supervisor  { type: JOINED }              count me (a worker that never listens)
  */
 const SCRAPE = 'undersign:metrics:scrape'
 const COLLECT = 'undersign:metrics:collect'
 const COLLECTED = 'undersign:metrics:collected'
 const SCRAPED = 'undersign:metrics:scraped'
+const JOINED = 'undersign:metrics:joined'
 
 /** Set by the supervisor on its workers: their metrics are added up there. */
 export const SUPERVISED_WORKER = 'UNDERSIGN_SUPERVISED_WORKER'
@@ -82,7 +84,8 @@ export function aggregateWorkerMetrics() {
   }
 
   cluster.on('message', (worker, message: Message) => {
-    if (message?.type === COLLECTED && message.id !== undefined) {
+    if (message?.type === JOINED) serving.add(worker)
+    else if (message?.type === COLLECTED && message.id !== undefined) {
       collecting.get(message.id)?.(message)
     } else if (message?.type === SCRAPE) {
       const reply = (answer: Omit<Message, 'type' | 'id'>) => {
@@ -101,9 +104,11 @@ let lastScrape = 0
 
 /**
  * In a worker: sends `registry`'s metrics when the supervisor collects them,
- * and receives the sums it answers to this worker's scrapes.
+ * and receives the sums it answers to this worker's scrapes. A web worker is
+ * counted once it listens; a worker that never does (the mail worker)
+ * `announce`s itself.
  */
-export function joinWorkerMetrics(registry: Registry) {
+export function joinWorkerMetrics(registry: Registry, { announce = false } = {}) {
   process.on('message', (message: Message) => {
     if (message?.type === SCRAPED && message.id !== undefined) {
       scrapes.get(message.id)?.(message)
@@ -114,6 +119,7 @@ export function joinWorkerMetrics(registry: Registry) {
       )
     }
   })
+  if (announce) send({ type: JOINED })
 }
 
 function send(message: Message) {

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
-import { Button, Form, Modal } from 'react-bootstrap'
+import { Button, Form } from 'react-bootstrap'
+import Modal from '~/components/lazy_modal.tsx'
 import { useForm } from '@inertiajs/react'
 import FormField from '~/components/form_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'

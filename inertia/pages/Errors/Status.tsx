@@ -4,7 +4,7 @@ import AppLayout from '~/layouts/app_layout.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { ErrorStatus } from '@app/exceptions/handler.ts'
 
-/** The translated error pages: 400, 403, 404, 413, 419, 429 and 500. */
+/** The translated error pages: 400, 403, 404, 413, 419, 429, 500 and 503. */
 export default function Status({ status }: { status: ErrorStatus }) {
   const { t } = useTranslation()
   return (

@@ -1,4 +1,3 @@
-import 'react-datepicker/dist/react-datepicker.css'
 import { useRef, useState } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Button, Container, Form } from 'react-bootstrap'

@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, openSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { createHash } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import env from '#start/env'
 import { startMailbox, type Mailbox } from '#tests/shipped/support/mailbox'
 import { Visitor } from '#tests/shipped/support/visitor'
 import type { Site } from '#tests/shipped/support/journeys'
@@ -13,25 +14,39 @@ import {
   buildOnce,
   childrenOf,
   exitOf,
-  freshPostgresDatabase,
   productionSettings,
   waitUntilServing,
   writeEnvFile,
 } from '#tests/shipped/support/shipped_app'
 import { freePort } from '#tests/helpers/ports'
-import { startRedis } from '#tests/cluster/support/servers'
-import { startS3Server } from '#tests/helpers/s3_server'
+import {
+  startBucket,
+  startPostgres,
+  startRedis,
+  type Outage,
+  type Postgres,
+} from '#tests/cluster/support/servers'
 import { startNginx } from '../../../bench/nginx.js'
 
 /**
  * Two nodes of the built app, each started as `npm start` starts it, with
  * a folder of its own (settings, local files, log), behind Debian's nginx
- * running deploy/nginx.conf, on one PostgreSQL database, a Redis server and
+ * running deploy/nginx.conf, on a PostgreSQL cluster, a Redis server and
  * an S3-compatible server (moto) of the suite's own, as a site of two
- * machines is deployed.
+ * machines is deployed. Each of the three can be stopped and started again
+ * by a test (`servers()`), disturbing nothing outside the suite.
  */
 const folder = app.makePath('tmp', 'cluster')
 const BUCKET = 'undersign-cluster'
+
+/**
+ * The PostgreSQL cluster's folder, one per checkout (a run stops and
+ * replaces what its own last run left), where the `postgres` user reaches it.
+ */
+const postgresFolder = join(
+  tmpdir(),
+  `undersign-cluster-postgres-${createHash('sha256').update(app.makePath()).digest('hex').slice(0, 8)}`
+)
 
 export type NodeName = 'a' | 'b'
 type Node = { port: number; folder: string; log: string; starter: ChildProcess | null }
@@ -40,6 +55,7 @@ type Cluster = {
   proxyPort: number
   mailbox: Mailbox
   nodes: Record<NodeName, Node>
+  servers: { redis: Outage; postgres: Postgres; bucket: Awaited<ReturnType<typeof startBucket>> }
 }
 
 let cluster: Cluster | null = null
@@ -76,6 +92,18 @@ export function atNode(name: NodeName, as?: Visitor) {
   return visitor
 }
 
+/** The servers the nodes depend on, for the fault tests to stop and start. */
+export function servers() {
+  return running().servers
+}
+
+/** The keys of the bucket's objects under `prefix`. */
+export async function bucketKeys(prefix: string) {
+  const disk = running().servers.bucket.server().disk(BUCKET)
+  const { objects } = await disk.listAll(prefix, { recursive: true })
+  return [...objects].flatMap((object) => ('key' in object ? [object.key] : []))
+}
+
 /** The cluster's database, read by the tests. */
 export function clusterDb() {
   return db.connection('cluster')
@@ -103,6 +131,18 @@ export async function killNode(name: NodeName) {
   node.starter = null
 }
 
+/** The id of a node's server process (bin/server.js, its only worker): the same while it lives. */
+export function serverPid(name: NodeName) {
+  const [server] = childrenOf(running().nodes[name].starter!.pid!)
+  return server
+}
+
+/** Starts again every node a test killed; resolves once each answers. */
+export async function bothNodesUp() {
+  const dead = Object.values(running().nodes).filter((node) => !node.starter)
+  await Promise.all(dead.map(launch))
+}
+
 /** `npm start` of a node on its own settings; resolves once it answers. */
 async function launch(node: Node) {
   const output = openSync(node.log, 'a')
@@ -116,21 +156,17 @@ async function launch(node: Node) {
 
 /** Suite setup: build once, start the servers and both nodes at the same moment, then nginx. */
 export async function startCluster() {
-  if (env.get('DB_CONNECTION', 'sqlite') !== 'pg') {
-    throw new Error(
-      'the cluster suite runs on PostgreSQL: set DB_CONNECTION=pg and PG_* (see .ci/run)'
-    )
-  }
   buildOnce()
   rmSync(folder, { recursive: true, force: true })
   mkdirSync(folder, { recursive: true })
 
-  const redisPort = await freePort()
-  const redis = await startRedis(redisPort, join(folder, 'redis.log'))
-  const s3 = await startS3Server()
-  await s3.freshBucket(BUCKET)
-  const mailbox = await startMailbox()
-  const database = await freshPostgresDatabase('cluster')
+  const [redis, bucket, postgres, mailbox] = await Promise.all([
+    freePort().then((port) => startRedis(port, join(folder, 'redis'))),
+    startBucket(BUCKET),
+    freePort().then((port) => startPostgres(port, postgresFolder)),
+    startMailbox(),
+  ])
+  db.manager.add('cluster', { client: 'pg', connection: postgres.connection })
 
   // One release, one secret: either node reads the cookies and links of the other.
   const appKey = productionSettings().APP_KEY
@@ -150,11 +186,11 @@ export async function startCluster() {
         SMTP_PORT: String(mailbox.port),
         STORAGE_PATH: join(node.folder, 'storage'),
         OUTBOX_PATH: join(node.folder, 'outbox'),
-        ...database,
+        ...postgres.settings,
         REDIS_HOST: '127.0.0.1',
-        REDIS_PORT: String(redisPort),
+        REDIS_PORT: String(redis.port),
         DRIVE_DISK: 's3',
-        ...s3.variables(BUCKET),
+        ...bucket.server().variables(BUCKET),
         WEB_CONCURRENCY: '1',
         // A page's data is kept a minute: a change shown at once by the other node
         // was forgotten there through Redis, not by its expiry.
@@ -163,7 +199,12 @@ export async function startCluster() {
     )
     nodes[name] = node
   }
-  cluster = { proxyPort: await freePort(), mailbox, nodes }
+  cluster = {
+    proxyPort: await freePort(),
+    mailbox,
+    nodes,
+    servers: { redis, postgres, bucket },
+  }
   // Both at once, as after a deploy: one migrates while the other waits for it.
   await Promise.all(Object.values(nodes).map(launch))
 
@@ -180,10 +221,9 @@ export async function startCluster() {
       node.starter.kill('SIGTERM')
       await exitOf(node.starter, 10_000)
     }
-    await Promise.all([exitOf(nginx.child, 5000), mailbox.close(), s3.stop()])
-    redis.kill('SIGTERM')
-    await exitOf(redis, 5000)
     await db.manager.close('cluster')
+    await Promise.all([exitOf(nginx.child, 5000), mailbox.close(), bucket.stop(), redis.stop()])
+    await postgres.remove()
     cluster = null
   }
 }

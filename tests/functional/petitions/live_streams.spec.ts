@@ -141,6 +141,8 @@ test.group('Live counts: streams per address and per process', (group) => {
     await liveStreams.endAll()
     assert.equal(await slotsHeld(address), 0)
     await until(() => opened.every((stream) => stream.ended), 'the streams ended')
+    // The worker hears each socket close a moment after its client saw the end.
+    await until(() => liveStreams.count === 0, 'the worker holds no stream')
     assert.equal(liveStreams.count, 0)
   })
 

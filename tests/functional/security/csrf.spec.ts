@@ -3,6 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import ContactMessage from '#models/contact_message'
 import NewsletterSubscription from '#models/newsletter_subscription'
+import { makeMember } from '#tests/helpers/auth'
 
 test.group('Security defaults', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -49,14 +50,15 @@ test.group('Security defaults', (group) => {
     client,
     assert,
   }) => {
-    const response = await client.get('/').header('host', 'es.undersign.test')
+    const member = await makeMember()
+    const response = await client.get('/').header('host', 'es.undersign.test').loginAs(member)
     const setCookie = ([] as string[]).concat(response.header('set-cookie') ?? [])
     const session = setCookie.find((cookie) => cookie.startsWith('undersign-session='))
     assert.match(session!, /Domain=undersign\.test/i)
   })
 
   test('the session cookie is HttpOnly and SameSite=Lax', async ({ client, assert }) => {
-    const response = await client.get('/')
+    const response = await client.get('/').loginAs(await makeMember())
     const setCookie = ([] as string[]).concat(response.header('set-cookie') ?? [])
     const session = setCookie.find((cookie) => cookie.startsWith('undersign-session='))
     assert.exists(session)
@@ -71,8 +73,8 @@ function setCookies(response: { header(name: string): unknown }) {
   return new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line]))
 }
 
-// Tokens across requests (renewal, ended sessions, another session's token) need the
-// production session store: tests/shipped/shared_guest_pages.spec.ts has them.
+// Tokens across requests (another browser's token, a lost secret, a login): returning_guests.spec.ts,
+// and with the production session store tests/shipped/shared_guest_pages.spec.ts.
 test.group('CSRF tokens: made when a form needs one, not on every answer', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear())

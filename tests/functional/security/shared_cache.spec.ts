@@ -7,6 +7,7 @@ import { PetitionFactory } from '#database/factories/petition_factory'
 import { makeMember } from '#tests/helpers/auth'
 import { sign } from '#tests/helpers/signatures'
 import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '#support/http/shared_cache'
+import { CSRF_SECRET_COOKIE } from '#support/http/csrf'
 
 const setCookies = (response: ApiResponse) =>
   ([] as string[]).concat(response.header('set-cookie') ?? [])
@@ -130,7 +131,7 @@ test.group('A shared cache in front: which answers it may keep', (group) => {
     assertShared(assert, await withCookies(client.get(path).withInertia()), 'without it')
   })
 
-  test('GET /csrf-token hands a guest the session and XSRF-TOKEN cookies, kept by no cache', async ({
+  test('GET /csrf-token hands a guest the CSRF secret and XSRF-TOKEN cookies, no session, kept by no cache', async ({
     client,
     assert,
   }) => {
@@ -140,12 +141,13 @@ test.group('A shared cache in front: which answers it may keep', (group) => {
     const cookies = setCookies(token)
     const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))!
     assert.exists(xsrf)
-    assert.isTrue(cookies.some((cookie) => cookie.startsWith('undersign-session=')))
-    // The token lasts as long as the session it was made from.
-    assert.match(xsrf, /Max-Age=7200/i)
+    assert.isTrue(cookies.some((cookie) => cookie.startsWith(`${CSRF_SECRET_COOKIE}=`)))
+    assert.isFalse(cookies.some((cookie) => cookie.startsWith('undersign-session=')))
+    // The token lasts as long as the secret it was made from.
+    assert.match(xsrf, /Max-Age=86400/i)
 
-    // Without them, a guest's first form is refused. (With them it passes: the shipped
-    // suite's visitors sign, log in and subscribe so; the test client here ends every session.)
+    // Without them, a guest's first form is refused. (With them it passes:
+    // returning_guests.spec.ts, and the shipped suite's visitors.)
     const refused = await withCookies(client.post('/subscription'))
       .withInertia()
       .json({ email: 'first-form@example.org' })

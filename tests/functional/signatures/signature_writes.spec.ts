@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -6,6 +7,11 @@ import { rmSync } from 'node:fs'
 import dbConfig from '#config/database'
 import type { SqliteConfig } from '@adonisjs/lucid/types/database'
 import { signatureWrites } from '#services/signatures/signature_writes'
+import { signPetition, type SignInput } from '#services/signatures/signing'
+import { confirmSignature } from '#services/signatures/confirmation'
+import Signature from '#models/signature'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { queriesDuring } from '#tests/helpers/database'
 
 /** A write that stores one row of a table with a unique column, as a signature's INSERT does. */
 const storeAddress = (email: string) => async (trx: any) => {
@@ -56,6 +62,106 @@ test.group('Signature writes: several at once in one transaction', (group) => {
     assert.isTrue(await signatureWrites.run(storeAddress('after@example.org')))
     // Without `onDuplicate`, an address taken is an error like any other.
     await assert.rejects(() => signatureWrites.run(storeAddress('after@example.org')))
+  })
+})
+
+/** The statements the app sends while `work` runs, in lower case, quotes taken out. */
+async function statementsDuring(work: () => Promise<unknown>) {
+  const queries = await queriesDuring(work)
+  return queries.map((sql) => sql.toLowerCase().replace(/["`]/g, ''))
+}
+
+const guest = (email: string): SignInput => ({
+  firstName: 'Olena',
+  lastName: 'Koval',
+  email,
+  country: 'UA',
+  customFields: [],
+})
+
+test.group('Signature writes: a burst of signs and confirmations', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('signs arriving together are stored by one INSERT; a confirmed address is answered as a second signature, a second sign in the batch replaces the first', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signer = { user: null, locale: 'en' as const }
+    await signPetition(petition, guest('taken@example.org'), signer)
+    await Signature.query()
+      .where('petition_id', petition.id)
+      .update({ confirmed_at: DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat) })
+    const emails = ['a@example.org', 'taken@example.org', 'b@example.org', 'a@example.org']
+    let outcomes: Awaited<ReturnType<typeof signPetition>>[] = []
+    const statements = await statementsDuring(async () => {
+      outcomes = await Promise.all(
+        emails.map((email) => signPetition(petition, guest(email), signer))
+      )
+    })
+    assert.deepEqual(
+      outcomes.map((outcome) =>
+        outcome.signed ? (outcome.replaced ? 'replaced' : 'signed') : outcome.reason
+      ),
+      // The second `a` came with the first: it finds it unconfirmed, and takes its place.
+      ['signed', 'repeated', 'signed', 'replaced']
+    )
+    // One INSERT for the four signatures (the repeats' rows go to a table of their own).
+    assert.lengthOf(
+      statements.filter((sql) => sql.startsWith('insert into signatures')),
+      1
+    )
+    const rows = await Signature.query().where('petition_id', petition.id).orderBy('id')
+    assert.deepEqual(
+      rows.map((row) => row.email),
+      ['taken@example.org', 'a@example.org', 'b@example.org']
+    )
+    const stored = outcomes.flatMap((outcome) => (outcome.signed ? [outcome.signature] : []))
+    assert.deepEqual(
+      stored.map((signature) => signature.id),
+      [rows[1].id, rows[2].id, rows[1].id]
+    )
+    assert.equal(rows[1].firstName, 'Olena')
+  })
+
+  test('confirmations arriving together are one UPDATE; a replaced link and a second click confirm nothing', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signer = { user: null, locale: 'en' as const }
+    for (const email of ['a@example.org', 'b@example.org', 'c@example.org']) {
+      await signPetition(petition, guest(email), signer)
+    }
+    const [a, b, c] = await Signature.query().where('petition_id', petition.id).orderBy('id')
+    const staleC = await Signature.findOrFail(c.id)
+    // c signs again with the same address: its first link is replaced.
+    await Signature.query().where('id', c.id).update({ confirmation_token: 'replaced-token' })
+    let outcomes: Awaited<ReturnType<typeof confirmSignature>>[] = []
+    const statements = await statementsDuring(async () => {
+      outcomes = await Promise.all(
+        [a, b, staleC, a].map((signature) => confirmSignature(signature))
+      )
+    })
+    assert.deepEqual(
+      outcomes.map(({ valid, firstTime }) => [valid, firstTime]),
+      [
+        [true, true],
+        [true, true],
+        [false, false],
+        [true, false],
+      ]
+    )
+    assert.lengthOf(
+      statements.filter((sql) => /^update signatures set confirmed_at/.test(sql)),
+      1
+    )
+    const confirmed = await Signature.query()
+      .where('petition_id', petition.id)
+      .whereNotNull('confirmed_at')
+      .orderBy('id')
+    assert.deepEqual(
+      confirmed.map((row) => row.id),
+      [a.id, b.id]
+    )
   })
 })
 

@@ -8,6 +8,8 @@ export type CaughtMail = {
   subject: string
   html: string
   text: string
+  /** When its last byte arrived (Date.now()). */
+  receivedAt: number
 }
 
 /**
@@ -21,19 +23,30 @@ export async function startMailbox() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The mail is taken as soon as it has arrived, as a mail server takes it; it is read
+    // afterwards, so that reading does not hold the sender back.
     onData(stream, session, done) {
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            subject: parsed.subject ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            text: parsed.text ?? '',
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const receivedAt = Date.now()
+        // The session's envelope is the next mail's once this one is taken.
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase())
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+        done()
+        simpleParser(Buffer.concat(chunks))
+          .then((parsed) => {
+            mails.push({
+              to,
+              from,
+              subject: parsed.subject ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              text: parsed.text ?? '',
+              receivedAt,
+            })
           })
-          done()
-        })
-        .catch(done)
+          .catch(() => {})
+      })
     },
   })
   // A sender that dies mid-mail (a worker killed, the app stopped) resets its connection;

@@ -294,7 +294,8 @@ export async function crashAndRestart(
   { supervisorOnly = false } = {}
 ) {
   const parent = starter!
-  const { supervisor, workers } = serverProcesses()
+  const { supervisor, workers: webWorkers, mailWorker } = serverProcesses()
+  const workers = mailWorker ? [...webWorkers, mailWorker] : webWorkers
   for (const pid of supervisorOnly ? [supervisor] : [supervisor, ...workers]) {
     process.kill(pid, 'SIGKILL')
   }
@@ -310,11 +311,27 @@ export function childrenOf(pid: number): number[] {
   return children.trim().split(/\s+/).filter(Boolean).map(Number)
 }
 
-/** The server process of `npm start` (the workers' supervisor) and its workers. */
+/** Whether a process is the supervisor's mail worker (its environment says so). */
+function isMailWorker(pid: number) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .includes('UNDERSIGN_MAIL_WORKER=1')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The server process of `npm start` (the workers' supervisor), its web
+ * workers and its mail worker (null while it is being replaced).
+ */
 export function serverProcesses() {
   const [supervisor] = childrenOf(starter!.pid!)
   if (!supervisor) throw new Error('the server process of npm start was not found')
-  return { supervisor, workers: childrenOf(supervisor) }
+  const children = childrenOf(supervisor)
+  const mailWorker = children.find(isMailWorker) ?? null
+  return { supervisor, workers: children.filter((pid) => pid !== mailWorker), mailWorker }
 }
 
 /** Resolves once no process has this id; fails after `timeoutMs`. */

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Col, Modal, Row } from 'react-bootstrap'
+import { Col, Row } from 'react-bootstrap'
+import Modal from '~/components/lazy_modal.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 

@@ -1,5 +1,6 @@
 import { useRef, useState, useSyncExternalStore } from 'react'
-import { Button, Form, Modal } from 'react-bootstrap'
+import { Button, Form } from 'react-bootstrap'
+import Modal from '~/components/lazy_modal.tsx'
 import { useForm } from '@inertiajs/react'
 import { useTranslation } from '~/i18n/context.tsx'
 import { urlFor } from '~/client.ts'

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
-import { Badge, Button, Modal, Form } from 'react-bootstrap'
+import { Badge, Button, Form } from 'react-bootstrap'
+import Modal from '~/components/lazy_modal.tsx'
 import { router, useForm } from '@inertiajs/react'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
