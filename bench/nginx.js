@@ -34,7 +34,7 @@ export function nginxConfig({ servers, port, dir, workers, connections, descript
       servers.map((server) => `        server ${server} max_fails=1 fail_timeout=10s;\n`).join(''),
     'upstream'
   )
-  const listenOptions = backlog ? ` backlog=${backlog}` : ''
+  const listenOptions = backlog ? ` backlog=${backlog} reuseport` : ''
   replace(/^(\s*)listen\s+[^;]+;.*$/m, `$1listen 127.0.0.1:${port}${listenOptions};`, 'listen')
   if (workers) replace(/^worker_processes .*$/m, `worker_processes ${workers};`, 'worker_processes')
   if (descriptors)

@@ -168,17 +168,19 @@ let nextLink = 0
  */
 async function signAndConfirm(seconds, signRate = RATE, confirmRate = RATE) {
   const confirmedAt = []
+  let sent = 0
   const confirming = autocannon({
     url: nginx.url,
     method: 'POST',
     connections: 20,
-    overallRate: RATE,
+    overallRate: confirmRate,
     duration: seconds,
     headers: { 'cookie': visitor.cookie, 'x-xsrf-token': visitor.xsrf, 'x-inertia': 'true' },
     requests: [
       {
         setupRequest(request) {
           request.path = links[nextLink++]
+          sent++
           return request
         },
         onResponse(status, body, context) {
@@ -192,7 +194,7 @@ async function signAndConfirm(seconds, signRate = RATE, confirmRate = RATE) {
     ? sign({ connections: 20, overallRate: signRate, duration: seconds })
     : null
   const [signed, confirmed] = await Promise.all([signing, confirming])
-  return { signed, confirmed, confirmedAt: confirmedAt.sort((a, b) => a - b) }
+  return { signed, confirmed, sent, confirmedAt: confirmedAt.sort((a, b) => a - b) }
 }
 
 /** CPU seconds of each side so far. */
@@ -229,6 +231,9 @@ const crowd = Array.from({ length: clients }, (_, index) => {
       WATCH_PORT: String(NGINX_PORT),
       WATCH_GUID: petition.guid,
       WATCH_SOURCES: sources.join(','),
+      // About 300 pages opening at once in all: more overflow the app's listen backlog
+      // (nginx's connects time out and it takes the node out for 10 s).
+      WATCH_IN_FLIGHT: String(Math.ceil(300 / clients)),
     },
   })
 })
@@ -300,7 +305,13 @@ const {
   figures: seen,
 } = await whatTheCrowdSaw(watched.confirmedAt, base)
 const held = sum(final, 'open') + sum(final, 'polling')
-const finalCount = await petitionCount(appEnv, petition.guid)
+// The counter flushes confirmations a second or so after their answers: up to 10 s for the last.
+let finalCount = await petitionCount(appEnv, petition.guid)
+for (let tries = 0; tries < 20 && finalCount - base < watched.confirmedAt.length; tries++) {
+  await new Promise((done) => setTimeout(done, 500))
+  finalCount = await petitionCount(appEnv, petition.guid)
+}
+const rise = finalCount - base
 
 const rate = (result) => Math.round(result.requests.average)
 const answers = (result) => ({
@@ -335,7 +346,8 @@ const rows = {
   'confirm/s and p99 ms, under the crowd': `${rate(watched.confirmed)}, ${watched.confirmed.latency.p99}`,
   'sign/confirm errors, under the crowd': `${failedOf(watched.signed)} / ${failedOf(watched.confirmed)}`,
   'confirm answers, alone / under the crowd': `${JSON.stringify(answers(alone.confirmed))} / ${JSON.stringify(answers(watched.confirmed))}`,
-  'counts exact (rise = confirmations)': finalCount - base === watched.confirmedAt.length,
+  // Confirmations still in flight when the run ended are stored, but never answered to autocannon.
+  'counts exact (answered ≤ rise ≤ sent)': `${rise >= watched.confirmedAt.length && rise <= watched.sent} (${watched.confirmedAt.length} ≤ ${rise} ≤ ${watched.sent})`,
   'cores signing alone: app / nginx': `${r2(aloneCores.app)} / ${r2(aloneCores.nginx)}`,
   'cores under the crowd: app / nginx / crowd / bench': `${r2(watchedCores.app)} / ${r2(watchedCores.nginx)} / ${r2(watchedCores.crowd)} / ${r2(watchedCores.bench)}`,
   'CPU ms per push (10 confirmations/s): app / nginx / crowd': `${perPush('app')} / ${perPush('nginx')} / ${perPush('crowd')} (${quiet.published.length} pushes)`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import logger from '@adonisjs/core/services/logger'
 import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
-import { StreamHub, eventFrame } from '#machinery/stream_hub'
+import { StreamHub, eventFrame, nextPassAt } from '#machinery/stream_hub'
 import {
   CHANNEL,
   channelOf,
@@ -21,8 +21,13 @@ export const liveCountsHub = new StreamHub()
 
 /** The Redis channel on which a worker that flushed tells every other one what to send. */
 export const LIVE_COUNTS_CHANNEL = 'undersign:live-counts'
-/** How often a worker without Redis reads the counts of the petitions its streams watch. */
-const POLL_MS = 500
+/**
+ * A worker without Redis reads the counts of the petitions its streams
+ * watch once a second, this long before the clock's whole second on which
+ * the hub writes them (`nextPassAt`): every worker reads just before the same
+ * pass, so that all of them send a new count together.
+ */
+const POLL_LEAD_MS = 100
 /** How long a channel's state is reused for new streams and documents. */
 const STATE_TTL_MS = 5000
 /** How long a counts document is reused (nginx keeps it as long: `s-maxage=1`). */
@@ -50,11 +55,12 @@ const ownOrigin = randomUUID()
  * With Redis (REDIS_HOST), the worker that flushed also publishes it on
  * LIVE_COUNTS_CHANNEL, and every other worker hands it to its hub. Without
  * it, a flush may happen in any worker (the one whose DELETE took the delta
- * rows); so each worker also reads, twice a second, the counts of the
- * petitions its own streams watch (one query, none when it holds no stream)
- * and sends what moved since it last looked. Either way a page hears of a
- * confirmation about 1 s (the flush interval) + 0.5 s (poll) + the hub's
- * pass later.
+ * rows); so each worker also reads, once a second just before the hub's
+ * pass, the counts of the petitions its own streams watch (one query, none
+ * when it holds no stream) and sends what moved since it last looked.
+ * Either way every page hears of a confirmation at the same whole second,
+ * at most about 1 s (the flush interval) + 1 s (the wait for that second)
+ * after it, plus the hub's pass.
  */
 export class LiveCounts {
   #started = false
@@ -78,14 +84,23 @@ export class LiveCounts {
       this.#subscribed = true
       return
     }
-    this.#timer = setInterval(() => {
-      this.poll().catch((error) => logger.warn({ err: error }, 'live counts poll failed'))
-    }, POLL_MS)
-    this.#timer.unref()
+    this.#pollBeforeNextPass()
+  }
+
+  #pollBeforeNextPass() {
+    const at = nextPassAt(Date.now() + POLL_LEAD_MS + 1) - POLL_LEAD_MS
+    const timer = setTimeout(() => {
+      this.poll()
+        .catch((error) => logger.warn({ err: error }, 'live counts poll failed'))
+        // Unless stopped (or stopped and started again) meanwhile.
+        .finally(() => this.#timer === timer && this.#pollBeforeNextPass())
+    }, at - Date.now())
+    timer.unref()
+    this.#timer = timer
   }
 
   stop() {
-    if (this.#timer) clearInterval(this.#timer)
+    if (this.#timer) clearTimeout(this.#timer)
     this.#timer = null
     this.#started = false
   }
