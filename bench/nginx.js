@@ -19,7 +19,9 @@ export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
  * folder is the caller's); otherwise there is no `user` line at all.
  * A crowd's run sizes it for this machine: `workers` processes of
  * `connections` each within `descriptors` (the hard limit of open files a
- * process may have here), and a listen backlog of `backlog`.
+ * process may have here), and a listen backlog of `backlog` on a socket of
+ * each worker's own (`reuseport`: the kernel spreads the crowd's connections
+ * evenly, where one shared socket lets a busy worker take more than it may hold).
  */
 export function nginxConfig({ servers, port, dir, workers, connections, descriptors, backlog }) {
   let conf = readFileSync(NGINX_CONF, 'utf8')

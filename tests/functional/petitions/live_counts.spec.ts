@@ -6,7 +6,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { channelOf } from '#services/petitions/live_counts'
-import { liveCounts, liveCountsHub } from '#machinery/live_counts'
+import { LiveCounts, liveCounts, liveCountsHub } from '#machinery/live_counts'
 import { PASS_INTERVAL_MS, nextPassAt } from '#machinery/stream_hub'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import PaperSignatureBatch from '#models/paper_signature_batch'
@@ -169,6 +169,33 @@ test.group('Live counts', (group) => {
     assert.equal(seen[0].payload.totalSignatures, 1)
     assert.equal(seen[0].payload.lastSignatures[0].user.firstName, 'Ivan')
     assert.lengthOf(await messagesDuring(() => liveCounts.poll()), 0)
+  })
+
+  test('without Redis the flushing worker sends new counts with its poll before the pass, as the others do, not at once', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    streams.push(await watch(petition))
+    const worker = new LiveCounts(() => false)
+    worker.start()
+    const sent: string[] = []
+    const stop = liveCountsHub.observe((_channel, frame) => sent.push(frame.toString('utf8')))
+    try {
+      await worker.poll()
+      // Early in a second: no poll of any worker runs before the last tenth of it.
+      const second0 = nextPassAt(Date.now() + 1)
+      await new Promise((resolve) => setTimeout(resolve, second0 + 20 - Date.now()))
+      sent.length = 0
+      await db.from('petitions').where('id', petition.id).increment('support_count', 1)
+      await worker.changed([petition.id])
+      assert.lengthOf(sent, 0)
+      await worker.poll()
+      assert.lengthOf(sent, 1)
+      assert.include(sent[0], '"totalSignatures":1')
+    } finally {
+      stop()
+      worker.stop()
+    }
   })
 
   test('counts that move again within the second reach a stream on the clock’s next whole second, the newest only', async ({
