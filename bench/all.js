@@ -7,7 +7,9 @@
 | confirm run and prints its 15 costliest functions (bench/profiler.js);
 | with `-- --runs=N`, run.js N times in a row, then the worst of each
 | scenario over the runs: its longest wait (none may pass 1 s) and its
-| slowest second against its median second (none may fall below half).
+| slowest second against its median second (none may fall below half);
+| with `-- --watchers=N`, only the crowd: N pages following one petition's
+| live counts through nginx while guests sign and confirm (watchers.js).
 */
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -54,7 +56,9 @@ if (runs > 0) {
   process.exit(stalled.length === 0 ? 0 : 1)
 }
 
-const scripts = args.includes('--through-nginx')
-  ? ['through_nginx.js']
-  : ['run.js', 'signatures.js', 'pages.js', 'list.js', 'delivery.js']
+const scripts = args.some((arg) => arg.startsWith('--watchers='))
+  ? ['watchers.js']
+  : args.includes('--through-nginx')
+    ? ['through_nginx.js']
+    : ['run.js', 'signatures.js', 'pages.js', 'list.js', 'delivery.js']
 for (const script of scripts) runScript(script)

@@ -184,6 +184,23 @@ export async function signaturesStored(appEnv, emails) {
   return stored
 }
 
+/** A petition's count (supporters and opponents), read straight from the database. */
+export async function petitionCount(appEnv, guid) {
+  const sql = 'SELECT support_count + oppose_count AS n FROM petitions WHERE guid = '
+  if (appEnv.DB_CONNECTION === 'pg') {
+    const client = await pgClient(appEnv)
+    await client.connect()
+    const { rows } = await client.query(`${sql}$1`, [guid])
+    await client.end()
+    return Number(rows[0].n)
+  }
+  const { default: Database } = await import('libsql')
+  const database = new Database(appEnv.SQLITE_FILE, { readonly: true })
+  const { n } = database.prepare(`${sql}?`).get(guid)
+  database.close()
+  return Number(n)
+}
+
 /**
  * A mail server that takes every mail and counts it, with the time the last
  * one arrived: how far mail delivery trails signing.
@@ -344,7 +361,9 @@ export async function openLiveStreams(count, guid) {
           stream.open = response.statusCode === 200
           response.setEncoding('utf8')
           response.on('data', (chunk) => {
-            stream.messages += chunk.split('\n\n').filter((event) => event.includes('"petitions/')).length
+            stream.messages += chunk
+              .split('\n\n')
+              .filter((event) => event.includes('"petitions/')).length
           })
           response.on('close', () => (stream.open = false))
           response.on('error', () => {})

@@ -1,5 +1,13 @@
 /** Types of bench/nginx.js, for the cluster suite that runs it too. */
-type NginxSite = { servers: string[]; port: number; dir: string }
+type NginxSite = {
+  servers: string[]
+  port: number
+  dir: string
+  workers?: number
+  connections?: number
+  descriptors?: number
+  backlog?: number
+}
 
 export declare const NGINX_CONF: string
 export declare const NGINX_BIN: string

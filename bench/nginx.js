@@ -17,8 +17,13 @@ export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
  * nodes, `port` as its listen port, and the pid file, logs, cache and
  * temporary files under `dir`. Run by root, the workers run as root (the
  * folder is the caller's); otherwise there is no `user` line at all.
+ * A crowd's run sizes it for this machine: `workers` processes of
+ * `connections` each within `descriptors` (the hard limit of open files a
+ * process may have here), and a listen backlog of `backlog` on a socket of
+ * each worker's own (`reuseport`: the kernel spreads the crowd's connections
+ * evenly, where one shared socket lets a busy worker take more than it may hold).
  */
-export function nginxConfig({ servers, port, dir }) {
+export function nginxConfig({ servers, port, dir, workers, connections, descriptors, backlog }) {
   let conf = readFileSync(NGINX_CONF, 'utf8')
   const replace = (pattern, replacement, name) => {
     if (!pattern.test(conf)) throw new Error(`deploy/nginx.conf has no ${name} line`)
@@ -27,10 +32,25 @@ export function nginxConfig({ servers, port, dir }) {
   replace(
     /^(\s*upstream undersign \{\n)((?:\s*server .*\n)+)/m,
     (_, head) =>
-      head + servers.map((server) => `        server ${server} max_fails=1 fail_timeout=10s;\n`).join(''),
+      head +
+      servers.map((server) => `        server ${server} max_fails=1 fail_timeout=10s;\n`).join(''),
     'upstream'
   )
-  replace(/^(\s*)listen\s+[^;]+;.*$/m, `$1listen 127.0.0.1:${port};`, 'listen')
+  const listenOptions = backlog ? ` backlog=${backlog} reuseport` : ''
+  replace(/^(\s*)listen\s+[^;]+;.*$/m, `$1listen 127.0.0.1:${port}${listenOptions};`, 'listen')
+  if (workers) replace(/^worker_processes .*$/m, `worker_processes ${workers};`, 'worker_processes')
+  if (descriptors)
+    replace(
+      /^worker_rlimit_nofile .*$/m,
+      `worker_rlimit_nofile ${descriptors};`,
+      'worker_rlimit_nofile'
+    )
+  if (connections)
+    replace(
+      /^(\s*)worker_connections .*$/m,
+      `$1worker_connections ${connections};`,
+      'worker_connections'
+    )
   replace(/^user .*$/m, process.getuid?.() === 0 ? 'user root;' : '', 'user')
   replace(/^pid .*$/m, `pid ${join(dir, 'nginx.pid')};`, 'pid')
   replace(/^error_log .*$/m, `error_log ${join(dir, 'error.log')} warn;`, 'error_log')
@@ -52,12 +72,12 @@ export function nginxConfig({ servers, port, dir }) {
  * `nginx -t` accepts it, with an empty cache; answers once its port does.
  * `stop()` ends it.
  */
-export async function startNginx({ servers, port, dir }) {
+export async function startNginx({ servers, port, dir, ...sizing }) {
   // A cache left by an earlier run would answer the first requests.
   rmSync(join(dir, 'cache'), { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'nginx.conf')
-  writeFileSync(file, nginxConfig({ servers, port, dir }))
+  writeFileSync(file, nginxConfig({ servers, port, dir, ...sizing }))
   const args = ['-p', dir, '-c', file]
   const check = spawnSync(NGINX_BIN, [...args, '-t'], { encoding: 'utf8' })
   if (check.status !== 0) throw new Error(`nginx -t refused ${file}:\n${check.stderr}`)
