@@ -363,8 +363,22 @@ console.log(
   `Target: ${WATCHERS.toLocaleString('en')} pages held, each sees every new count within ` +
     `${TARGET_MS / 1000} s of its publication: ${met ? 'met' : 'NOT met'}.`
 )
+// Every process of the run gone before the next run starts: workers that end
+// tens of thousands of streams take seconds, and would eat its first phase.
+const runProcesses = [...appProcesses(), ...nginxProcesses(), ...crowd.map((child) => child.pid)]
 for (const child of crowd) child.kill()
 nginx.stop()
 stopAll()
 sink.close()
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+for (let waited = 0; waited < 60 && runProcesses.some(alive); waited++)
+  await new Promise((done) => setTimeout(done, 500))
+for (const pid of runProcesses.filter(alive)) process.kill(pid, 'SIGKILL')
 process.exit(met ? 0 : 1)
