@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import logger from '@adonisjs/core/services/logger'
 import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
-import { StreamHub, eventFrame, nextPassAt } from '#machinery/stream_hub'
+import { StreamHub, eventFrame } from '#machinery/stream_hub'
 import {
   CHANNEL,
   channelOf,
@@ -21,13 +21,8 @@ export const liveCountsHub = new StreamHub()
 
 /** The Redis channel on which a worker that flushed tells every other one what to send. */
 export const LIVE_COUNTS_CHANNEL = 'undersign:live-counts'
-/**
- * A worker without Redis reads the counts of the petitions its streams
- * watch once a second, this long before the clock's whole second on which
- * the hub writes them (`nextPassAt`): every worker reads just before the same
- * pass, so that all of them send a new count together.
- */
-const POLL_LEAD_MS = 100
+/** How often a worker without Redis reads the counts of the petitions its streams watch. */
+const POLL_MS = 500
 /** How long a channel's state is reused for new streams and documents. */
 const STATE_TTL_MS = 5000
 /** How long a counts document is reused (nginx keeps it as long: `s-maxage=1`). */
@@ -55,13 +50,11 @@ const ownOrigin = randomUUID()
  * With Redis (REDIS_HOST), the worker that flushed also publishes it on
  * LIVE_COUNTS_CHANNEL, and every other worker hands it to its hub. Without
  * it, a flush may happen in any worker (the one whose DELETE took the delta
- * rows); so each worker reads, once a second just before the hub's pass,
- * the counts of the petitions its own streams watch (one query, none when
- * it holds no stream) and sends what moved since it last looked; the
- * flushing worker too, so that they all send the same counts together.
- * Either way every page hears of a confirmation at the same whole second,
- * at most about 1 s (the flush interval) + 1 s (the wait for that second)
- * after it, plus the hub's pass.
+ * rows); so each worker also reads, twice a second, the counts of the
+ * petitions its own streams watch (one query, none when it holds no stream)
+ * and sends what moved since it last looked. Either way a page hears of a
+ * confirmation about 1 s (the flush interval) + 0.5 s (poll) + the hub's
+ * pass later.
  */
 export class LiveCounts {
   #started = false
@@ -69,8 +62,6 @@ export class LiveCounts {
   #subscribed = false
   /** Per watched petition (guid), the counts this worker's streams were last sent or shown. */
   #known = new Map<string, string>()
-  /** Without Redis: watched petitions a flush of this process moved since the last poll. */
-  #flushedHere = new Set<string>()
   /** One read at a time in this process: a poll never overwrites what a flush just sent. */
   #queue: Promise<unknown> = Promise.resolve()
   #states = new Map<string, Kept<Promise<ChannelState>>>()
@@ -87,23 +78,14 @@ export class LiveCounts {
       this.#subscribed = true
       return
     }
-    this.#pollBeforeNextPass()
-  }
-
-  #pollBeforeNextPass() {
-    const at = nextPassAt(Date.now() + POLL_LEAD_MS + 1) - POLL_LEAD_MS
-    const timer = setTimeout(() => {
-      this.poll()
-        .catch((error) => logger.warn({ err: error }, 'live counts poll failed'))
-        // Unless stopped (or stopped and started again) meanwhile.
-        .finally(() => this.#timer === timer && this.#pollBeforeNextPass())
-    }, at - Date.now())
-    timer.unref()
-    this.#timer = timer
+    this.#timer = setInterval(() => {
+      this.poll().catch((error) => logger.warn({ err: error }, 'live counts poll failed'))
+    }, POLL_MS)
+    this.#timer.unref()
   }
 
   stop() {
-    if (this.#timer) clearTimeout(this.#timer)
+    if (this.#timer) clearInterval(this.#timer)
     this.#timer = null
     this.#started = false
   }
@@ -131,10 +113,8 @@ export class LiveCounts {
   /**
    * After a counter flush of this process (PetitionChanged with its counts
    * moved): the petitions it moved. With Redis, all of the open ones (every
-   * worker's streams hear it). Without, the counts documents kept here are
-   * refreshed, and the streams hear it from the poll before the next pass,
-   * as every other worker's do: sent at once, they would be a second ahead
-   * of the others whenever the flush fell between those polls and the pass.
+   * worker's streams hear it); without, those watched here (the other
+   * workers' polls see the new counts).
    */
   changed(petitionIds: number[]) {
     if (!this.#started) return
@@ -144,11 +124,13 @@ export class LiveCounts {
   async #sendChanged(petitionIds: number[]) {
     const moved = await openCounts({ ids: petitionIds })
     if (this.shared()) return this.#send(moved, true)
+    // Without Redis: the petitions this process's streams watch or its documents say.
     const watched = new Set(watchedGuids())
-    for (const row of moved) if (watched.has(row.guid)) this.#flushedHere.add(row.guid)
-    const documented = moved.filter((row) => this.#documents.has(row.guid))
-    for (const { guid, message } of await liveCountsMessages(documented))
-      keep(this.#documents, guid, Promise.resolve(JSON.stringify(message)), DOCUMENT_TTL_MS)
+    const rows = moved.filter((row) => watched.has(row.guid) || this.#documents.has(row.guid))
+    // A poll that ran after the commit has already sent these counts.
+    const unsent = rows.filter((row) => this.#known.get(row.guid) !== countsKey(row))
+    for (const row of unsent) if (watched.has(row.guid)) this.#known.set(row.guid, countsKey(row))
+    return this.#send(unsent, false)
   }
 
   /** Without Redis: what moved, since this worker last looked, on the petitions it watches. */
@@ -156,17 +138,13 @@ export class LiveCounts {
     return this.#serialised(async () => {
       const guids = watchedGuids()
       for (const guid of this.#known.keys()) if (!guids.includes(guid)) this.#known.delete(guid)
-      const flushedHere = this.#flushedHere
-      this.#flushedHere = new Set()
       if (guids.length === 0) return
       const rows = await openCounts({ guids })
       const moved = rows.filter((row) => {
         const before = this.#known.get(row.guid)
         this.#known.set(row.guid, countsKey(row))
-        // First seen: the page already shows these counts (or the next move
-        // fixes it), unless a flush of this process moved them meanwhile.
-        if (before === undefined) return flushedHere.has(row.guid)
-        return before !== countsKey(row)
+        // First seen: the page already shows these counts (or the next move fixes it).
+        return before !== undefined && before !== countsKey(row)
       })
       return this.#send(moved, false)
     })

@@ -1,19 +1,11 @@
 import type { Socket } from 'node:net'
 
 /**
- * A channel's streams are written at most once a second, on the clock's
- * whole second: a message waits for the next one, and a newer one replaces
- * it, so that a crowd is written once per second however often the counts
- * move. Every process (and every node, their clocks kept by NTP) writes the
- * same message at the same moment: the pages of a crowd spread over many
- * workers see a new count together, not one worker's second apart.
+ * A channel's streams are written at most once a second: a message that
+ * comes sooner waits for that moment, and a newer one replaces it, so that a
+ * crowd is written once per second however often the counts move.
  */
 export const PASS_INTERVAL_MS = 1000
-
-/** The first whole `interval` of the clock (ms since 1970) at or after `at`. */
-export function nextPassAt(at: number, interval = PASS_INTERVAL_MS) {
-  return Math.ceil(at / interval) * interval
-}
 /** Streams written per turn of the event loop: a pass over 50,000 lets requests in between. */
 const SLICE = 500
 /**
@@ -72,9 +64,9 @@ export class StreamHub {
   }
 
   /**
-   * Sends `frame` to every stream of `name` in this process at the clock's
-   * next whole second (after the channel's last pass), replacing a message
-   * that waited for it. Resolves once it is written.
+   * Sends `frame` to every stream of `name` in this process: at once when
+   * the channel had no pass in the last second, else at the next moment it
+   * may (replacing a message that waited). Resolves once it is written.
    */
   publish(name: string, frame: Buffer) {
     for (const observe of this.#observers) observe(name, frame)
@@ -116,15 +108,11 @@ export class StreamHub {
 
   async #passes(name: string, channel: Channel) {
     while (channel.waiting) {
-      const at = nextPassAt(Math.max(Date.now(), channel.lastPassAt + 1), this.passInterval)
-      // A timer may fire a millisecond early: wait until the clock is there.
-      while (Date.now() < at) {
-        const wait = at - Date.now()
-        await new Promise((resolve) => setTimeout(resolve, wait).unref())
-      }
+      const wait = channel.lastPassAt + this.passInterval - Date.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref())
       const frame = channel.waiting
       channel.waiting = null
-      channel.lastPassAt = at
+      channel.lastPassAt = Date.now()
       await writeAll(channel.sockets, frame)
     }
     channel.pass = null

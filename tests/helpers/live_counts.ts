@@ -4,7 +4,7 @@ import env from '#start/env'
 import type Petition from '#models/petition'
 import { countSignature } from '#services/signatures/counter'
 import { channelOf, type LiveCountsMessage } from '#services/petitions/live_counts'
-import { liveCounts, liveCountsHub } from '#machinery/live_counts'
+import { liveCountsHub } from '#machinery/live_counts'
 import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
 
 export type LiveStream = EventStream<LiveCountsMessage>
@@ -46,11 +46,7 @@ export async function countConfirmed(petition: Petition, signatures: Array<{ sco
   })
 }
 
-/**
- * Every message this process sent to its streams while `action` ran: one
- * per channel and send. Without Redis the streams hear of a flush from the
- * poll before the next pass: it is run at once.
- */
+/** Every message this process sent to its streams while `action` ran: one per channel and send. */
 export async function messagesDuring(action: () => Promise<unknown>) {
   const seen: Array<{ channel: string; payload: LiveCountsMessage }> = []
   const stop = liveCountsHub.observe((_channel, frame) => {
@@ -59,7 +55,6 @@ export async function messagesDuring(action: () => Promise<unknown>) {
   try {
     await action()
     await PetitionChanged.handled()
-    if (!env.get('REDIS_HOST')) await liveCounts.poll()
   } finally {
     stop()
   }
