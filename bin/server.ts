@@ -7,6 +7,7 @@ import 'reflect-metadata'
 import cluster from 'node:cluster'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { isMailWorker } from '#support/mail_worker'
+import { serverWithOwnSocket } from './own_listening_socket.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -57,7 +58,7 @@ if (cluster.isPrimary && workerCount > 1) {
       app.listenIf(app.managedByPm2 || cluster.isWorker, 'SIGINT', terminate)
     })
     .httpServer()
-    .start()
+    .start(serverWithOwnSocket)
     .catch((error) => {
       process.exitCode = 1
       prettyPrintError(error)

@@ -42,10 +42,10 @@ function log(message: string) {
 }
 
 export function supervise(workerCount: number) {
-  // Workers accept connections from the shared socket themselves. In the default
-  // round-robin mode this process accepts them and hands each to a worker; a
-  // connection handed to a worker that dies before taking it stays open here
-  // forever, and its visitor waits for an answer that never comes.
+  // Workers accept connections on sockets of their own (bin/own_listening_socket.ts).
+  // In the default round-robin mode this process accepts them and hands each to a
+  // worker; a connection handed to a worker that dies before taking it stays open
+  // here forever, and its visitor waits for an answer that never comes.
   cluster.schedulingPolicy = cluster.SCHED_NONE
   const startedAt = new Map<Worker, number>()
   const withMailWorker = process.env.MAIL_PROCESS !== 'false'

@@ -1,0 +1,22 @@
+import cluster from 'node:cluster'
+import { createServer, type RequestListener, type Server } from 'node:http'
+
+/**
+ * The HTTP server of a supervised worker, listening on a socket of its own
+ * bound with SO_REUSEPORT to the shared port: the kernel spreads the new
+ * connections over the workers' sockets evenly. On a socket the workers
+ * share, whichever worker's loop comes back first takes the next
+ * connection, and a burst of keep-alive connections (nginx's to its
+ * upstream, a load test's) could all land on one worker while the other
+ * cores idle. Nothing waits on a dead worker: its socket's queued
+ * connections are reset with it, and the others' go on. Alone (one
+ * process, `ace serve`, tests), the server listens as usual.
+ */
+export function serverWithOwnSocket(handler: RequestListener): Server {
+  const server = createServer(handler)
+  if (!cluster.isWorker) return server
+  const listen = server.listen.bind(server) as (...args: unknown[]) => Server
+  server.listen = ((port: number, host: string, ...rest: unknown[]) =>
+    listen({ port, host, reusePort: true, exclusive: true }, ...rest)) as Server['listen']
+  return server
+}
