@@ -1,6 +1,9 @@
 import cluster from 'node:cluster'
 import { createServer, type RequestListener, type Server } from 'node:http'
 
+/** A worker's word to the supervisor that it listens, as the cluster's 'listening' would say. */
+export const WORKER_LISTENING = 'undersign:worker:listening'
+
 /**
  * The HTTP server of a supervised worker, listening on a socket of its own
  * bound with SO_REUSEPORT to the shared port: the kernel spreads the new
@@ -15,6 +18,10 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 export function serverWithOwnSocket(handler: RequestListener): Server {
   const server = createServer(handler)
   if (!cluster.isWorker) return server
+  // A socket of its own is not the cluster's: the supervisor hears of it from the worker.
+  server.once('listening', () =>
+    process.send?.({ type: WORKER_LISTENING, address: server.address() })
+  )
   const listen = server.listen.bind(server) as (...args: unknown[]) => Server
   server.listen = ((port: number, host: string, ...rest: unknown[]) =>
     listen({ port, host, reusePort: true, exclusive: true }, ...rest)) as Server['listen']

@@ -27,6 +27,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { SUPERVISED_WORKER, aggregateWorkerMetrics } from '#support/metrics/cluster_aggregation'
 import { MAIL_WORKER, MAILS_TO_WORKER, relayDueMails } from '#support/mail_worker'
+import { WORKER_LISTENING } from './own_listening_socket.js'
 
 /** Exit code of a worker that refused its settings: every new one would too. */
 const REFUSED_SETTINGS = 78
@@ -47,6 +48,13 @@ export function supervise(workerCount: number) {
   // worker; a connection handed to a worker that dies before taking it stays open
   // here forever, and its visitor waits for an answer that never comes.
   cluster.schedulingPolicy = cluster.SCHED_NONE
+  // Such a socket is not the cluster's, so the cluster does not tell when a worker
+  // listens: the worker does, and it is told on as the cluster would.
+  cluster.on('message', (worker, message) => {
+    if (message?.type !== WORKER_LISTENING) return
+    worker.emit('listening', message.address)
+    cluster.emit('listening', worker, message.address)
+  })
   const startedAt = new Map<Worker, number>()
   const withMailWorker = process.env.MAIL_PROCESS !== 'false'
   let mailWorker: Worker | null = null
