@@ -37,6 +37,7 @@ import {
   base,
   buildDir,
   childProcessesOf,
+  cpuSeconds,
   firstVisit,
   log,
   mailWorkersAmong,
@@ -84,19 +85,6 @@ await waitFor(`http://127.0.0.1:${HELLO_PORT}/`)
 // A returning visitor's cookies (session and XSRF-TOKEN, as after a first form) and the asset version.
 const visitor = await firstVisit(`/petition/${small.slug}`)
 const customFieldId = visitor.page.props.petition.customFields[0].id
-
-/** CPU seconds (user + system) these processes have used so far, read from /proc. */
-function cpuSeconds(pids) {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {}
-  }
-  return ticks / 100
-}
 
 /**
  * CPU seconds the machine's hypervisor gave to others while this one wanted them

@@ -41,6 +41,7 @@ import {
   APP_PORT,
   buildDir,
   childProcessesOf,
+  cpuSeconds,
   firstVisit,
   log,
   petitionCount,
@@ -54,7 +55,6 @@ import {
 } from './lib.js'
 import { startNginx } from './nginx.js'
 import {
-  cpuSeconds,
   delays,
   openFilesHardLimit,
   publishedCounts,

@@ -16,18 +16,6 @@ export function openFilesHardLimit() {
   }
 }
 
-/** CPU seconds (user + system) these processes have used so far, from /proc. */
-export function cpuSeconds(pids) {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {}
-  }
-  return ticks / 100
-}
-
 /** Resident memory of these processes now, in MB. */
 export function rssMb(pids) {
   let kb = 0
