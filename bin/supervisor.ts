@@ -25,6 +25,7 @@
 |
 */
 import cluster, { type Worker } from 'node:cluster'
+import { setPriority } from 'node:os'
 import { SUPERVISED_WORKER, aggregateWorkerMetrics } from '#support/metrics/cluster_aggregation'
 import { MAIL_WORKER, MAILS_TO_WORKER, relayDueMails } from '#support/mail_worker'
 import { WORKER_LISTENING } from './own_listening_socket.js'
@@ -35,6 +36,13 @@ const REFUSED_SETTINGS = 78
 const BOOT_WINDOW_MS = 10_000
 /** Boot failures in a row after which the site stops instead of retrying. */
 const MAX_BOOT_FAILURES = 5
+/**
+ * The mail worker's niceness: in a signing surge the kernel gives the cores to
+ * the web workers first, so signers are answered at full speed, and the mails
+ * take what is left, then every core once the surge is over. Enough is left
+ * at this value that the last mail of a surge still leaves within seconds.
+ */
+const MAIL_WORKER_NICENESS = 5
 /** How long workers get to drain on shutdown before they are killed. */
 const SHUTDOWN_GRACE_MS = 30_000
 
@@ -74,6 +82,11 @@ export function supervise(workerCount: number) {
   function forkMailWorker() {
     mailWorker = cluster.fork({ [SUPERVISED_WORKER]: '1', [MAIL_WORKER]: '1' })
     startedAt.set(mailWorker, Date.now())
+    try {
+      setPriority(mailWorker.process.pid!, MAIL_WORKER_NICENESS)
+    } catch (error) {
+      log(`the mail worker keeps the web workers' priority: ${(error as Error).message}`)
+    }
   }
 
   function stop(code: number) {
