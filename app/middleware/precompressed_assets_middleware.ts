@@ -36,7 +36,8 @@ async function isFile(path: string) {
  * on to the static files. Nothing is compressed while answering.
  */
 export default class PrecompressedAssetsMiddleware {
-  #assets = resolve(app.publicPath('assets'))
+  /** Resolved once: a middleware is made anew for every request. */
+  static #assets: string | undefined
 
   async handle({ request, response }: HttpContext, next: NextFn) {
     const path = request.url()
@@ -46,7 +47,8 @@ export default class PrecompressedAssetsMiddleware {
     }
     const accepted = acceptedEncoding(request.header('accept-encoding'))
     const file = resolve(join(app.publicPath(), path))
-    if (!accepted || !file.startsWith(this.#assets + sep)) return next()
+    PrecompressedAssetsMiddleware.#assets ??= resolve(app.publicPath('assets'))
+    if (!accepted || !file.startsWith(PrecompressedAssetsMiddleware.#assets + sep)) return next()
     const copy = file + accepted.suffix
     if (!(await isFile(copy))) return next()
     response.header('Content-Type', type)

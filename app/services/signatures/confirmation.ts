@@ -15,17 +15,32 @@ import SignatureConfirmed from '#events/signature_confirmed'
 import { removalOf } from '#services/signatures/removal'
 
 /**
- * The signature a confirmation link names, with its petition's title and
- * address (all its pages and answers show of it), when the link is signed
- * for its current token: null for a forged, expired or superseded link, or
- * for a signature that is gone (pruned). One read by primary key, the
- * petition joined rather than loaded by a second query.
+ * What a confirmation link's pages, its confirmation and the signature
+ * policy read of a signature: making a model of all its columns (dates
+ * parsed, JSON decoded) cost a confirmation more than its UPDATE.
+ */
+const LINK_COLUMNS = [
+  'id',
+  'petition_id',
+  'user_id',
+  'email',
+  'confirmation_token',
+  'confirmed_at',
+  'invalidation_id',
+].map((column) => `signatures.${column}`)
+
+/**
+ * The signature a confirmation link names (the columns above), with its
+ * petition's title and address (all its pages and answers show of it), when
+ * the link is signed for its current token: null for a forged, expired or
+ * superseded link, or for a signature that is gone (pruned). One read by
+ * primary key, the petition joined rather than loaded by a second query.
  */
 export async function signatureOfLink(signatureId: number, signed: SignedFor) {
   const signature = await Signature.query()
     .where('signatures.id', signatureId)
     .join('petitions', 'petitions.id', 'signatures.petition_id')
-    .select('signatures.*', 'petitions.title as petition_title', 'petitions.slug as petition_slug')
+    .select(...LINK_COLUMNS, 'petitions.title as petition_title', 'petitions.slug as petition_slug')
     .first()
   if (!signature || !signed(confirmationPurpose(signature))) return null
   const { petition_title: title, petition_slug: slug } = signature.$extras
@@ -104,7 +119,23 @@ const signatureConfirmations: BatchedWrite<Signature, Confirmed> = {
   },
 }
 
-/** Confirms the unconfirmed signatures `matches` selects, with their mail due; the rows it changed. */
+/**
+ * What the counters and the confirmation's answer read of a row it
+ * confirmed: its side, country and state, and its token.
+ */
+const CONFIRMED_COLUMNS = [
+  'id',
+  'petition_id',
+  'score',
+  'country',
+  'active',
+  'invalidation_id',
+  'blocked_rule',
+  'confirmation_token',
+  'confirmed_at',
+].join(', ')
+
+/** Confirms the unconfirmed signatures `matches` selects, with their mail due; the rows it changed (the columns above). */
 async function confirmWhere(
   trx: TransactionClientContract,
   matches: string,
@@ -117,7 +148,7 @@ async function confirmWhere(
       `UPDATE signatures SET confirmed_at = ?, updated_at = ?, link_mail_due_at = ?,
          link_mail_attempts = 0
        WHERE confirmed_at IS NULL AND (${matches})
-       RETURNING *`,
+       RETURNING ${CONFIRMED_COLUMNS}`,
       [now, now, now, ...bindings]
     )
   )
