@@ -94,6 +94,12 @@ BetterSqlite3Client.prototype._query = async function (this: any, connection: an
  * the busy timeout: they are brief and rare on the hot paths.
  */
 const BUSY_TIMEOUT_MS = 5000
+/**
+ * The longest pause between two tries for the write lock: a batch of
+ * signatures holds it for a millisecond or two, and a longer pause left it
+ * free while the next batch still slept.
+ */
+const LOCK_RETRY_MAX_PAUSE_MS = 2
 
 /** Sets the connection's busy timeout (a pragma acts when prepared, so it is prepared each time). */
 function setBusyTimeout(connection: any, milliseconds: number) {
@@ -105,7 +111,7 @@ async function beginWhenUnlocked(connection: any) {
   const startedAt = Date.now()
   setBusyTimeout(connection, 0)
   try {
-    for (let pause = 1; ; pause = Math.min(pause * 2, 2)) {
+    for (let pause = 1; ; pause = Math.min(pause * 2, LOCK_RETRY_MAX_PAUSE_MS)) {
       try {
         connection.exec('BEGIN IMMEDIATE')
         return

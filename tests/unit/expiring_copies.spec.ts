@@ -17,6 +17,20 @@ function copiesOf(ttl: number) {
   return { copies, load, loads: () => loads }
 }
 
+/** A loader whose loads wait until `finish` gives them their row; `calls` counts them. */
+function heldLoad() {
+  let finish: (row: Row) => void = () => {}
+  let calls = 0
+  const load = () => {
+    calls++
+    return new Promise<Row>((resolve) => (finish = resolve))
+  }
+  return { load, finish: (row: Row) => finish(row), calls: () => calls }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
 test.group('Expiring copies', () => {
   test('callers within the time share one load, however many at once', async ({ assert }) => {
     const { copies, load, loads } = copiesOf(60_000)
@@ -65,7 +79,7 @@ test.group('Expiring copies', () => {
   test('an expired copy is loaded again', async ({ assert }) => {
     const { copies, load, loads } = copiesOf(5)
     await copies.get('parks', load({ id: 7, title: 'Parks' }))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sleep(20)
     await copies.get('parks', load({ id: 7, title: 'Parks' }))
     assert.equal(loads(), 2)
   })
@@ -75,24 +89,19 @@ test.group('Expiring copies', () => {
   }) => {
     const { copies, loads } = copiesOf(300)
     await copies.get('parks', () => Promise.resolve({ id: 7, title: 'Old' }))
-    await new Promise((resolve) => setTimeout(resolve, 350))
-    let finishReload: (row: Row) => void = () => {}
-    let reloads = 0
-    const slowReload = () => {
-      reloads++
-      return new Promise<Row>((resolve) => (finishReload = resolve))
-    }
+    await sleep(350)
+    const reload = heldLoad()
     // Both callers get the old copy without waiting; one reload runs for both.
     const [first, second] = await Promise.all([
-      copies.get('parks', slowReload),
-      copies.get('parks', slowReload),
+      copies.get('parks', reload.load),
+      copies.get('parks', reload.load),
     ])
     assert.deepEqual([first?.title, second?.title], ['Old', 'Old'])
-    assert.equal(reloads, 1)
-    finishReload({ id: 7, title: 'New' })
-    await new Promise((resolve) => setImmediate(resolve))
-    assert.equal((await copies.get('parks', slowReload))?.title, 'New')
-    assert.equal(reloads + loads(), 1)
+    assert.equal(reload.calls(), 1)
+    reload.finish({ id: 7, title: 'New' })
+    await nextTurn()
+    assert.equal((await copies.get('parks', reload.load))?.title, 'New')
+    assert.equal(reload.calls() + loads(), 1)
   })
 
   test('a copy forgotten while it reloads waits for a fresh load; a failed reload drops the copy', async ({
@@ -100,22 +109,21 @@ test.group('Expiring copies', () => {
   }) => {
     const { copies, load } = copiesOf(300)
     await copies.get('parks', load({ id: 7, title: 'Old' }))
-    await new Promise((resolve) => setTimeout(resolve, 350))
-    let finishReload: (row: Row) => void = () => {}
-    const reload = () => new Promise<Row>((resolve) => (finishReload = resolve))
-    assert.equal((await copies.get('parks', reload))?.title, 'Old')
+    await sleep(350)
+    const reload = heldLoad()
+    assert.equal((await copies.get('parks', reload.load))?.title, 'Old')
     copies.forget([7])
     assert.equal((await copies.get('parks', load({ id: 7, title: 'Changed' })))?.title, 'Changed')
     // The reload that started before the change does not bring its older copy back.
-    finishReload({ id: 7, title: 'Before the change' })
-    await new Promise((resolve) => setImmediate(resolve))
+    reload.finish({ id: 7, title: 'Before the change' })
+    await nextTurn()
     assert.equal((await copies.get('parks', load({ id: 7, title: 'Later' })))?.title, 'Changed')
 
     await copies.get('trees', load({ id: 8, title: 'Trees' }))
-    await new Promise((resolve) => setTimeout(resolve, 350))
+    await sleep(350)
     const failing = () => Promise.reject(new Error('down'))
     assert.equal((await copies.get('trees', failing))?.title, 'Trees')
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
     await assert.rejects(() => copies.get('trees', failing), 'down')
   })
 
@@ -124,7 +132,7 @@ test.group('Expiring copies', () => {
   }) => {
     const { copies, load } = copiesOf(20)
     await copies.get('parks', load({ id: 7, title: 'Old' }))
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    await sleep(60)
     assert.equal((await copies.get('parks', load({ id: 7, title: 'New' })))?.title, 'New')
   })
 })
