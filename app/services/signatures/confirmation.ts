@@ -13,6 +13,7 @@ import type { SignedFor } from '#support/http/signed_links'
 import PetitionChanged from '#events/petition_changed'
 import SignatureConfirmed from '#events/signature_confirmed'
 import { removalOf } from '#services/signatures/removal'
+import { UNCONFIRMED } from '#support/signature_states'
 
 /**
  * What a confirmation link's pages, its confirmation and the signature
@@ -135,7 +136,10 @@ const CONFIRMED_COLUMNS = [
   'confirmed_at',
 ].join(', ')
 
-/** Confirms the unconfirmed signatures `matches` selects, with their mail due; the rows it changed (the columns above). */
+/**
+ * Confirms the unconfirmed signatures `matches` selects by id, with their
+ * mail due; the rows it changed (the columns above).
+ */
 async function confirmWhere(
   trx: TransactionClientContract,
   matches: string,
@@ -147,7 +151,7 @@ async function confirmWhere(
       // The notice that it is confirmed, with its withdraw link, is due.
       `UPDATE signatures SET confirmed_at = ?, updated_at = ?, link_mail_due_at = ?,
          link_mail_attempts = 0
-       WHERE confirmed_at IS NULL AND (${matches})
+       WHERE ${UNCONFIRMED} AND (${matches})
        RETURNING ${CONFIRMED_COLUMNS}`,
       [now, now, now, ...bindings]
     )

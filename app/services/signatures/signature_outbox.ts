@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { rowsOf } from '#support/database_errors'
 import type { DueMail } from '#services/signatures/signer_mail_messages'
+import { CONFIRMED, UNCONFIRMED } from '#support/signature_states'
 
 /**
  * The signature rows as their mails' outbox (`link_mail_due_at`): what the
@@ -54,6 +55,8 @@ export async function dueMails(ids: number[]): Promise<DueMail[]> {
  * they follow one another, asleep inside the driver.
  */
 export async function clearSent(sent: DueMail[]) {
+  // No mail: no row to clear (an empty condition would clear them all).
+  if (sent.length === 0) return
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((trx) =>
@@ -63,8 +66,7 @@ export async function clearSent(sent: DueMail[]) {
             for (const confirmed of [false, true]) {
               // Confirmed while its link was on the way: the notice is still due.
               const inState = sent.filter((link) => Boolean(link.confirmed_at) === confirmed)
-              const state = (row: typeof query) =>
-                confirmed ? row.whereNotNull('confirmed_at') : row.whereNull('confirmed_at')
+              const state = (row: typeof query) => row.whereRaw(confirmed ? CONFIRMED : UNCONFIRMED)
               const tokens = inState.filter((link) => link.confirmation_token !== null)
               if (tokens.length) {
                 query.orWhere((row) =>

@@ -11,7 +11,8 @@ import { signPetition, type SignInput } from '#services/signatures/signing'
 import { confirmSignature } from '#services/signatures/confirmation'
 import Signature from '#models/signature'
 import { PetitionFactory } from '#database/factories/petition_factory'
-import { queriesDuring } from '#tests/helpers/database'
+import { queriesDuring, queriesWithBindingsDuring, queryPlan } from '#tests/helpers/database'
+import { clearSent, dueMails } from '#services/signatures/signature_outbox'
 
 /** A write that stores one row of a table with a unique column, as a signature's INSERT does. */
 const storeAddress = (email: string) => async (trx: any) => {
@@ -162,6 +163,49 @@ test.group('Signature writes: a burst of signs and confirmations', (group) => {
       confirmed.map((row) => row.id),
       [a.id, b.id]
     )
+  })
+})
+
+test.group('Signature writes: each finds its own rows', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a batch of confirmations, and the clearing of their mails, look up their rows by id, not every unconfirmed signature', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signer = { user: null, locale: 'en' as const }
+    for (let index = 0; index < 30; index++) {
+      await signPetition(petition, guest(`signer-${index}@example.org`), signer)
+    }
+    const signatures = await Signature.query().where('petition_id', petition.id).orderBy('id')
+    const confirming = await queriesWithBindingsDuring(() =>
+      Promise.all(signatures.map((signature) => confirmSignature(signature)))
+    )
+    // Their notices were mailed (at once, in tests): due again, they are all cleared at once.
+    await db
+      .from('signatures')
+      .where('petition_id', petition.id)
+      .update({ link_mail_due_at: db.raw('updated_at') })
+    const due = await dueMails(signatures.map(({ id }) => id))
+    assert.lengthOf(due, signatures.length)
+    const clearing = await queriesWithBindingsDuring(() => clearSent(due))
+    const update = (queries: typeof confirming, pattern: RegExp) =>
+      queries.find(({ sql }) => pattern.test(sql.toLowerCase().replace(/["`]/g, '')))!
+
+    for (const statement of [
+      update(confirming, /^update signatures set confirmed_at/),
+      update(clearing, /^update signatures set link_mail_due_at/),
+    ]) {
+      const plan = await queryPlan(statement)
+      assert.match(plan, /INTEGER PRIMARY KEY|signatures_pkey/, plan)
+      assert.notMatch(plan, /signatures_confirmed_at_created_at_index|\bSCAN\b|Seq Scan/, plan)
+    }
+    const left = await db
+      .from('signatures')
+      .where('petition_id', petition.id)
+      .where((row) => row.whereNull('confirmed_at').orWhereNotNull('link_mail_due_at'))
+      .select('id')
+    assert.lengthOf(left, 0)
   })
 })
 
