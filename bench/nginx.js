@@ -1,6 +1,6 @@
 /*
 | deploy/nginx.conf for a run on this machine: the same file with its
-| PLACEHOLDER lines rewritten (the app nodes, the port, the paths under one
+| PLACEHOLDER lines rewritten (the app nodes, the ports, the paths under one
 | folder), and nginx started on it. Used by `npm run bench -- --through-nginx`
 | and by the cluster suite.
 */
@@ -23,7 +23,17 @@ export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
  * each worker's own (`reuseport`: the kernel spreads the crowd's connections
  * evenly, where one shared socket lets a busy worker take more than it may hold).
  */
-export function nginxConfig({ servers, port, dir, workers, connections, descriptors, backlog }) {
+export function nginxConfig({
+  servers,
+  port,
+  publishPort = port + 1,
+  dir,
+  workers,
+  connections,
+  descriptors,
+  backlog,
+  visitorsNamedByProxy = false,
+}) {
   let conf = readFileSync(NGINX_CONF, 'utf8')
   const replace = (pattern, replacement, name) => {
     if (!pattern.test(conf)) throw new Error(`deploy/nginx.conf has no ${name} line`)
@@ -37,7 +47,16 @@ export function nginxConfig({ servers, port, dir, workers, connections, descript
     'upstream'
   )
   const listenOptions = backlog ? ` backlog=${backlog} reuseport` : ''
-  replace(/^(\s*)listen\s+[^;]+;.*$/m, `$1listen 127.0.0.1:${port}${listenOptions};`, 'listen')
+  replace(
+    /^(\s*)listen\s+[^;]+;\s*# PLACEHOLDER listen$/m,
+    `$1listen 127.0.0.1:${port}${listenOptions};`,
+    'listen'
+  )
+  replace(
+    /^(\s*)listen\s+[^;]+;\s*# PLACEHOLDER publish$/m,
+    `$1listen 127.0.0.1:${publishPort};`,
+    'publish listen'
+  )
   if (workers) replace(/^worker_processes .*$/m, `worker_processes ${workers};`, 'worker_processes')
   if (descriptors)
     replace(
@@ -63,8 +82,18 @@ export function nginxConfig({ servers, port, dir, workers, connections, descript
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `    ${kind}_temp_path ${join(dir, `${kind}_temp`)};`)
     .join('\n')
-  replace(/^http \{\n/m, `http {\n${temp}\n`, 'http')
+  // A crowd played from a few loopback addresses, each page naming its own: nginx believes
+  // the name as it would a load balancer's in front of it (its per-address stream cap).
+  const realIp = visitorsNamedByProxy
+    ? '    set_real_ip_from 127.0.0.0/8;\n    real_ip_header X-Forwarded-For;\n'
+    : ''
+  replace(/^http \{\n/m, `http {\n${temp}\n${realIp}`, 'http')
   return conf
+}
+
+/** The LIVE_COUNTS_RELAY_URL of nodes behind an nginx whose publishing server listens on `publishPort`. */
+export function relayUrl(publishPort) {
+  return `http://127.0.0.1:${publishPort}/live`
 }
 
 /**
@@ -72,12 +101,12 @@ export function nginxConfig({ servers, port, dir, workers, connections, descript
  * `nginx -t` accepts it, with an empty cache; answers once its port does.
  * `stop()` ends it.
  */
-export async function startNginx({ servers, port, dir, ...sizing }) {
+export async function startNginx({ servers, port, publishPort = port + 1, dir, ...sizing }) {
   // A cache left by an earlier run would answer the first requests.
   rmSync(join(dir, 'cache'), { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'nginx.conf')
-  writeFileSync(file, nginxConfig({ servers, port, dir, ...sizing }))
+  writeFileSync(file, nginxConfig({ servers, port, publishPort, dir, ...sizing }))
   const args = ['-p', dir, '-c', file]
   const check = spawnSync(NGINX_BIN, [...args, '-t'], { encoding: 'utf8' })
   if (check.status !== 0) throw new Error(`nginx -t refused ${file}:\n${check.stderr}`)
@@ -96,6 +125,8 @@ export async function startNginx({ servers, port, dir, ...sizing }) {
     child,
     file,
     url: `http://127.0.0.1:${port}`,
+    /** Where the nodes publish live counts (their LIVE_COUNTS_RELAY_URL). */
+    publishUrl: relayUrl(publishPort),
     stop: () => child.kill('SIGTERM'),
   }
 }

@@ -53,7 +53,7 @@ import {
   startSmtpSink,
   stopAll,
 } from './lib.js'
-import { startNginx } from './nginx.js'
+import { relayUrl, startNginx } from './nginx.js'
 import {
   delays,
   openFilesHardLimit,
@@ -71,19 +71,22 @@ const PROFILE = process.argv.includes('--profile')
 const benchDir = join(root, 'tmp', 'bench', 'watchers')
 const profileDir = join(root, 'tmp', 'bench', 'profiles')
 
-// Sized for this machine's open files per process (the app keeps 2,048 for itself).
+// Sized for this machine's open files per process. nginx holds the streams (one connection a
+// page), the app none: it publishes each count to nginx once.
 const descriptors = openFilesHardLimit() ?? 65536
-const appWorkers =
-  Number(process.env.WEB_CONCURRENCY) ||
-  Math.max(availableParallelism(), Math.ceil((WATCHERS * 1.25) / (descriptors - 2048)))
-const nginxWorkers = Math.max(2, Math.ceil((WATCHERS * 2.2) / (descriptors - 1000)))
+const appWorkers = Number(process.env.WEB_CONCURRENCY) || availableParallelism()
+const nginxWorkers = Math.max(2, Math.ceil((WATCHERS * 1.1) / (descriptors - 1000)))
 const clients = Math.max(2, Math.ceil(WATCHERS / (descriptors - 5000)))
 const upstreamAddresses = Math.max(1, Math.ceil((WATCHERS * 1.5) / 28000))
 // A loopback range of this run's own: the last run's ports wait out their TIME_WAIT.
 const range = 1 + (process.pid % 250)
 
 const sink = await startSmtpSink()
-const appEnv = { ...(await prepare(benchDir, sink.port)), HOST: '0.0.0.0' }
+const appEnv = {
+  ...(await prepare(benchDir, sink.port)),
+  HOST: '0.0.0.0',
+  LIVE_COUNTS_RELAY_URL: relayUrl(NGINX_PORT + 1),
+}
 appEnv.WEB_CONCURRENCY = String(appWorkers)
 const {
   petitions: [petition],
@@ -92,7 +95,9 @@ const app = await startApp(PROFILE ? profiledEnv(appEnv, profileDir) : appEnv)
 const nginx = await startNginx({
   servers: Array.from({ length: upstreamAddresses }, (_, i) => `127.0.0.${i + 1}:${APP_PORT}`),
   port: NGINX_PORT,
+  publishPort: NGINX_PORT + 1,
   dir: join(benchDir, 'nginx'),
+  visitorsNamedByProxy: true,
   workers: nginxWorkers,
   connections: descriptors - 500,
   descriptors,

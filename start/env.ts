@@ -64,6 +64,9 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REDIS_PORT: Env.schema.number.optional(),
   REDIS_PASSWORD: Env.schema.string.optional(),
 
+  // Behind deploy/nginx.conf: where its Nchan module takes live counts (it holds the pages' streams).
+  LIVE_COUNTS_RELAY_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
   OUTBOX_PATH: Env.schema.string.optional(),
   SMTP_HOST: Env.schema.string.optional({ format: 'host' }),

@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
 import { StreamHub, eventFrame } from '#machinery/stream_hub'
+import { LiveCountsRelay } from '#machinery/live_counts_relay'
 import {
   CHANNEL,
   channelOf,
@@ -67,8 +68,11 @@ export class LiveCounts {
   #states = new Map<string, Kept<Promise<ChannelState>>>()
   #documents = new Map<string, Kept<Promise<string | null>>>()
 
-  /** Whether messages travel between workers (Redis). */
-  constructor(private shared: () => boolean) {}
+  /** Whether messages travel between workers (Redis); where nginx's pages get theirs. */
+  constructor(
+    private shared: () => boolean,
+    private relay: LiveCountsRelay
+  ) {}
 
   start() {
     if (this.#started) return
@@ -123,14 +127,17 @@ export class LiveCounts {
 
   async #sendChanged(petitionIds: number[]) {
     const moved = await openCounts({ ids: petitionIds })
-    if (this.shared()) return this.#send(moved, true)
+    // nginx's pages may follow any open petition: all that moved go there, from this worker only.
+    if (this.shared()) return this.#send(moved, { everywhere: true, relayed: true })
     // Without Redis: the petitions this process's streams watch or its documents say.
     const watched = new Set(watchedGuids())
     const rows = moved.filter((row) => watched.has(row.guid) || this.#documents.has(row.guid))
     // A poll that ran after the commit has already sent these counts.
     const unsent = rows.filter((row) => this.#known.get(row.guid) !== countsKey(row))
     for (const row of unsent) if (watched.has(row.guid)) this.#known.set(row.guid, countsKey(row))
-    return this.#send(unsent, false)
+    if (!this.relay.enabled) return this.#send(unsent)
+    const local = new Set(unsent.map((row) => row.guid))
+    return this.#send(moved, { relayed: true, local: (guid) => local.has(guid) })
   }
 
   /** Without Redis: what moved, since this worker last looked, on the petitions it watches. */
@@ -146,26 +153,33 @@ export class LiveCounts {
         // First seen: the page already shows these counts (or the next move fixes it).
         return before !== undefined && before !== countsKey(row)
       })
-      return this.#send(moved, false)
+      return this.#send(moved)
     })
   }
 
   /**
    * One message per petition to this process's streams and counts
-   * documents, and with `everywhere` to the other workers'.
+   * documents (those `local` names), with `everywhere` to the other
+   * workers', and with `relayed` to the pages nginx holds.
    */
-  async #send(rows: Parameters<typeof liveCountsMessages>[0], everywhere: boolean) {
+  async #send(
+    rows: Parameters<typeof liveCountsMessages>[0],
+    {
+      everywhere = false,
+      relayed = false,
+      local = () => true,
+    }: { everywhere?: boolean; relayed?: boolean; local?: (guid: string) => boolean } = {}
+  ) {
     for (const { guid, message } of await liveCountsMessages(rows)) {
       const payload = JSON.stringify(message)
-      keep(this.#documents, guid, Promise.resolve(payload), DOCUMENT_TTL_MS)
-      this.#deliver(channelOf(guid), payload)
+      const data = streamData(channelOf(guid), payload)
+      if (local(guid)) {
+        keep(this.#documents, guid, Promise.resolve(payload), DOCUMENT_TTL_MS)
+        void liveCountsHub.publish(channelOf(guid), eventFrame(data))
+      }
       if (everywhere) this.#tellOthers(channelOf(guid), message)
+      if (relayed) void this.relay.publish(guid, data)
     }
-  }
-
-  /** To the hub, as Transmit framed its messages (pages opened before an upgrade read them too). */
-  #deliver(channel: string, payload: string) {
-    void liveCountsHub.publish(channel, eventFrame(`{"channel":"${channel}","payload":${payload}}`))
   }
 
   #tellOthers(channel: string, payload: LiveCountsMessage) {
@@ -182,7 +196,9 @@ export class LiveCounts {
       if (origin === ownOrigin || !isPetitionChannel(channel)) return
       const json = JSON.stringify(payload)
       keep(this.#documents, guidOf(channel), Promise.resolve(json), DOCUMENT_TTL_MS)
-      if (liveCountsHub.streamsOf(channel) > 0) this.#deliver(channel, json)
+      if (liveCountsHub.streamsOf(channel) > 0) {
+        void liveCountsHub.publish(channel, eventFrame(streamData(channel, json)))
+      }
     } catch (error) {
       logger.warn({ err: error }, 'an unreadable live counts message')
     }
@@ -218,9 +234,17 @@ function keep<T>(map: Map<string, Kept<T>>, key: string, value: T, ttl: number) 
   return value
 }
 
+/** A stream's message, as Transmit framed its own (pages opened before an upgrade read them too). */
+function streamData(channel: string, payload: string) {
+  return `{"channel":"${channel}","payload":${payload}}`
+}
+
 /** The guids of the petition channels the streams of this process watch. */
 function watchedGuids() {
   return liveCountsHub.channels().flatMap((channel) => CHANNEL.exec(channel)?.[1] ?? [])
 }
 
-export const liveCounts = new LiveCounts(() => Boolean(env.get('REDIS_HOST')))
+export const liveCounts = new LiveCounts(
+  () => Boolean(env.get('REDIS_HOST')),
+  new LiveCountsRelay(() => env.get('LIVE_COUNTS_RELAY_URL'))
+)

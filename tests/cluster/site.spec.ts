@@ -9,7 +9,7 @@ import {
   uploadPicture,
   verifiedMember,
 } from '#tests/shipped/support/journeys'
-import { openEventStream } from '#tests/helpers/event_stream'
+import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
 import {
   aceOnNode,
   atNode,
@@ -142,6 +142,45 @@ test.group('Cluster: two nodes behind nginx on PostgreSQL, Redis and S3', (group
       assert.equal(counted.support_count, 1)
     } finally {
       stream.close()
+    }
+  })
+
+  test('pages that follow a petition through the proxy are held by nginx: a count from either node reaches them, other channels are refused, an address holds 20', async ({
+    assert,
+  }) => {
+    const owner = await verifiedMember('cluster-relay@example.org', 'en', 'Olena', site())
+    const { guid, slug } = await createPetition(owner)
+    const proxy = { host: '127.0.0.1', port: proxyPortOf() }
+    const follow = (channel: string) =>
+      openEventStream<Counts>(proxy, { uid: randomUUID(), channel }, { host: DOMAIN })
+    const streams: EventStream<Counts>[] = []
+    try {
+      for (let page = 0; page < 20; page++) streams.push(await follow(`petitions/${guid}`))
+      const overCap = await follow(`petitions/${guid}`)
+      const foreign = await follow('users/1')
+      overCap.close()
+      foreign.close()
+      assert.deepEqual(
+        streams.map((stream) => stream.status),
+        Array(20).fill(200)
+      )
+      assert.equal(overCap.status, 429)
+      assert.equal(foreign.status, 400)
+
+      const totals = async () =>
+        streams.map((stream) => stream.messages.at(-1)?.payload.totalSignatures)
+      await signAndConfirm(guid, slug, 'cluster-relay-1@example.org', 'a')
+      assert.deepEqual(
+        await eventually(totals, (seen) => seen.every((total) => total === 1)),
+        Array(20).fill(1)
+      )
+      await signAndConfirm(guid, slug, 'cluster-relay-2@example.org', 'b')
+      assert.deepEqual(
+        await eventually(totals, (seen) => seen.every((total) => total === 2)),
+        Array(20).fill(2)
+      )
+    } finally {
+      for (const stream of streams) stream.close()
     }
   })
 

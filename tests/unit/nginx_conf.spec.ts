@@ -5,6 +5,9 @@ import string from '@adonisjs/core/helpers/string'
 import bodyParserConfig from '#config/bodyparser'
 import { PRIVATE_COOKIES } from '#support/http/shared_cache'
 import { CSRF_SECRET_COOKIE, XSRF_COOKIE } from '#support/http/csrf'
+import { liveStreamsPerAddress } from '#config/rate_limits'
+import { CHANNEL } from '#services/petitions/live_counts'
+import { randomUUID } from 'node:crypto'
 
 const conf = () => readFileSync(app.makePath('deploy', 'nginx.conf'), 'utf8')
 
@@ -47,7 +50,9 @@ test.group('deploy/nginx.conf agrees with the app', () => {
 
   test('its placeholders are where the scripts that rewrite it look', ({ assert }) => {
     const text = conf()
-    assert.lengthOf(text.match(/^\s*listen\s+[^;]+;/gm) ?? [], 1)
+    assert.lengthOf(text.match(/^\s*listen\s+[^;]+;/gm) ?? [], 2)
+    assert.match(text, /^\s*listen\s+[^;]+;\s*# PLACEHOLDER listen$/m)
+    assert.match(text, /^\s*listen\s+[^;]+;\s*# PLACEHOLDER publish$/m)
     assert.match(text, /^\s*upstream undersign \{\n(\s*server .*\n)+/m)
     for (const line of [
       /^pid /m,
@@ -57,5 +62,36 @@ test.group('deploy/nginx.conf agrees with the app', () => {
     ]) {
       assert.match(text, line)
     }
+  })
+
+  test('it holds live-count streams of petition channels only, as many per address as the app', ({
+    assert,
+  }) => {
+    const text = conf()
+    const block = text.match(/location = \/__transmit\/events \{([\s\S]*?)\n {8}\}/)
+    assert.exists(block, 'the streams location')
+    assert.match(block![1], /nchan_subscriber eventsource;/)
+    assert.match(
+      block![1],
+      new RegExp(`limit_conn undersign_live_streams ${liveStreamsPerAddress};`)
+    )
+    // The channel map accepts what the app's pages name, slash encoded or not, and nothing else.
+    const map = text.match(/map \$arg_channel \$undersign_live_petition \{[\s\S]*?"~(.*)" \$guid;/)
+    assert.exists(map, 'the channel map')
+    const accepts = new RegExp(map![1])
+    const guid = randomUUID()
+    assert.isTrue(CHANNEL.test(`petitions/${guid}`))
+    for (const channel of [`petitions/${guid}`, `petitions%2F${guid}`]) {
+      assert.match(channel, accepts)
+    }
+    for (const channel of ['users/1', `petitions/${guid}/x`, `petitions/${guid.toUpperCase()}`]) {
+      assert.notMatch(channel, accepts)
+    }
+    // Nodes publish on their own listener; visitors' server has no publisher.
+    assert.notMatch(block![1], /nchan_publisher/)
+    assert.match(
+      text,
+      /listen 127\.0\.0\.1:\d+; # PLACEHOLDER publish\n[\s\S]*nchan_publisher http;/
+    )
   })
 })

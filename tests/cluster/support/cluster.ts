@@ -26,7 +26,7 @@ import {
   type Outage,
   type Postgres,
 } from '#tests/cluster/support/servers'
-import { startNginx } from '../../../bench/nginx.js'
+import { relayUrl, startNginx } from '../../../bench/nginx.js'
 
 /**
  * Two nodes of the built app, each started as `npm start` starts it, with
@@ -170,6 +170,8 @@ export async function startCluster() {
 
   // One release, one secret: either node reads the cookies and links of the other.
   const appKey = productionSettings().APP_KEY
+  // nginx holds the pages' live-count streams; the nodes publish to it.
+  const publishPort = await freePort()
   const nodes = {} as Record<NodeName, Node>
   for (const name of ['a', 'b'] as const) {
     const node: Node = {
@@ -189,6 +191,7 @@ export async function startCluster() {
         ...postgres.settings,
         REDIS_HOST: '127.0.0.1',
         REDIS_PORT: String(redis.port),
+        LIVE_COUNTS_RELAY_URL: relayUrl(publishPort),
         DRIVE_DISK: 's3',
         ...bucket.server().variables(BUCKET),
         WEB_CONCURRENCY: '1',
@@ -211,6 +214,7 @@ export async function startCluster() {
   const nginx = await startNginx({
     servers: Object.values(nodes).map((node) => `127.0.0.1:${node.port}`),
     port: cluster.proxyPort,
+    publishPort,
     dir: join(folder, 'nginx'),
   })
 
