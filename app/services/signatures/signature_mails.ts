@@ -20,6 +20,25 @@ const SWEEP_EVERY_MS = 15_000
 /** A process that lost its database a moment ago tries its waiting links again this soon. */
 const RETRY_AFTER_OUTAGE_MS = 2_000
 
+/**
+ * nodemailer's codes for a mail server that could not be reached or dropped
+ * the connection (refused, reset, timed out, unknown host): every mail of
+ * the moment would fail alike, unlike one address the server refuses.
+ */
+const SERVER_AWAY_CODES = new Set(['ESOCKET', 'ECONNECTION', 'ETIMEDOUT', 'EDNS'])
+
+function isMailServerAway(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code
+  return (typeof code === 'string' && SERVER_AWAY_CODES.has(code)) || isServiceUnavailable(error)
+}
+
+/** A batch stopped because the mail server is away; its unsent mails stay due. */
+class MailServerAway extends Error {
+  constructor(cause: unknown) {
+    super('the mail server cannot be reached', { cause })
+  }
+}
+
 /** Runs `work` on every item, at most `limit` at a time. */
 async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0
@@ -49,6 +68,8 @@ async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promi
  */
 export class SignatureMailer {
   #due = new Set<number>()
+  /** Since the mail server stopped answering: said once, until a mail goes again. */
+  #serverAway = false
   #timer: NodeJS.Timeout | null = null
   #sweeper: NodeJS.Timeout | null = null
   #batches = new Set<Promise<void>>()
@@ -61,7 +82,7 @@ export class SignatureMailer {
 
   /** A signature was stored with its link due (after its transaction committed). */
   async due(signatureId: number) {
-    if (this.#inline) return this.deliver([signatureId])
+    if (this.#inline) return this.deliver([signatureId]).catch((error) => this.#failed(error))
     this.#due.add(signatureId)
     this.#sendIn(this.delayMs)
   }
@@ -99,10 +120,9 @@ export class SignatureMailer {
       let away = false
       const batch: Promise<void> = this.deliver(ids)
         .catch((error) => {
-          logger.error({ err: error }, 'mailing confirmation links failed')
-          // The database went away (a restart): these links wait here and go
-          // once it is back, not at the sweep half a minute later.
-          if (!isServiceUnavailable(error)) return
+          // The database or the mail server went away (a restart): these links
+          // wait here and go once it is back, not at the sweep half a minute later.
+          if (!this.#failed(error)) return
           away = true
           for (const id of ids) this.#due.add(id)
           this.#sendIn(RETRY_AFTER_OUTAGE_MS)
@@ -134,16 +154,45 @@ export class SignatureMailer {
   async deliver(ids: number[]) {
     const links = await dueMails(ids)
     const done: DueMail[] = []
+    let serverAway: unknown = null
     await eachAtMost(links, SENDING_AT_ONCE, async (link) => {
+      // The mail server is away: the batch's other mails stay due, not each tried and logged.
+      if (serverAway) return
       try {
         if (await mailGuard.admit([link.email])) await sendSignerMail(link)
         done.push(link)
       } catch (error) {
+        if (isMailServerAway(error)) {
+          serverAway ??= error
+          return
+        }
         logger.warn({ err: error, signatureId: link.id }, 'a confirmation link could not be mailed')
         await MailFailed.tell()
       }
     })
     if (done.length) await clearSent(done)
+    if (serverAway) {
+      await MailFailed.tell()
+      throw new MailServerAway(serverAway)
+    }
+    if (done.length && this.#serverAway) logger.info('the mail server answers again')
+    if (done.length) this.#serverAway = false
+  }
+
+  /**
+   * Logs why mailing failed, a mail server that went away once until it
+   * answers again; whether the failure is an outage (the mails go again soon).
+   */
+  #failed(error: unknown) {
+    if (error instanceof MailServerAway) {
+      if (!this.#serverAway) {
+        logger.warn({ err: error.cause }, 'the mail server cannot be reached: signer mails wait')
+      }
+      this.#serverAway = true
+      return true
+    }
+    logger.error({ err: error }, 'mailing confirmation links failed')
+    return isServiceUnavailable(error)
   }
 
   /**
@@ -170,7 +219,7 @@ export class SignatureMailer {
       if (sweeping) return
       sweeping = true
       this.sweep()
-        .catch((error) => logger.error({ err: error }, 'sweeping due links failed'))
+        .catch((error) => this.#failed(error))
         .finally(() => (sweeping = false))
     }
     sweep()

@@ -1,4 +1,7 @@
 import { test } from '@japa/runner'
+import { createServer, type AddressInfo } from 'node:net'
+import mailManager from '@adonisjs/mail/services/main'
+import { SMTPTransport } from '@adonisjs/mail/transports/smtp'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -154,5 +157,42 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     assert.notInclude(mails[0].html, '/confirm')
     assert.include(mails[0].html, `/signature/${signature.id}/withdraw`)
     assert.isNull((await dueColumns(signature.id)).due)
+  })
+
+  test('a mail server that cannot be reached stops the batch: its links stay due and go once it answers', async ({
+    assert,
+    cleanup,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signatures = await SignatureFactory.apply('unconfirmed')
+      .merge({ petitionId: petition.id, linkMailDueAt: DateTime.utc() })
+      .createMany(3)
+    const ids = signatures.map(({ id }) => id)
+    // An SMTP server on a port nobody listens on: every connection is refused.
+    const closed = createServer()
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
+    const { port } = closed.address() as AddressInfo
+    await new Promise((done) => closed.close(done))
+    const config = (
+      mailManager as unknown as { config: { default: string; mailers: Record<string, unknown> } }
+    ).config
+    const outboxMailer = config.default
+    config.mailers.away = () => new SMTPTransport({ host: '127.0.0.1', port })
+    config.default = 'away'
+    cleanup(async () => {
+      config.default = outboxMailer
+      await mailManager.close('away' as any)
+      delete config.mailers.away
+    })
+
+    await assert.rejects(() => signatureMails.deliver(ids), /the mail server cannot be reached/)
+    for (const id of ids) assert.isNotNull((await dueColumns(id)).due)
+
+    config.default = outboxMailer
+    await signatureMails.deliver(ids)
+    for (const signature of signatures) {
+      assert.lengthOf(await outbox.to(signature.email), 1)
+      assert.isNull((await dueColumns(signature.id)).due)
+    }
   })
 })
