@@ -70,6 +70,8 @@ export class SignatureMailer {
   #due = new Set<number>()
   /** Since the mail server stopped answering: said once, until a mail goes again. */
   #serverAway = false
+  /** Stopping: nothing is tried again later (what is left stays due for a sweep). */
+  #stopping = false
   #timer: NodeJS.Timeout | null = null
   #sweeper: NodeJS.Timeout | null = null
   #batches = new Set<Promise<void>>()
@@ -122,7 +124,7 @@ export class SignatureMailer {
         .catch((error) => {
           // The database or the mail server went away (a restart): these links
           // wait here and go once it is back, not at the sweep half a minute later.
-          if (!this.#failed(error)) return
+          if (!this.#failed(error) || this.#stopping) return
           away = true
           for (const id of ids) this.#due.add(id)
           this.#sendIn(RETRY_AFTER_OUTAGE_MS)
@@ -213,6 +215,7 @@ export class SignatureMailer {
 
   /** Sweeps now and then while the process runs (the first sweep at once: a crash may have left links). */
   startSweeping() {
+    this.#stopping = false
     if (this.#sweeper) return
     let sweeping = false
     const sweep = () => {
@@ -229,6 +232,7 @@ export class SignatureMailer {
 
   /** At shutdown: the links this process still holds go out now (or to the mail worker). */
   async stop() {
+    this.#stopping = true
     if (this.#sweeper) clearInterval(this.#sweeper)
     this.#sweeper = null
     if (this.#timer) clearTimeout(this.#timer)

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { isUniqueViolation } from '#support/database_errors'
+import { isDeadlock, isUniqueViolation } from '#support/database_errors'
 
 /** One signature's writes, run inside a transaction. */
 export type SignatureWrite<T> = (trx: TransactionClientContract) => Promise<T>
@@ -108,8 +108,8 @@ class SignatureWrites {
       else kinds.set(waiting.kind, [waiting])
     }
     const outcomes = new Map<Waiting, unknown>()
-    this.#writing = db
-      .transaction(async (trx) => {
+    const write = () =>
+      db.transaction(async (trx) => {
         for (const [kind, items] of kinds) {
           const written = await kind.write(
             trx,
@@ -118,6 +118,7 @@ class SignatureWrites {
           items.forEach((waiting, index) => outcomes.set(waiting, written[index]))
         }
       })
+    this.#writing = withDeadlockRetries(write)
       .then(
         () => batch.forEach((waiting) => waiting.settle(outcomes.get(waiting))),
         (error) => batch.forEach(({ fail }) => fail(error))
@@ -126,6 +127,24 @@ class SignatureWrites {
         this.#writing = null
         if (this.#waiting.length > 0) this.#writeBatch()
       })
+  }
+}
+
+/** Tries of a batch that PostgreSQL keeps rolling back to end deadlocks. */
+const DEADLOCK_TRIES = 3
+
+/**
+ * Runs `write` (a whole transaction) again when PostgreSQL ended a deadlock
+ * by rolling it back. Two processes' batches can share a row (one link
+ * pressed in two tabs, or mailed twice) and reach it in different orders.
+ */
+async function withDeadlockRetries(write: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write()
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= DEADLOCK_TRIES) throw error
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { signatureMails } from '#services/signatures/signature_mails'
+import { SignatureMailer, signatureMails } from '#services/signatures/signature_mails'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { sign, signatureRows } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -163,36 +163,87 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     assert,
     cleanup,
   }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const signatures = await SignatureFactory.apply('unconfirmed')
-      .merge({ petitionId: petition.id, linkMailDueAt: DateTime.utc() })
-      .createMany(3)
+    const signatures = await dueSignatures(3)
     const ids = signatures.map(({ id }) => id)
-    // An SMTP server on a port nobody listens on: every connection is refused.
-    const closed = createServer()
-    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
-    const { port } = closed.address() as AddressInfo
-    await new Promise((done) => closed.close(done))
-    const config = (
-      mailManager as unknown as { config: { default: string; mailers: Record<string, unknown> } }
-    ).config
-    const outboxMailer = config.default
-    config.mailers.away = () => new SMTPTransport({ host: '127.0.0.1', port })
-    config.default = 'away'
-    cleanup(async () => {
-      config.default = outboxMailer
-      await mailManager.close('away' as any)
-      delete config.mailers.away
-    })
+    const server = await mailServerAway(cleanup)
 
     await assert.rejects(() => signatureMails.deliver(ids), /the mail server cannot be reached/)
     for (const id of ids) assert.isNotNull((await dueColumns(id)).due)
 
-    config.default = outboxMailer
+    server.answersAgain()
     await signatureMails.deliver(ids)
     for (const signature of signatures) {
       assert.lengthOf(await outbox.to(signature.email), 1)
       assert.isNull((await dueColumns(signature.id)).due)
     }
   })
+
+  test('the mail worker tries again every 2 s while the mail server is away, and not once it stops', async ({
+    assert,
+    cleanup,
+  }) => {
+    const [retried, left] = await dueSignatures(2)
+    const server = await mailServerAway(cleanup)
+    const worker = new SignatureMailer()
+
+    worker.take([retried.id])
+    await new Promise((done) => setTimeout(done, 300))
+    server.answersAgain()
+    const sent = await eventually(async () => (await outbox.to(retried.email)).length, 1, 4000)
+    assert.equal(sent, 1)
+
+    server.goesAway()
+    worker.take([left.id])
+    await new Promise((done) => setTimeout(done, 300))
+    await worker.stop()
+    server.answersAgain()
+    await new Promise((done) => setTimeout(done, 2500))
+    assert.lengthOf(await outbox.to(left.email), 0)
+    assert.isNotNull((await dueColumns(left.id)).due)
+  })
 })
+
+/** Unconfirmed signatures of a new petition, their links due now. */
+async function dueSignatures(count: number) {
+  const petition = await PetitionFactory.apply('published').with('user').create()
+  return SignatureFactory.apply('unconfirmed')
+    .merge({ petitionId: petition.id, linkMailDueAt: DateTime.utc() })
+    .createMany(count)
+}
+
+/**
+ * Mails go to an SMTP server on a port nobody listens on (every connection
+ * refused) until `answersAgain()` sends them to the outbox again.
+ */
+async function mailServerAway(cleanup: (handler: () => Promise<void>) => void) {
+  const closed = createServer()
+  await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
+  const { port } = closed.address() as AddressInfo
+  await new Promise((done) => closed.close(done))
+  const config = (
+    mailManager as unknown as { config: { default: string; mailers: Record<string, unknown> } }
+  ).config
+  const outboxMailer = config.default
+  config.mailers.away = () => new SMTPTransport({ host: '127.0.0.1', port })
+  config.default = 'away'
+  cleanup(async () => {
+    config.default = outboxMailer
+    await mailManager.close('away' as any)
+    delete config.mailers.away
+  })
+  return {
+    answersAgain: () => (config.default = outboxMailer),
+    goesAway: () => (config.default = 'away'),
+  }
+}
+
+/** `read`'s value once it is `expected`, or its last within `ms`. */
+async function eventually<T>(read: () => Promise<T>, expected: T, ms: number) {
+  const deadline = Date.now() + ms
+  let value = await read()
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 100))
+    value = await read()
+  }
+  return value
+}

@@ -11,7 +11,12 @@ import { signPetition, type SignInput } from '#services/signatures/signing'
 import { confirmSignature } from '#services/signatures/confirmation'
 import Signature from '#models/signature'
 import { PetitionFactory } from '#database/factories/petition_factory'
-import { queriesDuring, queriesWithBindingsDuring, queryPlan } from '#tests/helpers/database'
+import {
+  emptiedAfterwards,
+  queriesDuring,
+  queriesWithBindingsDuring,
+  queryPlan,
+} from '#tests/helpers/database'
 import { clearSent, dueMails } from '#services/signatures/signature_outbox'
 
 /** A write that stores one row of a table with a unique column, as a signature's INSERT does. */
@@ -206,6 +211,50 @@ test.group('Signature writes: each finds its own rows', (group) => {
       .where((row) => row.whereNull('confirmed_at').orWhereNotNull('link_mail_due_at'))
       .select('id')
     assert.lengthOf(left, 0)
+  })
+})
+
+test.group('Signature writes: a batch rolled back to end a deadlock', (group) => {
+  // Two connections see each other's rows only once committed: no global transaction here.
+  group.each.teardown(emptiedAfterwards())
+
+  test('is written again: confirmations whose rows another transaction took in the other order all count', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signer = { user: null, locale: 'en' as const }
+    for (const email of ['first@example.org', 'second@example.org']) {
+      await signPetition(petition, guest(email), signer)
+    }
+    const [first, second] = await Signature.query().where('petition_id', petition.id).orderBy('id')
+    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+    // Another transaction holds the second row; the batch takes the first and waits for the
+    // second; then the other reaches for the first. PostgreSQL rolls one of them back.
+    let release!: () => void
+    const released = new Promise<void>((done) => (release = done))
+    const other = db.transaction(async (trx) => {
+      await trx.from('signatures').where('id', second.id).update({ link_mail_attempts: 1 })
+      await released
+      await trx.from('signatures').where('id', first.id).update({ link_mail_attempts: 1 })
+    })
+    await pause(200)
+    const confirming = Promise.all([first, second].map((signature) => confirmSignature(signature)))
+    await pause(300)
+    release()
+    const [outcomes] = await Promise.all([confirming, other])
+
+    assert.deepEqual(
+      outcomes.map(({ valid, firstTime }) => [valid, firstTime]),
+      [
+        [true, true],
+        [true, true],
+      ]
+    )
+    const confirmed = await Signature.query()
+      .where('petition_id', petition.id)
+      .whereNotNull('confirmed_at')
+    assert.lengthOf(confirmed, 2)
   })
 })
 
