@@ -75,6 +75,8 @@ export class SignatureMailer {
   #timer: NodeJS.Timeout | null = null
   #sweeper: NodeJS.Timeout | null = null
   #batches = new Set<Promise<void>>()
+  /** The ids of the batches under way. */
+  #sending = new Set<number>()
 
   constructor(private delayMs = 10) {}
 
@@ -120,6 +122,7 @@ export class SignatureMailer {
         if (ids.length === BATCH_SIZE) break
       }
       let away = false
+      for (const id of ids) this.#sending.add(id)
       const batch: Promise<void> = this.deliver(ids)
         .catch((error) => {
           // The database or the mail server went away (a restart): these links
@@ -130,6 +133,7 @@ export class SignatureMailer {
           this.#sendIn(RETRY_AFTER_OUTAGE_MS)
         })
         .finally(() => {
+          for (const id of ids) this.#sending.delete(id)
           this.#batches.delete(batch)
           if (!away) this.#pump()
         })
@@ -201,14 +205,17 @@ export class SignatureMailer {
    * Takes the links left due for longer than a process takes to send them
    * and mails them, a batch at a time until none is left. One UPDATE takes
    * a batch: it moves their due time to now, so a second sweeping process
-   * no longer finds them abandoned.
+   * no longer finds them abandoned. Links this process holds (waiting, or
+   * on their way) are left to it: behind a long queue they look abandoned,
+   * and mailing them here too sent them twice. The number mailed here.
    */
   async sweep() {
     let swept = 0
     for (;;) {
       const taken = await takeAbandoned(BATCH_SIZE)
-      if (taken.length) await this.deliver(taken)
-      swept += taken.length
+      const abandoned = taken.filter((id) => !this.#due.has(id) && !this.#sending.has(id))
+      if (abandoned.length) await this.deliver(abandoned)
+      swept += abandoned.length
       if (taken.length < BATCH_SIZE) return swept
     }
   }

@@ -201,6 +201,25 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     assert.lengthOf(await outbox.to(left.email), 0)
     assert.isNotNull((await dueColumns(left.id)).due)
   })
+
+  test('the sweep leaves a link the process holds to its queue: behind a long queue it looks abandoned', async ({
+    assert,
+    cleanup,
+  }) => {
+    const { signature } = await dueSignature(DateTime.utc().minus({ minutes: 1 }))
+    const server = await mailServerAway(cleanup)
+    const worker = new SignatureMailer()
+    // Its link waits in the worker's queue (tried again in 2 s), due for a minute.
+    worker.take([signature.id])
+    await new Promise((done) => setTimeout(done, 300))
+    server.answersAgain()
+
+    assert.equal(await worker.sweep(), 0)
+    assert.lengthOf(await outbox.to(signature.email), 0)
+    const sent = await eventually(async () => (await outbox.to(signature.email)).length, 1, 4000)
+    assert.equal(sent, 1)
+    await worker.stop()
+  })
 })
 
 /** Unconfirmed signatures of a new petition, their links due now. */
