@@ -6,12 +6,14 @@
 | The crowd: N petition pages follow one petition's live counts through
 | nginx (deploy/nginx.conf, bench/nginx.js) in front of the production
 | build, while guests sign it and confirm at BENCH_SIGN_RATE (200) a second
-| each. The pages are played by a few processes of raw sockets
-| (bench/watchers_client.js), from loopback source addresses of their own
-| (127.x.y.z: ports run out at about 28,000 per source address), each page
-| naming a visitor address of its own in X-Forwarded-For, which the app
-| believes from nginx on loopback as it believes any trusted proxy: the cap
-| of 20 streams per address applies as it is. nginx reaches the one node
+| each. nginx holds the streams itself (Nchan): the app publishes each count
+| to it once (LIVE_COUNTS_RELAY_URL). The pages are played by a few
+| processes of raw sockets (bench/watchers_client.js), from loopback source
+| addresses of their own (127.x.y.z: ports run out at about 28,000 per
+| source address), each page naming a visitor address of its own in
+| X-Forwarded-For, which nginx believes from loopback as it would a load
+| balancer's (`visitorsNamedByProxy`): the cap of 20 streams per address
+| applies as it is. nginx reaches the one node
 | under several loopback addresses, for the same reason (the app listens on
 | 0.0.0.0 for it). This machine lets a process hold only so many open
 | files (its hard limit, raised by nothing here), so the bench runs as many
@@ -26,7 +28,8 @@
 | Target: N pages held, each sees every new count within 2 s.
 |
 | Environment: BENCH_DURATION (s, default 30) of signing under the crowd,
-| BENCH_SIGN_RATE (default 200), NGINX_PORT (default 3580), BENCH_DB=pg for
+| BENCH_SIGN_RATE (default 200), NGINX_PORT (default 3580; the app publishes
+| to the next port), BENCH_DB=pg for
 | PostgreSQL + Redis; `-- --profile` writes CPU profiles of the app during
 | the measured run.
 |
