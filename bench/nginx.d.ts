@@ -19,6 +19,5 @@ export declare function startNginx(site: NginxSite): Promise<{
   child: import('node:child_process').ChildProcess
   file: string
   url: string
-  publishUrl: string
   stop: () => boolean
 }>

@@ -125,8 +125,6 @@ export async function startNginx({ servers, port, publishPort = port + 1, dir, .
     child,
     file,
     url: `http://127.0.0.1:${port}`,
-    /** Where the nodes publish live counts (their LIVE_COUNTS_RELAY_URL). */
-    publishUrl: relayUrl(publishPort),
     stop: () => child.kill('SIGTERM'),
   }
 }

@@ -39,10 +39,10 @@ const KEPT_STATEMENTS =
 const preparedOf = new WeakMap<object, Map<string, any>>()
 const prepareAnew = BetterSqlite3Client.prototype._query
 
-/** Runs a query on a statement prepared once for the connection, or anew when not kept. */
 /** Statements that begin or end a transaction: run as they are, never kept prepared. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i
 
+/** Runs a query on a statement prepared once for the connection, or anew when not kept. */
 function runQuery(this: any, connection: any, query: any) {
   // A kept COMMIT that failed (a deferred constraint) stays active in libsql and locks its
   // tables until it is collected: exec leaves no statement behind.

@@ -12,7 +12,6 @@ export function isUniqueViolation(error: unknown) {
   )
 }
 
-/** Rows changed by a query builder UPDATE, whatever the driver returns (a count or [count]). */
 /**
  * PostgreSQL chose this transaction to end a deadlock (two transactions each
  * waiting for a row the other holds): it was rolled back whole, and running
@@ -22,6 +21,7 @@ export function isDeadlock(error: unknown) {
   return (error as { code?: unknown } | null)?.code === '40P01'
 }
 
+/** Rows changed by a query builder UPDATE, whatever the driver returns (a count or [count]). */
 export function affectedRows(result: unknown) {
   return Number(Array.isArray(result) ? result[0] : result) || 0
 }

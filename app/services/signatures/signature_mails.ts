@@ -181,8 +181,10 @@ export class SignatureMailer {
       await MailFailed.tell()
       throw new MailServerAway(serverAway)
     }
-    if (done.length && this.#serverAway) logger.info('the mail server answers again')
-    if (done.length) this.#serverAway = false
+    if (done.length && this.#serverAway) {
+      logger.info('the mail server answers again')
+      this.#serverAway = false
+    }
   }
 
   /**

@@ -186,18 +186,16 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     const server = await mailServerAway(cleanup)
     const worker = new SignatureMailer()
 
-    worker.take([retried.id])
-    await new Promise((done) => setTimeout(done, 300))
-    server.answersAgain()
+    await failsOnceThenWaits(worker, server, retried.id)
     const sent = await eventually(async () => (await outbox.to(retried.email)).length, 1, 4000)
     assert.equal(sent, 1)
 
     server.goesAway()
     worker.take([left.id])
-    await new Promise((done) => setTimeout(done, 300))
+    await pause(300)
     await worker.stop()
     server.answersAgain()
-    await new Promise((done) => setTimeout(done, 2500))
+    await pause(2500)
     assert.lengthOf(await outbox.to(left.email), 0)
     assert.isNotNull((await dueColumns(left.id)).due)
   })
@@ -209,10 +207,8 @@ test.group('Confirmation links: the signature row as the outbox', (group) => {
     const { signature } = await dueSignature(DateTime.utc().minus({ minutes: 1 }))
     const server = await mailServerAway(cleanup)
     const worker = new SignatureMailer()
-    // Its link waits in the worker's queue (tried again in 2 s), due for a minute.
-    worker.take([signature.id])
-    await new Promise((done) => setTimeout(done, 300))
-    server.answersAgain()
+    // Its link waits in the worker's queue, due for a minute.
+    await failsOnceThenWaits(worker, server, signature.id)
 
     assert.equal(await worker.sweep(), 0)
     assert.lengthOf(await outbox.to(signature.email), 0)
@@ -256,12 +252,29 @@ async function mailServerAway(cleanup: (handler: () => Promise<void>) => void) {
   }
 }
 
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+/**
+ * Hands `worker` a link while the mail server is away: its first try fails
+ * and the link waits in the worker's queue for the next, 2 s later, by which
+ * time the server answers again.
+ */
+async function failsOnceThenWaits(
+  worker: SignatureMailer,
+  server: Awaited<ReturnType<typeof mailServerAway>>,
+  signatureId: number
+) {
+  worker.take([signatureId])
+  await pause(300)
+  server.answersAgain()
+}
+
 /** `read`'s value once it is `expected`, or its last within `ms`. */
 async function eventually<T>(read: () => Promise<T>, expected: T, ms: number) {
   const deadline = Date.now() + ms
   let value = await read()
   while (value !== expected && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 100))
+    await pause(100)
     value = await read()
   }
   return value
