@@ -76,6 +76,7 @@ export function delays(replies) {
   return {
     afterPublication: figures(merge('afterPublication')),
     afterConfirmation: figures(merge('afterConfirmation')),
+    between: figures(merge('between')),
     lastPage: figures([...lastPage.values()].map((ms) => [ms, 1])),
     missed: replies.reduce((sum, reply) => sum + reply.missed, 0),
   }

@@ -3,6 +3,8 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 
 /** A worker's word to the supervisor that it listens, as the cluster's 'listening' would say. */
 export const WORKER_LISTENING = 'undersign:worker:listening'
+/** How long a node keeps an idle connection open: longer than nginx does (deploy/nginx.conf). */
+const NODE_KEEP_ALIVE_MS = 75_000
 
 /**
  * The HTTP server of a supervised worker, listening on a socket of its own
@@ -17,6 +19,11 @@ export const WORKER_LISTENING = 'undersign:worker:listening'
  */
 export function serverWithOwnSocket(handler: RequestListener): Server {
   const server = createServer(handler)
+  // nginx keeps idle connections to a node for 60 s (its upstream's default): the
+  // node must not close one first, or a POST nginx sends on it just then fails
+  // (and is not retried). A busy nginx worker may look late, so with a margin.
+  server.keepAliveTimeout = NODE_KEEP_ALIVE_MS
+  server.headersTimeout = NODE_KEEP_ALIVE_MS + 1000
   if (!cluster.isWorker) return server
   // A socket of its own is not the cluster's: the supervisor hears of it from the worker.
   server.once('listening', () =>

@@ -170,6 +170,7 @@ export class LiveCounts {
       local = () => true,
     }: { everywhere?: boolean; relayed?: boolean; local?: (guid: string) => boolean } = {}
   ) {
+    const publications: Promise<void>[] = []
     for (const { guid, message } of await liveCountsMessages(rows)) {
       const payload = JSON.stringify(message)
       const data = streamData(channelOf(guid), payload)
@@ -178,8 +179,12 @@ export class LiveCounts {
         void liveCountsHub.publish(channelOf(guid), eventFrame(data))
       }
       if (everywhere) this.#tellOthers(channelOf(guid), message)
-      if (relayed) void this.relay.publish(guid, data)
+      if (relayed) publications.push(this.relay.publish(guid, data))
     }
+    // nginx answers once it has written the message to its pages: the flush that
+    // sent it keeps the counter's turn until then, so a crowd is never sent more
+    // than nginx writes.
+    await Promise.all(publications)
   }
 
   #tellOthers(channel: string, payload: LiveCountsMessage) {

@@ -1,7 +1,11 @@
 import logger from '@adonisjs/core/services/logger'
 
-/** How long a publication may take before it is given up: the next flush sends newer counts. */
-const PUBLISH_TIMEOUT_MS = 2000
+/**
+ * How long a publication may take before it is given up (the next flush
+ * sends newer counts): nginx answers once it has written the message to
+ * the pages of its worker, a second or more for a crowd of 100,000.
+ */
+const PUBLISH_TIMEOUT_MS = 5000
 
 /**
  * Live counts handed to nginx (deploy/nginx.conf, its Nchan module), which

@@ -18,6 +18,7 @@ import {
   type DeltaRow,
 } from '#services/signatures/flushed_counts'
 import { isServiceUnavailable } from '#support/unavailable_services'
+import { endTurn, takeTurn, type Turn } from '#services/signatures/counter_turn'
 
 export type { Delta, Uncounted } from '#services/signatures/flushed_counts'
 export {
@@ -134,15 +135,20 @@ export async function countSignatures(
   return total
 }
 
+/** The petitions a flush moved; a scheduled one's turn (none when it had not the turn). */
+type Applied = { moved: number[]; uncounted: number[]; turn: Turn | null }
+
 /**
  * The petitions' support and oppose counters. Confirmations, deactivations
  * and reactivations each add a +1/-1 row to signature_count_deltas in their
  * own transaction (`countSignature`); the flusher sums those rows and moves
  * the sums onto the petition rows, in one UPDATE per petition, about once a
- * second. A viral petition's row is then written once a second instead of
- * once per signature (the UK Parliament site had to batch its +1 updates for
- * the same reason). Pages lag by at most the flush interval and are exact
- * once writes stop. Rows left by a crash are applied by the flush at boot.
+ * second, on the site's turn (one flush at a time across every process and
+ * node, the next once the last one's news went out: `counter_turn`). A
+ * viral petition's row is then written once a second instead of once per
+ * signature (the UK Parliament site had to batch its +1 updates for the
+ * same reason). Pages lag by about the flush interval and are exact once
+ * writes stop. Rows left by a crash are applied by the flush at boot.
  * The same sums go to the hourly counts that rank the trending list and
  * keep the petition's history, and, per country, to its counts by country.
  */
@@ -154,21 +160,27 @@ export class SignatureCounter {
 
   /** Flushes within the interval: a count was recorded. */
   wake() {
-    if (this.#timer) return
+    if (!this.#timer) this.#schedule(this.intervalMs)
+  }
+
+  #schedule(delayMs: number) {
     this.#timer = setTimeout(() => {
       this.#timer = null
-      this.flush().catch((error) => {
+      this.#flushOnTurn().catch((error) => {
         logger.error({ err: error }, 'signature counter flush failed')
         // The database went away (a restart): its rows wait, and are applied
         // once it is back rather than at the next count, which may never come.
         if (isServiceUnavailable(error)) this.wake()
       })
-    }, this.intervalMs)
+    }, delayMs)
     // Never keeps a command or a test run alive: the rows wait for the next flush.
     this.#timer.unref()
   }
 
-  /** Applies every recorded delta now; resolves when the petitions have them. */
+  /**
+   * Applies every recorded delta now, whoever's turn it is (a command, a
+   * test, the boot and the shutdown); resolves when the petitions have them.
+   */
   async flush(): Promise<void> {
     // This flush takes what the scheduled one was for.
     if (this.#timer) clearTimeout(this.#timer)
@@ -176,7 +188,36 @@ export class SignatureCounter {
     // One flush at a time in a process; across processes the DELETE decides.
     while (this.#flushing) await this.#flushing
     this.#flushing = this.#applyRecorded()
-      .then((changed) => this.#tell(changed))
+      .then((applied) => this.#tell(applied))
+      .finally(() => (this.#flushing = null))
+    await this.#flushing
+  }
+
+  /**
+   * The scheduled flush: only on the site's turn (`counter_turn`), kept
+   * until its news has gone out; when another process has the turn, this
+   * one asks again when it may be free (that flush took these rows too, or
+   * the next one will).
+   */
+  async #flushOnTurn(): Promise<void> {
+    while (this.#flushing) await this.#flushing
+    const takenAt = Date.now()
+    this.#flushing = this.#applyRecorded({ takenAt, intervalMs: this.intervalMs })
+      .then(async (applied) => {
+        const { turn } = applied
+        if (!turn?.taken) {
+          if (turn && !this.#timer) this.#schedule(turn.retryInMs)
+          return
+        }
+        const { until } = turn
+        try {
+          await this.#tell(applied)
+        } finally {
+          await endTurn(takenAt, until, this.intervalMs).catch((error) =>
+            logger.warn({ err: error }, 'the signature counter could not give its turn back')
+          )
+        }
+      })
       .finally(() => (this.#flushing = null))
     await this.#flushing
   }
@@ -216,8 +257,10 @@ export class SignatureCounter {
    * applies their sums in the same transaction: a failure leaves both as
    * they were, for the next flush.
    */
-  async #applyRecorded(): Promise<{ moved: number[]; uncounted: number[] }> {
+  async #applyRecorded(onTurn?: { takenAt: number; intervalMs: number }): Promise<Applied> {
     return db.transaction(async (trx) => {
+      const turn = onTurn ? await takeTurn(trx, onTurn.takenAt, onTurn.intervalMs) : null
+      if (turn && !turn.taken) return { moved: [], uncounted: [], turn }
       const rows = rowsOf<DeltaRow>(
         await trx.rawQuery(
           `DELETE FROM ${DELTAS}
@@ -242,7 +285,8 @@ export class SignatureCounter {
         ),
         ...[...removals.values()].map((removal) => removal.petitionId),
       ])
-      return { moved, uncounted: [...uncounted].filter((id) => !moved.includes(id)) }
+      const unmoved = [...uncounted].filter((id) => !moved.includes(id))
+      return { moved, uncounted: unmoved, turn }
     })
   }
 }

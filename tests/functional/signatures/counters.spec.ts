@@ -6,6 +6,7 @@ import PetitionsRecount from '../../../commands/petitions_recount.js'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import db from '@adonisjs/lucid/services/db'
 import { SignatureCounter, countSignature, signatureCounter } from '#services/signatures/counter'
+import { endTurn, takeTurn } from '#services/signatures/counter_turn'
 import { countsOf } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
@@ -108,5 +109,103 @@ test.group('Signature counters', (group) => {
     command.assertLogMatches(/recounted, 1 corrected/)
     assert.deepEqual(await countsOf(petition), { support: 108, oppose: 12 })
     assert.isNotNull((await Petition.findOrFail(petition.id)).succeededAt)
+  })
+})
+
+/** Waits until `check` holds, 5 s at most. */
+async function eventually(check: () => Promise<boolean>) {
+  for (let waited = 0; waited < 100 && !(await check()); waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** The site's counter turn, taken as another process's flush would take it, until `endTurn`. */
+async function holdTurn(intervalMs: number) {
+  const takenAt = Date.now()
+  const turn = await db.transaction((trx) => takeTurn(trx, takenAt, intervalMs))
+  if (!turn.taken) throw new Error('the turn was not free')
+  return { takenAt, until: turn.until }
+}
+
+test.group('Signature counters | one turn across processes', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // Each test starts with the turn free.
+  group.each.setup(async () => {
+    await db.from('signature_counter_turns').update({ next_at: 0 })
+  })
+
+  test('a turn is taken once until it is given back, then free an interval after it began', async ({
+    assert,
+  }) => {
+    const first = await holdTurn(1000)
+    const meanwhile = await db.transaction((trx) => takeTurn(trx, Date.now(), 1000))
+    assert.isFalse(meanwhile.taken)
+    // Taken for its lease: ask again within the interval.
+    assert.equal(!meanwhile.taken && meanwhile.retryInMs, 1000)
+
+    await endTurn(first.takenAt, first.until, 1000)
+    const early = await db.transaction((trx) => takeTurn(trx, first.takenAt + 400, 1000))
+    assert.isFalse(early.taken)
+    assert.closeTo(!early.taken ? early.retryInMs : 0, 600, 50)
+    const onTime = await db.transaction((trx) => takeTurn(trx, first.takenAt + 1000, 1000))
+    assert.isTrue(onTime.taken)
+  })
+
+  test('a turn whose news took longer than the interval is free as soon as it is given back', async ({
+    assert,
+  }) => {
+    const first = await holdTurn(100)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    await endTurn(first.takenAt, first.until, 100)
+    assert.isTrue((await db.transaction((trx) => takeTurn(trx, Date.now(), 100))).taken)
+  })
+
+  test('a turn given back after another process took it over is left to that one', async ({
+    assert,
+  }) => {
+    const first = await holdTurn(1000)
+    // The first holder's lease ran out (it looked dead): another process took the turn.
+    const later = first.until + 1
+    const second = await db.transaction((trx) => takeTurn(trx, later, 1000))
+    assert.isTrue(second.taken)
+    await endTurn(first.takenAt, first.until, 1000)
+    const row = await db.from('signature_counter_turns').where('id', 1).firstOrFail()
+    assert.equal(Number(row.next_at), second.taken ? second.until : -1)
+  })
+
+  test('an emptied turns table gives the turn to the first who asks', async ({ assert }) => {
+    await db.from('signature_counter_turns').delete()
+    assert.isTrue((await db.transaction((trx) => takeTurn(trx, Date.now(), 1000))).taken)
+    assert.isFalse((await db.transaction((trx) => takeTurn(trx, Date.now(), 1000))).taken)
+  })
+
+  test('a scheduled flush waits for the turn another process holds, then counts', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const counter = new SignatureCounter(100)
+    const held = await holdTurn(100)
+    await record(petition.id, [[1, 1]])
+    counter.wake()
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    assert.deepEqual(await countsOf(petition), { support: 0, oppose: 0 })
+    assert.equal(await pendingDeltas(), 1)
+
+    await endTurn(held.takenAt, held.until, 100)
+    await eventually(async () => (await pendingDeltas()) === 0)
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 0 })
+  })
+
+  test('a flush asked for (a command, the shutdown) counts whoever holds the turn', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    await holdTurn(1000)
+    await record(petition.id, [
+      [1, 1],
+      [-1, 1],
+    ])
+    await new SignatureCounter().flush()
+    assert.deepEqual(await countsOf(petition), { support: 1, oppose: 1 })
   })
 })
