@@ -19,13 +19,14 @@
 | files (its hard limit, raised by nothing here), so the bench runs as many
 | app workers, nginx workers and client processes as N needs within it.
 |
-| Reports: pages held (streams, and pages told to poll), memory per page
-| (resident memory of the app's processes and nginx's over N, and what the
-| crowd added), how long after a count's publication every page saw it
-| (its first sighting anywhere; p50/p99/max), how long after the oldest
-| confirmation a count newly shows, the signing and confirming rates
-| meanwhile, and the CPU of each side against a run of signing alone.
-| Target: N pages held, each sees every new count within 2 s.
+| Reports: streams held, memory per page (resident memory of the app's
+| processes and nginx's over N, and what the crowd added), how long after a
+| count's publication every page saw it (its first sighting anywhere;
+| p50/p99/max), how long after the oldest confirmation a count newly shows,
+| the longest each page went between two new counts, the signing and
+| confirming rates meanwhile, and the CPU of each side against a run of
+| signing alone. Target: N pages held, each sees every new count within 2 s
+| of its publication.
 |
 | Environment: BENCH_DURATION (s, default 30) of signing under the crowd,
 | BENCH_SIGN_RATE (default 200), NGINX_PORT (default 3580; the app publishes

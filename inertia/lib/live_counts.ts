@@ -1,9 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Data } from '@generated/data'
 import type { PetitionProgress } from '@app/shared/petitions/progress.ts'
+import { pageSignature, type LiveSignature } from '@app/shared/petitions/live_signatures.ts'
 
-/** What the server sends after each counter flush that moved the petition's counts. */
+/** What the page shows of each update the server sends after a flush moved the petition's counts. */
 export type LiveCounts = PetitionProgress & { lastSignatures: Data.LastSignature[] }
+
+/** An update as the server sends it: its signers' initials avatars as letters and colour. */
+type LiveCountsMessage = PetitionProgress & { lastSignatures: LiveSignature[] }
+
+function liveCountsOf(message: LiveCountsMessage): LiveCounts {
+  return { ...message, lastSignatures: message.lastSignatures.map(pageSignature) }
+}
 
 /** How often a page that polls reads the counts document, unless the server says otherwise. */
 const POLL_MS = 1000
@@ -35,7 +43,7 @@ function followCounts(guid: string, on: Listeners) {
     source.addEventListener('open', () => on.connected(true))
     source.addEventListener('message', (event) => {
       const message = JSON.parse(event.data)
-      if (message.channel === channel) on.counts(message.payload)
+      if (message.channel === channel) on.counts(liveCountsOf(message.payload))
     })
     source.addEventListener('poll', (event) => {
       const every = Number(JSON.parse((event as MessageEvent).data).every)
@@ -67,7 +75,7 @@ function followCounts(guid: string, on: Listeners) {
         if (response.status === 404 || response.status === 410) return on.connected(false)
         const text = response.ok ? await response.text() : ''
         on.connected(response.ok)
-        if (text && text !== last && !closed) on.counts(JSON.parse(text))
+        if (text && text !== last && !closed) on.counts(liveCountsOf(JSON.parse(text)))
         last = text || last
       } catch {
         on.connected(false)

@@ -4,6 +4,7 @@ import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/brows
 import { confirmationPath, sign, signatureRows } from '#tests/helpers/signatures'
 import { MAX_STREAM_AGE_MS, liveStreams } from '#machinery/live_streams'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { initialsAvatar } from '#support/avatar'
 
 const de = i18nManager.locale('de')
 
@@ -61,6 +62,8 @@ test.group('Browser: live counts', (group) => {
       assert.include(text, 'Ein Park für alle Kinder.')
       assert.notInclude(text, 'Dmytro')
       assert.notInclude(await page.content(), 'dmytro.shevchuk@example.org')
+      // Its avatar drawn by the page from the update's letters and colour, as the server draws it.
+      assert.equal(await signer.locator('img').getAttribute('src'), initialsAvatar('?'))
       // The bar moved too: 1 of 100.
       assert.equal(await page.locator('.progress-bar').first().getAttribute('aria-valuenow'), '1')
     })

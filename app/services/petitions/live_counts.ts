@@ -3,7 +3,8 @@ import { DateTime } from 'luxon'
 import Signature from '#models/signature'
 import { LAST_SIGNATURES } from '#services/petitions/page_data'
 import { petitionProgress } from '#shared/petitions/progress'
-import LastSignatureTransformer from '#transformers/last_signature_transformer'
+import LiveSignatureTransformer from '#transformers/live_signature_transformer'
+import type { LiveSignature } from '#shared/petitions/live_signatures'
 import { wherePublic } from '#services/petitions/visibility'
 
 /** The stream channel of an open petition's page: its guid, which the page shows anyway. */
@@ -26,12 +27,13 @@ export function isPetitionChannel(value: unknown): value is string {
 /**
  * What an open page hears after a flush moved its petition's counts, and
  * what the counts document says: the count fields of the page's `petition`
- * prop, the two sides' counts, and its `lastSignatures` prop, from the same
- * transformers. A signer who chose to be anonymous comes with
- * `anonymous: true` and no name: the page shows the word in its own language.
+ * prop, the two sides' counts, and its last signatures (`LiveSignature`:
+ * the page's list, with initials avatars as their letters and colour). A
+ * signer who chose to be anonymous comes with `anonymous: true` and no
+ * name: the page shows the word in its own language.
  */
 export type LiveCountsMessage = ReturnType<typeof petitionProgress> & {
-  lastSignatures: ReturnType<LastSignatureTransformer['toObject']>[]
+  lastSignatures: LiveSignature[]
 }
 
 /** An open petition's counts, as one query reads them for several. */
@@ -145,9 +147,8 @@ function messageOf(row: CountsRow, signatures: Signature[]): LiveCountsMessage {
   return {
     // The counts of the page's `petition` prop, by the same definition.
     ...petitionProgress(counts),
-    // The anonymous word is the page's to translate: one message serves every language.
     lastSignatures: signatures.map((signature) =>
-      new LastSignatureTransformer(signature, '').toObject()
+      new LiveSignatureTransformer(signature).toObject()
     ),
   }
 }

@@ -5,7 +5,11 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { countSignature, signatureCounter } from '#services/signatures/counter'
-import { channelOf } from '#services/petitions/live_counts'
+import { channelOf, liveCountsMessages, openCounts } from '#services/petitions/live_counts'
+import Signature from '#models/signature'
+import LastSignatureTransformer from '#transformers/last_signature_transformer'
+import { pageSignature } from '#shared/petitions/live_signatures'
+import { UserFactory } from '#database/factories/user_factory'
 import { liveCounts, liveCountsHub } from '#machinery/live_counts'
 import { PASS_INTERVAL_MS } from '#machinery/stream_hub'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -111,6 +115,55 @@ test.group('Live counts', (group) => {
       other.messages.map(({ channel }) => channel),
       [channelOf(second.guid)]
     )
+  })
+
+  test("a live update's signers show the page's own avatars, from their letters and colour", async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const member = await UserFactory.merge({ avatar: '/uploads/avatars/member.png' }).create()
+    const plain = await UserFactory.merge({ firstName: 'Юлія', lastName: 'Ігнатенко' }).create()
+    const names = ['Olena Koval', 'Jonas Berg', 'Ada Lovelace', 'Émile Zola', 'Taras Shevchenko']
+    for (const [index, name] of names.entries()) {
+      const [firstName, lastName] = name.split(' ')
+      await SignatureFactory.merge({
+        petitionId: petition.id,
+        firstName,
+        lastName,
+        email: `signer.${index}@example.org`,
+        comment: 'I sign this for my street and my neighbours.',
+        private: index === 4,
+        confirmedAt: DateTime.utc().minus({ minutes: index }),
+      }).create()
+    }
+    for (const [index, user] of [member, plain].entries()) {
+      await SignatureFactory.merge({
+        petitionId: petition.id,
+        userId: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName ?? undefined,
+        email: user.email,
+        confirmedAt: DateTime.utc().minus({ minutes: 10 + index }),
+      }).create()
+    }
+    const [{ message }] = await liveCountsMessages(await openCounts({ ids: [petition.id] }))
+
+    const page = await Signature.query()
+      .where('petition_id', petition.id)
+      .orderBy('confirmed_at', 'desc')
+      .preload('user')
+    assert.deepEqual(
+      message.lastSignatures.map(pageSignature),
+      page.map((signature) => new LastSignatureTransformer(signature, '').toObject())
+    )
+    // Only a picture someone uploaded travels as an address; the others as their letters.
+    const avatars = message.lastSignatures.map((signature) => signature.user.avatar)
+    assert.deepEqual(avatars.at(-2), '/uploads/avatars/member.png')
+    assert.containsSubset(avatars.at(-1), { initials: 'ЮІ' })
+    assert.notInclude(JSON.stringify(message), 'data:image')
+    // Ten such signers make a message of about 2 KB (6 KB with their data URLs).
+    const perSigner = JSON.stringify(message.lastSignatures).length / message.lastSignatures.length
+    assert.isBelow(perSigner, 200)
   })
 
   test('a verified batch of paper signatures reaches open pages at once, its paper count apart', async ({
