@@ -1,11 +1,13 @@
 import type Signature from '#models/signature'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { avatarFor, initialsAvatar } from '#support/avatar'
+import { pageSignature } from '#shared/petitions/live_signatures'
+import LiveSignatureTransformer from '#transformers/live_signature_transformer'
 
 /**
  * A signer in the public list: first name and avatar only, never
  * the e-mail; an anonymous signature shows under `anonymousName` with a
- * default avatar, and says it is anonymous.
+ * default avatar, and says it is anonymous. The same signer as a live
+ * update sends it (`LiveSignatureTransformer`), its avatar drawn.
  */
 export default class LastSignatureTransformer extends BaseTransformer<Signature> {
   constructor(
@@ -16,22 +18,8 @@ export default class LastSignatureTransformer extends BaseTransformer<Signature>
   }
 
   toObject() {
-    const signature = this.resource
-    const member = signature.userId ? signature.user : null
-    return {
-      id: signature.id,
-      /** Shown under the page's word for "Anonymous" (live updates carry no name for it). */
-      anonymous: signature.private,
-      user: signature.private
-        ? { firstName: this.anonymousName, avatar: initialsAvatar('?') }
-        : {
-            firstName: signature.firstName,
-            avatar: member
-              ? avatarFor(member)
-              : initialsAvatar(signature.firstName, signature.lastName),
-          },
-      createdAt: signature.createdAt.toISO()!,
-      comment: signature.comment,
-    }
+    const signer = pageSignature(new LiveSignatureTransformer(this.resource).toObject())
+    if (!signer.anonymous) return signer
+    return { ...signer, user: { ...signer.user, firstName: this.anonymousName } }
   }
 }
