@@ -20,7 +20,7 @@ export default class BenchSeed extends BaseCommand {
     const { default: Petition } = await import('#models/petition')
     const { savePetition } = await import('#services/petitions/petition_writer')
     const { insertSignatureRows } = await import('#database/seeders/signature_rows')
-    const { recountSignatures } = await import('#services/signatures/counter')
+    const { recountSignatures } = await import('#services/signatures/recount')
 
     const password = 'bench-owner-password'
     const owner = await UserFactory.merge({

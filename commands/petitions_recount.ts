@@ -16,7 +16,7 @@ export default class PetitionsRecount extends BaseCommand {
   declare petition?: number
 
   async run() {
-    const { recountSignatures } = await import('#services/signatures/counter')
+    const { recountSignatures } = await import('#services/signatures/recount')
     const { petitions, changed } = await recountSignatures(this.petition)
     this.logger.info(`${petitions} petition(s) recounted, ${changed} corrected`)
   }

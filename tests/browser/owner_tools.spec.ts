@@ -6,7 +6,7 @@ import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helper
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures } from '#services/signatures/counter'
+import { recountSignatures } from '#services/signatures/recount'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures } from '#services/signatures/counter'
+import { recountSignatures } from '#services/signatures/recount'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 const uk = i18nManager.locale('uk')

@@ -6,7 +6,7 @@ import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { countsOf } from '#tests/helpers/signatures'
 import { ROLE_MODERATOR } from '#models/user'
 import { networkHash } from '#support/signer_traces'
-import { recountSignatures } from '#services/signatures/counter'
+import { recountSignatures } from '#services/signatures/recount'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 

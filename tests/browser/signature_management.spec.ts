@@ -6,7 +6,7 @@ import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/brows
 import { PASSWORD } from '#tests/helpers/auth'
 import { parseCsv } from '#tests/helpers/signatures'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures } from '#services/signatures/counter'
+import { recountSignatures } from '#services/signatures/recount'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 

@@ -4,7 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import User, { ROLE_MODERATOR } from '#models/user'
 import Petition from '#models/petition'
 import { seedDemoData } from '#database/seeders/demo_data'
-import { recountSignatures } from '#services/signatures/counter'
+import { recountSignatures } from '#services/signatures/recount'
 import { forgetTrending } from '#services/petitions/listing/trending'
 import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
 

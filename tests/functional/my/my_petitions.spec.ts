@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { makeMember } from '#tests/helpers/auth'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { recountSignatures } from '#services/signatures/counter'
+import { recountSignatures } from '#services/signatures/recount'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 function keysDeep(value: unknown, into: string[] = []): string[] {

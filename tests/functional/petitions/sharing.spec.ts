@@ -5,7 +5,7 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiResponse } from '@japa/api-client'
 import type Petition from '#models/petition'
 import { makeMember } from '#tests/helpers/auth'
-import { recountSignatures } from '#services/signatures/counter'
+import { recountSignatures } from '#services/signatures/recount'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 
