@@ -14,6 +14,7 @@ import PetitionChanged from '#events/petition_changed'
 import SignatureConfirmed from '#events/signature_confirmed'
 import { removalOf } from '#services/signatures/removal'
 import { UNCONFIRMED } from '#support/signature_states'
+import { readsTogether } from '#support/reads_together'
 
 /**
  * What a confirmation link's pages, its confirmation and the signature
@@ -31,18 +32,27 @@ const LINK_COLUMNS = [
 ].map((column) => `signatures.${column}`)
 
 /**
- * The signature a confirmation link names (the columns above), with its
- * petition's title and address (all its pages and answers show of it), when
- * the link is signed for its current token: null for a forged, expired or
- * superseded link, or for a signature that is gone (pruned). One read by
- * primary key, the petition joined rather than loaded by a second query.
+ * The signatures links name (the columns above), by id, with their
+ * petition's title and address (all a link's pages and answers show of it),
+ * read together for the links of the same moment: one query by primary key
+ * for all of them, the petition joined rather than loaded by a second query.
  */
-export async function signatureOfLink(signatureId: number, signed: SignedFor) {
-  const signature = await Signature.query()
-    .where('signatures.id', signatureId)
+const linkedSignatures = readsTogether(async (ids: number[]) => {
+  const rows = await Signature.query()
+    .whereIn('signatures.id', ids)
     .join('petitions', 'petitions.id', 'signatures.petition_id')
     .select(...LINK_COLUMNS, 'petitions.title as petition_title', 'petitions.slug as petition_slug')
-    .first()
+  return new Map(rows.map((row) => [row.id, row]))
+})
+
+/**
+ * The signature a confirmation link names, with its petition's title and
+ * address, when the link is signed for its current token: null for a
+ * forged, expired or superseded link, or for a signature that is gone
+ * (pruned).
+ */
+export async function signatureOfLink(signatureId: number, signed: SignedFor) {
+  const signature = await linkedSignatures(signatureId)
   if (!signature || !signed(confirmationPurpose(signature))) return null
   const { petition_title: title, petition_slug: slug } = signature.$extras
   signature.$setRelated(

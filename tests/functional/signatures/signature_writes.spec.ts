@@ -8,7 +8,7 @@ import dbConfig from '#config/database'
 import type { SqliteConfig } from '@adonisjs/lucid/types/database'
 import { signatureWrites } from '#services/signatures/signature_writes'
 import { signPetition, type SignInput } from '#services/signatures/signing'
-import { confirmSignature } from '#services/signatures/confirmation'
+import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import Signature from '#models/signature'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import {
@@ -167,6 +167,37 @@ test.group('Signature writes: a burst of signs and confirmations', (group) => {
     assert.deepEqual(
       confirmed.map((row) => row.id),
       [a.id, b.id]
+    )
+  })
+
+  test('links opened together read their signatures in one query; a forged link and a pruned signature read none', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const signer = { user: null, locale: 'en' as const }
+    for (const email of ['a@example.org', 'b@example.org']) {
+      await signPetition(petition, guest(email), signer)
+    }
+    const [a, b] = await Signature.query().where('petition_id', petition.id).orderBy('id')
+    const genuine = () => true
+    const forged = () => false
+    let read: Awaited<ReturnType<typeof signatureOfLink>>[] = []
+    const statements = await statementsDuring(async () => {
+      read = await Promise.all([
+        signatureOfLink(a.id, genuine),
+        signatureOfLink(b.id, forged),
+        signatureOfLink(b.id + 1000, genuine),
+        signatureOfLink(b.id, genuine),
+      ])
+    })
+    assert.deepEqual(
+      read.map((signature) => signature?.id ?? null),
+      [a.id, null, null, b.id]
+    )
+    assert.equal(read[0]!.petition.title, petition.title)
+    assert.lengthOf(
+      statements.filter((sql) => sql.startsWith('select')),
+      1
     )
   })
 })
