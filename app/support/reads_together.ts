@@ -3,8 +3,8 @@
  * one query for all their keys: on PostgreSQL each query is a round trip
  * with its own protocol work on both sides, and a surge of confirmation
  * links read their rows one by one. `readAll` answers the rows it found by
- * key; a key it did not find reads as undefined. A failed query fails every
- * read of its turn.
+ * key; a key it did not find reads as undefined, and readers of one key
+ * share its row. A failed query fails every read of its turn.
  */
 export function readsTogether<Key, Row>(readAll: (keys: Key[]) => Promise<Map<Key, Row>>) {
   let waiting: Map<Key, Array<PromiseWithResolvers<Row | undefined>>> | null = null
