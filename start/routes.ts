@@ -59,6 +59,7 @@ const SignaturesController = () => import('#controllers/signatures_controller')
 const PetitionReportsController = () => import('#controllers/petition_reports_controller')
 const PetitionReviewsController = () => import('#controllers/petition_reviews_controller')
 const PetitionResponsesController = () => import('#controllers/petition_responses_controller')
+const PetitionNewsController = () => import('#controllers/petition_news_controller')
 const ModerationController = () => import('#controllers/moderation_controller')
 const SignatureInvalidationsController = () =>
   import('#controllers/signature_invalidations_controller')
@@ -426,6 +427,10 @@ router
     router
       .delete('/petition/:guid/handovers/:id', [PetitionHandoversController, 'destroy'])
       .as('petitions.handovers.destroy')
+    // Its news, posted from its page.
+    router
+      .post('/petition/:guid/updates', [PetitionNewsController, 'store'])
+      .as('petitions.updates.store')
     // What the petition achieved: official responses and the victory mark.
     router
       .post('/petition/:guid/responses', [PetitionResponsesController, 'store'])

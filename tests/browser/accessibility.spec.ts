@@ -451,7 +451,7 @@ test.group('Browser: accessibility', (group) => {
             const where = `${new URL(page.url()).pathname} (${who}, ${locale}, ${width}px)`
             problems.push(...describeViolations(where, await seriousViolations(page)))
             // Nothing wider than the screen: a wider page cuts off its right edge on a phone.
-            const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+            const pageWidth = await page.evaluate<number>(`document.documentElement.scrollWidth`)
             if (pageWidth > width) problems.push(`${where}: ${pageWidth} px wide`)
             checked++
           }

@@ -174,6 +174,11 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       body: '<p>We will build the park next spring.</p>',
     },
     '/petition/:guid/victory': { victory: true },
+    '/petition/:guid/updates': {
+      title: 'Signatures handed to the council',
+      createdAt: '2024-06-01',
+      description: 'We met the mayor.',
+    },
     '/petition/:guid/sheet': { paperSize: 'a4', language: 'uk' },
     '/petition/:guid/delivery': { paperSize: 'letter', language: 'ru', includeList: true },
     // Without the photo the paper batch is refused; the hand-over's photo is optional.

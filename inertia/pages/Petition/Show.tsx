@@ -9,7 +9,8 @@ import HandoversSection from '~/components/petition/show/handovers_section.tsx'
 import DecisionMakersSection from '~/components/petition/show/decision_makers_section.tsx'
 import MediaSection from '~/components/petition/show/media_section.tsx'
 import ResponsesSection from '~/components/petition/show/responses_section.tsx'
-import UpdatesTimeline from '~/components/petition/show/updates_timeline.tsx'
+import NewsList from '~/components/petition/show/news_list.tsx'
+import PostNews from '~/components/petition/show/post_news.tsx'
 import HistoryChart from '~/components/petition/show/history_chart.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import ModeratorRemovals from '~/components/petition/show/moderator_removals.tsx'
@@ -123,7 +124,11 @@ export default function Show(props: PetitionShowProps) {
             <LettersSection letters={petition.letters} />
             <DecisionMakersSection decisionMakers={props.decisionMakers} />
             <MediaSection videos={petition.videos} photos={petition.photos} />
-            <UpdatesTimeline updates={petition.updates} ownerFirstName={petition.user.firstName} />
+            <NewsList
+              updates={petition.updates}
+              ownerFirstName={petition.user.firstName}
+              action={canEditPetition ? <PostNews guid={petition.guid} /> : undefined}
+            />
             <LastSignatures signatures={lastSignatures} />
             <ModeratorRemovals removals={props.moderatorRemovals} notCounted={props.notCounted} />
             <SignersMapSection slug={petition.slug} totalSignatures={petition.totalSignatures} />
