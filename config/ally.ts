@@ -20,8 +20,7 @@ function endpoints(urls: Record<string, string | undefined>) {
 
 /**
  * Sign in with GitHub and Google. The endpoints can be pointed elsewhere
- * (tests use a local fake provider); without keys the buttons explain that
- * the provider is not available.
+ * (tests use a local fake provider); a provider without keys has no button.
  */
 const allyConfig = defineConfig({
   github: services.github({
@@ -51,10 +50,15 @@ const allyConfig = defineConfig({
 
 export default allyConfig
 
-export function providerConfigured(provider: 'github' | 'google') {
+export function providerConfigured(provider: Provider) {
   return provider === 'github'
     ? Boolean(env.get('GITHUB_CLIENT_ID') && env.get('GITHUB_CLIENT_SECRET'))
     : Boolean(env.get('GOOGLE_CLIENT_ID') && env.get('GOOGLE_CLIENT_SECRET'))
+}
+
+/** The providers whose keys are set: the only ones whose buttons show. */
+export function configuredProviders(): Provider[] {
+  return PROVIDERS.filter(providerConfigured)
 }
 
 declare module '@adonisjs/ally/types' {

@@ -1,6 +1,6 @@
 import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { PROVIDERS } from '#config/ally'
+import { PROVIDERS, providerConfigured } from '#config/ally'
 
 /**
  * The member's account as their settings page shows it. Only ever built for
@@ -19,7 +19,10 @@ export default class AccountTransformer extends BaseTransformer<User> {
       pendingEmail: user.pendingEmail,
       verified: user.isVerified,
       hasPassword: Boolean(user.password),
-      providers: PROVIDERS.map((name) => ({ name, linked: linked.includes(name) })),
+      // A provider the site has no keys for shows only while it is still linked (to be unlinked).
+      providers: PROVIDERS.filter((name) => providerConfigured(name) || linked.includes(name)).map(
+        (name) => ({ name, linked: linked.includes(name) })
+      ),
     }
   }
 }

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import env from '#start/env'
 import User from '#models/user'
 import { browserJourneys, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
@@ -206,5 +207,32 @@ test.group('Browser: accounts', (group) => {
     } finally {
       await laptop.close()
     }
+  })
+
+  test('a provider the site has no keys for has no button, in French', async ({
+    assert,
+    cleanup,
+  }) => {
+    const secrets = {
+      github: env.get('GITHUB_CLIENT_SECRET'),
+      google: env.get('GOOGLE_CLIENT_SECRET'),
+    }
+    cleanup(() => {
+      env.set('GITHUB_CLIENT_SECRET', secrets.github)
+      env.set('GOOGLE_CLIENT_SECRET', secrets.google)
+    })
+    env.set('GOOGLE_CLIENT_SECRET', '')
+    await inBrowser('one provider configured', async (page) => {
+      await visit(page, siteUrl('/login', 'fr'))
+      const links = await page.getByTestId('provider-block').getByRole('link').all()
+      const offered = await Promise.all(links.map((link) => link.getAttribute('data-provider')))
+      assert.deepEqual(offered, ['github'])
+    })
+    env.set('GITHUB_CLIENT_SECRET', '')
+    await inBrowser('no provider configured', async (page) => {
+      await visit(page, siteUrl('/signup', 'fr'))
+      await page.getByTestId('signup-form').waitFor()
+      assert.equal(await page.getByTestId('provider-block').count(), 0)
+    })
   })
 })

@@ -3,11 +3,12 @@ import { forgotPasswordValidator, resetPasswordValidator } from '#validators/aut
 import { requestPasswordReset, resetPassword } from '#services/accounts/password_reset'
 import { endOtherSessions, startSession } from '#services/accounts/sessions'
 import { flashAlert, flashMessage } from '#support/http/flash'
+import { configuredProviders } from '#config/ally'
 
 export default class PasswordResetController {
   /** Auth/ForgetPassword at /auth/password/reset. */
   async create({ inertia }: HttpContext) {
-    return inertia.render('Auth/ForgetPassword', {})
+    return inertia.render('Auth/ForgetPassword', { signInProviders: configuredProviders() })
   }
 
   /** POST /auth/password/email: the same answer whether the address has an account or not. */
@@ -24,6 +25,7 @@ export default class PasswordResetController {
     return inertia.render('Auth/PasswordReset', {
       token: String(params.token),
       email: String(request.qs().email ?? ''),
+      signInProviders: configuredProviders(),
     })
   }
 

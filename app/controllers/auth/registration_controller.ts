@@ -6,6 +6,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { isIntendedUrl, pullIntendedUrl } from '#support/http/intended_url'
 import { flashAlert } from '#support/http/flash'
 import { site } from '#config/site'
+import { configuredProviders } from '#config/ally'
 
 export default class RegistrationController {
   async show({ inertia, session }: HttpContext) {
@@ -13,6 +14,7 @@ export default class RegistrationController {
       turnstileKey: site.turnstileSiteKey,
       // A guest on the way to start a petition is told that it takes a minute, and where it leads.
       startingPetition: isIntendedUrl(session, urlFor('petitions.create')),
+      signInProviders: configuredProviders(),
     })
   }
 

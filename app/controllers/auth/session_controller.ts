@@ -5,6 +5,7 @@ import { endSession, startSession } from '#services/accounts/sessions'
 import { pullIntendedUrl } from '#support/http/intended_url'
 import { flashMessage } from '#support/http/flash'
 import { site } from '#config/site'
+import { configuredProviders } from '#config/ally'
 
 export default class SessionController {
   /** Auth/Login; the bot check shows once a login to the account asked for it. */
@@ -12,6 +13,7 @@ export default class SessionController {
     return inertia.render('Auth/Login', {
       turnstileKey: site.turnstileSiteKey,
       botCheckRequired: session.flashMessages.get('botCheckRequired') === true,
+      signInProviders: configuredProviders(),
     })
   }
 

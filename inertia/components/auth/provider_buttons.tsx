@@ -10,6 +10,9 @@ const PROVIDERS = [
   { name: 'google', label: 'page.auth.google', icon: siGoogle },
 ] as const
 
+/** A sign-in provider's name, as the server lists the configured ones. */
+export type SignInProvider = (typeof PROVIDERS)[number]['name']
+
 /** A provider's brand mark in its colour. Decorative: the button's text names the provider. */
 function BrandIcon({ icon }: { icon: SimpleIcon }) {
   return (
@@ -28,12 +31,14 @@ function BrandIcon({ icon }: { icon: SimpleIcon }) {
 }
 
 /**
- * The sign-in-with-provider block: two links that leave the site
- * for /auth/{provider}/redirect. Clicks count from about 210 ms after the
- * block appears (no accidental double submit from a previous page), then
- * the full-page loading overlay shows while the browser leaves.
+ * The sign-in-with-provider block: a link for each provider the site has
+ * keys for (`providers`, from the server; nothing at all without one) that
+ * leaves the site for /auth/{provider}/redirect. Clicks count from about
+ * 210 ms after the block appears (no accidental double submit from a
+ * previous page), then the full-page loading overlay shows while the
+ * browser leaves.
  */
-export default function ProviderButtons() {
+export default function ProviderButtons({ providers }: { providers: SignInProvider[] }) {
   const { t } = useTranslation()
   const [active, setActive] = useState(false)
   const [leaving, setLeaving] = useState(false)
@@ -51,13 +56,15 @@ export default function ProviderButtons() {
     setLeaving(true)
   }
 
+  const shown = PROVIDERS.filter(({ name }) => providers.includes(name))
+  if (shown.length === 0) return null
   return (
     <section className="mt-4" data-testid="provider-block">
       <p className="text-center text-muted small text-uppercase my-3">
         {t('page.auth.or_login_with')}
       </p>
       <div className="d-grid gap-2 d-sm-flex justify-content-center">
-        {PROVIDERS.map((provider) => (
+        {shown.map((provider) => (
           <a
             key={provider.name}
             href={urlFor('auth.provider.redirect', { provider: provider.name })}

@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
-import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import ProviderButtons, { type SignInProvider } from '~/components/auth/provider_buttons.tsx'
 import EmailField from '~/components/auth/email_field.tsx'
 import { urlFor } from '~/client.ts'
 import AuthLinks from '~/components/auth/auth_links.tsx'
@@ -10,7 +10,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { bindText } from '~/lib/bind_text.ts'
 import SubmitButton from '~/components/auth/submit_button.tsx'
 
-export default function ForgetPassword() {
+export default function ForgetPassword({ signInProviders }: { signInProviders: SignInProvider[] }) {
   const { t } = useTranslation()
   const form = useForm({ email: '' })
 
@@ -26,7 +26,7 @@ export default function ForgetPassword() {
           <EmailField {...bindText(form, 'email')} />
           <SubmitButton label={t('page.auth.send_reset')} processing={form.processing} />
         </Form>
-        <ProviderButtons />
+        <ProviderButtons providers={signInProviders} />
         <AuthLinks show={['signup', 'login']} />
       </AuthCard>
     </AppLayout>

@@ -3,7 +3,7 @@ import { useForm } from '@inertiajs/react'
 import { Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
-import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import ProviderButtons, { type SignInProvider } from '~/components/auth/provider_buttons.tsx'
 import FormField from '~/components/form_field.tsx'
 import EmailField from '~/components/auth/email_field.tsx'
 import PrivacyNotice from '~/components/auth/privacy_notice.tsx'
@@ -15,9 +15,13 @@ import { bindText } from '~/lib/bind_text.ts'
 import SubmitButton from '~/components/auth/submit_button.tsx'
 
 /** The bot check shows when the server asks for it. */
-type LoginProps = { turnstileKey: string | null; botCheckRequired: boolean }
+type LoginProps = {
+  turnstileKey: string | null
+  botCheckRequired: boolean
+  signInProviders: SignInProvider[]
+}
 
-export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
+export default function Login({ turnstileKey, botCheckRequired, signInProviders }: LoginProps) {
   const { t } = useTranslation()
   const turnstile = useRef<TurnstileHandle>(null)
   const form = useForm({ email: '', password: '', cfTurnstileResponse: '' })
@@ -55,7 +59,7 @@ export default function Login({ turnstileKey, botCheckRequired }: LoginProps) {
           )}
           <SubmitButton label={t('page.auth.login_button')} processing={form.processing} />
         </Form>
-        <ProviderButtons />
+        <ProviderButtons providers={signInProviders} />
         <PrivacyNotice className="mt-4 mb-0" />
         <AuthLinks show={['signup', 'forgot']} />
       </AuthCard>

@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { Form } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
-import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import ProviderButtons, { type SignInProvider } from '~/components/auth/provider_buttons.tsx'
 import EmailField from '~/components/auth/email_field.tsx'
 import { urlFor } from '~/client.ts'
 import NewPasswordFields from '~/components/auth/new_password_fields.tsx'
@@ -11,9 +11,9 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { bindText } from '~/lib/bind_text.ts'
 import SubmitButton from '~/components/auth/submit_button.tsx'
 
-type PasswordResetProps = { token: string; email: string }
+type PasswordResetProps = { token: string; email: string; signInProviders: SignInProvider[] }
 
-export default function PasswordReset({ token, email }: PasswordResetProps) {
+export default function PasswordReset({ token, email, signInProviders }: PasswordResetProps) {
   const { t } = useTranslation()
   const form = useForm({ token, email, password: '', password_confirmation: '' })
 
@@ -43,7 +43,7 @@ export default function PasswordReset({ token, email }: PasswordResetProps) {
           />
           <SubmitButton label={t('page.auth.reset_button')} processing={form.processing} />
         </Form>
-        <ProviderButtons />
+        <ProviderButtons providers={signInProviders} />
         <AuthLinks show={['signup', 'login']} />
       </AuthCard>
     </AppLayout>

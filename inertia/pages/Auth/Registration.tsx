@@ -3,7 +3,7 @@ import { useForm } from '@inertiajs/react'
 import { Alert, Col, Form, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import AuthCard from '~/components/auth/auth_card.tsx'
-import ProviderButtons from '~/components/auth/provider_buttons.tsx'
+import ProviderButtons, { type SignInProvider } from '~/components/auth/provider_buttons.tsx'
 import FormField from '~/components/form_field.tsx'
 import EmailField from '~/components/auth/email_field.tsx'
 import PrivacyNotice from '~/components/auth/privacy_notice.tsx'
@@ -16,9 +16,17 @@ import { bindText } from '~/lib/bind_text.ts'
 import SubmitButton from '~/components/auth/submit_button.tsx'
 
 /** `startingPetition`: the guest came to start a petition, which follows the sign-up. */
-type RegistrationProps = { turnstileKey: string | null; startingPetition?: boolean }
+type RegistrationProps = {
+  turnstileKey: string | null
+  startingPetition?: boolean
+  signInProviders: SignInProvider[]
+}
 
-export default function Registration({ turnstileKey, startingPetition }: RegistrationProps) {
+export default function Registration({
+  turnstileKey,
+  startingPetition,
+  signInProviders,
+}: RegistrationProps) {
   const { t } = useTranslation()
   const turnstile = useRef<TurnstileHandle>(null)
   const form = useForm({
@@ -82,7 +90,7 @@ export default function Registration({ turnstileKey, startingPetition }: Registr
           <PrivacyNotice className="mb-3" />
           <SubmitButton label={t('page.auth.register_button')} processing={form.processing} />
         </Form>
-        <ProviderButtons />
+        <ProviderButtons providers={signInProviders} />
         <AuthLinks show={['login']} />
       </AuthCard>
     </AppLayout>

@@ -33,7 +33,7 @@ export default function Account({ account }: AccountProps) {
             <ProfileSection account={account} />
             <EmailSection account={account} />
             <PasswordSection account={account} />
-            <ProvidersSection account={account} />
+            {account.providers.length > 0 && <ProvidersSection account={account} />}
             <DataSection />
             <DeletionSection account={account} />
           </Col>

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import env from '#start/env'
 import User from '#models/user'
 import { FakeOAuthProvider, signInWith } from '#tests/helpers/fake_oauth_provider'
 import { flashed, loggedInAs, makeMember } from '#tests/helpers/auth'
@@ -137,5 +138,37 @@ test.group('Sign in with GitHub and Google', (group) => {
   test('an unknown provider is a 404', async ({ client }) => {
     const response = await client.get('/auth/myspace/redirect').redirects(0)
     response.assertStatus(404)
+  })
+
+  test('only the providers the site has keys for are offered, on every page that offers them', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const offered = async (path: string) => {
+      const page = await client.get(path).header('host', 'fr.undersign.test').withInertia()
+      return (page.inertiaProps as { signInProviders: string[] }).signInProviders
+    }
+    const pages = ['/login', '/signup', '/auth/password/reset']
+    for (const path of pages) assert.deepEqual(await offered(path), ['github', 'google'], path)
+
+    const secret = env.get('GOOGLE_CLIENT_SECRET')
+    env.set('GOOGLE_CLIENT_SECRET', '')
+    cleanup(() => env.set('GOOGLE_CLIENT_SECRET', secret))
+    for (const path of pages) assert.deepEqual(await offered(path), ['github'], path)
+    // An old link to it goes back to the login page, never to the provider.
+    const redirect = await client.get('/auth/google/redirect').redirects(0)
+    assert.equal(new URL(redirect.header('location')!, 'http://undersign.test').pathname, '/login')
+
+    // A member who linked Google before its keys went still sees it, to unlink it.
+    const linked = await makeMember({ googleId: 'g-1' })
+    const unlinked = await makeMember()
+    const providersOf = async (member: typeof linked) => {
+      const page = await client.get('/my/account').loginAs(member).withInertia()
+      const props = page.inertiaProps as { account: { providers: { name: string }[] } }
+      return props.account.providers.map(({ name }) => name)
+    }
+    assert.deepEqual(await providersOf(linked), ['github', 'google'])
+    assert.deepEqual(await providersOf(unlinked), ['github'])
   })
 })
