@@ -163,9 +163,10 @@ export default class PetitionsController {
       localeOf(i18n)
     )
     flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
-    // The save that publishes it lands on the live page, with a first-share panel.
-    if (publishedNow) {
-      flashPetitionPage(session, 'petitionPublished')
+    // The save that publishes it lands on the live page, with a first-share panel;
+    // a published petition's edit, on its page as readers now see it; a draft, on its form.
+    if (publishedNow) flashPetitionPage(session, 'petitionPublished')
+    if (petition.published) {
       return response.redirect().toRoute('petitions.show', { slug: petition.slug })
     }
     return response.redirect().toRoute('petitions.edit', { guid })

@@ -3,6 +3,7 @@ import { writtenDay } from '#shared/day_formats'
 import { DateTime } from 'luxon'
 import Petition from '#models/petition'
 import { UserFactory } from '#database/factories/user_factory'
+import { PetitionFactory } from '#database/factories/petition_factory'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
@@ -133,6 +134,7 @@ test.group('Browser: petition authoring', (group) => {
       ])
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
       assert.equal(await page.getByTestId('petition-submit').textContent(), 'Save')
+      assert.equal(await page.locator('h1').textContent(), 'Edit “Save the Shevchenko park”')
 
       await page.getByRole('button', { name: 'Add an update' }).click()
       const updates = page.getByTestId('updates-section')
@@ -146,9 +148,15 @@ test.group('Browser: petition authoring', (group) => {
       assert.equal(await day.getAttribute('placeholder'), 'dd/mm/yyyy')
       await day.fill(writtenDay('en', yesterday))
       await page.keyboard.press('Escape')
-      await page.getByTestId('petition-submit').click()
-      await page.locator('.Toastify__toast--success').last().waitFor()
-      await page.waitForTimeout(300)
+      // The save of a published petition lands on its page, as readers now see it.
+      await Promise.all([
+        page.waitForURL(/\/petition\/save-the-shevchenko-park$/),
+        page.getByTestId('petition-submit').click(),
+      ])
+      await page
+        .locator('.Toastify__toast--success', { hasText: 'Your changes are saved.' })
+        .waitFor()
+      await page.getByTestId('update-item').getByText('Signatures delivered').waitFor()
 
       await petition.load('updates')
       assert.lengthOf(petition.updates, 1)
@@ -496,6 +504,33 @@ test.group('Browser: petition authoring', (group) => {
         page.getByTestId('petition-submit').click(),
       ])
       assert.equal((await Petition.firstOrFail()).title, 'Bancos para el paseo del río')
+    })
+  })
+
+  test('the edit form names its petition, in French; a draft saved from its foot returns to the top of its form', async ({
+    assert,
+  }) => {
+    const author = await UserFactory.merge({ email: EMAIL, password: PASSWORD }).create()
+    const draft = await PetitionFactory.merge({
+      userId: author.id,
+      title: 'Des arbres pour la cour de l’école',
+      lang: 'fr',
+    }).create()
+    await inBrowser('edit a draft in French', async (page) => {
+      await logIn(page, EMAIL, PASSWORD, 'fr')
+      await visit(page, siteUrl(`/petition/${draft.guid}/edit`, 'fr'))
+      const heading = fr.t('page.petition.edit_title', { title: draft.title })
+      assert.equal(await page.locator('h1').textContent(), heading)
+      assert.include(await page.title(), heading)
+      // Saved from the button at the foot of the long form: the page starts again at its top.
+      await page.getByTestId('petition-submit').scrollIntoViewIfNeeded()
+      assert.isAbove(await page.evaluate<number>('window.scrollY'), 500)
+      await page.getByTestId('petition-submit').click()
+      await page
+        .locator('.Toastify__toast--success', { hasText: fr.t('page.petition.saved') })
+        .waitFor()
+      assert.match(page.url(), /\/edit$/)
+      await page.waitForFunction('window.scrollY === 0')
     })
   })
 })

@@ -110,16 +110,22 @@ export default function Create({
     event.preventDefault()
     form.transform((data) => submission(data) as never)
     form.post(urlFor('petitions.store', { guid: petition.guid }), {
-      preserveScroll: true,
+      // A refusal keeps the place (then goes to the first error); a save starts at the top.
+      preserveScroll: 'errors',
       onError: () => scrollToFirstError(),
       onFinish: () => turnstile.current?.reset(),
     })
   }
 
+  // The title as saved, not as being typed: the page says which petition it edits.
+  const heading = editing
+    ? t('page.petition.edit_title', { title: petition.title })
+    : t('page.petition.create_title')
+
   return (
-    <AppLayout title={t('page.petition.create_title')} path={urlFor('petitions.create')} noindex>
+    <AppLayout title={heading} path={urlFor('petitions.create')} noindex>
       <Container className="page-section" style={{ maxWidth: 960 }}>
-        <h1 className="fw-bold mb-4">{t('page.petition.create_title')}</h1>
+        <h1 className="fw-bold mb-4 text-break">{heading}</h1>
         <Form onSubmit={submit} noValidate data-testid="petition-form">
           <section className="form-section" data-testid="basic-section">
             <WithTip field="title">

@@ -8,7 +8,8 @@ import { PetitionFactory } from '#database/factories/petition_factory'
 /**
  * The save that publishes a petition lands on its live page with a
  * first-share panel, told by a one-shot flash (never by the URL, which
- * could be shared); any other save returns to the form.
+ * could be shared); an edit of a published petition lands on its page
+ * without the panel; a draft's save returns to its form.
  */
 test.group('Publishing lands on the live page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -42,7 +43,7 @@ test.group('Publishing lands on the live page', (group) => {
     assert.isFalse(again.inertiaProps.justPublished)
   })
 
-  test('saving a petition that is already published, or keeping a draft, returns to the form', async ({
+  test('saving a petition that is already published lands on its page; keeping a draft returns to the form', async ({
     client,
     assert,
   }) => {
@@ -52,7 +53,8 @@ test.group('Publishing lands on the live page', (group) => {
 
     const edited = await submitPetition(client, owner, guid, { title: 'Save the park, edited' })
     edited.assertStatus(302)
-    edited.assertHeader('location', `/petition/${guid}/edit`)
+    const { slug } = await Petition.findByOrFail('guid', guid)
+    edited.assertHeader('location', `/petition/${slug}`)
     assert.isUndefined(edited.flashMessages()?.petitionPage)
 
     const unpublished = await submitPetition(client, owner, guid, { published: false })
