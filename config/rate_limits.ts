@@ -19,7 +19,13 @@ export const rateLimits = {
   loginFailuresPerIp: { requests: 20, every: '15 minutes', blockFor: '15 minutes' },
   loginFailuresPerAccountAndIp: { requests: 5, every: '15 minutes', blockFor: '15 minutes' },
   loginFailuresBeforeBotCheck: { requests: 10, every: '15 minutes', blockFor: '15 minutes' },
-  signup: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  // Every sign-up form sent from one address, refused ones included: only a
+  // flood guard, roomy enough for a class or a café with its typos.
+  signup: { requests: 100, every: '1 hour', blockFor: '1 hour' },
+  // Accounts made from one address: counted only for a form that passed its
+  // checks, so a typo or a refused password costs nothing; a school or café
+  // behind one address makes its accounts, a script is stopped.
+  signupAccounts: { requests: 30, every: '1 hour', blockFor: '1 hour' },
   passwordResetRequest: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   passwordReset: { requests: 10, every: '1 hour', blockFor: '1 hour' },
   verificationResend: { requests: 3, every: '1 hour', blockFor: '1 hour' },

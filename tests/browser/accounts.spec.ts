@@ -1,5 +1,8 @@
 import { test } from '@japa/runner'
 import env from '#start/env'
+import i18nManager from '@adonisjs/i18n/services/main'
+import { consumeSignupAccount } from '#services/limits/rate_limits'
+import { allowedRequests } from '#config/rate_limits'
 import User from '#models/user'
 import { browserJourneys, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { linkIn, outbox } from '#tests/helpers/outbox'
@@ -234,5 +237,61 @@ test.group('Browser: accounts', (group) => {
       await page.getByTestId('signup-form').waitFor()
       assert.equal(await page.getByTestId('provider-block').count(), 0)
     })
+  })
+
+  test('a French guest who starts a petition signs up and lands on its form, as the sign-up box promised', async ({
+    assert,
+  }) => {
+    await inBrowser('sign up to start a petition', async (page) => {
+      await visit(page, siteUrl('/', 'fr'))
+      await Promise.all([page.waitForURL(/\/signup$/), page.getByTestId('start-petition').click()])
+      await page.getByTestId('signup-to-create').waitFor()
+      const signup = page.getByTestId('signup-form')
+      await signup.locator('[name="firstName"]').fill('Camille')
+      await signup.locator('[name="lastName"]').fill('Durand')
+      await signup.locator('[name="email"]').fill('camille.durand@example.org')
+      await signup.locator('[name="password"]').fill(PASSWORD)
+      await signup.locator('[name="password_confirmation"]').fill(PASSWORD)
+      await signup.locator('[name="password_confirmation"]').press('Enter')
+      await page.waitForURL(/\/petition\/create$/)
+      await page.getByTestId('petition-form').waitFor()
+      assert.equal(new URL(page.url()).hostname.split('.')[0], 'fr')
+    })
+  })
+
+  test('a sign-up refused for its address clears the earlier errors and keeps what was typed but the passwords, in French', async ({
+    assert,
+  }) => {
+    const fr = i18nManager.locale('fr')
+    await inBrowser('sign-up refused for the address', async (page) => {
+      await visit(page, siteUrl('/signup', 'fr'))
+      const signup = page.getByTestId('signup-form')
+      await signup.locator('[name="firstName"]').fill('Camille')
+      await signup.locator('[name="lastName"]').fill('Durand')
+      await signup.locator('[name="email"]').fill('camille.durand@example.org')
+      await signup.locator('[name="password"]').fill('password')
+      await signup.locator('[name="password_confirmation"]').fill('password')
+      await signup.locator('[name="password_confirmation"]').press('Enter')
+      await signup.locator('[data-error-for="password"]').waitFor()
+
+      // Meanwhile others behind the same address made every account it may make this hour.
+      for (let index = 0; index < allowedRequests('signupAccounts'); index++) {
+        await consumeSignupAccount('127.0.0.1')
+      }
+      await signup.locator('[name="password"]').fill(PASSWORD)
+      await signup.locator('[name="password_confirmation"]').fill(PASSWORD)
+      await signup.locator('[name="password_confirmation"]').press('Enter')
+      await page
+        .locator('.Toastify__toast--error', { hasText: fr.t('page.errors.429.text') })
+        .waitFor()
+      await signup.locator('[data-error-for="password"]').waitFor({ state: 'detached' })
+      assert.equal(await signup.locator('[name="firstName"]').inputValue(), 'Camille')
+      assert.equal(
+        await signup.locator('[name="email"]').inputValue(),
+        'camille.durand@example.org'
+      )
+      assert.equal(await signup.locator('[name="password"]').inputValue(), '')
+    })
+    assert.isNull(await User.findBy('email', 'camille.durand@example.org'))
   })
 })

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { signupValidator } from '#validators/auth'
 import { registerMember } from '#services/accounts/registration'
+import { consumeSignupAccount } from '#services/limits/rate_limits'
 import { startSession } from '#services/accounts/sessions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { isIntendedUrl, pullIntendedUrl } from '#support/http/intended_url'
@@ -21,6 +22,7 @@ export default class RegistrationController {
   async store(ctx: HttpContext) {
     const { request, response, i18n } = ctx
     const payload = await request.validateUsing(signupValidator, { meta: { ip: request.ip() } })
+    await consumeSignupAccount(request.ip())
     const user = await registerMember(payload, i18n.locale)
     await startSession(ctx.auth, ctx.session, user)
     flashAlert(ctx.session, 'success', i18n.t('page.auth.registered', { email: user.email }))

@@ -92,6 +92,18 @@ export async function consumeSignAttempt(ip: string, email: unknown) {
 }
 
 /**
+ * Takes one of the accounts that may be made per hour from the client's
+ * address (IPv6: its /64), once the sign-up form passed its checks: a
+ * refused form uses nothing. Throws the limiter's 429 when they are used
+ * up. Does nothing when limits are off.
+ */
+export async function consumeSignupAccount(ip: string) {
+  await consumeAllowancesOrRefuse([
+    { name: 'signupAccounts', key: `signup_accounts_${addressBlock(ip)}`, blocks: true },
+  ])
+}
+
+/**
  * A form refused as invalid gives its e-mail's sign back: a signer who
  * mistyped their country must not run out of signs; the address's stays
  * used, so bad forms still cost their sender.

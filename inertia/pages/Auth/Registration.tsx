@@ -41,6 +41,9 @@ export default function Registration({
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     form.post(urlFor('auth.signup.store'), {
+      // Refused as a whole (too many accounts from this address): its toast says why,
+      // and the errors of an earlier try would only mislead.
+      onHttpException: () => form.clearErrors(),
       onFinish: () => {
         form.reset('password', 'password_confirmation')
         turnstile.current?.reset()

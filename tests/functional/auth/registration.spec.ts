@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import User from '#models/user'
+import { allowedRequests } from '#config/rate_limits'
 import { assertFieldError, fieldErrors } from '#tests/helpers/validation'
 import { outbox, linkIn } from '#tests/helpers/outbox'
 import { loggedInAs, makeMember } from '#tests/helpers/auth'
@@ -98,21 +99,50 @@ test.group('Registration', (group) => {
     assert.equal(loggedInAs(response), user.id, 'the new member is logged in')
   })
 
-  test('sign-ups are rate-limited per address with a translated 429', async ({
+  test('refused forms use up no account: one address makes its accounts, then gets a translated 429', async ({
     client,
     assert,
   }) => {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    const signUp = (form: Record<string, unknown>, host = 'undersign.test') =>
+      client
+        .post('/signup')
+        .header('host', host)
+        .header('x-inertia', 'true')
+        .form(form)
+        .withCsrfToken()
+        .redirects(0)
+    // Typos and a refused common password, as a café's guests make them: none counts.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const refused = await signUp({ ...VALID, password: 'password', password_confirmation: 'x' })
+      assert.equal(refused.status(), 302)
+    }
+    const accounts = allowedRequests('signupAccounts')
+    for (let index = 0; index < accounts; index++) {
+      const made = await signUp({ ...VALID, email: `pupil-${index}@school.example` })
+      assert.equal(made.status(), 302, `account ${index + 1}`)
+    }
+    const limited = await signUp(
+      { ...VALID, email: 'one-more@school.example' },
+      'de.undersign.test'
+    )
+    limited.assertStatus(429)
+    assert.include(limited.body().message, 'Versuche')
+    assert.isNull(await User.findBy('email', 'one-more@school.example'))
+    assert.lengthOf(await User.query().whereLike('email', 'pupil-%'), accounts)
+  })
+
+  test('a flood of sign-up forms from one address is stopped, refused ones included', async ({
+    client,
+  }) => {
+    for (let attempt = 0; attempt < allowedRequests('signup'); attempt++) {
       await client.post('/signup').form({}).withCsrfToken().redirects(0)
     }
     const limited = await client
       .post('/signup')
-      .header('host', 'de.undersign.test')
       .header('x-inertia', 'true')
       .form(VALID)
       .withCsrfToken()
       .redirects(0)
     limited.assertStatus(429)
-    assert.include(limited.body().message, 'Versuche')
   })
 })
