@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Page } from 'playwright-core'
-import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { focusedId } from '#tests/helpers/keyboard'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -250,6 +251,36 @@ test.group('Browser: finding petitions', (group) => {
       await count.filter({ hasText: '5' }).waitFor()
       assert.equal(await heading.textContent(), en.t('page.list.title'))
       assert.equal(await page.locator('#petition-topic').inputValue(), '')
+    })
+  })
+
+  test('a petition without a banner gets a plain placeholder in the site colours, its note in French on My petitions', async ({
+    assert,
+  }) => {
+    const fr = i18nManager.locale('fr')
+    const owner = await makeMember({ locale: 'fr' })
+    await PetitionFactory.apply('published')
+      .merge({ title: 'Un banc sous le tilleul', userId: owner.id, lang: 'fr' })
+      .create()
+    await inBrowser('cards without a banner', async (page) => {
+      for (const [path, note] of [
+        ['/petitions', null],
+        ['/my/petitions', fr.t('page.my.no_banner')],
+      ] as const) {
+        if (path === '/my/petitions') await logIn(page, owner.email, PASSWORD, 'fr')
+        await visit(page, siteUrl(path, 'fr'))
+        const placeholder = page.getByTestId('banner-placeholder').first()
+        assert.equal(await placeholder.getAttribute('aria-label'), 'Un banc sous le tilleul')
+        // No stand-in picture: neither the site's icon cropped nor its English share card.
+        const main = page.locator('main')
+        assert.equal(
+          await main.locator('img[src="/favicon.svg"], img[src="/share.png"]').count(),
+          0
+        )
+        assert.equal(((await placeholder.textContent()) ?? '').trim(), note ?? '')
+        const violations = await seriousViolations(page)
+        assert.deepEqual(violations, [], describeViolations(path, violations).join('\n'))
+      }
     })
   })
 })

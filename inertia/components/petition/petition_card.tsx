@@ -17,7 +17,7 @@ export default function PetitionCard({ petition }: { petition: Data.PetitionCard
   const signed = signedLine(petition)
   return (
     <Card className="h-100 shadow-sm" data-testid="petition-card">
-      <BannerLink petition={petition} height={400} fallback="/favicon.svg" />
+      <BannerLink petition={petition} height={400} />
       <Card.Body>
         {petition.victoryAt && (
           <Badge bg="success" className="mb-2" data-testid="victory-badge">

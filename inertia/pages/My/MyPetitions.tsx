@@ -167,7 +167,7 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
             {petitions.data.map((petition) => (
               <Col key={petition.guid}>
                 <Card className="h-100 shadow-sm" data-testid="my-petition-card">
-                  <BannerLink petition={petition} height={200} fallback="/share.png" />
+                  <BannerLink petition={petition} height={200} note={t('page.my.no_banner')} />
                   <Card.Body>
                     <Card.Title as="h3" className="h5">
                       <Link route="petitions.show" routeParams={{ slug: petition.slug }}>
