@@ -340,6 +340,23 @@ test.group('Browser: signing a petition', (group) => {
       )
     })
   })
+
+  test('a petition that asks for a comment says so in its label before anyone sends the form, in Ukrainian', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published')
+      .merge({ allowComments: true, lang: 'uk' })
+      .with('user')
+      .create()
+    await inBrowser('the comment is required', async (page) => {
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'uk'))
+      const comment = page
+        .getByTestId('sign-form')
+        .getByLabel(`${uk.t('page.sign.comment')} (${uk.t('page.sign.required')})`)
+      assert.equal(await comment.getAttribute('aria-required'), 'true')
+      assert.equal(await page.getByTestId('sign-form').locator('.invalid-feedback').count(), 0)
+    })
+  })
 })
 
 function signatureRowsOf(petitionId: number, email: string) {

@@ -182,7 +182,9 @@ export default function SignForm({
                 {...bindText(form, 'comment')}
                 as="textarea"
                 rows={3}
-                label={t('page.sign.comment')}
+                // A petition that takes comments asks every signer for one: the label says so before sending.
+                label={`${t('page.sign.comment')} (${t('page.sign.required')})`}
+                aria-required
                 hint={t('page.sign.comment_help')}
               />
             )}
