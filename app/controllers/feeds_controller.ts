@@ -1,7 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { isCountryCode } from '#shared/countries'
 import { isPetitionTopic } from '#shared/petitions/topics'
-import { atomFeed, newestPetitions, type FeedSubject } from '#services/petitions/feeds'
+import { atomFeed, feedTexts, newestPetitions, type FeedSubject } from '#services/petitions/feeds'
+import FeedEntryTransformer from '#transformers/feed_entry_transformer'
+import { site } from '#config/site'
+import { localeOf } from '#app/i18n/locales'
 import NotFoundException from '#exceptions/not_found_exception'
 
 /** Atom feeds of the newest listed petitions of a topic or a country, in every language. */
@@ -21,8 +24,29 @@ export default class FeedsController {
     return this.#feed(ctx, { country })
   }
 
-  async #feed({ response, i18n }: HttpContext, subject: FeedSubject) {
-    const body = atomFeed(subject, await newestPetitions(subject), i18n)
+  /**
+   * The feed for feed readers; for a browser that opens its link (it asks
+   * for HTML first), a page that says what a feed is and how to follow it,
+   * with the same entries.
+   */
+  async #feed({ request, response, i18n, inertia }: HttpContext, subject: FeedSubject) {
+    const petitions = await newestPetitions(subject)
+    if (request.accepts(['application/atom+xml', 'html']) === 'html') {
+      const { self, list, title, subtitle } = feedTexts(subject, i18n)
+      const page = await inertia.render('Feeds/Show', {
+        title,
+        subtitle,
+        feedPath: self,
+        feedUrl: site.urlFor(localeOf(i18n)) + self,
+        listPath: list,
+        entries: petitions.map((petition) => new FeedEntryTransformer(petition).toObject()),
+      })
+      // One address, two answers: a cache must keep them apart by what was asked for.
+      response.append('Vary', 'Accept')
+      return page
+    }
+    response.header('Vary', 'Accept')
+    const body = atomFeed(subject, petitions, i18n)
     response.header('Content-Type', 'application/atom+xml; charset=utf-8')
     // As open data: the reader's copy is answered 304 while the feed is the same.
     response.setEtag(body)

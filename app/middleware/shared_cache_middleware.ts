@@ -27,7 +27,8 @@ export default class SharedCacheMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: Options = {}) {
     await next()
     const { response } = ctx
-    response.header('Vary', 'X-Inertia')
+    // Added to what the answer varies by already (a feed, by Accept).
+    response.append('Vary', 'X-Inertia')
     const shared = options.sameForEveryone ? isShareableAnswer(ctx) : isSharedGuestAnswer(ctx)
     if (!shared) {
       response.header('Cache-Control', PRIVATE_CACHE_CONTROL)

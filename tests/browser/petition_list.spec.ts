@@ -283,4 +283,60 @@ test.group('Browser: finding petitions', (group) => {
       }
     })
   })
+
+  test('open data can be found from the pages, and a feed opened in the browser explains itself, in French', async ({
+    assert,
+  }) => {
+    const fr = i18nManager.locale('fr')
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Un banc sous le tilleul', topics: ['environment'], lang: 'fr' })
+      .with('user')
+      .create()
+    await inBrowser('open data links', async (page) => {
+      await visit(page, siteUrl(`/petition/${petition.slug}`, 'fr'))
+      const data = page.getByTestId('open-data')
+      const hrefs = await Promise.all(
+        (await data.getByRole('link').all()).map((link) => link.getAttribute('href'))
+      )
+      assert.deepEqual(hrefs, [
+        `/petition/${petition.slug}.json`,
+        `/petition/${petition.slug}/countries.json`,
+        `/petition/${petition.slug}/history.json`,
+        `/petition/${petition.slug}/history.csv`,
+      ])
+      const alternates = page.locator('head link[rel="alternate"][type="text/csv"]')
+      assert.equal(await alternates.getAttribute('href'), `/petition/${petition.slug}/history.csv`)
+      // Each link answers what it says.
+      const title = await page.evaluate<string>(
+        `fetch(${JSON.stringify(hrefs[0])}).then((answer) => answer.json()).then((body) => body.title)`
+      )
+      assert.equal(title, 'Un banc sous le tilleul')
+
+      // The list links its data with its filters, and its topic's feed.
+      await visit(page, siteUrl('/petitions?topic=environment', 'fr'))
+      const listData = page.getByTestId('list-data-links')
+      assert.equal(
+        await listData
+          .getByRole('link', { name: fr.t('page.open_data.list_as', { format: 'CSV' }) })
+          .getAttribute('href'),
+        '/petitions.csv?topic=environment'
+      )
+      await Promise.all([
+        page.waitForURL(/environment\.atom$/),
+        page.getByTestId('feed-link').click(),
+      ])
+      const explained = page.getByTestId('feed-explained')
+      assert.include(await explained.textContent(), 'Ceci est un flux')
+      assert.match(
+        await explained.getByLabel(fr.t('page.feed.address')).inputValue(),
+        /environment\.atom$/
+      )
+      assert.include(
+        await page.getByTestId('feed-entry').first().textContent(),
+        'Un banc sous le tilleul'
+      )
+      const violations = await seriousViolations(page)
+      assert.deepEqual(violations, [], describeViolations('feed page', violations).join('\n'))
+    })
+  })
 })

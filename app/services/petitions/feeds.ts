@@ -10,12 +10,10 @@ import { countryName, type CountryCode } from '#shared/countries'
 import type { PetitionTopic } from '#shared/petitions/topics'
 import { listFilters } from '#shared/petitions/list_filters'
 import { filtered, orderByNewest } from '#services/petitions/listing/filters'
+import { petitionUrl, summaryOf } from '#support/feed_entries'
 
 /** Entries of a feed: the newest listed petitions. */
 export const FEED_SIZE = 20
-
-/** Characters of a petition's text an entry's summary carries. */
-export const SUMMARY_LENGTH = 300
 
 /** What a feed shows: one topic or one country. */
 export type FeedSubject = { topic: PetitionTopic } | { country: CountryCode }
@@ -72,17 +70,31 @@ const asHtml = (text: string) =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
 
-/** The first `length` characters of a text (whole code points), on one line, "…" when cut. */
-export function summaryOf(text: string, length = SUMMARY_LENGTH) {
-  const characters = Array.from(text.replace(/\s+/g, ' ').trim())
-  if (characters.length <= length) return characters.join('')
-  return `${characters.slice(0, length).join('').trimEnd()}…`
-}
-
-/** The address of a petition on its own language's site: where its text is first. */
-function petitionUrl(petition: Petition) {
-  const lang: Locale = isLocale(petition.lang) ? petition.lang : DEFAULT_LOCALE
-  return site.urlFor(lang) + urlFor('petitions.show', { slug: petition.slug })
+/**
+ * A feed's own addresses (its path, and the list it follows) and its title
+ * and subtitle in the reader's language.
+ */
+export function feedTexts(subject: FeedSubject, i18n: I18n) {
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
+  const topicName = (topic: PetitionTopic) => i18n.t(`page.topics.${topic}`)
+  return 'topic' in subject
+    ? {
+        self: urlFor('feeds.topic', { topic: subject.topic }),
+        list: urlFor('petitions.index', {}, { qs: { topic: subject.topic } }),
+        title: i18n.t('feeds.topic_title', { site: site.name, topic: topicName(subject.topic) }),
+        subtitle: i18n.t('feeds.topic_subtitle', { topic: topicName(subject.topic) }),
+      }
+    : {
+        self: urlFor('feeds.country', { country: subject.country }),
+        list: urlFor('petitions.index', {}, { qs: { country: subject.country } }),
+        title: i18n.t('feeds.country_title', {
+          site: site.name,
+          country: countryName(subject.country, locale),
+        }),
+        subtitle: i18n.t('feeds.country_subtitle', {
+          country: countryName(subject.country, locale),
+        }),
+      }
 }
 
 /**
@@ -95,25 +107,7 @@ export function atomFeed(subject: FeedSubject, petitions: Petition[], i18n: I18n
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
   const siteUrl = site.urlFor(locale)
   const topicName = (topic: PetitionTopic) => i18n.t(`page.topics.${topic}`)
-  const texts =
-    'topic' in subject
-      ? {
-          self: urlFor('feeds.topic', { topic: subject.topic }),
-          list: urlFor('petitions.index', {}, { qs: { topic: subject.topic } }),
-          title: i18n.t('feeds.topic_title', { site: site.name, topic: topicName(subject.topic) }),
-          subtitle: i18n.t('feeds.topic_subtitle', { topic: topicName(subject.topic) }),
-        }
-      : {
-          self: urlFor('feeds.country', { country: subject.country }),
-          list: urlFor('petitions.index', {}, { qs: { country: subject.country } }),
-          title: i18n.t('feeds.country_title', {
-            site: site.name,
-            country: countryName(subject.country, locale),
-          }),
-          subtitle: i18n.t('feeds.country_subtitle', {
-            country: countryName(subject.country, locale),
-          }),
-        }
+  const texts = feedTexts(subject, i18n)
   const deletedOwnerName = i18n.t('page.account.deleted_user')
   const updatedOf = (petition: Petition) => (petition.updatedAt ?? petition.createdAt).toJSDate()
   // The feed changed when its newest change did; an empty feed is new now.

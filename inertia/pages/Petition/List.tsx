@@ -297,6 +297,7 @@ export default function List({ petitions, filters }: PetitionListProps) {
           {/* With results the way back to the whole list stays in sight; without, the alert offers it. */}
           {filtering && petitions.data.length > 0 ? clearLink : null}
           <FeedLinks topic={filters.topic} country={filters.country} />
+          <ListDataLinks query={listQueryString(filters)} />
         </div>
 
         {petitions.data.length === 0 ? (
@@ -327,6 +328,50 @@ export default function List({ petitions, filters }: PetitionListProps) {
         </div>
       </Container>
     </AppLayout>
+  )
+}
+
+/**
+ * The list as open data, with its filters and order: the same petitions as
+ * JSON and as CSV, linked for people and announced in the page's head for
+ * programs.
+ */
+function ListDataLinks({ query }: { query: Record<string, string> }) {
+  const { t } = useTranslation()
+  const formats = [
+    { url: urlFor('open_data.index', {}, { qs: query }), type: 'application/json', label: 'JSON' },
+    { url: urlFor('open_data.csv', {}, { qs: query }), type: 'text/csv', label: 'CSV' },
+  ]
+  return (
+    <>
+      <Head>
+        {formats.map((format) => (
+          <link
+            key={format.type}
+            rel="alternate"
+            type={format.type}
+            title={t('page.open_data.list_as', { format: format.label })}
+            href={format.url}
+          />
+        ))}
+      </Head>
+      <span className="small" data-testid="list-data-links">
+        {t('page.open_data.data')}{' '}
+        {formats.map((format, index) => (
+          <span key={format.type}>
+            {index > 0 && ' · '}
+            <a
+              href={format.url}
+              className="d-inline-block"
+              style={{ minHeight: '1.5rem', lineHeight: 1.5 }}
+              aria-label={t('page.open_data.list_as', { format: format.label })}
+            >
+              {format.label}
+            </a>
+          </span>
+        ))}
+      </span>
+    </>
   )
 }
 

@@ -11,6 +11,7 @@ import MediaSection from '~/components/petition/show/media_section.tsx'
 import ResponsesSection from '~/components/petition/show/responses_section.tsx'
 import NewsList from '~/components/petition/show/news_list.tsx'
 import PostNews from '~/components/petition/show/post_news.tsx'
+import OpenDataLinks from '~/components/petition/show/open_data_links.tsx'
 import HistoryChart from '~/components/petition/show/history_chart.tsx'
 import LastSignatures from '~/components/petition/show/last_signatures.tsx'
 import ModeratorRemovals from '~/components/petition/show/moderator_removals.tsx'
@@ -133,6 +134,7 @@ export default function Show(props: PetitionShowProps) {
             <ModeratorRemovals removals={props.moderatorRemovals} notCounted={props.notCounted} />
             <SignersMapSection slug={petition.slug} totalSignatures={petition.totalSignatures} />
             <HistoryChart petition={petition} />
+            {petition.published && <OpenDataLinks slug={petition.slug} />}
           </div>
           <div className="petition-aside" ref={aside}>
             <SignBox

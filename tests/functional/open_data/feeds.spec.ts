@@ -8,6 +8,7 @@ import { site } from '#config/site'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import type User from '#models/user'
+import { pageObjectIn } from '#tests/helpers/inertia'
 
 const ATOM = 'http://www.w3.org/2005/Atom'
 
@@ -297,6 +298,42 @@ test.group('Feeds: new petitions of a topic or a country', (group) => {
     ]) {
       const response = await client.get(path).header('accept', 'application/json')
       response.assertStatus(404)
+    }
+  })
+
+  test('a browser that opens a feed gets a page that explains it; feed readers get the Atom', async ({
+    client,
+    assert,
+  }) => {
+    await PetitionFactory.apply('published')
+      .merge({ title: 'Des arbres pour la cour', topics: ['environment'], lang: 'fr' })
+      .with('user')
+      .create()
+    const browser = await client
+      .get('/petitions/topics/environment.atom')
+      .header('host', 'fr.undersign.test')
+      .header('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+    browser.assertStatus(200)
+    assert.match(browser.header('content-type'), /^text\/html/)
+    assert.include(browser.header('vary'), 'Accept')
+    const page = pageObjectIn(browser.text())
+    assert.equal(page.component, 'Feeds/Show')
+    assert.equal(
+      page.props.feedUrl,
+      'http://fr.undersign.test:3334/petitions/topics/environment.atom'
+    )
+    assert.deepEqual(
+      page.props.entries.map((entry: { title: string }) => entry.title),
+      ['Des arbres pour la cour']
+    )
+    assert.include(browser.text(), 'Ceci est un flux')
+
+    for (const accept of ['application/atom+xml', '*/*', null]) {
+      const request = client.get('/petitions/topics/environment.atom')
+      const reader = await (accept ? request.header('accept', accept) : request)
+      assert.match(reader.header('content-type'), /^application\/atom\+xml/, String(accept))
+      assert.include(reader.header('vary'), 'Accept')
+      assert.equal(parsed(reader.text()).entry[0].title['#text'], 'Des arbres pour la cour')
     }
   })
 })
