@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { chosenFrom } from '#validators/rules/chosen'
 import { HIDE_REASONS } from '#shared/moderation'
 
 /** A moderator's action on a petition: always with a reason, for the audit trail and the owner. */
@@ -11,7 +12,7 @@ export const moderationActionValidator = vine.create({
  * are told, and the moderator's own note for the log (optional).
  */
 export const hidePetitionValidator = vine.create({
-  reason: vine.enum(HIDE_REASONS),
+  reason: chosenFrom(HIDE_REASONS),
   note: vine.string().trim().maxLength(1000).optional(),
 })
 

@@ -1,9 +1,10 @@
 import vine from '@vinejs/vine'
 import { REPORT_REASONS } from '#models/petition_report'
 import { turnstileToken } from '#validators/rules/turnstile'
+import { chosenFrom } from '#validators/rules/chosen'
 
 const reportFields = {
-  reason: vine.enum(REPORT_REASONS),
+  reason: chosenFrom(REPORT_REASONS),
   // "Other" says nothing by itself: then the note must.
   note: vine.string().trim().maxLength(2000).optional().requiredWhen('reason', '=', 'other'),
 }

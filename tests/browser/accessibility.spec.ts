@@ -16,6 +16,7 @@ import { recountSignatures } from '#services/signatures/recount'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import PetitionMedia from '#models/petition_media'
 import PetitionResponse from '#models/petition_response'
+import PaperSignatureBatch from '#models/paper_signature_batch'
 import RecipientDelivery from '#models/recipient_delivery'
 import DecisionMakerAddress from '#models/decision_maker_address'
 import { answerUrl, stopUrl } from '#services/decision_makers/links'
@@ -265,6 +266,15 @@ test.group('Browser: accessibility', (group) => {
         active: false,
         blockedRule: 'signing_pause',
       }).create()
+      // Paper signatures waiting for a moderator: the queue's "paper to verify" badge.
+      await PaperSignatureBatch.create({
+        petitionId: petition.id,
+        recordedBy: owner.id,
+        signatures: 40,
+        place: 'Saturday market',
+        collectedOn: DateTime.utc().minus({ days: 2 }),
+        status: 'pending',
+      })
       // The directory of decision makers' addresses holds one already approved.
       await DecisionMakerAddress.create({
         email: `mayor-${locale}@city.example`,
@@ -315,7 +325,7 @@ test.group('Browser: accessibility', (group) => {
         '/my/signatures': ['[data-testid="my-signature"] [data-testid="resend-link"]'],
         '/my/account': ['[data-testid="pending-email"]', '[data-testid="deletion-form"]'],
         '/moderation': [
-          '[data-testid="queued-petition"] textarea',
+          '[data-testid="queued-petition"] [data-testid="hide-petition"]',
           '[data-testid="queued-petition"] [data-testid="signing-alert"]',
         ],
         [`/moderation/petitions/${petition.id}`]: [

@@ -139,7 +139,7 @@ test.group('Browser: moderation', (group) => {
           await reasonError.waitFor()
           assert.equal(
             await reasonError.textContent(),
-            uk.t('validator.shared.messages.reason.required')
+            uk.t('validator.shared.messages.reason.choose')
           )
           assert.deepEqual(
             describeViolations('hide dialog', await seriousViolations(page, '.modal')),
@@ -170,8 +170,13 @@ test.group('Browser: moderation', (group) => {
           const reason = hidden.getByTestId('hidden-reason')
           await reason.getByText(uk.t('common.hide_reasons.spam')).waitFor()
           await reason.getByText('Реклама, не петиція').waitFor()
-          await hidden.getByLabel(uk.t('page.moderation.reason')).fill('Автор прибрав рекламу')
+          // Each action asks for its reason in its own dialog.
           await hidden
+            .getByRole('button', { name: uk.t('page.moderation.actions.restore') })
+            .click()
+          const restoring = page.getByRole('dialog')
+          await restoring.getByLabel(uk.t('page.moderation.reason')).fill('Автор прибрав рекламу')
+          await restoring
             .getByRole('button', { name: uk.t('page.moderation.actions.restore') })
             .click()
           await page
@@ -281,8 +286,19 @@ test.group('Browser: moderation', (group) => {
       assert.deepEqual(describeViolations('petition page', await seriousViolations(page)), [])
 
       const act = async (action: 'close' | 'reopen', reason: string) => {
-        await page.getByLabel(de.t('page.moderation.reason')).fill(reason)
-        await page.getByRole('button', { name: de.t(`page.moderation.actions.${action}`) }).focus()
+        const label = de.t(`page.moderation.actions.${action}`)
+        await page.getByRole('button', { name: label }).focus()
+        await page.keyboard.press('Enter')
+        // Its dialog asks for the reason; an empty one is refused under the field, as such.
+        const dialog = page.getByRole('dialog')
+        await dialog.getByRole('button', { name: label }).click()
+        assert.equal(
+          await dialog.locator('[data-error-for="reason"]').textContent(),
+          de.t('validator.shared.messages.reason.required')
+        )
+        await dialog.getByLabel(de.t('page.moderation.reason')).fill(reason)
+        await page.keyboard.press('Tab')
+        await dialog.getByRole('button', { name: label }).focus()
         await page.keyboard.press('Enter')
         await page
           .locator('.Toastify__toast--success', { hasText: de.t(`page.moderation.done.${action}`) })
@@ -386,11 +402,15 @@ test.group('Browser: moderation', (group) => {
       assert.deepEqual(describeViolations('trends, day', await seriousViolations(page)), [])
 
       // Dismissed with a reason: the alert is resolved.
-      await page.getByLabel(pt.t('page.moderation.reason')).fill('Uma escola inteira assinou')
       await page
         .getByRole('button', { name: pt.t('page.moderation.actions.dismiss_alert') })
         .focus()
       await page.keyboard.press('Enter')
+      const dismissing = page.getByRole('dialog')
+      await dismissing.getByLabel(pt.t('page.moderation.reason')).fill('Uma escola inteira assinou')
+      await dismissing
+        .getByRole('button', { name: pt.t('page.moderation.actions.dismiss_alert') })
+        .click()
       await page.getByTestId('signing-alert').waitFor({ state: 'detached' })
     })
     const [alert] = await SigningAlert.query().where('petition_id', petition.id)

@@ -1,11 +1,9 @@
 import { useState } from 'react'
-import { useForm } from '@inertiajs/react'
-import { Button, Form } from 'react-bootstrap'
-import FormField from '~/components/form_field.tsx'
+import { Button } from 'react-bootstrap'
 import HideDialog from '~/components/moderation/hide_dialog.tsx'
+import ReasonDialog from '~/components/moderation/reason_dialog.tsx'
 import OwnCaseNote from '~/components/moderation/own_case_note.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { bindText } from '~/lib/bind_text.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
 import type { PetitionAction as Action } from '@app/shared/moderation.ts'
@@ -38,9 +36,9 @@ function actionsFor(petition: Data.ModeratedPetition): Labelled[] {
 }
 
 /**
- * A moderator's actions on a petition. Hiding opens a dialog asking for the
- * reason of the list; the others ask for the reason kept in the audit
- * trail. The server sends the moderator back to the page they acted on
+ * A moderator's actions on a petition, each confirmed in its own dialog
+ * with one way to give its reason: hiding asks for a reason from the list
+ * (and a note); the others for the reason kept in the audit trail. The server sends the moderator back to the page they acted on
  * (the queue, or the petition's own page). On their own petition, a note
  * that another moderator decides instead.
  */
@@ -52,43 +50,46 @@ export default function PetitionActions({ petition }: { petition: Data.Moderated
 function Actions({ petition }: { petition: Data.ModeratedPetition }) {
   const { t } = useTranslation()
   const [hiding, setHiding] = useState(false)
-  const form = useForm({ reason: '' })
-  const act = (action: Action) =>
-    form.post(urlFor('moderation.act', { id: petition.id, action }), {
-      preserveScroll: true,
-      onSuccess: () => form.reset(),
-    })
+  // The action whose dialog is open, with its reason's field.
+  const [acting, setActing] = useState<Labelled | null>(null)
   return (
     <>
-      <Form onSubmit={(event) => event.preventDefault()} noValidate>
-        <FormField
-          {...bindText(form, 'reason')}
-          id={`reason-${petition.id}`}
-          as="textarea"
-          rows={2}
-          label={t('page.moderation.reason')}
-        />
-        <div className="d-flex flex-wrap gap-2">
-          {!petition.hiddenAt && (
-            <Button variant="danger" onClick={() => setHiding(true)} data-testid="hide-petition">
-              {t('page.moderation.actions.hide')}
-            </Button>
-          )}
-          {actionsFor(petition).map(({ action, label }) => (
-            <Button
-              key={action}
-              variant="outline-secondary"
-              disabled={form.processing}
-              onClick={() => act(action)}
-            >
-              {t(`page.moderation.${label}`)}
-            </Button>
-          ))}
-        </div>
-      </Form>
+      <div className="d-flex flex-wrap gap-2">
+        {!petition.hiddenAt && (
+          <Button variant="danger" onClick={() => setHiding(true)} data-testid="hide-petition">
+            {t('page.moderation.actions.hide')}
+          </Button>
+        )}
+        {actionsFor(petition).map((labelled) => (
+          <Button
+            key={labelled.action}
+            variant="outline-secondary"
+            onClick={() => setActing(labelled)}
+            data-testid={`act-${labelled.action}`}
+          >
+            {t(`page.moderation.${labelled.label}`)}
+          </Button>
+        ))}
+      </div>
       {!petition.hiddenAt && (
         <HideDialog petition={petition} show={hiding} onClose={() => setHiding(false)} />
       )}
+      <ReasonDialog
+        id={`act-${petition.id}`}
+        url={acting && urlFor('moderation.act', { id: petition.id, action: acting.action })}
+        title={
+          acting
+            ? t('page.moderation.act_title', {
+                action: t(`page.moderation.${acting.label}`),
+                title: petition.title,
+              })
+            : ''
+        }
+        intro={t('page.moderation.act_intro')}
+        reasonLabel={t('page.moderation.reason')}
+        confirm={acting ? t(`page.moderation.${acting.label}`) : ''}
+        onClose={() => setActing(null)}
+      />
     </>
   )
 }

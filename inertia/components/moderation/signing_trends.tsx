@@ -36,7 +36,25 @@ export function NetworkHash({ hash }: { hash: string }) {
         onClick={copy}
         aria-label={t('page.moderation.trends.copy', { hash: shortHash(hash) })}
       >
-        <span aria-hidden="true">⧉</span>
+        {/* Drawn, not a character: a font without "⧉" shows an empty box. */}
+        <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <rect
+            x="5"
+            y="5"
+            width="9"
+            height="9"
+            rx="1.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
+          <path
+            d="M3 11V3.5A1.5 1.5 0 0 1 4.5 2H11"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
+        </svg>
       </Button>
       <span className="visually-hidden" aria-live="polite">
         {copied ? t('page.moderation.trends.copied') : ''}

@@ -135,7 +135,7 @@ test.group('Moderation: hidden petitions, their reasons and reviews', (group) =>
         .redirects(0)
 
     const missing = fieldErrors(await send({ note: 'Реклама' }))
-    assert.deepEqual(missing.reason, [uk.t('validator.shared.messages.reason.required')])
+    assert.deepEqual(missing.reason, [uk.t('validator.shared.messages.reason.choose')])
     const unknown = fieldErrors(await send({ reason: 'ugly', note: 'Реклама' }))
     assert.deepEqual(unknown.reason, [uk.t('validator.shared.messages.enum')])
     assert.notInclude(unknown.reason[0], 'reason')
