@@ -463,6 +463,15 @@ test.group('Browser: accessibility', (group) => {
             // Nothing wider than the screen: a wider page cuts off its right edge on a phone.
             const pageWidth = await page.evaluate<number>(`document.documentElement.scrollWidth`)
             if (pageWidth > width) problems.push(`${where}: ${pageWidth} px wide`)
+            // French keeps a no-break space before : ; ! ? — text the code puts together too.
+            if (locale === 'fr') {
+              const text = await page.evaluate<string>('document.body.innerText')
+              for (const [match] of text.matchAll(
+                /\S{0,20}[^\s\u00a0\u202f][:;!?](?=\s|$).{0,20}/g
+              )) {
+                problems.push(`${where}: no no-break space in "${match}"`)
+              }
+            }
             checked++
           }
         } finally {

@@ -17,6 +17,15 @@ function flatten(prefix: string, value: unknown, into: Record<string, string>) {
   return into
 }
 
+/** The files under `folder` (its subfolders too) whose names end with `extension`. */
+function sourceFiles(folder: string, extension: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path, extension)
+    return entry.name.endsWith(extension) ? [path] : []
+  })
+}
+
 function catalogue(locale: string) {
   const messages: Record<string, string> = {}
   for (const file of readdirSync(join(langRoot, locale)).filter((name) => name.endsWith('.json'))) {
@@ -159,7 +168,35 @@ test.group('Translations: house style', () => {
       // « mot » and « : ; ! ? » take a no-break space, not a space a line may break at.
       assert.notMatch(message, /«[^\u00a0\u202f]|[^\u00a0\u202f]»/, `fr ${key}`)
       assert.notMatch(message, /\s(?<![\u00a0\u202f])[:;!?]/, `fr ${key}`)
+      // Nor glued to the word before it ("France: 3").
+      assert.notMatch(message, /[^\s\u00a0\u202f][:;!?](?=\s|$)/, `fr ${key}`)
       assert.notMatch(message, /[ \u00a0\u202f]{2}/, `fr ${key}: one space, not two`)
+    }
+  })
+
+  test('the mails that may reach someone who never asked open with the same words', ({
+    assert,
+  }) => {
+    // "Someone (hopefully you)": the sign-up's and the newsletter's first words, alike.
+    const opening = (text: string) => text.replaceAll('’', "'").split(/\s+/).slice(0, 3).join(' ')
+    for (const locale of LOCALES) {
+      const messages = catalogues[locale]
+      assert.equal(
+        opening(messages['mail.verify.body']),
+        opening(messages['mail.newsletter.body']),
+        locale
+      )
+    }
+  })
+
+  test('the interface puts no punctuation of its own between two texts: the language file does', ({
+    assert,
+  }) => {
+    // A colon typed in the code after a value ("5 December 2026: Ines") is English in every
+    // language; `common.colon` is French's "\u00a0:" too.
+    const hardCoded = /\)\}: <|^\s*: </m
+    for (const file of sourceFiles(app.makePath('inertia'), '.tsx')) {
+      assert.notMatch(readFileSync(file, 'utf8'), hardCoded, file)
     }
   })
 

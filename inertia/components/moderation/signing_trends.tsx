@@ -191,7 +191,7 @@ function SigningBars({ trend }: { trend: Trend }) {
             key={bucket.at}
             className="signing-bar"
             style={{ height: `${(bucket.signatures / highest) * 100}%` }}
-            title={`${label(bucket.at)}: ${number.format(bucket.signatures)}`}
+            title={`${label(bucket.at)}${t('common.colon')} ${number.format(bucket.signatures)}`}
           />
         ))}
       </div>

@@ -32,7 +32,7 @@ export function EventText({
             signatures: entry.details.signatures,
             counted: entry.details.counted,
           })}
-          : <InvalidationFilterText filter={entry.details.filter} />)
+          {t('common.colon')} <InvalidationFilterText filter={entry.details.filter} />)
         </span>
       )}
       <RuleSubject action={entry.action} subject={entry.subject ?? null} locale={locale} />
@@ -71,6 +71,10 @@ function RuleSubject({
   if (!subject) return null
   // A redacted version's id (#12): a number, not a name to copy.
   if (action === 'version_redacted') return <> ({subject})</>
+  // A batch's id, said as one: "verified paper signatures (batch 3)", never a count.
+  if (action === 'paper_verified' || action === 'paper_rejected') {
+    return <> ({t('page.moderation.paper_batch', { id: subject })})</>
+  }
   return (
     <>
       {' '}

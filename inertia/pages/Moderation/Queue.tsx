@@ -140,8 +140,8 @@ export default function Queue({ view, petitions, decisionMakersToApprove }: Queu
                   <ul className="small text-muted">
                     {petition.trail.map((entry) => (
                       <li key={entry.id}>
-                        {formatDate(locale, entry.createdAt)}: <ActorName entry={entry} />,{' '}
-                        <EventText entry={entry} />
+                        {formatDate(locale, entry.createdAt)}
+                        {t('common.colon')} <ActorName entry={entry} />, <EventText entry={entry} />
                         {entry.reasonCode && <> — {t(`common.hide_reasons.${entry.reasonCode}`)}</>}
                         {entry.reason && <> — {entry.reason}</>}
                       </li>

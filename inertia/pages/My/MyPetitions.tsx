@@ -106,21 +106,24 @@ function ProfileHeader({ user, petitionsCount }: { user: Data.User; petitionsCou
               <dt className="col-sm-4">{t('page.my.verified')}</dt>
               <dd className="col-sm-8" data-testid="verified">
                 {user.role === 0 ? (
-                  <OverlayTrigger
-                    placement="top"
-                    overlay={<Tooltip>{t('page.my.not_verified')}</Tooltip>}
-                  >
-                    <Button
-                      size="sm"
-                      variant="warning"
-                      disabled={resend.processing}
-                      onClick={() =>
-                        resend.post(urlFor('auth.verify.resend'), { preserveScroll: true })
-                      }
+                  <>
+                    {t('page.my.no')}{' '}
+                    <OverlayTrigger
+                      placement="top"
+                      overlay={<Tooltip>{t('page.my.not_verified')}</Tooltip>}
                     >
-                      {t('page.my.verify_now')}
-                    </Button>
-                  </OverlayTrigger>
+                      <Button
+                        size="sm"
+                        variant="warning"
+                        disabled={resend.processing}
+                        onClick={() =>
+                          resend.post(urlFor('auth.verify.resend'), { preserveScroll: true })
+                        }
+                      >
+                        {t('page.my.verify_now')}
+                      </Button>
+                    </OverlayTrigger>
+                  </>
                 ) : (
                   t('page.my.yes')
                 )}

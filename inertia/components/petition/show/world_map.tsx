@@ -103,7 +103,7 @@ export default function WorldMap({ countries, label }: { countries: NamedShare[]
               data-country={country?.code}
             >
               {country && (
-                <title>{`${country.name}: ${number.format(country.count)} (${percent.format(country.share)})`}</title>
+                <title>{`${country.name}${t('common.colon')} ${number.format(country.count)} (${percent.format(country.share)})`}</title>
               )}
             </path>
           )
