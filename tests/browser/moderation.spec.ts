@@ -303,8 +303,9 @@ test.group('Browser: moderation', (group) => {
         await page
           .locator('.Toastify__toast--success', { hasText: de.t(`page.moderation.done.${action}`) })
           .waitFor()
-        // The moderator stays on the petition's page.
+        // The moderator stays on the petition's page; the dialog is gone, the focus back on the page.
         assert.equal(new URL(page.url()).pathname, filePath)
+        await dialog.waitFor({ state: 'detached' })
       }
       await act('close', 'Irreführende Zahlen')
       await page.getByTestId('closed-by-moderator').getByText('Irreführende Zahlen').waitFor()
