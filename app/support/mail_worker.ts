@@ -41,7 +41,9 @@ export function handsMailsOver() {
 /** In a web worker: these signatures' mails are due. False when the supervisor is gone. */
 export function handOver(ids: number[]) {
   if (!process.connected || !process.send) return false
-  process.send({ type: DUE, ids } satisfies Message)
+  // A supervisor gone a moment ago fails the send: the callback takes the error (the
+  // ids stay due in their rows, for the sweep) instead of an 'error' event that ends this worker.
+  process.send({ type: DUE, ids } satisfies Message, undefined, {}, () => {})
   return true
 }
 
@@ -62,16 +64,31 @@ export function relayDueMails(ready: () => void = () => {}) {
   let mailWorker: Worker | null = null
   let waiting: number[] = []
 
+  const keep = (ids: number[]) => {
+    waiting.push(...ids)
+    if (waiting.length > KEPT_WHILE_STARTING) waiting = waiting.slice(-KEPT_WHILE_STARTING)
+  }
+  /**
+   * A mail worker killed a moment ago still looks connected, and a send to it
+   * fails with EPIPE: the callback takes that error, which as the worker's
+   * 'error' event would end the supervisor and the whole site; the ids wait
+   * for the next mail worker.
+   */
+  const pass = (worker: Worker, ids: number[]) =>
+    worker.send({ type: DUE, ids } satisfies Message, undefined, (error) => {
+      if (error) keep(ids)
+    })
+
   cluster.on('message', (worker, message: Message) => {
     if (message?.type === READY) {
       mailWorker = worker
       ready()
-      if (waiting.length) worker.send({ type: DUE, ids: waiting } satisfies Message)
+      const handed = waiting
       waiting = []
+      if (handed.length) pass(worker, handed)
     } else if (message?.type === DUE && Array.isArray(message.ids)) {
-      if (mailWorker?.isConnected()) return mailWorker.send(message)
-      waiting.push(...message.ids)
-      if (waiting.length > KEPT_WHILE_STARTING) waiting = waiting.slice(-KEPT_WHILE_STARTING)
+      if (mailWorker?.isConnected()) pass(mailWorker, message.ids)
+      else keep(message.ids)
     }
   })
   cluster.on('exit', (worker) => {
