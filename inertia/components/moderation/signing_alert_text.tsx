@@ -1,5 +1,5 @@
 import { useTranslation } from '~/i18n/context.tsx'
-import { shortHash } from '~/components/moderation/signing_trends.tsx'
+import { shortHash } from '~/components/moderation/network_hash.tsx'
 import type { Data } from '@generated/data'
 
 /**
