@@ -202,6 +202,29 @@ test.group('Signature writes: a burst of signs and confirmations', (group) => {
   })
 })
 
+/**
+ * Thousands of signatures of another petition, their statistics read: the
+ * planner then weighs its indexes as on a live site. On a near-empty table
+ * PostgreSQL finds every index equally cheap and may walk (petition_id, id)
+ * for an id, which at scale reads the whole index.
+ */
+async function crowdAnotherPetition(modelId: number) {
+  const other = await PetitionFactory.apply('published').with('user').create()
+  const model = await db.from('signatures').where('id', modelId).firstOrFail()
+  delete model.id
+  const rows = Array.from({ length: 3000 }, (_, index) => ({
+    ...model,
+    petition_id: other.id,
+    email: `crowd-${index}@example.org`,
+    email_normalized: `crowd-${index}@example.org`,
+    confirmation_token: `crowd-${index}`,
+  }))
+  for (let start = 0; start < rows.length; start += 200) {
+    await db.table('signatures').multiInsert(rows.slice(start, start + 200))
+  }
+  await db.rawQuery('ANALYZE signatures')
+}
+
 test.group('Signature writes: each finds its own rows', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
@@ -214,6 +237,7 @@ test.group('Signature writes: each finds its own rows', (group) => {
       await signPetition(petition, guest(`signer-${index}@example.org`), signer)
     }
     const signatures = await Signature.query().where('petition_id', petition.id).orderBy('id')
+    await crowdAnotherPetition(signatures[0].id)
     const confirming = await queriesWithBindingsDuring(() =>
       Promise.all(signatures.map((signature) => confirmSignature(signature)))
     )
