@@ -22,6 +22,7 @@ import { isPetitionTopic, type PetitionTopic } from '#shared/petitions/topics'
 import type { CountryCode } from '#shared/countries'
 import Signature from '#models/signature'
 import { descriptionText } from '#support/search_text'
+import { searchTerms } from '#support/search_terms'
 import CacheVersion from '#models/cache_version'
 import { milestonesOf, nextMilestone } from '#shared/petitions/milestones'
 
@@ -60,6 +61,10 @@ export default class Petition extends BaseModel {
   /** The description's words without markup, for the search index; kept by `keepDescriptionText`. */
   @column()
   declare descriptionText: string
+
+  /** Its places and the stems of its words, for the search index (support/search_terms). */
+  @column({ serializeAs: null })
+  declare searchTerms: string
 
   /** The language it is written in: the site's language where it was created. */
   @column()
@@ -334,6 +339,15 @@ export default class Petition extends BaseModel {
   static keepDescriptionText(petition: Petition) {
     if (petition.$dirty.description === undefined) return
     petition.descriptionText = descriptionText(petition.description ?? '')
+  }
+
+  /** Declared after `keepDescriptionText`, whose text it reads: hooks run in that order. */
+  @beforeSave()
+  static keepSearchTerms(petition: Petition) {
+    const dirty = petition.$dirty
+    const read = ['title', 'target', 'description', 'region', 'country', 'lang']
+    if (petition.$isPersisted && !read.some((key) => dirty[key] !== undefined)) return
+    petition.searchTerms = searchTerms(petition)
   }
 
   /** Whether anyone may sign now: published, not finished, its closing date not come. */

@@ -204,6 +204,45 @@ test.group('Browser: finding petitions', (group) => {
     )
   })
 
+  test('a visitor of the Ukrainian site finds petitions by a word’s other form, a place in their language and a recipient', async ({
+    assert,
+  }) => {
+    await placedPetition('Не прибирайте лавок з набережної', {
+      lang: 'uk',
+      country: 'UA',
+      region: 'Київ',
+      target: 'Київська міська рада',
+    })
+    await placedPetition('Más árboles en las calles', {
+      lang: 'es',
+      country: 'MX',
+      region: 'Ciudad de México',
+    })
+    await placedPetition('Nachtzüge für alle', { lang: 'de', country: 'AT', region: 'Wien' })
+
+    await inBrowser('searching in Ukrainian', async (page) => {
+      await visit(page, siteUrl('/petitions', 'uk'))
+      const uk = i18nManager.locale('uk')
+      const search = page.getByRole('searchbox', { name: uk.t('page.list.search_label') })
+      const count = page.getByTestId('result-count')
+      const found = async (words: string, expected: string[]) => {
+        await search.fill(words)
+        await search.press('Enter')
+        await page.waitForURL((url) => url.searchParams.get('q') === words)
+        await count
+          .filter({ hasText: uk.t('page.list.count', { count: expected.length }) })
+          .waitFor()
+        const titles = await page.getByTestId('petition-card').locator('h3').allTextContents()
+        assert.sameMembers(titles, expected, words)
+      }
+      await found('лавки', ['Не прибирайте лавок з набережної'])
+      await found('Мексика', ['Más árboles en las calles'])
+      await found('Австрія', ['Nachtzüge für alle'])
+      await found('Wien', ['Nachtzüge für alle'])
+      await found('міська рада', ['Не прибирайте лавок з набережної'])
+    })
+  })
+
   test('a topic and a country chosen with the keyboard list only their petitions, under the topic’s heading', async ({
     assert,
   }) => {

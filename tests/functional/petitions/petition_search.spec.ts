@@ -167,6 +167,70 @@ test.group('Petition list: search', (group) => {
     ])
   })
 
+  test('places are searched: the region as typed, the country by its name in every language of the site', async ({
+    assert,
+    client,
+  }) => {
+    await petition('Nachtzüge für alle', { lang: 'de', country: 'AT', region: 'Wien' })
+    await petition('Más árboles en las calles', {
+      lang: 'es',
+      country: 'MX',
+      region: 'Ciudad de México',
+    })
+    await petition('Лавки у парку', { lang: 'uk', country: 'UA', region: 'Київ' })
+
+    const found = async (query: string, host = 'undersign.test') =>
+      titles(await list(client, query, host))
+    assert.deepEqual(await found('?q=Wien'), ['Nachtzüge für alle'])
+    assert.deepEqual(await found('?q=ciudad+de+mexico'), ['Más árboles en las calles'])
+    assert.deepEqual(await found('?q=%D0%9A%D0%B8%D1%97%D0%B2'), ['Лавки у парку'])
+    // The country in the visitor's language, and in the others.
+    assert.deepEqual(await found('?q=Mexique', 'fr.undersign.test'), ['Más árboles en las calles'])
+    assert.deepEqual(await found('?q=%C3%96sterreich', 'de.undersign.test'), ['Nachtzüge für alle'])
+    assert.deepEqual(
+      await found('?q=%D0%A3%D0%BA%D1%80%D0%B0%D1%97%D0%BD%D0%B0', 'uk.undersign.test'),
+      ['Лавки у парку']
+    )
+    assert.deepEqual(await found('?q=Austria'), ['Nachtzüge für alle'])
+    // A place named in no petition finds none.
+    assert.deepEqual(await found('?q=Lisboa'), [])
+  })
+
+  test('word forms match in the visitor’s language: stems where Snowball has them, the shared start for Ukrainian', async ({
+    assert,
+    client,
+  }) => {
+    await petition('Des cantines bio dans les écoles', { lang: 'fr' })
+    await petition('Más bibliotecas abiertas', { lang: 'es' })
+    await petition('Neue Radwege für Schulen', { lang: 'de' })
+    await petition('Новые скамейки во дворах', { lang: 'ru' })
+    await petition('Не прибирайте лавок з набережної', { lang: 'uk' })
+    await petition('Protect the libraries', { lang: 'en' })
+
+    const found = async (query: string, host: string) => titles(await list(client, query, host))
+    assert.deepEqual(await found('?q=%C3%A9cole+cantine', 'fr.undersign.test'), [
+      'Des cantines bio dans les écoles',
+    ])
+    assert.deepEqual(await found('?q=biblioteca', 'es.undersign.test'), [
+      'Más bibliotecas abiertas',
+    ])
+    assert.deepEqual(await found('?q=Schule+Radweg', 'de.undersign.test'), [
+      'Neue Radwege für Schulen',
+    ])
+    // скамейка → скамейк, as скамейки is stemmed in the index.
+    assert.deepEqual(
+      await found('?q=%D1%81%D0%BA%D0%B0%D0%BC%D0%B5%D0%B9%D0%BA%D0%B0', 'ru.undersign.test'),
+      ['Новые скамейки во дворах']
+    )
+    // лавки → лав…, the start лавок shares.
+    assert.deepEqual(await found('?q=%D0%BB%D0%B0%D0%B2%D0%BA%D0%B8', 'uk.undersign.test'), [
+      'Не прибирайте лавок з набережної',
+    ])
+    assert.deepEqual(await found('?q=library', 'undersign.test'), ['Protect the libraries'])
+    // Every word must still match, in one of its forms.
+    assert.deepEqual(await found('?q=%C3%A9cole+piscine', 'fr.undersign.test'), [])
+  })
+
   test('the description is searched by its words, never by its tags or attributes', async ({
     assert,
     client,

@@ -11,7 +11,12 @@ export type PetitionQuery = ModelQueryBuilderContract<typeof Petition>
  * The petitions a list reads: its filters, and for the part of a list in
  * every language that comes after the visitor's own, that language left out.
  */
-export type ListScope = ListFilters & { exceptLang?: Locale }
+/**
+ * A list as asked: its filters, the language it leaves out when it lists
+ * the others after the visitor's, and the language its search words are
+ * read in (their stems): the visitor's, English where a list has no visitor.
+ */
+export type ListScope = ListFilters & { exceptLang?: Locale; wordsLang?: Locale }
 
 /** How a page of the list is read: its size, and the columns and relations of its rows. */
 export type ListPage = { perPage: number; read: (query: PetitionQuery) => PetitionQuery }

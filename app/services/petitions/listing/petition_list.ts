@@ -117,7 +117,8 @@ async function partsOf(
   if (orderedByTheIndex(scope)) return newestInTheIndex(scope, read)
   const ordered = () => {
     const query = filtered(scope, now)
-    if (scope.sort === 'relevance') return orderByRelevance(query, searchWords(scope.q))
+    if (scope.sort === 'relevance')
+      return orderByRelevance(query, searchWords(scope.q), scope.wordsLang)
     if (scope.sort === 'signatures')
       return query.orderBy('petitions.support_count', 'desc').orderBy('petitions.id', 'desc')
     return orderByNewest(query)
@@ -146,10 +147,10 @@ export async function publicPetitions(
   const scopes: ListScope[] =
     filters.lang === 'all'
       ? [
-          { ...filters, lang: firstLang },
-          { ...filters, exceptLang: firstLang },
+          { ...filters, lang: firstLang, wordsLang: firstLang },
+          { ...filters, exceptLang: firstLang, wordsLang: firstLang },
         ]
-      : [filters]
+      : [{ ...filters, wordsLang: firstLang }]
   // How far into the list the page asked for reaches.
   const reach = page * shape.perPage
   const parts = await Promise.all(scopes.map((scope) => partsOf(scope, now, shape.read, reach)))

@@ -1,4 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
+import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
+import { wordForms } from '#support/search_terms'
 import { LIST_COUNT_CAP, searchWords } from '#shared/petitions/list_filters'
 import {
   readByIds,
@@ -52,16 +54,43 @@ export const hasFacets = (scope: ListScope) => scope.topic !== null || scope.cou
  * petitions or in ten thousand: no score is computed for every match.
  */
 
-/** PostgreSQL: the words ANDed, the last one a prefix (a search box is typed left to right). */
-const postgresWords = (words: string[]) =>
-  words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ')
+/**
+ * Each searched word with the forms it may match beyond itself (see
+ * support/search_terms): its stem in the visitor's language, found among
+ * the stems the index keeps, or for Ukrainian the start its forms share,
+ * as a prefix. The last word is a prefix too: a search box is typed left
+ * to right.
+ */
+function alternativesOf(words: string[], lang: Locale = DEFAULT_LOCALE) {
+  return words.map((word, index) => {
+    const { stem, prefix } = wordForms(word, lang)
+    return [
+      { term: word, prefix: index === words.length - 1 },
+      ...(stem ? [{ term: stem, prefix: false }] : []),
+      ...(prefix ? [{ term: prefix, prefix: true }] : []),
+    ]
+  })
+}
+
+/** PostgreSQL: the words ANDed, each one of its forms. */
+const postgresWords = (words: string[], lang?: Locale) =>
+  alternativesOf(words, lang)
+    .map(
+      (forms) => `(${forms.map(({ term, prefix }) => (prefix ? `${term}:*` : term)).join(' | ')})`
+    )
+    .join(' & ')
 
 /** PostgreSQL: a tsquery of the words, folded as the index folds them. */
 const TSQUERY = `to_tsquery('simple', petitions_search_fold(?))`
 
-/** SQLite: the words as FTS5 strings, all required, the last one a prefix. */
-const sqlitePhrase = (words: string[]) =>
-  words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ')
+/** SQLite: the words as FTS5 strings, all required, each one of its forms. */
+const sqlitePhrase = (words: string[], lang?: Locale) =>
+  alternativesOf(words, lang)
+    .map(
+      (forms) =>
+        `(${forms.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`).join(' OR ')})`
+    )
+    .join(' AND ')
 
 const sqliteMatch = (expression: string): IndexMatch => ({
   sql: 'petitions_fts MATCH ?',
@@ -72,7 +101,7 @@ const sqliteMatch = (expression: string): IndexMatch => ({
 function tiersOf(words: string[], scope: ListScope): IndexMatch[] {
   const facets = facetsOf(scope)
   if (isPostgres()) {
-    const q = postgresWords(words)
+    const q = postgresWords(words, scope.wordsLang)
     const inFacets = 'facets @@ ?::tsquery'
     return [
       { sql: `title @@ ${TSQUERY} AND ${inFacets}`, bindings: [q, facets] },
@@ -86,7 +115,7 @@ function tiersOf(words: string[], scope: ListScope): IndexMatch[] {
       },
     ]
   }
-  const phrase = sqlitePhrase(words)
+  const phrase = sqlitePhrase(words, scope.wordsLang)
   const inTitle = `({title} : (${phrase}))`
   const inTarget = `({target} : (${phrase}))`
   const anywhere = `({title target description_text} : (${phrase}))`
@@ -104,11 +133,13 @@ function listMatch(words: string[], scope: ListScope): IndexMatch {
     if (words.length === 0) return { sql: 'facets @@ ?::tsquery', bindings: [facets] }
     return {
       sql: `words @@ ${TSQUERY} AND facets @@ ?::tsquery`,
-      bindings: [postgresWords(words), facets],
+      bindings: [postgresWords(words, scope.wordsLang), facets],
     }
   }
   if (words.length === 0) return sqliteMatch(facets)
-  return sqliteMatch(`({title target description_text} : (${sqlitePhrase(words)})) AND ${facets}`)
+  return sqliteMatch(
+    `({title target description_text} : (${sqlitePhrase(words, scope.wordsLang)})) AND ${facets}`
+  )
 }
 
 /** The index's rows that match. */
@@ -168,9 +199,9 @@ export function whereFacets(query: PetitionQuery, scope: ListScope) {
  * Best match first: tier by tier, newest first within a tier. PostgreSQL
  * reads each match's tier from its short index entry.
  */
-export function orderByRelevance(query: PetitionQuery, words: string[]) {
+export function orderByRelevance(query: PetitionQuery, words: string[], lang?: Locale) {
   if (isPostgres()) {
-    const q = postgresWords(words)
+    const q = postgresWords(words, lang)
     query.orderByRaw(
       `(SELECT CASE WHEN title @@ ${TSQUERY} THEN 1 WHEN target @@ ${TSQUERY} THEN 2 ELSE 3 END
         FROM petition_search_entries WHERE petition_id = petitions.id)`,
