@@ -12,6 +12,8 @@ export const rateLimits = {
   subscription: { requests: 10, every: '1 hour', blockFor: '1 hour' },
   // Every login attempt from one address: a flood guard (each one costs a password hash).
   login: { requests: 60, every: '15 minutes', blockFor: '15 minutes' },
+  // A member's passes to another language's site: a switch each, many more than anyone makes.
+  languageHandOver: { requests: 60, every: '1 hour', blockFor: '15 minutes' },
   // Failed logins from one address, and on one account from one address:
   // past either, that address waits. On one account from anywhere: past it,
   // the account is not locked (its owner would be locked out with it), every

@@ -1,6 +1,8 @@
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
 import { UPLOADS_ORIGIN } from '#config/drive'
+import { sessionCookieDomain } from '#config/session'
+import { site } from '#config/site'
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
 // Vite's dev server serves the assets under `npm run dev` (DEV_MODE, set by the
@@ -33,8 +35,10 @@ const shieldConfig = defineConfig({
       ],
       frameAncestors: [`'none'`],
       // Sign-in with GitHub and Google goes through links, never forms: a form
-      // injected into a page cannot post anywhere else.
-      formAction: [`'self'`],
+      // injected into a page cannot post anywhere else. Where each language's
+      // site keeps its own session, a member switching language is handed
+      // over by a form posted to the other language's site.
+      formAction: [`'self'`, ...(sessionCookieDomain ? [] : site.languageOrigins())],
       baseUri: [`'self'`],
       objectSrc: [`'none'`],
     },

@@ -1,5 +1,5 @@
 import env from '#start/env'
-import { DEFAULT_LOCALE, localizedUrl, type Locale } from '#app/i18n/locales'
+import { DEFAULT_LOCALE, LOCALES, localizedUrl, type Locale } from '#app/i18n/locales'
 
 /**
  * Site-wide settings read from the environment, with the defaults that make
@@ -33,5 +33,10 @@ export const site = {
     return locale === DEFAULT_LOCALE
       ? this.url
       : (localizedUrl(this.url, locale, this.domain) ?? this.url).replace(/\/$/, '')
+  },
+
+  /** Every language's site by origin (http://fr.localhost:3333…): the pages that are ours. */
+  languageOrigins() {
+    return LOCALES.map((locale) => new URL(this.urlFor(locale)).origin)
   },
 }

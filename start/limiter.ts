@@ -45,6 +45,7 @@ function throttleFor(name: RateLimitName, keyOf: (ctx: HttpContext) => string = 
 export const throttleContact = throttleFor('contact')
 export const throttleSubscription = throttleFor('subscription')
 export const throttleLogin = throttleFor('login')
+export const throttleLanguageHandOver = throttleFor('languageHandOver', memberKey)
 export const throttleSignup = throttleFor('signup')
 export const throttlePasswordResetRequest = throttleFor('passwordResetRequest')
 export const throttlePasswordReset = throttleFor('passwordReset')

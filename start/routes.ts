@@ -20,6 +20,7 @@ import {
   throttleDecisionMakerLinks,
   throttleLiveUpdates,
   throttleLogin,
+  throttleLanguageHandOver,
   throttleMediaUpload,
   throttleOpenData,
   throttlePasswordReset,
@@ -79,6 +80,7 @@ const EmailChangeController = () => import('#controllers/account/email_change_co
 const HealthController = () => import('#controllers/health_controller')
 const MetricsController = () => import('#controllers/metrics_controller')
 const CsrfTokensController = () => import('#controllers/csrf_tokens_controller')
+const LanguageHandOversController = () => import('#controllers/language_hand_overs_controller')
 const UploadsController = () => import('#controllers/uploads_controller')
 const PaperSignaturesController = () => import('#controllers/paper_signatures_controller')
 const PetitionHandoversController = () => import('#controllers/petition_handovers_controller')
@@ -356,6 +358,15 @@ router
 // page can log a visitor out; GET shows a page whose button posts.
 router.get('/logout', [SessionController, 'confirmLogout']).as('auth.logout.show')
 router.post('/logout', [SessionController, 'destroy']).as('auth.logout')
+// Switching language where each language's site keeps its own session:
+// a pass from this site, posted by the page to the other one.
+router
+  .post('/language/hand-over', [LanguageHandOversController, 'store'])
+  .as('language_hand_over.store')
+  .use([middleware.auth(), throttleLanguageHandOver])
+router
+  .post('/language/hand-over/accept', [LanguageHandOversController, 'accept'])
+  .as('language_hand_over.accept')
 
 // Members.
 router

@@ -7,6 +7,13 @@ import { isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
+ * A language's site taking a member handed over by another: posted from
+ * that other site's page, which holds no token of this one. Its Origin and
+ * its single-use pass, checked by the controller, stand in for the token.
+ */
+const HAND_OVER_ACCEPT = '/language/hand-over/accept'
+
+/**
  * CSRF protection on every route (Shield's, made cheaper for readers: see
  * `checkCsrf`). A mail client's one-click unsubscribe carries no token:
  * its signed link does. A request that logs someone in or out leaves the
@@ -14,7 +21,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export default class CsrfMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    const verify = STATE_CHANGING.has(ctx.request.method()) && !isOneClickUnsubscribe(ctx)
+    const verify =
+      STATE_CHANGING.has(ctx.request.method()) &&
+      !isOneClickUnsubscribe(ctx) &&
+      ctx.route?.pattern !== HAND_OVER_ACCEPT
     checkCsrf(ctx, { verify })
     const memberBefore = loggedInAs(ctx)
     await next()

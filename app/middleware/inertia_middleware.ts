@@ -3,6 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import UserTransformer from '#transformers/user_transformer'
 import { site } from '#config/site'
+import { sessionCookieDomain } from '#config/session'
 import { localeOf } from '#app/i18n/locales'
 import type { AlertKind, SwalMessage } from '#support/http/flash'
 
@@ -45,7 +46,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       appUrl: always(site.urlFor(appLocale)),
       appLocale: always(appLocale),
       user: always(auth?.user ? UserTransformer.transform(auth.user) : null),
-      general: always({ domain: site.domain }),
+      // Whether each language's site keeps its own session (a member switching is handed over).
+      general: always({ domain: site.domain, sessionPerSite: sessionCookieDomain === undefined }),
       messages: always(messages),
       alerts: always(readAlerts(flash?.get('alerts'))),
       swal: always((flash?.get('swal') ?? {}) as Swal),

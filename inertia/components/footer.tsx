@@ -1,17 +1,25 @@
 import { Link } from '@adonisjs/inertia/react'
 import { Col, Container, Row } from 'react-bootstrap'
 import SubscriptionForm from './subscription_form.tsx'
-import { LOCALES, localeLabel } from '@app/i18n/locales.ts'
+import { LOCALES, localeLabel, type Locale } from '@app/i18n/locales.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import { languageHref } from '~/lib/language_href.ts'
+import { handOverTo } from '~/lib/language_hand_over.ts'
 
 const CHARITY_URL = 'https://www.icrc.org/en/donate'
 
 /** The shared footer. */
 export default function Footer({ contactEmail }: { contactEmail?: string }) {
   const { t } = useTranslation()
-  const { appName, appUrl, general, xUserName } = useSharedProps()
+  const { appName, appUrl, appLocale, general, xUserName, user } = useSharedProps()
+  // A member going to another language's home stays logged in there, where each site keeps its own session.
+  const goTo = async (event: React.MouseEvent, locale: Locale) => {
+    if (!user || !general.sessionPerSite || locale === appLocale) return
+    event.preventDefault()
+    if (!(await handOverTo(locale, '/')))
+      window.location.assign(languageHref(locale, appUrl, general.domain))
+  }
   const email =
     contactEmail ?? `contact@${general.domain.includes('.') ? general.domain : 'undersign.org'}`
   const year = new Date().getFullYear()
@@ -30,6 +38,7 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
                   href={languageHref(locale, appUrl, general.domain)}
                   className="link-light small footer-language"
                   lang={locale}
+                  onClick={(event) => void goTo(event, locale)}
                 >
                   {localeLabel(locale)}
                 </a>

@@ -4,15 +4,19 @@ import { LOCALES, type Locale } from '@app/i18n/locales.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import { languageHref } from '~/lib/language_href.ts'
+import { handOverTo } from '~/lib/language_hand_over.ts'
 
 /** The header's flag dropdown: each entry links to {lang}.{domain} and switches in place. */
 export default function LanguageMenu() {
   const { locale, t, switchLocale } = useTranslation()
-  const { general, appUrl } = useSharedProps()
+  const { general, appUrl, user } = useSharedProps()
 
-  const choose = (event: React.MouseEvent, next: Locale) => {
+  const choose = async (event: React.MouseEvent, next: Locale) => {
     event.preventDefault()
-    void switchLocale(next, general.domain)
+    // The same page, logged in there too, where each language's site keeps its own session.
+    const here = window.location.pathname + window.location.search
+    if (user && general.sessionPerSite && next !== locale && (await handOverTo(next, here))) return
+    await switchLocale(next, general.domain)
   }
 
   return (
@@ -29,7 +33,7 @@ export default function LanguageMenu() {
           className={`dropdown-item${entry === locale ? ' active' : ''}`}
           lang={entry}
           data-locale={entry}
-          onClick={(event) => choose(event, entry)}
+          onClick={(event) => void choose(event, entry)}
         >
           <Flag locale={entry} className="me-2" /> {t(`common.languages.${entry}`)}
         </a>

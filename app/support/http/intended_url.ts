@@ -20,12 +20,22 @@ export function isIntendedUrl(session: Session, url: string) {
 }
 
 /**
+ * `url` when it is a path of this site, else null: never another host,
+ * including the forms browsers read as one (`//host`, `/\\host`).
+ */
+export function sitePath(url: unknown): string | null {
+  return typeof url === 'string' && /^\/(?![/\\])/.test(url) ? url : null
+}
+
+/** Remembers a path of this site to land on after logging in. */
+export function rememberIntendedPath(session: Session, path: string) {
+  session.put(KEY, path)
+}
+
+/**
  * Where to go after login or registration: the page the guest
  * wanted, else My petitions. Only paths of this site, never another host.
  */
 export function pullIntendedUrl(session: Session) {
-  const url = session.pull(KEY, null) as unknown
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')
-    ? url
-    : homeOfMembers()
+  return sitePath(session.pull(KEY, null)) ?? homeOfMembers()
 }

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import Tokens from 'csrf'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
-import type { ApiClient, ApiRequest, ApiResponse } from '@japa/api-client'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type Petition from '#models/petition'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import NewsletterSubscription from '#models/newsletter_subscription'
@@ -10,35 +10,7 @@ import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { SHARED_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from '#support/http/shared_cache'
 import { CSRF_SECRET_COOKIE, XSRF_COOKIE } from '#support/http/csrf'
 import { SESSION_COOKIE } from '#config/session'
-
-const setCookies = (response: ApiResponse) =>
-  ([] as string[]).concat(response.header('set-cookie') ?? [])
-
-/** The cookies an answer sets, as a browser then sends them (`name=value`), cleared ones left out. */
-function cookiesSetBy(response: ApiResponse) {
-  return new Map(
-    setCookies(response)
-      .filter((line) => !/max-age=-1|expires=thu, 01 jan 1970/i.test(line))
-      .map((line) => line.split(';')[0])
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])
-  )
-}
-
-/** Whether the answer clears cookie `name`. */
-const clears = (response: ApiResponse, name: string) =>
-  setCookies(response).some(
-    (line) => line.startsWith(`${name}=;`) && /max-age=-1|expires=thu, 01 jan 1970/i.test(line)
-  )
-
-/** The request as a browser sends it with exactly these cookies (the test client adds a session's). */
-function withCookies(request: ApiRequest, cookies: Map<string, string> = new Map()) {
-  return request.setup(() => {
-    request.cookiesJar = {}
-    if (cookies.size) {
-      request.header('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '))
-    }
-  })
-}
+import { clears, cookiesSetBy, setCookies, withCookies } from '#tests/helpers/cookies'
 
 /** What the client sends back as X-XSRF-TOKEN: the XSRF-TOKEN cookie's value. */
 const xsrfHeader = (cookies: Map<string, string>) => decodeURIComponent(cookies.get(XSRF_COOKIE)!)
