@@ -194,6 +194,9 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       place: 'Town hall',
     },
     '/moderation/petitions/:id/paper/:batch': { decision: 'reject', reason: 'Unreadable' },
+    '/language/hand-over': { locale: 'fr' },
+    // Sent without the Origin of one of the site's pages: refused whatever the pass.
+    '/language/hand-over/accept': { token: 'a'.repeat(43), to: '/my/petitions' },
     'DELETE /petition/:guid/media': { id: 1 },
     'DELETE /petition/:guid/responses/:id': { reason: 'Not written by the minister' },
   }
