@@ -1,13 +1,9 @@
 import { test } from '@japa/runner'
-import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import app from '@adonisjs/core/services/app'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { CHROMIUM_PATH, ensureChromium } from '#tests/helpers/browser'
-import { freePort } from '#tests/helpers/ports'
-import { bareEnvironment, writeEnvFile } from '#tests/shipped/support/shipped_app'
+import { startAsNewcomer } from '#tests/shipped/support/shipped_app'
 
 const folder = app.makePath('tmp', 'shipped', 'localhost')
 const DEMO_MEMBER = 'demo@undersign.org'
@@ -21,44 +17,9 @@ test.group('Shipped: switching language on localhost', (group) => {
   let port = 0
   group.setup(async () => {
     ensureChromium()
-    rmSync(folder, { recursive: true, force: true })
-    port = await freePort()
-    writeEnvFile(folder, {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_KEY: 'a-development-key-of-thirty-two-characters',
-      SQLITE_FILE: join(folder, 'db.sqlite3'),
-      STORAGE_PATH: join(folder, 'storage'),
-      OUTBOX_PATH: join(folder, 'outbox'),
-      LOG_LEVEL: 'warn',
-    })
-    const child = spawn(process.execPath, ['bin/start.js'], {
-      cwd: app.makePath(),
-      env: bareEnvironment({ ENV_PATH: folder }),
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    let ready = false
-    // Migrations and the demo data first, as on a fresh clone.
-    for (let attempt = 0; attempt < 480 && !ready && child.exitCode === null; attempt++) {
-      ready = await fetch(`http://127.0.0.1:${port}/login`).then(
-        (response) => response.ok,
-        () => false
-      )
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-    if (!ready) {
-      child.kill('SIGTERM')
-      throw new Error(`npm start did not serve on localhost:\n${output}`)
-    }
-    return async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    const newcomer = await startAsNewcomer(folder)
+    port = newcomer.port
+    return () => newcomer.stop()
   })
 
   test('a member who switches language from the menu or the footer stays logged in, on the same page', async ({

@@ -1,13 +1,13 @@
 import { test } from '@japa/runner'
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import {
   DOMAIN,
   bareEnvironment,
   productionSettings,
+  startAsNewcomer,
   writeEnvFile,
 } from '#tests/shipped/support/shipped_app'
 import { Visitor } from '#tests/shipped/support/visitor'
@@ -83,42 +83,11 @@ test.group('Shipped: settings that must never reach a real site', () => {
   test('npm start outside production says so in one line, and where the mails go', async ({
     assert,
   }) => {
-    rmSync(folder, { recursive: true, force: true })
-    mkdirSync(folder, { recursive: true })
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as { port: number }
-        probe.close(() => resolve(free))
-      })
-    })
+    const newcomer = await startAsNewcomer(folder, { APP_DOMAIN: DOMAIN, SEED_DEMO: 'false' })
     const outbox = join(folder, 'outbox')
-    writeEnvFile(folder, {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_KEY: 'a-development-key-of-thirty-two-characters',
-      APP_DOMAIN: DOMAIN,
-      SQLITE_FILE: join(folder, 'db.sqlite3'),
-      STORAGE_PATH: join(folder, 'storage'),
-      OUTBOX_PATH: outbox,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    })
-    const child = spawn(process.execPath, ['bin/start.js'], {
-      cwd: app.makePath(),
-      env: bareEnvironment({ ENV_PATH: folder }),
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
+    const output = newcomer.output()
     try {
-      const member = new Visitor({ port, domain: DOMAIN })
-      for (let attempt = 0; attempt < 200; attempt++) {
-        try {
-          if ((await member.open('/signup')).page) break
-        } catch {}
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
+      const member = new Visitor({ port: newcomer.port, domain: DOMAIN })
       const modeLines = output.split('\n').filter((line) => line.includes('development mode'))
       assert.lengthOf(modeLines, 1, output)
       assert.include(modeLines[0], 'tmp/shipped/settings/outbox/')
@@ -149,8 +118,7 @@ test.group('Shipped: settings that must never reach a real site', () => {
       assert.lengthOf(mails, 1)
       assert.include(readFileSync(join(outbox, mails[0]), 'utf8'), 'ada@example.org')
     } finally {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
+      await newcomer.stop()
     }
   })
 })

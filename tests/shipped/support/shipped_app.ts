@@ -223,6 +223,53 @@ export function bareEnvironment(extra: Record<string, string> = {}) {
 }
 
 /**
+ * `npm start` (bin/start.js) as on a newcomer's machine: development mode,
+ * the embedded database, uploads and outbox in `directory` with the .env
+ * written there (`settings` on top). Resolves once it serves its login page;
+ * refuses with its output if it stops or takes longer than two minutes.
+ */
+export async function startAsNewcomer(directory: string, settings: Record<string, string> = {}) {
+  rmSync(directory, { recursive: true, force: true })
+  const port = await freePort()
+  writeEnvFile(directory, {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_KEY: 'a-development-key-of-thirty-two-characters',
+    SQLITE_FILE: join(directory, 'db.sqlite3'),
+    STORAGE_PATH: join(directory, 'storage'),
+    OUTBOX_PATH: join(directory, 'outbox'),
+    LOG_LEVEL: 'warn',
+    ...settings,
+  })
+  const child = spawn(process.execPath, ['bin/start.js'], {
+    cwd: app.makePath(),
+    env: bareEnvironment({ ENV_PATH: directory }),
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const running = () => child.exitCode === null && child.signalCode === null
+  const stop = async () => {
+    if (!running()) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  const deadline = Date.now() + 120_000
+  while (running() && Date.now() < deadline) {
+    const serving = await fetch(`http://127.0.0.1:${port}/login`).then(
+      (response) => response.ok,
+      () => false
+    )
+    if (serving) return { port, output: () => output, stop }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  await stop()
+  throw new Error(`npm start did not serve:\n${output}`)
+}
+
+/**
  * The environment of a process of the build beside the running app: its
  * settings, and the recorder of files it reads from the sources.
  */
