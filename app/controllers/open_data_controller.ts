@@ -99,7 +99,7 @@ export default class OpenDataController {
   /** GET /petition/{slug}/history.json: how the petition grew, per hour, then per day. */
   async history({ params, response }: HttpContext) {
     const petition = await this.#published(params.slug)
-    const body = JSON.stringify({ data: await petitionHistory(petition.id) })
+    const body = JSON.stringify({ data: await petitionHistory(petition) })
     return this.#send(response, body, 'application/json; charset=utf-8')
   }
 
@@ -109,7 +109,7 @@ export default class OpenDataController {
     response.header('Content-Disposition', `inline; filename="${petition.slug}-history.csv"`)
     return this.#send(
       response,
-      historyCsv(await petitionHistory(petition.id)),
+      historyCsv(await petitionHistory(petition)),
       'text/csv; charset=utf-8'
     )
   }

@@ -8,8 +8,9 @@ import PetitionResponse from '#models/petition_response'
 import type { Locale } from '#app/i18n/locales'
 import { countryName, UNKNOWN_COUNTRY } from '#shared/countries'
 import { petitionProgress, showsOpposition } from '#shared/petitions/progress'
+import { timeAxis } from '#shared/time_axis'
 import { petitionUrl } from '#services/petitions/sharing'
-import { petitionHistory } from '#services/petitions/history'
+import { petitionGrowth } from '#services/petitions/history'
 import {
   documentTexts,
   fileNamePart,
@@ -67,12 +68,13 @@ type PackageData = {
   url: string
   online: number
   byCountry: Array<{ code: string; count: number }>
-  history: Array<{ at: number; total: number }>
+  /** The growth chart of the petition's page: the same life and line. */
+  growth: Awaited<ReturnType<typeof petitionGrowth>>
   responses: Array<{ responder: string; role: string | null; on: Date; text: string }>
 }
 
 async function packageData(petition: Petition, locale: Locale): Promise<PackageData> {
-  const [byCountry, history, responses] = await Promise.all([
+  const [byCountry, growth, responses] = await Promise.all([
     // The online supporters: paper batches have no country, opposition is not support.
     db
       .from('petition_country_signatures')
@@ -81,7 +83,7 @@ async function packageData(petition: Petition, locale: Locale): Promise<PackageD
       .orderBy('support', 'desc')
       .orderBy('country')
       .select('country', 'support') as Promise<Array<{ country: string; support: number }>>,
-    petitionHistory(petition.id),
+    petitionGrowth(petition),
     PetitionResponse.query()
       .where('petition_id', petition.id)
       .orderBy('responded_on')
@@ -91,7 +93,7 @@ async function packageData(petition: Petition, locale: Locale): Promise<PackageD
     url: petitionUrl(petition.slug, locale),
     online: petitionProgress(petition).onlineSupportCount,
     byCountry: byCountry.map((row) => ({ code: row.country, count: Number(row.support) })),
-    history: history.map((point) => ({ at: Date.parse(point.at), total: point.total })),
+    growth,
     responses: responses.map((response) => ({
       responder: response.responder,
       role: response.responderRole,
@@ -261,7 +263,7 @@ async function writePackagePdf(
 
   // How it grew.
   heading(t('package.history_title'))
-  if (data.history.length === 0) {
+  if (data.growth.points.length === 0) {
     paragraph(t('package.history_empty'))
   } else {
     if (doc.y + 190 > bottom()) {
@@ -271,9 +273,10 @@ async function writePackagePdf(
     const top = doc.y + 4
     drawLineChart(
       doc,
-      data.history,
+      data.growth.points,
+      data.growth.life,
       { x: left, y: top, width: width(), height: 180 },
-      { date: (at) => texts.date(at), number: (value) => texts.number(value) }
+      { axis: timeAxis(texts.locale, true), number: (value) => texts.number(value) }
     )
     doc.x = left
     doc.y = top + 190

@@ -1,40 +1,95 @@
 import db from '@adonisjs/lucid/services/db'
+import type Petition from '#models/petition'
 import { csvRow } from '#support/csv'
+import { storedDateTime } from '#support/stored_dates'
 import { hourOf } from '#services/signatures/counter'
+import { growthPoints, petitionLife, stepStart, type HistoryPoint } from '#shared/petitions/growth'
+
+export type { HistoryPoint } from '#shared/petitions/growth'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
-/** One step of a petition's history: when it began, what it added, and the total after it. */
-export type HistoryPoint = { at: string; confirmed: number; total: number }
+/** What the history reads of a petition: its counts, which its last total is. */
+type CountedPetition = Pick<Petition, 'id' | 'supportCount' | 'opposeCount'>
 
 /**
  * How a petition grew: its confirmed signatures counted per hour (its first
- * 7 days and the last 48 hours) and per day (the rest), oldest first, each
- * with the running total. Withdrawn signatures are subtracted in the step
- * they were withdrawn. Two queries on the counts the flush keeps, whatever
- * the number of signatures.
+ * 7 days and the last 48 hours) and per day (the rest), and its verified
+ * paper batches in the step a moderator verified them, oldest first. Each
+ * step has the petition's total after it, so that the last one is its count
+ * (support and opposition, online and on paper), as its page says it:
+ * signatures counted before the history was kept (a recount, an import)
+ * are in the total from the first step on. Withdrawn signatures are
+ * subtracted in the step they were withdrawn. Three queries on the counts
+ * the flush and the moderators' decisions keep, whatever the number of
+ * signatures.
  */
-export async function petitionHistory(petitionId: number): Promise<HistoryPoint[]> {
-  const [hours, days] = await Promise.all([
-    db.from('petition_hourly_signatures').where('petition_id', petitionId).select('hour', 'count'),
-    db.from('petition_daily_signatures').where('petition_id', petitionId).select('day', 'count'),
+export async function petitionHistory(
+  petition: CountedPetition,
+  now = Date.now()
+): Promise<HistoryPoint[]> {
+  const [hours, days, batches] = await Promise.all([
+    db.from('petition_hourly_signatures').where('petition_id', petition.id).select('hour', 'count'),
+    db.from('petition_daily_signatures').where('petition_id', petition.id).select('day', 'count'),
+    db
+      .from('paper_signature_batches')
+      .where('petition_id', petition.id)
+      .where('status', 'verified')
+      .whereNotNull('decided_at')
+      .select('signatures', 'decided_at'),
   ])
-  const steps = [
+  const online = [
     ...hours.map((row) => ({ at: Number(row.hour) * HOUR_MS, confirmed: Number(row.count) })),
     ...days.map((row) => ({ at: Number(row.day) * DAY_MS, confirmed: Number(row.count) })),
-  ].sort((a, b) => a.at - b.at)
-  let total = 0
-  return steps.map((step) => {
-    total += step.confirmed
-    return { at: new Date(step.at).toISOString(), confirmed: step.confirmed, total }
+  ]
+  const paper = batches.map((row) => ({
+    at: storedDateTime(row.decided_at)!.toMillis(),
+    signatures: Number(row.signatures),
+  }))
+  const first = Math.min(
+    ...online.map((step) => step.at),
+    ...paper.map((batch) => Math.floor(batch.at / HOUR_MS) * HOUR_MS)
+  )
+  const steps = new Map<number, { confirmed: number; paper: number }>()
+  const stepAt = (at: number) => {
+    const step = steps.get(at) ?? { confirmed: 0, paper: 0 }
+    steps.set(at, step)
+    return step
+  }
+  for (const step of online) stepAt(step.at).confirmed += step.confirmed
+  for (const batch of paper) stepAt(stepStart(batch.at, first, now)).paper += batch.signatures
+  const ordered = [...steps].sort(([a], [b]) => a - b)
+  const counted = ordered.reduce((sum, [, step]) => sum + step.confirmed + step.paper, 0)
+  let total = petition.supportCount + petition.opposeCount - counted
+  return ordered.map(([at, step]) => {
+    total += step.confirmed + step.paper
+    return { at: new Date(at).toISOString(), ...step, total }
   })
 }
 
 /** The history as a spreadsheet: the same columns as the JSON. */
 export function historyCsv(points: HistoryPoint[]) {
-  const columns = ['at', 'confirmed', 'total'] as const
+  const columns = ['at', 'confirmed', 'paper', 'total'] as const
   return csvRow([...columns]) + points.map((point) => csvRow(columns.map((c) => point[c]))).join('')
+}
+
+/**
+ * What the petition's growth chart draws, on its page (from history.json)
+ * and in its delivery package alike: its life and the line of its total.
+ */
+export async function petitionGrowth(
+  petition: CountedPetition & Pick<Petition, 'createdAt' | 'closedAt'>,
+  now = Date.now()
+) {
+  const steps = await petitionHistory(petition, now)
+  const life = petitionLife(
+    petition.createdAt.toMillis(),
+    petition.closedAt?.toMillis() ?? null,
+    steps,
+    now
+  )
+  return { steps, life, points: growthPoints(steps, life, now) }
 }
 
 /** Hours the owner's page shows one by one: the last two days, as the hourly counts keep them. */

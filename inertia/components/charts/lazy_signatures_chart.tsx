@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useInView } from '~/lib/use_in_view.ts'
-import type { ChartVariant, ChartPoints } from './signatures_chart.tsx'
+import type { ChartLife, ChartPoints, ChartVariant } from './signatures_chart.tsx'
 
 // The chart and its library (uPlot) are their own chunk, loaded when the
 // section comes into view: the page's first load does not carry them.
@@ -20,6 +20,8 @@ type LazySignaturesChartProps = {
    */
   openData?: boolean
   variant: ChartVariant
+  /** A history's petition: its axis spans the petition's life. */
+  life?: ChartLife
   title: string
   /** When it changes (a live count moved), the points are fetched again, at most once a minute. */
   refreshKey?: unknown
@@ -37,6 +39,7 @@ export default function LazySignaturesChart({
   url,
   openData = false,
   variant,
+  life,
   title,
   refreshKey,
   className,
@@ -92,7 +95,12 @@ export default function LazySignaturesChart({
       </h2>
       {points ? (
         <Suspense fallback={placeholder}>
-          <SignaturesChart variant={variant} points={points.data} fetchedAt={points.at} />
+          <SignaturesChart
+            variant={variant}
+            points={points.data}
+            fetchedAt={points.at}
+            life={life}
+          />
         </Suspense>
       ) : (
         placeholder

@@ -2,42 +2,19 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { useTranslation } from '~/i18n/context.tsx'
+import ChartTable, { type Row } from './chart_table.tsx'
+import { axisTicks, timeAxis, type AxisTick } from '@app/shared/time_axis.ts'
+import { drawingOf, type ChartLife, type ChartPoints, type ChartVariant } from './chart_drawing.ts'
 
-/** history.json's steps: what each hour or day added, and the total after it. */
-export type HistoryPoint = { at: string; confirmed: number; total: number }
-/** hours.json's hours: the signatures each counted. */
-export type HourCount = { at: string; count: number }
-export type ChartPoints = HistoryPoint[] | HourCount[]
-/** `history`: the total over the petition's life, a line; `hours`: each of the last 48 hours, bars. */
-export type ChartVariant = 'history' | 'hours'
+export type {
+  ChartLife,
+  ChartPoints,
+  ChartVariant,
+  HistoryPoint,
+  HourCount,
+} from './chart_drawing.ts'
 
-const HOUR_MS = 3_600_000
-const DAY_MS = 24 * HOUR_MS
-/** The hours of a petition's first week and its last 48 hours are kept one by one; the rest by day. */
-const HOURLY_DAYS = 7
-const RECENT_MS = 48 * HOUR_MS
 const HEIGHT = 220
-
-type Row = { at: number; daily: boolean; added: number; total: number }
-
-/** The points as rows; a history's step is a day when it lies where hours are folded into days. */
-function rowsOf(variant: ChartVariant, points: ChartPoints, now: number): Row[] {
-  if (variant === 'hours') {
-    return (points as HourCount[]).map((point) => ({
-      at: Date.parse(point.at),
-      daily: false,
-      added: point.count,
-      total: point.count,
-    }))
-  }
-  const steps = points as HistoryPoint[]
-  const first = steps.length ? Date.parse(steps[0].at) : 0
-  return steps.map((point) => {
-    const at = Date.parse(point.at)
-    const daily = at % DAY_MS === 0 && at >= first + HOURLY_DAYS * DAY_MS && at < now - RECENT_MS
-    return { at, daily, added: point.confirmed, total: point.total }
-  })
-}
 
 /** Axis steps of whole signatures: 1, 2, 5, 10, 20, 50… */
 const COUNT_STEPS = Array.from({ length: 10 }, (_, power) =>
@@ -58,7 +35,8 @@ function translucent(color: string, alpha: number) {
 }
 
 /**
- * The chart drawn by uPlot on a canvas, with its text alternative: a
+ * The chart drawn by uPlot on a canvas, its dates written under it (as
+ * many as fit its width, none overlapping), with its text alternative: a
  * caption that sums it up and, behind a disclosure, the table of its
  * points. Dates and numbers are written in the page's language; hours in
  * the reader's time zone, days (counted in UTC) as UTC days.
@@ -67,16 +45,29 @@ export default function SignaturesChart({
   variant,
   points,
   fetchedAt,
+  life,
 }: {
   variant: ChartVariant
   points: ChartPoints
-  /** When the points were read (ms): which of a history's steps are days depends on it. */
+  /** When the points were read (ms): the end of a history's axis, and which of its steps are days. */
   fetchedAt: number
+  life?: ChartLife
 }) {
   const { t, locale } = useTranslation()
-  const rows = useMemo(() => rowsOf(variant, points, fetchedAt), [variant, points, fetchedAt])
+  // A new object for the same petition draws nothing again.
+  const created = life?.created
+  const closedAt = life?.closedAt ?? null
+  const drawing = useMemo(
+    () => drawingOf(variant, points, created ? { created, closedAt } : null, fetchedAt),
+    [variant, points, created, closedAt, fetchedAt]
+  )
   const canvas = useRef<HTMLDivElement>(null)
-  const [tableOpen, setTableOpen] = useState(false)
+  const axisRow = useRef<HTMLDivElement>(null)
+  const chart = useRef<uPlot | null>(null)
+  // uPlot draws its vertical grid lines where the labels are.
+  const gridTicks = useRef<AxisTick[]>([])
+  const [plot, setPlot] = useState<{ left: number; width: number } | null>(null)
+  const [ticks, setTicks] = useState<AxisTick[]>([])
 
   const formats = useMemo(() => {
     const number = new Intl.NumberFormat(locale)
@@ -87,16 +78,13 @@ export default function SignaturesChart({
       number: (value: number) => number.format(value),
       when: (row: Row) => (row.daily ? day : hour).format(row.at),
       date: (row: Row) => (row.daily ? day : date).format(row.at),
-      tickHour: new Intl.DateTimeFormat(locale, { hour: 'numeric' }),
-      tickDay: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }),
-      tickMonth: new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric' }),
+      axis: timeAxis(locale),
     }
   }, [locale])
 
-  const drawn = rows.length > 0
   useEffect(() => {
     const target = canvas.current
-    if (!target || !drawn) return
+    if (!target || !drawing) return
     const primary = cssColor('--bs-primary', '#0d6efd')
     const text = cssColor('--bs-body-color', '#212529')
     const grid = cssColor('--bs-border-color', '#dee2e6')
@@ -106,13 +94,20 @@ export default function SignaturesChart({
       grid: { stroke: grid, width: 1 },
       ticks: { stroke: grid, width: 1 },
     }
+    // Where the plot lies in the canvas: the labels under it are placed from it.
+    const measurePlot = (drawn: uPlot) => {
+      const left = drawn.over.getBoundingClientRect().left - target.getBoundingClientRect().left
+      const width = drawn.over.getBoundingClientRect().width
+      setPlot((last) => (last?.left === left && last.width === width ? last : { left, width }))
+    }
+    const { from, to } = drawing.span
     const options: uPlot.Options = {
       width: target.clientWidth || 600,
       height: HEIGHT,
       legend: { show: false },
       cursor: { show: false },
       scales: {
-        x: { time: true },
+        x: { time: true, range: (): uPlot.Range.MinMax => [from / 1000, to / 1000] },
         y: {
           range: (_chart, min, max) =>
             uPlot.rangeNum(Math.min(0, min), Math.max(1, max), 0.1, true) as uPlot.Range.MinMax,
@@ -121,20 +116,10 @@ export default function SignaturesChart({
       axes: [
         {
           ...axis,
-          values: (_chart, splits, _axis, _space, increment) =>
-            splits.map((seconds) => {
-              const at = new Date(seconds * 1000)
-              // Hour ticks name the day at midnight, so that a day's change shows.
-              const format =
-                increment < DAY_MS / 1000
-                  ? at.getHours() === 0
-                    ? formats.tickDay
-                    : formats.tickHour
-                  : increment < 28 * (DAY_MS / 1000)
-                    ? formats.tickDay
-                    : formats.tickMonth
-              return format.format(at)
-            }),
+          // The dates are written under the canvas, where they can be measured and read.
+          size: 8,
+          splits: () => gridTicks.current.map((tick) => tick.at / 1000),
+          values: (_chart, splits) => splits.map(() => ''),
         },
         {
           ...axis,
@@ -158,27 +143,43 @@ export default function SignaturesChart({
               stroke: primary,
               width: 2,
               fill: translucent(primary, 0.15),
-              // A single step is a dot: a line needs two.
-              points: { show: rows.length < 2, size: 8, fill: primary },
+              points: { show: false },
             },
       ],
+      hooks: { ready: [measurePlot], setSize: [measurePlot] },
     }
-    const data: uPlot.AlignedData = [
-      rows.map((row) => row.at / 1000),
-      rows.map((row) => (bars ? row.added : row.total)),
-    ]
-    const chart = new uPlot(options, data, target)
+    const data: uPlot.AlignedData = [drawing.xs.map((at) => at / 1000), drawing.ys]
+    const drawn = new uPlot(options, data, target)
+    chart.current = drawn
     const resize = new ResizeObserver(() => {
-      if (target.clientWidth) chart.setSize({ width: target.clientWidth, height: HEIGHT })
+      if (target.clientWidth) drawn.setSize({ width: target.clientWidth, height: HEIGHT })
     })
     resize.observe(target)
     return () => {
       resize.disconnect()
-      chart.destroy()
+      chart.current = null
+      drawn.destroy()
     }
-  }, [drawn, rows, variant, formats])
+  }, [drawing, variant, formats])
 
-  if (!drawn) {
+  // The finest dates that fit the plot's width, measured in the labels' own font.
+  useEffect(() => {
+    const row = axisRow.current
+    const context = document.createElement('canvas').getContext('2d')
+    if (!drawing || !plot || !row || !context) return
+    const style = getComputedStyle(row)
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    const fitting = axisTicks(drawing.span, formats.axis, {
+      width: plot.width,
+      measure: (label) => context.measureText(label).width,
+      outside: { left: plot.left, right: 0 },
+    })
+    gridTicks.current = fitting
+    chart.current?.redraw(false, true)
+    setTicks(fitting)
+  }, [drawing, plot, formats])
+
+  if (!drawing) {
     return (
       <p className="text-muted mb-0" data-testid="signatures-chart-empty">
         {t('page.growth.empty')}
@@ -186,8 +187,10 @@ export default function SignaturesChart({
     )
   }
 
+  const { rows, span } = drawing
   const first = rows[0]
   const last = rows[rows.length - 1]
+  // The caption's last total is the petition's count, as its page says it.
   const summary =
     variant === 'hours'
       ? rows.some((row) => row.added !== 0)
@@ -201,57 +204,42 @@ export default function SignaturesChart({
         : t('page.growth.summary', {
             first: first.total,
             last: last.total,
-            from: formats.date(first),
-            to: formats.date(last),
+            // Within a day, its hours tell the steps apart.
+            ...(formats.date(first) === formats.date(last)
+              ? { from: formats.when(first), to: formats.when(last) }
+              : { from: formats.date(first), to: formats.date(last) }),
           })
-
   return (
     <figure className="signatures-chart mb-0" data-testid="signatures-chart">
-      {/* The canvas says nothing to a screen reader: the caption and the table do. */}
-      <div ref={canvas} className="signatures-chart-canvas" aria-hidden="true" />
+      {/* The canvas and its dates say nothing to a screen reader: the caption and the table do. */}
+      <div aria-hidden="true">
+        <div ref={canvas} className="signatures-chart-canvas" />
+        <div ref={axisRow} className="signatures-chart-axis">
+          {plot &&
+            ticks.map((tick) => (
+              <span
+                key={tick.at}
+                className="signatures-chart-tick"
+                style={{
+                  left: plot.left + ((tick.at - span.from) / (span.to - span.from)) * plot.width,
+                }}
+                data-testid="signatures-chart-tick"
+                data-at={new Date(tick.at).toISOString()}
+              >
+                {tick.label}
+              </span>
+            ))}
+        </div>
+      </div>
       <figcaption className="mt-2" data-testid="signatures-chart-summary">
         {summary}
       </figcaption>
-      <details
-        className="mt-2"
-        onToggle={(event) => setTableOpen((event.target as HTMLDetailsElement).open)}
-      >
-        <summary data-testid="signatures-chart-figures">{t('page.growth.figures')}</summary>
-        {tableOpen && (
-          <div className="table-responsive signatures-chart-table mt-2">
-            <table className="table table-sm mb-0" data-testid="signatures-chart-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    {t(variant === 'hours' ? 'page.growth.hour' : 'page.growth.when')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t(variant === 'hours' ? 'page.growth.signatures' : 'page.growth.added')}
-                  </th>
-                  {variant === 'history' && (
-                    <th scope="col" className="text-end">
-                      {t('page.growth.total')}
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.at}>
-                    <th scope="row" className="fw-normal">
-                      <time dateTime={new Date(row.at).toISOString()}>{formats.when(row)}</time>
-                    </th>
-                    <td className="text-end">{formats.number(row.added)}</td>
-                    {variant === 'history' && (
-                      <td className="text-end">{formats.number(row.total)}</td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </details>
+      <ChartTable
+        rows={rows}
+        history={variant === 'history'}
+        before={drawing.before}
+        formats={formats}
+      />
     </figure>
   )
 }

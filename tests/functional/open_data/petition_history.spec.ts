@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { foldHourlyCounts, hourOf, HOURLY_HISTORY_HOURS } from '#services/signatures/counter'
@@ -92,7 +93,8 @@ test.group('Open data: how a petition grew', (group) => {
   }) => {
     const now = hourOf()
     const first = now - 400
-    const petition = await PetitionFactory.apply('published').create()
+    // Its counter, as the flushes that wrote these hours left it.
+    const petition = await PetitionFactory.apply('published').merge({ supportCount: 7 }).create()
     await counted(petition, [
       [first, 3],
       [first + HOURLY_HISTORY_HOURS + 30, 6],
@@ -101,9 +103,14 @@ test.group('Open data: how a petition grew', (group) => {
     await foldHourlyCounts(48)
     const foldedDay = Math.floor((first + HOURLY_HISTORY_HOURS + 30) / 24)
     const expected = [
-      { at: new Date(first * HOUR_MS).toISOString(), confirmed: 3, total: 3 },
-      { at: new Date(foldedDay * 24 * HOUR_MS).toISOString(), confirmed: 6, total: 9 },
-      { at: new Date((now - 1) * HOUR_MS).toISOString(), confirmed: -2, total: 7 },
+      { at: new Date(first * HOUR_MS).toISOString(), confirmed: 3, paper: 0, total: 3 },
+      {
+        at: new Date(foldedDay * 24 * HOUR_MS).toISOString(),
+        confirmed: 6,
+        paper: 0,
+        total: 9,
+      },
+      { at: new Date((now - 1) * HOUR_MS).toISOString(), confirmed: -2, paper: 0, total: 7 },
     ]
 
     const json = await client.get(`/petition/${petition.slug}/history.json`)
@@ -116,10 +123,51 @@ test.group('Open data: how a petition grew', (group) => {
     assert.match(csv.header('content-type') ?? '', /^text\/csv/)
     assert.equal(
       csv.text().replace(/^\uFEFF/, ''),
-      ['at,confirmed,total', ...expected.map((p) => `${p.at},${p.confirmed},${p.total}`)]
+      [
+        'at,confirmed,paper,total',
+        ...expected.map((p) => `${p.at},${p.confirmed},${p.paper},${p.total}`),
+      ]
         .map((line) => `${line}\r\n`)
         .join('')
     )
+  })
+
+  test('the last total is the count its page shows: verified paper in its step, signatures counted before the history from the start', async ({
+    client,
+    assert,
+  }) => {
+    const now = hourOf()
+    // 12 signatures online in the hours below (3 of them opposing), 40 on paper and 5 counted
+    // before the history was kept (a recount): the page says 57 signed.
+    const petition = await PetitionFactory.apply('published', 'withOpposition')
+      .merge({ supportCount: 54, paperCount: 40, opposeCount: 3 })
+      .create()
+    await counted(petition, [
+      [now - 30, 8],
+      [now - 2, 4],
+    ])
+    const verifiedAt = DateTime.fromMillis((now - 10) * HOUR_MS + 25 * 60_000, { zone: 'utc' })
+    const format = db.connection().dialect.dateTimeFormat
+    const batch = {
+      petition_id: petition.id,
+      place: 'Market',
+      collected_on: verifiedAt.toISODate(),
+      created_at: verifiedAt.toFormat(format),
+    }
+    await db.table('paper_signature_batches').multiInsert([
+      { ...batch, signatures: 40, status: 'verified', decided_at: verifiedAt.toFormat(format) },
+      // Waiting or rejected: not counted, not in the history.
+      { ...batch, signatures: 7, status: 'pending', decided_at: null },
+      { ...batch, signatures: 9, status: 'rejected', decided_at: verifiedAt.toFormat(format) },
+    ])
+
+    const json = await client.get(`/petition/${petition.slug}/history.json`)
+    json.assertStatus(200)
+    assert.deepEqual(json.body().data, [
+      { at: new Date((now - 30) * HOUR_MS).toISOString(), confirmed: 8, paper: 0, total: 13 },
+      { at: new Date((now - 10) * HOUR_MS).toISOString(), confirmed: 0, paper: 40, total: 53 },
+      { at: new Date((now - 2) * HOUR_MS).toISOString(), confirmed: 4, paper: 0, total: 57 },
+    ])
   })
 
   test('a petition with no signature yet has an empty history', async ({ client, assert }) => {
