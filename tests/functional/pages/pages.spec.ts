@@ -58,7 +58,8 @@ test.group('Pages', () => {
       assert.equal(props.appName, 'Undersign')
       assert.equal(props.appLocale, 'en')
       assert.isNull(props.user)
-      assert.deepEqual(props.general, { domain: 'undersign.test' })
+      // One session for every language's site: a domain with a dot shares its cookie.
+      assert.deepEqual(props.general, { domain: 'undersign.test', sessionPerSite: false })
       assert.deepEqual(props.alerts, { error: null, success: null, info: null, warning: null })
       assert.deepEqual(props.messages, {
         error: null,
