@@ -35,6 +35,7 @@ export default class BenchListSeed extends BaseCommand {
     const { UserFactory } = await import('#database/factories/user_factory')
     const { hourOf } = await import('#services/signatures/counter')
     const { descriptionText } = await import('#support/search_text')
+    const { searchTerms } = await import('#support/search_terms')
     const { PETITION_TOPICS, COUNTRIES_OF_LANGUAGE } = await import('#shared/petitions/topics')
 
     const owner = await UserFactory.merge({ firstName: 'Bench', lastName: 'Lister' }).create()
@@ -80,17 +81,29 @@ export default class BenchListSeed extends BaseCommand {
         const target = 100 + Math.floor(random() * 5000)
         const closes = random()
         const lang = LOCALES[index % LOCALES.length]
+        const title = `${words(5)} ${index}`
+        const addressee = words(3)
+        const country = countryOf(lang)
         rows.push({
           guid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
           slug: `bench-list-${index}`,
           user_id: owner.id,
-          title: `${words(5)} ${index}`,
-          target: words(3),
+          title,
+          target: addressee,
           description,
           description_text: descriptionText(description),
+          // As the model keeps them: the index searches word forms and places.
+          search_terms: searchTerms({
+            title,
+            target: addressee,
+            descriptionText: descriptionText(description),
+            region: null,
+            country,
+            lang,
+          }),
           lang,
           topics: topicsOf(),
-          country: countryOf(lang),
+          country,
           target_signatures: target,
           published: 1,
           finished: random() < 0.2 ? 1 : 0,

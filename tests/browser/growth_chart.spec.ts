@@ -1,64 +1,11 @@
 import { test } from '@japa/runner'
-import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import type { Page } from 'playwright-core'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
-import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { PetitionFactory } from '#database/factories/petition_factory'
-import type Petition from '#models/petition'
+import { countedNow, monthsOldPetition } from '#tests/helpers/growth'
 
 const HOUR_MS = 3_600_000
-const DAY_MS = 24 * HOUR_MS
 const WIDTHS = [375, 1280]
-
-/** `count` signatures confirmed now, counted as the counter counts them. */
-async function counted(petition: Petition, count: number) {
-  for (let index = 0; index < count; index++) {
-    await db.transaction((trx) =>
-      countSignature(trx, { petitionId: petition.id, score: 1, country: null }, 1)
-    )
-  }
-  await signatureCounter.flush()
-}
-
-const stored = (at: number) =>
-  DateTime.fromMillis(at, { zone: 'utc' }).toFormat(db.connection().dialect.dateTimeFormat)
-
-/**
- * A petition created 120 days ago: its first week by the hour, a day later
- * on, its last hours, a verified paper batch and 15 signatures counted
- * before its history was kept (a recount): 265 in all, as its page says.
- */
-async function monthsOldPetition() {
-  const created = Date.now() - 120 * DAY_MS
-  const petition = await PetitionFactory.apply('published')
-    .merge({ title: 'Збережімо парк', supportCount: 265, paperCount: 60 })
-    .create()
-  await db
-    .from('petitions')
-    .where('id', petition.id)
-    .update({ created_at: stored(created) })
-  const firstHour = Math.floor(created / HOUR_MS) + 2
-  await db.table('petition_hourly_signatures').multiInsert([
-    { petition_id: petition.id, hour: firstHour, count: 40 },
-    { petition_id: petition.id, hour: firstHour + 30, count: 50 },
-    { petition_id: petition.id, hour: Math.floor(Date.now() / HOUR_MS) - 3, count: 20 },
-  ])
-  await db
-    .table('petition_daily_signatures')
-    .insert({ petition_id: petition.id, day: Math.floor(created / DAY_MS) + 40, count: 80 })
-  const verifiedAt = created + 60 * DAY_MS
-  await db.table('paper_signature_batches').insert({
-    petition_id: petition.id,
-    signatures: 60,
-    place: 'Ринок',
-    collected_on: new Date(verifiedAt).toISOString().slice(0, 10),
-    status: 'verified',
-    decided_at: stored(verifiedAt),
-    created_at: stored(verifiedAt),
-  })
-  return { petition, created }
-}
 
 /** A date of the axis as drawn: its text, when it stands for, and its box. */
 type Tick = { text: string; at: string; left: number; right: number; top: number; bottom: number }
@@ -133,7 +80,7 @@ test.group('Browser: how a petition grew, over its own life', (group) => {
     const petition = await PetitionFactory.apply('published')
       .merge({ title: 'Sauvons le parc', lang: 'fr' })
       .create()
-    await counted(petition, 3)
+    await countedNow(petition, 3)
     const life = { from: petition.createdAt.toMillis() - HOUR_MS, to: Date.now() + 10 * 60_000 }
 
     for (const width of WIDTHS) {
@@ -159,7 +106,11 @@ test.group('Browser: how a petition grew, over its own life', (group) => {
   test('in Ukrainian, a petition a few months old spans its months and its caption ends at its count, paper included', async ({
     assert,
   }) => {
-    const { petition, created } = await monthsOldPetition()
+    const { petition, created } = await monthsOldPetition({
+      title: 'Збережімо парк',
+      supportCount: 265,
+      paperPlace: 'Ринок',
+    })
     const life = { from: created - 1000, to: Date.now() + 10 * 60_000 }
 
     for (const width of WIDTHS) {

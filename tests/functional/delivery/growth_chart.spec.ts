@@ -1,28 +1,16 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
-import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import type { ApiClient } from '@japa/api-client'
 import i18nManager from '@adonisjs/i18n/services/main'
 import Petition from '#models/petition'
 import { petitionGrowth } from '#services/petitions/history'
-import { countSignature, signatureCounter } from '#services/signatures/counter'
 import { growthPoints, petitionLife, type HistoryPoint } from '#shared/petitions/growth'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { bytesOf, readPdf } from '#tests/helpers/pdf'
+import { countedNow, monthsOldPetition } from '#tests/helpers/growth'
 
 const HOUR_MS = 3_600_000
-
-/** `count` signatures counted for a petition through the counter, flushed as it flushes. */
-async function counted(petition: Petition, count: number) {
-  for (let index = 0; index < count; index++) {
-    await db.transaction((trx) =>
-      countSignature(trx, { petitionId: petition.id, score: 1, country: null }, 1)
-    )
-  }
-  await signatureCounter.flush()
-}
 
 /** The line the petition page's chart draws: its history.json, over the life its props give. */
 async function pageLine(client: ApiClient, petition: Petition, now: number) {
@@ -50,7 +38,7 @@ test.group('Delivery package: how the petition grew', (group) => {
     assert,
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
-    await counted(petition, 3)
+    await countedNow(petition, 3)
     const now = Date.now()
 
     const page = await pageLine(client, petition, now)
@@ -83,37 +71,7 @@ test.group('Delivery package: how the petition grew', (group) => {
     client,
     assert,
   }) => {
-    const petition = await PetitionFactory.apply('published')
-      .merge({ supportCount: 250, paperCount: 60 })
-      .create()
-    const stored = (at: number) =>
-      DateTime.fromMillis(at, { zone: 'utc' }).toFormat(db.connection().dialect.dateTimeFormat)
-    const created = Date.now() - 120 * 24 * HOUR_MS
-    await db
-      .from('petitions')
-      .where('id', petition.id)
-      .update({ created_at: stored(created) })
-    const firstHour = Math.floor(created / HOUR_MS) + 2
-    await db.table('petition_hourly_signatures').multiInsert([
-      { petition_id: petition.id, hour: firstHour, count: 40 },
-      { petition_id: petition.id, hour: firstHour + 30, count: 50 },
-      { petition_id: petition.id, hour: Math.floor(Date.now() / HOUR_MS) - 3, count: 20 },
-    ])
-    await db.table('petition_daily_signatures').insert({
-      petition_id: petition.id,
-      day: Math.floor(created / (24 * HOUR_MS)) + 40,
-      count: 80,
-    })
-    const verifiedAt = created + 60 * 24 * HOUR_MS
-    await db.table('paper_signature_batches').insert({
-      petition_id: petition.id,
-      signatures: 60,
-      place: 'Market',
-      collected_on: new Date(verifiedAt).toISOString().slice(0, 10),
-      status: 'verified',
-      decided_at: stored(verifiedAt),
-      created_at: stored(verifiedAt),
-    })
+    const { petition, created } = await monthsOldPetition()
     const now = Date.now()
 
     const page = await pageLine(client, petition, now)
