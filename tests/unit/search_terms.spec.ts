@@ -1,4 +1,7 @@
 import { test } from '@japa/runner'
+import fc from 'fast-check'
+import { LOCALES } from '#app/i18n/locales'
+import { searchWords } from '#shared/petitions/list_filters'
 import { searchTerms, stemOf, ukrainianPrefix, wordForms } from '#support/search_terms'
 
 test.group('Search terms: word forms and places', () => {
@@ -65,6 +68,26 @@ test.group('Search terms: word forms and places', () => {
         lang: 'uk',
       }),
       ''
+    )
+  })
+
+  test('any text a visitor types gives word forms without throwing, each made of letters, marks and digits', ({
+    assert,
+  }) => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 80 }),
+        fc.constantFrom(...LOCALES),
+        (q, lang) => {
+          for (const word of searchWords(q)) {
+            const { stem, prefix } = wordForms(word, lang)
+            for (const form of [stem, prefix]) {
+              if (form !== null) assert.match(form, /^[\p{L}\p{M}\p{N}]+$/u)
+            }
+          }
+        }
+      ),
+      { numRuns: 2000 }
     )
   })
 })
