@@ -1,6 +1,5 @@
 import { BaseEvent } from '@adonisjs/core/events'
 import logger from '@adonisjs/core/services/logger'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 /** Dispatches that have not been handled yet. */
 const pending = new Set<Promise<void>>()
@@ -30,39 +29,16 @@ export default class PetitionChanged extends BaseEvent {
   }
 
   /**
-   * Dispatched once `trx` commits, never before: a request in between would
-   * cache the page from before the change again, and a rollback changed
-   * nothing. A listener's failure is logged; the change itself is stored.
+   * Dispatches a change that has been stored (`changePetitions` calls it
+   * once the transaction committed). A listener's failure is logged: the
+   * change itself is stored.
    */
-  static afterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
-    PetitionChanged.#afterCommit(trx, petitionIds, { countsMoved: false, signaturesOnly: false })
-  }
-
-  /** The same, for a change of its signatures only (see `signaturesOnly`). */
-  static signaturesAfterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
-    PetitionChanged.#afterCommit(trx, petitionIds, { countsMoved: false, signaturesOnly: true })
-  }
-
-  /**
-   * The same, for counts moved outside a counter flush (a moderator's
-   * decision on paper signatures): open pages hear them, as after a flush.
-   */
-  static countsAfterCommit(trx: TransactionClientContract, ...petitionIds: number[]) {
-    PetitionChanged.#afterCommit(trx, petitionIds, { countsMoved: true, signaturesOnly: false })
-  }
-
-  static #afterCommit(
-    trx: TransactionClientContract,
-    petitionIds: number[],
-    { countsMoved, signaturesOnly }: { countsMoved: boolean; signaturesOnly: boolean }
-  ) {
-    if (petitionIds.length === 0) return
-    trx.after('commit', () => {
-      const handled = PetitionChanged.dispatch(petitionIds, countsMoved, signaturesOnly)
-        .catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
-        .finally(() => pending.delete(handled))
-      pending.add(handled)
-    })
+  static announce(...event: ConstructorParameters<typeof PetitionChanged>): Promise<void> {
+    const handled = PetitionChanged.dispatch(...event)
+      .catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
+      .finally(() => pending.delete(handled))
+    pending.add(handled)
+    return handled
   }
 
   /** Resolves once every change committed so far has been handled by its listeners. */

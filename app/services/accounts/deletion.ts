@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
@@ -18,7 +17,7 @@ import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
 import type { SignedFor } from '#support/http/signed_links'
 import SendMailJob from '#jobs/send_mail_job'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /** How long a mailed deletion link works. */
 const LINK_LIFETIME = '60 minutes'
@@ -82,7 +81,7 @@ export async function deleteAccount(
   { onlyIfUnverified = false, farewellMail = true } = {}
 ) {
   const now = DateTime.now()
-  const deleted = await db.transaction(async (trx) => {
+  const deleted = await changePetitions(async ({ trx, mark }) => {
     // Locked: a proof of the mailbox racing a stranger's deletion waits, and is then seen.
     const current = await User.query({ client: trx }).where('id', user.id).forUpdate().first()
     if (!current || (onlyIfUnverified && current.isVerified)) return false
@@ -114,7 +113,7 @@ export async function deleteAccount(
       .where('user_id', user.id)
       .update({ user_id: null, updated_at: now.toFormat(trx.dialect.dateTimeFormat) })
     await trx.from('petition_media').where('user_id', user.id).update({ user_id: null })
-    PetitionChanged.afterCommit(trx, ...unpublishedIds, ...publishedIds)
+    mark('page', ...unpublishedIds, ...publishedIds)
 
     return affectedRows(await trx.from('users').where('id', user.id).delete()) > 0
   })

@@ -5,7 +5,7 @@ import PetitionResponse from '#models/petition_response'
 import { noteNews } from '#services/petitions/signer_news'
 import { affectedRows } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import { ANSWER_PURPOSE, STOP_PURPOSE } from '#services/decision_makers/links'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { MAX_RESPONSES, responsesOf } from '#services/petitions/outcomes'
@@ -59,9 +59,9 @@ export async function answerAsRecipient(
   delivery: RecipientDelivery,
   input: DecisionMakerAnswer
 ): Promise<PetitionResponse | AnswerRefusal> {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, lock }) => {
     const now = DateTime.utc()
-    await trx.from('petitions').where('id', delivery.petitionId).forUpdate().first()
+    await lock({ id: delivery.petitionId })
     if ((await responsesOf(delivery.petitionId, trx)) >= MAX_RESPONSES) return 'too_many'
     const claimed = await trx
       .from('recipient_deliveries')
@@ -86,7 +86,6 @@ export async function answerAsRecipient(
       { client: trx }
     )
     await refreshAwaitingAnswer(delivery.petitionId, trx)
-    PetitionChanged.afterCommit(trx, delivery.petitionId)
     return response
   })
 }

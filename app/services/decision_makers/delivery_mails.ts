@@ -7,7 +7,7 @@ import DecisionMakerMail, { type DeliveredPetition } from '#mails/decision_maker
 import { signaturesByCountryOf } from '#services/petitions/signatures_by_country'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { answerUrl, stopUrl } from '#services/decision_makers/links'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import { rowsOf } from '#support/database_errors'
 import { site } from '#config/site'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#app/i18n/locales'
@@ -122,7 +122,7 @@ export async function mailDeliveries(deliveryIds: number[]) {
  */
 export async function markDeliveriesSent(deliveryIds: number[], at = DateTime.utc()) {
   if (deliveryIds.length === 0) return
-  await db.transaction(async (trx) => {
+  await changePetitions(async ({ trx, mark }) => {
     const rows: Array<{ petition_id: number | string }> = rowsOf(
       await trx.rawQuery(
         `UPDATE recipient_deliveries SET sent_at = ?, mail_due_at = NULL
@@ -133,7 +133,7 @@ export async function markDeliveriesSent(deliveryIds: number[], at = DateTime.ut
     )
     const petitionIds = [...new Set(rows.map((row) => Number(row.petition_id)))]
     for (const petitionId of petitionIds) await refreshAwaitingAnswer(petitionId, trx)
-    PetitionChanged.afterCommit(trx, ...petitionIds)
+    mark('page', ...petitionIds)
   })
 }
 

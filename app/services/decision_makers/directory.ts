@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import DecisionMakerAddress, { type AddressStatus } from '#models/decision_maker_address'
 import LetterRecipient from '#models/letter_recipient'
 import type User from '#models/user'
 import { recordModeration } from '#services/moderation/audit_trail'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions, type PetitionChanges } from '#models/petition_changes'
 import { affectedRows } from '#support/database_errors'
 import type { PendingRecipientRow } from '#transformers/pending_recipient_transformer'
 
@@ -105,7 +104,8 @@ export async function judgeRecipientAddress(
   reason: string | null
 ) {
   const petitionId = Number(recipient.$extras.petition_id)
-  return db.transaction(async (trx) => {
+  return changePetitions(async (changes) => {
+    const { trx } = changes
     const status: AddressStatus = decision === 'approve' ? 'approved' : 'refused'
     const now = DateTime.utc()
     const inserted = await trx
@@ -130,7 +130,7 @@ export async function judgeRecipientAddress(
       reason,
       subject: recipient.email,
     })
-    if (status === 'approved') await tellPetitionsNaming(trx, recipient.email!)
+    if (status === 'approved') await tellPetitionsNaming(changes, recipient.email!)
     return true
   })
 }
@@ -147,7 +147,8 @@ export async function changeDirectoryEntry(
   reason: string | null
 ) {
   const status: AddressStatus = decision === 'approve' ? 'approved' : 'refused'
-  return db.transaction(async (trx) => {
+  return changePetitions(async (changes) => {
+    const { trx } = changes
     const changed = await trx
       .from('decision_maker_addresses')
       .where('id', entry.id)
@@ -165,19 +166,19 @@ export async function changeDirectoryEntry(
       reason,
       subject: entry.email,
     })
-    if (status === 'approved') await tellPetitionsNaming(trx, entry.email)
+    if (status === 'approved') await tellPetitionsNaming(changes, entry.email)
     return true
   })
 }
 
 /** Every petition naming the address hears of the change once it commits (its deliveries follow). */
-async function tellPetitionsNaming(trx: TransactionClientContract, email: string) {
+async function tellPetitionsNaming({ trx, mark }: PetitionChanges, email: string) {
   const rows: Array<{ petition_id: number | string }> = await trx
     .from('letter_recipients')
     .join('letters', 'letters.id', 'letter_recipients.letter_id')
     .where('letter_recipients.email', email)
     .distinct('letters.petition_id')
-  PetitionChanged.afterCommit(trx, ...rows.map((row) => Number(row.petition_id)))
+  mark('page', ...rows.map((row) => Number(row.petition_id)))
 }
 
 /**

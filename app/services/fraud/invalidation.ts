@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import SignatureInvalidation from '#models/signature_invalidation'
@@ -9,7 +9,7 @@ import { countSignatures, countUncounted, signatureCounter } from '#services/sig
 import { recordModeration } from '#services/moderation/audit_trail'
 import { affectedRows, rowsOf } from '#support/database_errors'
 import type { InvalidationFilter } from '#shared/fraud/invalidation_filter'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /** What a filter chooses now: its rows, those of them that count, and the bound it was read up to. */
 export type InvalidationPreview = { signatures: number; counted: number; upToId: number }
@@ -83,17 +83,6 @@ type MarkedRow = {
   blocked_rule?: string | null
 }
 
-/**
- * On PostgreSQL, one bulk change of a petition's signatures at a time: two
- * invalidations (or an undo) never wait on each other's rows in different
- * orders. NO KEY UPDATE leaves the key-share locks of signing and counting
- * alone. SQLite runs one write at a time anyway.
- */
-async function lockPetition(trx: TransactionClientContract, petitionId: number) {
-  if (trx.dialect.name !== 'postgres') return
-  await trx.rawQuery('SELECT id FROM petitions WHERE id = ? FOR NO KEY UPDATE', [petitionId])
-}
-
 function countedOf(rows: MarkedRow[]) {
   return rows.filter((row) => row.confirmed_at !== null && row.confirmed_at !== undefined)
 }
@@ -118,58 +107,62 @@ export async function invalidateSignatures(
 ) {
   const trx = await db.transaction()
   try {
-    await lockPetition(trx, petition.id)
-    const invalidation = await SignatureInvalidation.create(
-      {
-        petitionId: petition.id,
-        createdBy: actor.id,
-        actorName: actor.fullName || `#${actor.id}`,
-        reason: reason.trim(),
-        filter,
-        signatures: 0,
-        supportRemoved: 0,
-        opposeRemoved: 0,
+    return await changePetitions(
+      async ({ lockForSignatures }) => {
+        await lockForSignatures(petition.id)
+        const invalidation = await SignatureInvalidation.create(
+          {
+            petitionId: petition.id,
+            createdBy: actor.id,
+            actorName: actor.fullName || `#${actor.id}`,
+            reason: reason.trim(),
+            filter,
+            signatures: 0,
+            supportRemoved: 0,
+            opposeRemoved: 0,
+          },
+          { client: trx }
+        )
+        const where = whereFilter(trx, petition.id, filter)
+        const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
+        const marked = rowsOf<MarkedRow>(
+          await trx.rawQuery(
+            `UPDATE signatures SET active = FALSE, invalidation_id = ?, updated_at = ?
+          WHERE ${where.sql}
+          RETURNING score, country, confirmed_at`,
+            [invalidation.id, now, ...where.bindings]
+          )
+        )
+        if (marked.length === 0) {
+          await trx.rollback()
+          return null
+        }
+        const removed = await countSignatures(trx, petition.id, countedOf(marked), -1)
+        invalidation.merge({
+          signatures: marked.length,
+          supportRemoved: -removed.support,
+          opposeRemoved: -removed.oppose,
+        })
+        await invalidation.save()
+        await recordModeration(trx, {
+          actor,
+          action: 'signatures_invalidated',
+          petitionId: petition.id,
+          reason: invalidation.reason,
+          details: {
+            invalidationId: invalidation.id,
+            filter,
+            signatures: invalidation.signatures,
+            counted: invalidation.counted,
+          },
+        })
+        // Its page shows the removal (and its last signatures lose them) at once.
+        await trx.commit()
+        await flushQuietly()
+        return invalidation
       },
       { client: trx }
     )
-    const where = whereFilter(trx, petition.id, filter)
-    const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
-    const marked = rowsOf<MarkedRow>(
-      await trx.rawQuery(
-        `UPDATE signatures SET active = FALSE, invalidation_id = ?, updated_at = ?
-          WHERE ${where.sql}
-          RETURNING score, country, confirmed_at`,
-        [invalidation.id, now, ...where.bindings]
-      )
-    )
-    if (marked.length === 0) {
-      await trx.rollback()
-      return null
-    }
-    const removed = await countSignatures(trx, petition.id, countedOf(marked), -1)
-    invalidation.merge({
-      signatures: marked.length,
-      supportRemoved: -removed.support,
-      opposeRemoved: -removed.oppose,
-    })
-    await invalidation.save()
-    await recordModeration(trx, {
-      actor,
-      action: 'signatures_invalidated',
-      petitionId: petition.id,
-      reason: invalidation.reason,
-      details: {
-        invalidationId: invalidation.id,
-        filter,
-        signatures: invalidation.signatures,
-        counted: invalidation.counted,
-      },
-    })
-    // Its page shows the removal (and its last signatures lose them) at once.
-    PetitionChanged.afterCommit(trx, petition.id)
-    await trx.commit()
-    await flushQuietly()
-    return invalidation
   } catch (error) {
     if (!trx.isCompleted) await trx.rollback()
     throw error
@@ -190,8 +183,8 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
     .where('petition_id', petition.id)
     .first()
   if (!invalidation) return null
-  const done = await db.transaction(async (trx) => {
-    await lockPetition(trx, petition.id)
+  const done = await changePetitions(async ({ trx, lockForSignatures }) => {
+    await lockForSignatures(petition.id)
     const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
     const undone = await trx
       .from('signature_invalidations')
@@ -231,7 +224,6 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
         counted: counted.length,
       },
     })
-    PetitionChanged.afterCommit(trx, petition.id)
     return true
   })
   if (done) await flushQuietly()

@@ -4,8 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import BlockedEmailDomain from '#models/blocked_email_domain'
 import BlockedNetwork from '#models/blocked_network'
 import DisposableDomainExemption from '#models/disposable_domain_exemption'
-import Petition from '#models/petition'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
+import type Petition from '#models/petition'
 import type User from '#models/user'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { rulesChanged } from '#services/fraud/signing_rules'
@@ -166,18 +166,14 @@ export async function pauseSigning(
   duration: PauseDuration,
   reason: string
 ) {
-  return db.transaction(async (trx) => {
-    const petition = await Petition.query({ client: trx })
-      .where('id', petitionId)
-      .forUpdate()
-      .first()
+  return changePetitions(async ({ trx, lock }) => {
+    const petition = await lock({ id: petitionId })
     if (!petition) return null
     const now = DateTime.utc()
     const length = durationMs(duration)
     const until = length === null ? null : now.plus(length)
     petition.merge({ signingPausedAt: now, signingPausedUntil: until })
     await petition.save()
-    PetitionChanged.afterCommit(trx, petition.id)
     await recordModeration(trx, {
       actor,
       action: 'signing_paused',
@@ -191,16 +187,12 @@ export async function pauseSigning(
 
 /** Lifts a petition's pause; false when it is not paused (or was never), null without the petition. */
 export async function resumeSigning(actor: User, petitionId: number, reason: string | null) {
-  return db.transaction(async (trx) => {
-    const petition = await Petition.query({ client: trx })
-      .where('id', petitionId)
-      .forUpdate()
-      .first()
+  return changePetitions(async ({ trx, lock }) => {
+    const petition = await lock({ id: petitionId })
     if (!petition) return null
     if (!isPaused(petition)) return false
     petition.merge({ signingPausedAt: null, signingPausedUntil: null })
     await petition.save()
-    PetitionChanged.afterCommit(trx, petition.id)
     await recordModeration(trx, {
       actor,
       action: 'signing_resumed',

@@ -1,13 +1,11 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
-import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import User from '#models/user'
 import PetitionHiddenMail from '#mails/petition_hidden_mail'
 import PetitionClosedByModeratorMail from '#mails/petition_closed_by_moderator_mail'
 import { recordModeration } from '#services/moderation/audit_trail'
 import SendMailJob from '#jobs/send_mail_job'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import type { HideReason, PetitionAction } from '#shared/moderation'
 
 const RECORDED = {
@@ -39,11 +37,8 @@ export async function moderatePetition(
   // A hiding's reason from the list, which the public and the owner are told; `reason` is the note.
   hideReason: HideReason = 'other'
 ) {
-  return db.transaction(async (trx) => {
-    const petition = await Petition.query({ client: trx })
-      .where('id', petitionId)
-      .forUpdate()
-      .firstOrFail()
+  return changePetitions(async ({ trx, lockOrFail }) => {
+    const petition = await lockOrFail({ id: petitionId })
     const now = DateTime.utc()
     if (action === 'hide') {
       if (petition.hiddenAt) return false
@@ -84,7 +79,6 @@ export async function moderatePetition(
       reason,
       reasonCode: action === 'hide' ? petition.hiddenReason : null,
     })
-    PetitionChanged.afterCommit(trx, petition.id)
     // The owner learns of a hide or a close, with its reason.
     if ((action === 'hide' || action === 'close') && petition.userId) {
       const owner = await User.find(petition.userId, { client: trx })

@@ -1,9 +1,7 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
-import Petition from '#models/petition'
 import type User from '#models/user'
 import { recordModeration } from '#services/moderation/audit_trail'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /**
  * The owner of a hidden petition, having fixed it, asks the moderators to
@@ -13,20 +11,16 @@ import PetitionChanged from '#events/petition_changed'
  * longer hidden (the policy let only its owner through, while hidden).
  */
 export async function requestReview(owner: User, petitionId: number) {
-  return db.transaction(async (trx) => {
-    const petition = await Petition.query({ client: trx })
-      .where('id', petitionId)
-      .forUpdate()
-      .firstOrFail()
+  return changePetitions(async (changes) => {
+    const petition = await changes.lockOrFail({ id: petitionId })
     if (!petition.hiddenAt || petition.reviewRequestedAt) return false
     petition.reviewRequestedAt = DateTime.utc()
     await petition.save()
-    await recordModeration(trx, {
+    await recordModeration(changes.trx, {
       actor: owner,
       action: 'review_requested',
       petitionId: petition.id,
     })
-    PetitionChanged.afterCommit(trx, petition.id)
     return true
   })
 }

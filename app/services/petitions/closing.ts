@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import Petition from '#models/petition'
 import PetitionClosedMail from '#mails/petition_closed_mail'
 import { rowsOf } from '#support/database_errors'
 import SendMailJob from '#jobs/send_mail_job'
+import { changePetitions } from '#models/petition_changes'
 
 /*
  * A petition may close on a day its owner picked (app/shared/petitions/closing.ts):
@@ -24,21 +24,26 @@ import SendMailJob from '#jobs/send_mail_job'
  * never read) and returns what it changed, so that a second run, or another
  * process running at the same time, finishes and mails nothing twice. Their
  * `finished_at` is the closing moment: the retention period counts from
- * when signing stopped, however late the job ran. A petition whose owner
+ * when signing stopped, however late the job ran. Their cached pages go. A petition whose owner
  * deleted their account is finished without a mail. Returns the petitions
  * finished.
  */
 export async function finishClosedPetitions(now = DateTime.utc()) {
-  const at = now.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
-  const result = await db.rawQuery(
-    `UPDATE petitions
-        SET finished = ?, finished_at = closes_at, updated_at = ?
-      WHERE closes_at IS NOT NULL AND closes_at <= ?
-        AND finished = ? AND published = ?
-      RETURNING id`,
-    [true, at, at, false, true]
-  )
-  const ids = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
+  const ids = await changePetitions(async ({ trx, mark }) => {
+    const at = now.toUTC().toFormat(trx.dialect.dateTimeFormat)
+    const result = await trx.rawQuery(
+      `UPDATE petitions
+          SET finished = ?, finished_at = closes_at, updated_at = ?
+        WHERE closes_at IS NOT NULL AND closes_at <= ?
+          AND finished = ? AND published = ?
+        RETURNING id`,
+      [true, at, at, false, true]
+    )
+    const finished = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
+    // Their pages, cached in every process, show them closed.
+    mark('page', ...finished)
+    return finished
+  })
   if (ids.length === 0) return 0
 
   const petitions = await Petition.query()

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import PetitionHandover from '#models/petition_handover'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { noteNews } from '#services/petitions/signer_news'
@@ -57,7 +57,7 @@ export async function recordHandover(
     await putUpload(disk, key, photo, { contentType: 'image/jpeg', ...UPLOAD_WRITE_OPTIONS })
   }
   try {
-    await db.transaction(async (trx) => {
+    await changePetitions(async ({ trx, mark }) => {
       await noteNews(petition.id, trx)
       await PetitionHandover.create(
         {
@@ -73,7 +73,7 @@ export async function recordHandover(
       )
       // A recipient handed it in person is told from that day on.
       await refreshAwaitingAnswer(petition.id, trx)
-      PetitionChanged.afterCommit(trx, petition.id)
+      mark('page', petition.id)
     })
   } catch (error) {
     if (key) await disk.delete(key).catch(() => {})
@@ -89,11 +89,11 @@ export async function removeHandover(petition: Petition, handoverId: number) {
     .where('petition_id', petition.id)
     .first()
   if (!handover) return false
-  await db.transaction(async (trx) => {
+  await changePetitions(async ({ trx, mark }) => {
     handover.useTransaction(trx)
     await handover.delete()
     await refreshAwaitingAnswer(petition.id, trx)
-    PetitionChanged.afterCommit(trx, petition.id)
+    mark('page', petition.id)
   })
   if (handover.photoPath)
     await drive

@@ -1,12 +1,11 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
-import Petition from '#models/petition'
 import PetitionUpdate from '#models/petition_update'
+import type Petition from '#models/petition'
 import type User from '#models/user'
 import { MAX_UPDATES } from '#shared/petitions/constants'
 import { recordIfModeration } from '#services/moderation/audit_trail'
 import { noteNews } from '#services/petitions/signer_news'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 export type NewsInput = { title: string; createdAt: Date; description?: string }
 
@@ -17,12 +16,9 @@ export type NewsInput = { title: string; createdAt: Date; description?: string }
  * Returns null when the petition already holds as many as it may.
  */
 export async function postNews(actor: User, petition: Petition, input: NewsInput) {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, lockOrFail }) => {
     // The petition's row is locked so that two posts at once count each other.
-    const locked = await Petition.query({ client: trx })
-      .where('id', petition.id)
-      .forUpdate()
-      .firstOrFail()
+    const locked = await lockOrFail({ id: petition.id })
     const [{ total }] = await trx
       .from('petition_updates')
       .where('petition_id', petition.id)
@@ -40,7 +36,6 @@ export async function postNews(actor: User, petition: Petition, input: NewsInput
       { client: trx }
     )
     await recordIfModeration(trx, actor, petition, 'petition_edited', { reason: input.title })
-    PetitionChanged.afterCommit(trx, petition.id)
     return update
   })
 }

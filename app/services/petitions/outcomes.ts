@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
-import Petition from '#models/petition'
+import type Petition from '#models/petition'
 import PetitionResponse from '#models/petition_response'
 import type User from '#models/user'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -8,7 +7,7 @@ import { recordIfModeration, recordModeration } from '#services/moderation/audit
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { affectedRows } from '#support/database_errors'
 import { noteNews } from '#services/petitions/signer_news'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /** Responses a petition may hold: enough for every recipient of its letters, with room. */
 export const MAX_RESPONSES = 20
@@ -21,9 +20,9 @@ export type ResponseInput = { responder: string; respondedOn: Date; body: string
  * Returns null when the petition already holds as many as it may.
  */
 export async function addResponse(actor: User, petition: Petition, input: ResponseInput) {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, lockOrFail }) => {
     // The petition's row is locked so that two additions at once count each other.
-    await Petition.query({ client: trx }).where('id', petition.id).forUpdate().firstOrFail()
+    await lockOrFail({ id: petition.id })
     if ((await responsesOf(petition.id, trx)) >= MAX_RESPONSES) return null
     // Noted before the insert, in its transaction: a mailing that starts
     // meanwhile waits for the petition's row and then sees the response.
@@ -41,7 +40,6 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
     await recordIfModeration(trx, actor, petition, 'response_added', {
       reason: input.responder,
     })
-    PetitionChanged.afterCommit(trx, petition.id)
     return response
   })
 }
@@ -75,7 +73,7 @@ export async function removeResponse(
   response: PetitionResponse,
   reason: string | null
 ) {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, mark }) => {
     const removed = await trx.from('petition_responses').where('id', response.id).delete()
     if (affectedRows(removed) === 0) return false
     if (response.fromRecipient) {
@@ -94,7 +92,7 @@ export async function removeResponse(
         reason: reason ?? response.responder,
       })
     }
-    PetitionChanged.afterCommit(trx, petition.id)
+    mark('page', petition.id)
     return true
   })
 }
@@ -121,12 +119,12 @@ async function reopenAnswer(trx: TransactionClientContract, recipientId: number 
  */
 export async function setVictory(actor: User, petition: Petition, victory: boolean) {
   if (victory === (petition.victoryAt !== null)) return false
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, mark }) => {
     petition.useTransaction(trx)
     petition.victoryAt = victory ? DateTime.utc() : null
     await petition.save()
     await recordIfModeration(trx, actor, petition, victory ? 'victory_marked' : 'victory_unmarked')
-    PetitionChanged.afterCommit(trx, petition.id)
+    mark('page', petition.id)
     return true
   })
 }

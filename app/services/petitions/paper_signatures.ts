@@ -4,7 +4,7 @@ import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import PaperSignatureBatch from '#models/paper_signature_batch'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { deletePrivateFiles, deletePrivateFilesOrLog } from '#services/uploads/private_files'
 import { SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET } from '#services/signatures/counter'
@@ -129,7 +129,7 @@ export async function decidePaperBatch(
   decision: PaperDecision,
   reason: string | null
 ) {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, mark }) => {
     const batch = await PaperSignatureBatch.query({ client: trx })
       .where('id', batchId)
       .where('petition_id', petition.id)
@@ -160,8 +160,7 @@ export async function decidePaperBatch(
       subject: String(batch.id),
     })
     // Counts that moved reach open pages, the trending list and the site's total.
-    if (counted !== uncounted) PetitionChanged.countsAfterCommit(trx, petition.id)
-    else PetitionChanged.afterCommit(trx, petition.id)
+    mark(counted !== uncounted ? 'counts' : 'page', petition.id)
     return true
   })
 }

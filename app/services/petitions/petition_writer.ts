@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import Petition from '#models/petition'
 import type User from '#models/user'
@@ -12,7 +11,7 @@ import { isUniqueViolation } from '#support/database_errors'
 import { closesAtFor } from '#support/closing_dates'
 import { recordIfModeration } from '#services/moderation/audit_trail'
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 export type PetitionInput = Infer<typeof petitionValidator>
 
@@ -46,9 +45,9 @@ export async function savePetition(
 }
 
 function writePetition(user: User, guid: string, input: PetitionInput, lang: Locale) {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, lock, mark }) => {
     // Locked: a moderator's close meanwhile waits, or is seen, never overwritten.
-    let petition = await Petition.query({ client: trx }).where('guid', guid).forUpdate().first()
+    let petition = await lock({ guid })
     const isNew = !petition
     const wasPublished = petition?.published ?? false
     // Once signed, the text as it was, to keep if this save changes it.
@@ -93,7 +92,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
       petition.closesAt = null
     }
     await petition.save()
-    PetitionChanged.afterCommit(trx, petition.id)
+    mark('page', petition.id)
     if (!isNew) await recordIfModeration(trx, user, petition, 'petition_edited')
 
     await attachMedia(petition, user, input, trx)

@@ -1,10 +1,9 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import PetitionVersion from '#models/petition_version'
 import type User from '#models/user'
 import { recordModeration } from '#services/moderation/audit_trail'
 import { affectedRows } from '#support/database_errors'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /**
  * A moderator redacts an earlier text of a petition (personal data,
@@ -24,7 +23,7 @@ export async function redactVersion(
   versionId: number,
   reason: string
 ): Promise<'redacted' | 'already' | null> {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, mark }) => {
     const version = PetitionVersion.query({ client: trx })
       .where('id', versionId)
       .where('petition_id', petitionId)
@@ -47,7 +46,7 @@ export async function redactVersion(
       subject: `#${versionId}`,
       reason,
     })
-    PetitionChanged.afterCommit(trx, petitionId)
+    mark('page', petitionId)
     return 'redacted'
   })
 }

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Petition from '#models/petition'
+import type Petition from '#models/petition'
 import PetitionVersion from '#models/petition_version'
 import Letter from '#models/letter'
 import type User from '#models/user'
@@ -14,7 +14,7 @@ import {
 } from '#shared/petitions/text_changes'
 import { noteNews } from '#services/petitions/signer_news'
 import { recordModeration } from '#services/moderation/audit_trail'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /** What a version keeps of a petition: the text its signers signed. */
 export type PetitionText = {
@@ -153,11 +153,8 @@ export async function historyOf(petition: Petition, { withAuthors = false } = {}
  * version is not one of the petition's, or was redacted.
  */
 export async function restoreVersion(moderator: User, petitionId: number, versionId: number) {
-  return db.transaction(async (trx) => {
-    const petition = await Petition.query({ client: trx })
-      .where('id', petitionId)
-      .forUpdate()
-      .first()
+  return changePetitions(async ({ trx, lock }) => {
+    const petition = await lock({ id: petitionId })
     if (!petition) return false
     // A redacted text has nothing to put back.
     const version = await PetitionVersion.query({ client: trx })
@@ -188,7 +185,6 @@ export async function restoreVersion(moderator: User, petitionId: number, versio
       petitionId,
       reason: `#${version.id}`,
     })
-    PetitionChanged.afterCommit(trx, petition.id)
     return true
   })
 }

@@ -10,7 +10,7 @@ import { affectedRows, rowsOf } from '#support/database_errors'
 import { signatureWrites, type BatchedWrite } from '#services/signatures/signature_writes'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { SignedFor } from '#support/http/signed_links'
-import PetitionChanged from '#events/petition_changed'
+import { markChangedIn } from '#models/petition_changes'
 import SignatureConfirmed from '#events/signature_confirmed'
 import { removalOf } from '#services/signatures/removal'
 import { UNCONFIRMED } from '#support/signature_states'
@@ -189,7 +189,7 @@ async function countConfirmed(trx: TransactionClientContract, rows: Signature[])
   for (const [petitionId, ofPetition] of counted) {
     await countSignatures(trx, petitionId, ofPetition, 1)
   }
-  if (counted.size > 0) PetitionChanged.signaturesAfterCommit(trx, ...counted.keys())
+  await markChangedIn(trx, 'signatures', ...counted.keys())
 }
 
 /**

@@ -1,8 +1,7 @@
-import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { rowsOf } from '#support/database_errors'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import { UNKNOWN_COUNTRY } from '#shared/countries'
 import {
   COUNTRY_BATCH,
@@ -133,8 +132,8 @@ export async function countSignatures(
   return total
 }
 
-/** The petitions a flush moved; a scheduled one's turn (none when it had not the turn). */
-type Applied = { moved: number[]; uncounted: number[]; turn: Turn | null }
+/** A scheduled flush's turn (none when it had not the turn). */
+type Applied = { turn: Turn | null }
 
 /**
  * The petitions' support and oppose counters. Confirmations, deactivations
@@ -186,7 +185,7 @@ export class SignatureCounter {
     // One flush at a time in a process; across processes the DELETE decides.
     while (this.#flushing) await this.#flushing
     this.#flushing = this.#applyRecorded()
-      .then((applied) => this.#tell(applied))
+      .then(() => undefined)
       .finally(() => (this.#flushing = null))
     await this.#flushing
   }
@@ -207,36 +206,12 @@ export class SignatureCounter {
           if (turn && !this.#timer) this.#schedule(turn.retryInMs)
           return
         }
-        const { until } = turn
-        try {
-          await this.#tell(applied)
-        } finally {
-          await endTurn(takenAt, until, this.intervalMs).catch((error) =>
-            logger.warn({ err: error }, 'the signature counter could not give its turn back')
-          )
-        }
+        await endTurn(takenAt, turn.until, this.intervalMs).catch((error) =>
+          logger.warn({ err: error }, 'the signature counter could not give its turn back')
+        )
       })
       .finally(() => (this.#flushing = null))
     await this.#flushing
-  }
-
-  /**
-   * The petitions whose counts moved, once the flush's transaction has
-   * committed: one event per flush, however many signatures it counted. A
-   * listener's failure is logged, never the flush's: the counts are stored.
-   * Petitions whose uncounted signatures alone moved only have their
-   * pages shown afresh.
-   */
-  async #tell({ moved, uncounted }: { moved: number[]; uncounted: number[] }) {
-    const told = [
-      moved.length > 0 ? PetitionChanged.dispatch(moved, true) : null,
-      uncounted.length > 0 ? PetitionChanged.dispatch(uncounted, false, true) : null,
-    ]
-    await Promise.all(
-      told.map((dispatch) =>
-        dispatch?.catch((error) => logger.warn({ err: error }, 'a petition change listener failed'))
-      )
-    )
   }
 
   /** At shutdown: the flush this process was waiting for happens now. */
@@ -256,36 +231,43 @@ export class SignatureCounter {
    * they were, for the next flush.
    */
   async #applyRecorded(onTurn?: { takenAt: number; intervalMs: number }): Promise<Applied> {
-    return db.transaction(async (trx) => {
-      const turn = onTurn ? await takeTurn(trx, onTurn.takenAt, onTurn.intervalMs) : null
-      if (turn && !turn.taken) return { moved: [], uncounted: [], turn }
-      const rows = rowsOf<DeltaRow>(
-        await trx.rawQuery(
-          `DELETE FROM ${DELTAS}
+    return changePetitions(
+      async ({ trx, mark }) => {
+        const turn = onTurn ? await takeTurn(trx, onTurn.takenAt, onTurn.intervalMs) : null
+        if (turn && !turn.taken) return { turn }
+        const rows = rowsOf<DeltaRow>(
+          await trx.rawQuery(
+            `DELETE FROM ${DELTAS}
            RETURNING petition_id, country, support, oppose, stopped, deactivated, invalidation_id`
+          )
         )
-      )
-      const { sums, byCountry, removals } = sumDeltas(rows)
-      // Ascending ids: two processes flushing at once lock petitions in the same order.
-      const petitionIds = [...sums.keys()].sort((a, b) => a - b)
-      for (const petitionId of petitionIds) {
-        await applyDelta(petitionId, sums.get(petitionId)!, trx)
-      }
-      await addToHourlyCounts(trx, petitionIds, sums)
-      await addToCountryCounts(trx, [...byCountry.values()])
-      await addToInvalidations(trx, removals)
-      // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
-      const counted = (id: number) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0
-      const moved = petitionIds.filter(counted)
-      const uncounted = new Set([
-        ...petitionIds.filter(
-          (id) => sums.get(id)!.stopped !== 0 || sums.get(id)!.deactivated !== 0
-        ),
-        ...[...removals.values()].map((removal) => removal.petitionId),
-      ])
-      const unmoved = [...uncounted].filter((id) => !moved.includes(id))
-      return { moved, uncounted: unmoved, turn }
-    })
+        const { sums, byCountry, removals } = sumDeltas(rows)
+        // Ascending ids: two processes flushing at once lock petitions in the same order.
+        const petitionIds = [...sums.keys()].sort((a, b) => a - b)
+        for (const petitionId of petitionIds) {
+          await applyDelta(petitionId, sums.get(petitionId)!, trx)
+        }
+        await addToHourlyCounts(trx, petitionIds, sums)
+        await addToCountryCounts(trx, [...byCountry.values()])
+        await addToInvalidations(trx, removals)
+        // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
+        const counted = (id: number) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0
+        const moved = petitionIds.filter(counted)
+        const uncounted = new Set([
+          ...petitionIds.filter(
+            (id) => sums.get(id)!.stopped !== 0 || sums.get(id)!.deactivated !== 0
+          ),
+          ...[...removals.values()].map((removal) => removal.petitionId),
+        ])
+        // One event per flush, however many signatures it counted; the pages
+        // of petitions whose uncounted signatures alone moved are shown afresh.
+        mark('counts', ...moved)
+        mark('signatures', ...uncounted)
+        return { turn }
+      },
+      // The flush resolves once the pages have its counts.
+      { waitForListeners: true }
+    )
   }
 }
 

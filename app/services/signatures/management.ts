@@ -10,7 +10,7 @@ import { countSignature, countUncounted, signatureCounter } from '#services/sign
 import { affectedRows } from '#support/database_errors'
 import { CSV_BOM, csvRow } from '#support/csv'
 import { recordIfModeration } from '#services/moderation/audit_trail'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /** The owner's table shows 50 signatures a page. */
 export const SIGNATURES_PER_PAGE = 50
@@ -62,7 +62,7 @@ export async function setSignatureActive(
   active: boolean
 ) {
   const now = DateTime.utc()
-  const result = await db.transaction(async (trx) => {
+  const result = await changePetitions(async ({ trx, mark }) => {
     const affected = await trx
       .from('signatures')
       .where('id', signatureId)
@@ -84,7 +84,7 @@ export async function setSignatureActive(
       await countUncounted(trx, signature, active ? -1 : 1)
     }
     if (changed) {
-      PetitionChanged.signaturesAfterCommit(trx, petition.id)
+      mark('signatures', petition.id)
       await recordIfModeration(
         trx,
         actor,

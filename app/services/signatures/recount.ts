@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import { UNKNOWN_COUNTRY } from '#shared/countries'
 import { COUNTRY_BATCH, type Delta } from '#services/signatures/flushed_counts'
 import { signatureCounter } from '#services/signatures/counter'
@@ -59,7 +59,7 @@ export async function recountSignatures(petitionId?: number) {
     if (!totalsDiffer && !countriesDiffer) continue
     const succeeded =
       support >= petition.targetSignatures ? (petition.succeededAt ?? DateTime.utc()) : null
-    await db.transaction(async (trx) => {
+    await changePetitions(async ({ trx, mark }) => {
       // A query, not the model: a recount is no edit of the petition (updated_at stays).
       await Petition.query({ client: trx })
         .where('id', petition.id)
@@ -71,7 +71,7 @@ export async function recountSignatures(petitionId?: number) {
           succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
         })
       if (countriesDiffer) await replaceCountryCounts(trx, petition.id, countries)
-      PetitionChanged.afterCommit(trx, petition.id)
+      mark('page', petition.id)
     })
     changed++
   }

@@ -7,7 +7,7 @@ import SignatureRetentionNoticeMail from '#mails/signature_retention_notice_mail
 import { anonymiseSignatures } from '#services/signatures/personal_data'
 import { mailGuard } from '#services/mail/mail_guard'
 import SendMailJob from '#jobs/send_mail_job'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 import { erasePaperPhotos } from '#services/petitions/paper_signatures'
 
 /*
@@ -172,7 +172,7 @@ async function eraseSignaturesOf(petitionId: number, batchSize: number) {
       query.where('petition_id', petitionId).where('id', '>', after)
       if (last) query.where('id', '<=', last.id)
     }
-    const stillFinished = await db.transaction(async (trx) => {
+    const stillFinished = await changePetitions(async ({ trx, mark }) => {
       const petition = await trx
         .from('petitions')
         .where('id', petitionId)
@@ -180,7 +180,7 @@ async function eraseSignaturesOf(petitionId: number, batchSize: number) {
         .first()
       if (!petition) return false
       anonymised += await anonymiseSignatures(trx, inBatch)
-      PetitionChanged.afterCommit(trx, petitionId)
+      mark('page', petitionId)
       return true
     })
     if (!stillFinished) return { anonymised, complete: false }

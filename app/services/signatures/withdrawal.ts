@@ -1,10 +1,9 @@
-import db from '@adonisjs/lucid/services/db'
 import Signature from '#models/signature'
 import { countSignature, countUncounted } from '#services/signatures/counter'
 import { withdrawPurpose } from '#services/signatures/signature_links'
 import { rowsOf } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
-import PetitionChanged from '#events/petition_changed'
+import { changePetitions } from '#models/petition_changes'
 
 /**
  * The signature a withdraw link names, when the link is signed for its
@@ -38,7 +37,7 @@ type WithdrawnRow = {
  * when nothing was deleted (withdrawn already, or replaced).
  */
 export async function withdrawSignature(signature: Signature) {
-  return db.transaction(async (trx) => {
+  return changePetitions(async ({ trx, mark }) => {
     const token = signature.confirmationToken
     const result = await trx.rawQuery(
       `DELETE FROM signatures
@@ -66,7 +65,7 @@ export async function withdrawSignature(signature: Signature) {
       await trx.from('users').where('id', row.user_id).decrement('signatures_count', 1)
     }
     // The last signatures list may show it.
-    PetitionChanged.signaturesAfterCommit(trx, petitionId)
+    mark('signatures', petitionId)
     return true
   })
 }

@@ -8,6 +8,7 @@ import Petition from '#models/petition'
 import { deleteMedia, storePetitionImage } from '#services/petitions/media'
 import { forgetAllPetitionPages, petitionPageData } from '#services/petitions/page_data'
 import PetitionChanged from '#events/petition_changed'
+import { markChangedIn } from '#models/petition_changes'
 import { fixture, pngWithExif } from '#tests/helpers/images'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -67,7 +68,7 @@ test.group('After the commit: files and the page cache', (group) => {
         await Petition.query({ client: trx })
           .where('id', petition.id)
           .update({ title: 'Rolled back' })
-        PetitionChanged.afterCommit(trx, petition.id)
+        await markChangedIn(trx, 'page', petition.id)
       })
       await PetitionChanged.handled()
       assert.equal(await titleOnPage(), 'Before the change')
@@ -76,7 +77,7 @@ test.group('After the commit: files and the page cache', (group) => {
         await Petition.query({ client: trx })
           .where('id', petition.id)
           .update({ title: 'Committed' })
-        PetitionChanged.afterCommit(trx, petition.id)
+        await markChangedIn(trx, 'page', petition.id)
         assert.equal(await titleOnPage(), 'Before the change', 'kept until the commit')
       })
       await PetitionChanged.handled()
