@@ -23,7 +23,7 @@ export default class BenchLinks extends BaseCommand {
     await import('#start/routes')
     router.commit()
     const { default: Signature } = await import('#models/signature')
-    const { confirmationUrl } = await import('#services/signatures/signature_links')
+    const { confirmationUrl } = await import('#support/signature_links')
     const signatures = await Signature.query()
       .whereNull('confirmed_at')
       .select('id', 'confirmation_token')

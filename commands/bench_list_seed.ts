@@ -33,7 +33,7 @@ export default class BenchListSeed extends BaseCommand {
     const { DateTime } = await import('luxon')
     const { default: db } = await import('@adonisjs/lucid/services/db')
     const { UserFactory } = await import('#database/factories/user_factory')
-    const { hourOf } = await import('#services/signatures/counter')
+    const { hourOf } = await import('#shared/hours')
     const { descriptionText } = await import('#support/search_text')
     const { searchTerms } = await import('#support/search_terms')
     const { PETITION_TOPICS, COUNTRIES_OF_LANGUAGE } = await import('#shared/petitions/topics')

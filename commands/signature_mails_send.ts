@@ -16,9 +16,9 @@ export default class SignatureMailsSend extends BaseCommand {
     const router = await this.app.container.make('router')
     await import('#start/routes')
     router.commit()
-    const { signatureMails } = await import('#services/signatures/signature_mails')
+    const { signatureMails } = await import('#runtime/signatures/signature_mails')
     const { takeHandedOver } = await import('#support/mail_worker')
-    const { processMetrics } = await import('#services/metrics/process_metrics')
+    const { processMetrics } = await import('#runtime/metrics/process_metrics')
     const { joinWorkerMetrics, isSupervisedWorker } =
       await import('#support/metrics/cluster_aggregation')
     // Its mails count in the node's metrics, as a web worker's do.

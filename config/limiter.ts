@@ -1,6 +1,6 @@
 import env from '#start/env'
 import { defineConfig, stores } from '@adonisjs/limiter'
-import { redisWithFallback } from '#app/limiter/redis_with_fallback'
+import { redisWithFallback } from '#runtime/limits/redis_with_fallback'
 
 /**
  * Where the counters live: the database by default, Redis when configured

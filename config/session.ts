@@ -1,7 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
-import { guestsInCookie } from '#app/session/guests_in_cookie_store'
+import { guestsInCookie } from '#runtime/sessions/guests_in_cookie_store'
 
 /**
  * The session cookie belongs to the bare domain, so a member stays logged in

@@ -1,10 +1,10 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
- * Live counts on petition pages (`machinery/live_counts`): the messages
+ * Live counts on petition pages (`runtime/live/live_counts`): the messages
  * after each counter flush, through Redis to every worker or, without it,
  * the poll of the petitions this worker's streams watch; and the streams
- * themselves (`machinery/live_streams`): their slots renewed, their age
+ * themselves (`runtime/live/live_streams`): their slots renewed, their age
  * kept, quiet ones pinged. Only in a process that serves pages.
  */
 export default class LiveCountsProvider {
@@ -12,8 +12,8 @@ export default class LiveCountsProvider {
 
   async ready() {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
-    const { liveCounts } = await import('#machinery/live_counts')
-    const { liveStreams } = await import('#machinery/live_streams')
+    const { liveCounts } = await import('#runtime/live/live_counts')
+    const { liveStreams } = await import('#runtime/live/live_streams')
     liveCounts.start()
     liveStreams.start()
     // Registered before the HTTP server's own hook, which waits for every
@@ -24,8 +24,8 @@ export default class LiveCountsProvider {
 
   async shutdown() {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
-    const { liveCounts } = await import('#machinery/live_counts')
-    const { liveStreams } = await import('#machinery/live_streams')
+    const { liveCounts } = await import('#runtime/live/live_counts')
+    const { liveStreams } = await import('#runtime/live/live_streams')
     liveCounts.stop()
     liveStreams.stop()
   }

@@ -10,12 +10,12 @@ export default class SignatureCounterProvider {
 
   async ready() {
     if (this.app.getEnvironment() !== 'web') return
-    const { signatureCounter } = await import('#services/signatures/counter')
+    const { signatureCounter } = await import('#runtime/signatures/counter')
     await signatureCounter.flush()
   }
 
   async shutdown() {
-    const { signatureCounter } = await import('#services/signatures/counter')
+    const { signatureCounter } = await import('#runtime/signatures/counter')
     await signatureCounter.stop()
   }
 }

@@ -12,12 +12,12 @@ export default class SignatureMailsProvider {
 
   async ready() {
     if (this.app.getEnvironment() !== 'web' || handsMailsOver()) return
-    const { signatureMails } = await import('#services/signatures/signature_mails')
+    const { signatureMails } = await import('#runtime/signatures/signature_mails')
     signatureMails.startSweeping()
   }
 
   async shutdown() {
-    const { signatureMails } = await import('#services/signatures/signature_mails')
+    const { signatureMails } = await import('#runtime/signatures/signature_mails')
     await signatureMails.stop()
   }
 }

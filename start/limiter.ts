@@ -5,7 +5,7 @@
 |
 | Throttle middleware built from config/rate_limits.ts, one per route that
 | counts requests. Limits counted inside an action (failed logins, signs per
-| e-mail, mails) live in app/services/limits/rate_limits.ts. With
+| e-mail, mails) live in app/runtime/limits/rate_limits.ts. With
 | RATE_LIMIT_FACTOR=0 they let everything through.
 |
 */

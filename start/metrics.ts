@@ -8,7 +8,7 @@
 | miss it otherwise (app/support/metrics/cluster_aggregation.ts).
 |
 */
-import { processMetrics } from '#services/metrics/process_metrics'
+import { processMetrics } from '#runtime/metrics/process_metrics'
 import { isSupervisedWorker, joinWorkerMetrics } from '#support/metrics/cluster_aggregation'
 
 if (isSupervisedWorker()) joinWorkerMetrics(processMetrics)

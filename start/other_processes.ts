@@ -5,7 +5,7 @@
 |
 | With Redis, every web process, on this machine or another, hears the
 | petition changes the others make and forgets its cached copies of them
-| at once (services/petitions/changes_across_processes); a stopping process
+| at once (runtime/caches/changes_across_processes); a stopping process
 | tells what it gathered before Redis is closed. On a channel of their own,
 | they drop their snapshot of the signing rules when a moderator changes
 | them (services/fraud/signing_rules). Web processes listen; every process,
@@ -19,8 +19,8 @@ import {
   afterMissedChanges,
   hearOtherProcesses,
   stopTellingOtherProcesses,
-} from '#services/petitions/changes_across_processes'
-import { forgetAllCachedCopies } from '#services/petitions/cached_copies'
+} from '#runtime/caches/changes_across_processes'
+import { forgetAllCachedCopies } from '#runtime/caches/cached_copies'
 import { forgetRulesHere, hearRulesChanges } from '#services/fraud/signing_rules'
 
 if (app.getEnvironment() === 'web') {

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import env from '#start/env'
 import { carriesBearerToken } from '#support/metrics/bearer_token'
-import { readinessReport } from '#services/health/readiness'
+import { readinessReport } from '#runtime/health/readiness'
 
 /**
  * Probes for load balancers and orchestrators: `live` answers as long as the

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { addressBlock } from '#support/address_block'
-import { guidOf } from '#services/petitions/live_counts'
-import { POLL_INSTEAD, liveStreams } from '#machinery/live_streams'
-import { liveCounts } from '#machinery/live_counts'
+import { guidOf } from '#runtime/live/live_count_messages'
+import { POLL_INSTEAD, liveStreams } from '#runtime/live/live_streams'
+import { liveCounts } from '#runtime/live/live_counts'
 
 /**
  * An open petition page's live counts: its stream (server-sent events) or,

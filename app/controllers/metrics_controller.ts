@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { errors } from '@adonisjs/core'
 import env from '#start/env'
 import { carriesBearerToken } from '#support/metrics/bearer_token'
-import { METRICS_CONTENT_TYPE, scrapeMetrics } from '#services/metrics/scrape'
+import { METRICS_CONTENT_TYPE, scrapeMetrics } from '#runtime/metrics/scrape'
 
 /**
  * Prometheus's scrape: only with `Authorization: Bearer $METRICS_TOKEN`

@@ -32,7 +32,7 @@ import { flashPetitionPage } from '#support/http/petition_page_flash'
 import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
 import { currentRules } from '#services/fraud/signing_rules'
-import { consumeSignAttempt, giveBackSignAttempt } from '#services/limits/rate_limits'
+import { consumeSignAttempt, giveBackSignAttempt } from '#runtime/limits/rate_limits'
 
 /**
  * What a member is told when a sign changed nothing about their own

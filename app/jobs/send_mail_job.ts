@@ -5,7 +5,7 @@ import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
 import type { MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/types'
 import type BaseSiteMail from '#mails/base_site_mail'
-import { mailGuard } from '#services/mail/mail_guard'
+import { mailGuard } from '#runtime/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
 import MailDelivered, { type MailReceipt } from '#events/mail_delivered'
 

@@ -1,6 +1,6 @@
 import type PetitionChanged from '#events/petition_changed'
-import { forgetCachedCopies } from '#services/petitions/cached_copies'
-import { tellOtherProcesses } from '#services/petitions/changes_across_processes'
+import { forgetCachedCopies } from '#runtime/caches/cached_copies'
+import { tellOtherProcesses } from '#runtime/caches/changes_across_processes'
 
 /**
  * A changed petition is shown as it is now by every process: this one drops

@@ -3,7 +3,7 @@ import {
   mailsSent,
   signatureConfirmations,
   signaturesCreated,
-} from '#services/metrics/process_metrics'
+} from '#runtime/metrics/process_metrics'
 
 /** The counters of GET /metrics, moved by the events they count (start/events.ts). */
 export default class RecordMetrics {

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { isPetitionChannel } from '#services/petitions/live_counts'
+import { isPetitionChannel } from '#runtime/live/live_count_messages'
 
 /**
  * A stream must name the channel it is for, a petition's, as pages open it

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { httpRequestDuration, httpRequests } from '#services/metrics/process_metrics'
+import { httpRequestDuration, httpRequests } from '#runtime/metrics/process_metrics'
 
 /**
  * The label of a request: its route's name (or pattern), never its URL, so

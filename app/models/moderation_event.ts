@@ -1,6 +1,9 @@
 import { DateTime } from 'luxon'
 import { BaseModel, beforeDelete, beforeUpdate, column } from '@adonisjs/lucid/orm'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { InvalidationFilter } from '#shared/fraud/invalidation_filter'
+import type Petition from '#models/petition'
+import type User from '#models/user'
 
 /** An invalidation's entry: which one, its filter, the rows it marked and those that had counted. */
 export type ModerationDetails = {
@@ -66,7 +69,67 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
  * when and why. Entries are only ever added: nothing may change or delete
  * one, so that the trail can be trusted later.
  */
+/** Who acted: a moderator, or someone at the command line. */
+export type Actor = User | 'console'
+
+/** The name the trail keeps for the command line. */
+export const CONSOLE_ACTOR = 'command line'
+
+/** An entry of the trail, as the change it records describes it. */
+export type ModerationEntry = {
+  actor: Actor
+  action: ModerationAction
+  petitionId?: number | null
+  userId?: number | null
+  signatureId?: number | null
+  reason?: string | null
+  reasonCode?: string | null
+  details?: ModerationDetails | null
+  /** What a rule change is about (a domain, a network hash, a pause's end). */
+  subject?: string | null
+}
+
 export default class ModerationEvent extends BaseModel {
+  /**
+   * Adds an entry to the audit trail, in the transaction of the change it
+   * records: the change and its entry are stored together or not at all.
+   */
+  static record(trx: TransactionClientContract, entry: ModerationEntry) {
+    return ModerationEvent.create(
+      {
+        actorId: entry.actor === 'console' ? null : entry.actor.id,
+        actorName:
+          entry.actor === 'console' ? CONSOLE_ACTOR : entry.actor.fullName || `#${entry.actor.id}`,
+        action: entry.action,
+        petitionId: entry.petitionId ?? null,
+        userId: entry.userId ?? null,
+        signatureId: entry.signatureId ?? null,
+        reason: entry.reason?.trim() || null,
+        reasonCode: entry.reasonCode ?? null,
+        details: entry.details ?? null,
+        subject: entry.subject ?? null,
+      },
+      { client: trx }
+    )
+  }
+
+  /**
+   * Records a member's act on a petition when it is moderation: the act of
+   * someone who is not its owner (the policy let only moderators through), a
+   * petition whose owner deleted their account included. The owner's own acts
+   * are theirs to make and are not recorded.
+   */
+  static async recordIfModeration(
+    trx: TransactionClientContract,
+    actor: User,
+    petition: Petition,
+    action: ModerationAction,
+    details: { reason?: string | null; signatureId?: number | null } = {}
+  ) {
+    if (actor.id === petition.userId) return
+    await ModerationEvent.record(trx, { actor, action, petitionId: petition.id, ...details })
+  }
+
   @column({ isPrimary: true })
   declare id: number
 

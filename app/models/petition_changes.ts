@@ -29,10 +29,17 @@ export class PetitionChanges {
 
   constructor(readonly trx: TransactionClientContract) {}
 
-  /** Locks the petition's row for this transaction and marks it changed; null when there is none. */
-  lock = async (key: PetitionKey, change: PetitionChange = 'page'): Promise<Petition | null> => {
+  /**
+   * Locks the petition's row for this transaction and marks it changed
+   * (`change` null: a write of nothing its page shows, such as the
+   * milestone its deliveries reached); null when there is none.
+   */
+  lock = async (
+    key: PetitionKey,
+    change: PetitionChange | null = 'page'
+  ): Promise<Petition | null> => {
     const petition = await this.#locking(key).first()
-    if (petition) this.mark(change, petition.id)
+    if (petition && change) this.mark(change, petition.id)
     return petition
   }
 
@@ -134,7 +141,7 @@ export async function changePetitions<T>(
 export function changePetition<T>(
   key: PetitionKey,
   work: (petition: Petition, trx: TransactionClientContract) => Promise<T>,
-  options: { change?: PetitionChange; client?: TransactionClientContract } = {}
+  options: { change?: PetitionChange | null; client?: TransactionClientContract } = {}
 ): Promise<T | null> {
   return changePetitions(async (changes) => {
     const petition = await changes.lock(key, options.change)

@@ -9,7 +9,7 @@ import cluster, { type Worker } from 'node:cluster'
  * sends keeps its connections busy. A web worker hands the ids of the
  * signatures whose mail is due to the supervisor, which passes them on.
  * Nothing is lost when a process dies on the way: the row is the outbox,
- * and a link left due is swept up (services/signatures/signature_mails).
+ * and a link left due is swept up (runtime/signatures/signature_mails).
  *
  * The messages, over the workers' IPC channel:
  *   web worker → supervisor → mail worker  { type: DUE, ids }

@@ -5,7 +5,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * the epoch) says when the counter's next scheduled flush may run, in any
  * process of the site. Counts then move once a second however many
  * processes and nodes count, and each move's news (live counts to a crowd)
- * has gone out before the next one starts (`services/signatures/counter_turn`).
+ * has gone out before the next one starts (`runtime/signatures/counter_turn`).
  */
 export default class extends BaseSchema {
   protected tableName = 'signature_counter_turns'

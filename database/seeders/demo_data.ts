@@ -8,7 +8,7 @@ import { judgeRecipientAddress, recipientToJudge } from '#services/decision_make
 import LetterRecipient from '#models/letter_recipient'
 import type { Locale } from '#app/i18n/locales'
 import db from '@adonisjs/lucid/services/db'
-import { hourOf } from '#services/signatures/counter'
+import { hourOf } from '#shared/hours'
 import { recountSignatures } from '#services/signatures/recount'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
 import { detectUnusualSigning } from '#services/fraud/unusual_signing'

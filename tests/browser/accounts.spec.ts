@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import env from '#start/env'
 import i18nManager from '@adonisjs/i18n/services/main'
-import { consumeSignupAccount } from '#services/limits/rate_limits'
+import { consumeSignupAccount } from '#runtime/limits/rate_limits'
 import { allowedRequests } from '#config/rate_limits'
 import User from '#models/user'
 import { browserJourneys, inBrowser, launchBrowser, siteUrl, visit } from '#tests/helpers/browser'

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { confirmationPath, sign, signatureRows } from '#tests/helpers/signatures'
-import { MAX_STREAM_AGE_MS, liveStreams } from '#machinery/live_streams'
+import { MAX_STREAM_AGE_MS, liveStreams } from '#runtime/live/live_streams'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { initialsAvatar } from '#support/avatar'
 

@@ -5,7 +5,7 @@ import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helper
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { signatureCounter } from '#services/signatures/counter'
+import { signatureCounter } from '#runtime/signatures/counter'
 import { recountSignatures } from '#services/signatures/recount'
 import { signatureRows } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'

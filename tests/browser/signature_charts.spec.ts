@@ -6,7 +6,7 @@ import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helper
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { PASSWORD } from '#tests/helpers/auth'
 import { insertSignatureRows } from '#database/seeders/signature_rows'
-import { hourOf } from '#services/signatures/counter'
+import { hourOf } from '#shared/hours'
 import { recountSignatures } from '#services/signatures/recount'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import type Petition from '#models/petition'

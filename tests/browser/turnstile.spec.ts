@@ -6,7 +6,7 @@ import User from '#models/user'
 import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/browser'
 import { goodToken, startTurnstileStub } from '#tests/helpers/turnstile_stub'
 import { allowedRequests } from '#config/rate_limits'
-import { loginFailureLimits } from '#services/limits/rate_limits'
+import { loginFailureLimits } from '#runtime/limits/rate_limits'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'

@@ -5,9 +5,9 @@ import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/brows
 import { linkIn, outbox } from '#tests/helpers/outbox'
 import { PASSWORD, makeMember } from '#tests/helpers/auth'
 import { countsOf, signatureRows } from '#tests/helpers/signatures'
-import { signatureCounter } from '#services/signatures/counter'
+import { signatureCounter } from '#runtime/signatures/counter'
 import { recountSignatures } from '#services/signatures/recount'
-import { signatureMails } from '#services/signatures/signature_mails'
+import { signatureMails } from '#runtime/signatures/signature_mails'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 

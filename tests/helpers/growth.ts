@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type Petition from '#models/petition'
-import { countSignature, signatureCounter } from '#services/signatures/counter'
+import { countSignature, signatureCounter } from '#runtime/signatures/counter'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 const HOUR_MS = 3_600_000

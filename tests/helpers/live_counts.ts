@@ -2,9 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import PetitionChanged from '#events/petition_changed'
 import env from '#start/env'
 import type Petition from '#models/petition'
-import { countSignature } from '#services/signatures/counter'
-import { channelOf, type LiveCountsMessage } from '#services/petitions/live_counts'
-import { liveCountsHub } from '#machinery/live_counts'
+import { countSignature } from '#runtime/signatures/counter'
+import { channelOf, type LiveCountsMessage } from '#runtime/live/live_count_messages'
+import { liveCountsHub } from '#runtime/live/live_counts'
 import { openEventStream, type EventStream } from '#tests/helpers/event_stream'
 
 export type LiveStream = EventStream<LiveCountsMessage>

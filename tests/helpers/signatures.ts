@@ -2,8 +2,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type User from '#models/user'
 import Petition from '#models/petition'
-import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_links'
-import { signatureCounter } from '#services/signatures/counter'
+import { confirmationUrl, withdrawUrl } from '#support/signature_links'
+import { signatureCounter } from '#runtime/signatures/counter'
 
 /** A valid sign form for a petition: an answer to each of its loaded custom fields. */
 export function signForm(petition: Petition, overrides: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { changeFromMessage, messageOf } from '#services/petitions/changes_across_processes'
+import { changeFromMessage, messageOf } from '#runtime/caches/changes_across_processes'
 
 test.group('Petition changes told to the other processes', () => {
   test('a change another process published is heard as it was told', ({ assert }) => {

@@ -6,7 +6,7 @@ import {
   GuestsInCookieStore,
   MAX_COOKIE_SESSION_BYTES,
   guestsInCookie,
-} from '#app/session/guests_in_cookie_store'
+} from '#runtime/sessions/guests_in_cookie_store'
 
 /** A store that keeps values in a map and writes down every call that changes it. */
 class RecordingStore {

@@ -6,7 +6,7 @@ import bodyParserConfig from '#config/bodyparser'
 import { PRIVATE_COOKIES } from '#support/http/shared_cache'
 import { CSRF_SECRET_COOKIE, XSRF_COOKIE } from '#support/http/csrf'
 import { liveStreamsPerAddress } from '#config/rate_limits'
-import { CHANNEL } from '#services/petitions/live_counts'
+import { CHANNEL } from '#runtime/live/live_count_messages'
 import { randomUUID } from 'node:crypto'
 
 const conf = () => readFileSync(app.makePath('deploy', 'nginx.conf'), 'utf8')

@@ -7,7 +7,7 @@ import {
 } from '#services/accounts/registration'
 import { endSession } from '#services/accounts/sessions'
 import { flashAlert } from '#support/http/flash'
-import { mailGuard } from '#services/mail/mail_guard'
+import { mailGuard } from '#runtime/mail/mail_guard'
 import { verificationAnswerValidator } from '#validators/auth'
 import { signedFor } from '#support/http/signed_links'
 

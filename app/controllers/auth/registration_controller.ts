@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { signupValidator } from '#validators/auth'
 import { registerMember } from '#services/accounts/registration'
-import { consumeSignupAccount } from '#services/limits/rate_limits'
+import { consumeSignupAccount } from '#runtime/limits/rate_limits'
 import { startSession } from '#services/accounts/sessions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { isIntendedUrl, pullIntendedUrl } from '#support/http/intended_url'

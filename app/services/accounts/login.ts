@@ -1,6 +1,6 @@
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
-import { loginFailureLimits } from '#services/limits/rate_limits'
+import { loginFailureLimits } from '#runtime/limits/rate_limits'
 import { turnstile } from '#support/turnstile'
 
 type LoginAttempt = { email: string; password: string; ip: string; botCheckToken: unknown }

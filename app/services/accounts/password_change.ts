@@ -3,7 +3,7 @@ import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { requireCurrentPassword } from '#services/accounts/current_password'
 import { endOtherSessions } from '#services/accounts/sessions'
 import { requestPasswordReset } from '#services/accounts/password_reset'
-import { mailGuard } from '#services/mail/mail_guard'
+import { mailGuard } from '#runtime/mail/mail_guard'
 
 type PasswordChange = { currentPassword: string; password: string }
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { ChainableContract, RawQuery } from '@adonisjs/lucid/types/querybuilder'
-import Petition from '#models/petition'
+import { changePetitions } from '#models/petition_changes'
 import LetterRecipient from '#models/letter_recipient'
 import RecipientDelivery from '#models/recipient_delivery'
 import { milestonesOf, reachedMilestone } from '#shared/petitions/milestones'
@@ -100,11 +100,9 @@ function whereUndelivered<Query extends ChainableContract>(query: Query, of: Del
  * Returns the mails queued.
  */
 export async function deliverMilestone(petitionId: number, now: DateTime = DateTime.utc()) {
-  const deliveries = await db.transaction(async (trx) => {
-    const petition = await Petition.query({ client: trx })
-      .where('id', petitionId)
-      .forUpdate()
-      .first()
+  const deliveries = await changePetitions(async ({ trx, lock }) => {
+    // The milestone reached is the deliveries' bookkeeping: its page does not change.
+    const petition = await lock({ id: petitionId }, null)
     if (!petition || !petition.isPublic) return []
     const milestones = milestonesOf(petition.targetSignatures, petition.milestones)
     const reached = reachedMilestone(milestones, petition.supportCount)

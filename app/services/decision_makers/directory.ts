@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import DecisionMakerAddress, { type AddressStatus } from '#models/decision_maker_address'
 import LetterRecipient from '#models/letter_recipient'
 import type User from '#models/user'
-import { recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { changePetitions, type PetitionChanges } from '#models/petition_changes'
 import { affectedRows } from '#support/database_errors'
 import type { PendingRecipientRow } from '#transformers/pending_recipient_transformer'
@@ -123,7 +123,7 @@ export async function judgeRecipientAddress(
       .ignore()
       .returning('id')
     if (inserted.length === 0) return false
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor: moderator,
       action: status === 'approved' ? 'decision_maker_approved' : 'decision_maker_refused',
       petitionId,
@@ -160,7 +160,7 @@ export async function changeDirectoryEntry(
         decided_at: DateTime.utc().toFormat(trx.dialect.dateTimeFormat),
       })
     if (affectedRows(changed) === 0) return false
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor: moderator,
       action: status === 'approved' ? 'decision_maker_approved' : 'decision_maker_revoked',
       reason,

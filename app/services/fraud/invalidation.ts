@@ -5,8 +5,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import SignatureInvalidation from '#models/signature_invalidation'
-import { countSignatures, countUncounted, signatureCounter } from '#services/signatures/counter'
-import { recordModeration } from '#services/moderation/audit_trail'
+import { countSignatures, countUncounted, signatureCounter } from '#runtime/signatures/counter'
+import ModerationEvent from '#models/moderation_event'
 import { affectedRows, rowsOf } from '#support/database_errors'
 import type { InvalidationFilter } from '#shared/fraud/invalidation_filter'
 import { changePetitions } from '#models/petition_changes'
@@ -144,7 +144,7 @@ export async function invalidateSignatures(
           opposeRemoved: -removed.oppose,
         })
         await invalidation.save()
-        await recordModeration(trx, {
+        await ModerationEvent.record(trx, {
           actor,
           action: 'signatures_invalidated',
           petitionId: petition.id,
@@ -212,7 +212,7 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
       }
       await countUncounted(trx, { ...signature, blockedRule: stopped.blocked_rule ?? 'rule' }, 1)
     }
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor,
       action: 'signatures_restored',
       petitionId: petition.id,

@@ -7,7 +7,7 @@ import DisposableDomainExemption from '#models/disposable_domain_exemption'
 import { changePetitions } from '#models/petition_changes'
 import type Petition from '#models/petition'
 import type User from '#models/user'
-import { recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { rulesChanged } from '#services/fraud/signing_rules'
 import { keptListSize } from '#support/disposable_domains'
 import { isUniqueViolation } from '#support/database_errors'
@@ -51,7 +51,12 @@ export async function rulesOverview() {
 export async function blockDomain(actor: User, domain: string, reason: string) {
   await db.transaction(async (trx) => {
     await BlockedEmailDomain.create({ domain, reason, createdBy: actor.id }, { client: trx })
-    await recordModeration(trx, { actor, action: 'email_domain_blocked', subject: domain, reason })
+    await ModerationEvent.record(trx, {
+      actor,
+      action: 'email_domain_blocked',
+      subject: domain,
+      reason,
+    })
   })
   rulesChanged()
 }
@@ -69,7 +74,7 @@ export async function exemptDomain(actor: User, domain: string, reason: string) 
         { domain, reason, createdBy: actor.id },
         { client: trx }
       )
-      await recordModeration(trx, {
+      await ModerationEvent.record(trx, {
         actor,
         action: 'disposable_domain_exempted',
         subject: domain,
@@ -119,7 +124,7 @@ export async function liftRule(
     const blocked = await liftable.find(id, trx)
     if (!blocked) return false
     await blocked.delete()
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor,
       action: liftable.action,
       subject: (liftable.subject as (rule: typeof blocked) => string)(blocked),
@@ -148,7 +153,12 @@ export async function blockNetwork(
       { expiresAt, reason, createdBy: actor.id },
       { client: trx }
     )
-    await recordModeration(trx, { actor, action: 'network_blocked', subject: networkHash, reason })
+    await ModerationEvent.record(trx, {
+      actor,
+      action: 'network_blocked',
+      subject: networkHash,
+      reason,
+    })
   })
   rulesChanged()
 }
@@ -174,7 +184,7 @@ export async function pauseSigning(
     const until = length === null ? null : now.plus(length)
     petition.merge({ signingPausedAt: now, signingPausedUntil: until })
     await petition.save()
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor,
       action: 'signing_paused',
       petitionId: petition.id,
@@ -193,7 +203,7 @@ export async function resumeSigning(actor: User, petitionId: number, reason: str
     if (!isPaused(petition)) return false
     petition.merge({ signingPausedAt: null, signingPausedUntil: null })
     await petition.save()
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor,
       action: 'signing_resumed',
       petitionId: petition.id,

@@ -3,7 +3,7 @@ import PetitionReport from '#models/petition_report'
 import User from '#models/user'
 import PetitionHiddenMail from '#mails/petition_hidden_mail'
 import PetitionClosedByModeratorMail from '#mails/petition_closed_by_moderator_mail'
-import { recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import SendMailJob from '#jobs/send_mail_job'
 import { changePetitions } from '#models/petition_changes'
 import type { HideReason, PetitionAction } from '#shared/moderation'
@@ -72,7 +72,7 @@ export async function moderatePetition(
       .where('petition_id', petition.id)
       .whereNull('resolved_at')
       .update({ resolved_at: now.toFormat(trx.dialect.dateTimeFormat), resolved_by: moderator.id })
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor: moderator,
       action: declined ? 'review_declined' : RECORDED[action],
       petitionId: petition.id,

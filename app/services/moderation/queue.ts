@@ -3,7 +3,7 @@ import Petition from '#models/petition'
 import PetitionReport from '#models/petition_report'
 import ModerationEvent from '#models/moderation_event'
 import SigningAlert from '#models/signing_alert'
-import { wherePublic } from '#services/petitions/visibility'
+import { wherePublic } from '#support/petition_visibility'
 
 export const QUEUE_PER_PAGE = 20
 

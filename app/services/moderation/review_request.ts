@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import type User from '#models/user'
-import { recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { changePetitions } from '#models/petition_changes'
 
 /**
@@ -16,7 +16,7 @@ export async function requestReview(owner: User, petitionId: number) {
     if (!petition.hiddenAt || petition.reviewRequestedAt) return false
     petition.reviewRequestedAt = DateTime.utc()
     await petition.save()
-    await recordModeration(changes.trx, {
+    await ModerationEvent.record(changes.trx, {
       actor: owner,
       action: 'review_requested',
       petitionId: petition.id,

@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import User, { ROLE_MEMBER, ROLE_MODERATOR } from '#models/user'
 import { normalizeEmail } from '#support/email_normalizer'
-import { recordModeration, type Actor } from '#services/moderation/audit_trail'
+import ModerationEvent, { type Actor } from '#models/moderation_event'
 
 export const ROLE_NAMES = { member: ROLE_MEMBER, moderator: ROLE_MODERATOR } as const
 export type RoleName = keyof typeof ROLE_NAMES
@@ -36,7 +36,7 @@ export async function changeRole(
     if (granting === isModerator) return { outcome: 'unchanged', user }
     user.role = ROLE_NAMES[role]
     await user.save()
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor,
       action: granting ? 'role_granted' : 'role_removed',
       userId: user.id,

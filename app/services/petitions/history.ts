@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type Petition from '#models/petition'
 import { csvRow } from '#support/csv'
 import { storedDateTime } from '#support/stored_dates'
-import { hourOf } from '#services/signatures/counter'
+import { hourOf } from '#shared/hours'
 import { growthPoints, petitionLife, stepStart, type HistoryPoint } from '#shared/petitions/growth'
 
 export type { HistoryPoint } from '#shared/petitions/growth'

@@ -3,7 +3,7 @@ import PetitionUpdate from '#models/petition_update'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import { MAX_UPDATES } from '#shared/petitions/constants'
-import { recordIfModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { noteNews } from '#services/petitions/signer_news'
 import { changePetitions } from '#models/petition_changes'
 
@@ -35,7 +35,9 @@ export async function postNews(actor: User, petition: Petition, input: NewsInput
       },
       { client: trx }
     )
-    await recordIfModeration(trx, actor, petition, 'petition_edited', { reason: input.title })
+    await ModerationEvent.recordIfModeration(trx, actor, petition, 'petition_edited', {
+      reason: input.title,
+    })
     return update
   })
 }

@@ -3,7 +3,7 @@ import type Petition from '#models/petition'
 import PetitionResponse from '#models/petition_response'
 import type User from '#models/user'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { recordIfModeration, recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { affectedRows } from '#support/database_errors'
 import { noteNews } from '#services/petitions/signer_news'
@@ -37,7 +37,7 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
       },
       { client: trx }
     )
-    await recordIfModeration(trx, actor, petition, 'response_added', {
+    await ModerationEvent.recordIfModeration(trx, actor, petition, 'response_added', {
       reason: input.responder,
     })
     return response
@@ -80,7 +80,7 @@ export async function removeResponse(
       await trx.from('petitions').where('id', petition.id).increment('answers_removed', 1)
       await reopenAnswer(trx, response.letterRecipientId)
       await refreshAwaitingAnswer(petition.id, trx)
-      await recordModeration(trx, {
+      await ModerationEvent.record(trx, {
         actor,
         action: 'answer_removed',
         petitionId: petition.id,
@@ -88,7 +88,7 @@ export async function removeResponse(
         subject: response.responder,
       })
     } else {
-      await recordIfModeration(trx, actor, petition, 'response_removed', {
+      await ModerationEvent.recordIfModeration(trx, actor, petition, 'response_removed', {
         reason: reason ?? response.responder,
       })
     }
@@ -123,7 +123,12 @@ export async function setVictory(actor: User, petition: Petition, victory: boole
     petition.useTransaction(trx)
     petition.victoryAt = victory ? DateTime.utc() : null
     await petition.save()
-    await recordIfModeration(trx, actor, petition, victory ? 'victory_marked' : 'victory_unmarked')
+    await ModerationEvent.recordIfModeration(
+      trx,
+      actor,
+      petition,
+      victory ? 'victory_marked' : 'victory_unmarked'
+    )
     mark('page', petition.id)
     return true
   })

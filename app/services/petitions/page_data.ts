@@ -1,4 +1,5 @@
 import env from '#start/env'
+import { LAST_SIGNATURES } from '#shared/petitions/constants'
 import { ExpiringCopies } from '#support/expiring_copies'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
@@ -7,8 +8,6 @@ import { petitionStanding } from '#services/decision_makers/standing'
 import type { RecipientStanding } from '#shared/petitions/recipient_standing'
 import type { NotCounted } from '#shared/petitions/not_counted'
 import { notCountedOf, removedOf } from '#services/petitions/not_counted'
-
-export const LAST_SIGNATURES = 10
 
 /**
  * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default

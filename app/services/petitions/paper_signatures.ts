@@ -5,9 +5,9 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import PaperSignatureBatch from '#models/paper_signature_batch'
 import { changePetitions } from '#models/petition_changes'
-import { recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { deletePrivateFiles, deletePrivateFilesOrLog } from '#services/uploads/private_files'
-import { SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET } from '#services/signatures/counter'
+import { SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET } from '#runtime/signatures/counter'
 import { reencodeUpload } from '#support/images'
 import { PRIVATE_FOLDER, putUpload } from '#support/uploads'
 import { affectedRows } from '#support/database_errors'
@@ -152,7 +152,7 @@ export async function decidePaperBatch(
     const counted = to === 'verified' ? batch.signatures : 0
     const uncounted = batch.status === 'verified' ? batch.signatures : 0
     await movePaperCount(trx, petition.id, counted - uncounted, now)
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor: moderator,
       action: to === 'verified' ? 'paper_verified' : 'paper_rejected',
       petitionId: petition.id,

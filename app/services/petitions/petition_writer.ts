@@ -9,7 +9,7 @@ import { writePetitionParts } from '#services/petitions/petition_parts'
 import { recordVersion, textBeforeSave } from '#services/petitions/versions'
 import { isUniqueViolation } from '#support/database_errors'
 import { closesAtFor } from '#support/closing_dates'
-import { recordIfModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 import { changePetitions } from '#models/petition_changes'
 
@@ -93,7 +93,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     }
     await petition.save()
     mark('page', petition.id)
-    if (!isNew) await recordIfModeration(trx, user, petition, 'petition_edited')
+    if (!isNew) await ModerationEvent.recordIfModeration(trx, user, petition, 'petition_edited')
 
     await attachMedia(petition, user, input, trx)
     // A new update of a published petition is news for the signers who asked

@@ -12,16 +12,12 @@ import SendMailJob from '#jobs/send_mail_job'
 import PetitionNewsMail, { type NewsItem, type PetitionNews } from '#mails/petition_news_mail'
 import { sanitizeDescription } from '#support/html_sanitizer'
 import { withMailStyles } from '#support/mail_html'
-import {
-  signatureLinkPurpose,
-  signatureLinkUrl,
-  withdrawUrl,
-} from '#services/signatures/signature_links'
+import { signatureLinkPurpose, signatureLinkUrl, withdrawUrl } from '#support/signature_links'
 import { affectedRows } from '#support/database_errors'
 import { storedDateTime } from '#support/stored_dates'
 import { site } from '#config/site'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#app/i18n/locales'
-import { wherePublic } from '#services/petitions/visibility'
+import { wherePublic } from '#support/petition_visibility'
 import type { SignedFor } from '#support/http/signed_links'
 
 /** A petition's signers get its news at most once in this many hours. */

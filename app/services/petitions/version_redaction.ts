@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import PetitionVersion from '#models/petition_version'
 import type User from '#models/user'
-import { recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { affectedRows } from '#support/database_errors'
 import { changePetitions } from '#models/petition_changes'
 
@@ -39,7 +39,7 @@ export async function redactVersion(
         redaction_reason: reason,
       })
     if (affectedRows(changed) === 0) return (await version.first()) ? 'already' : null
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor: moderator,
       action: 'version_redacted',
       petitionId,

@@ -13,7 +13,7 @@ import {
   type LetterText,
 } from '#shared/petitions/text_changes'
 import { noteNews } from '#services/petitions/signer_news'
-import { recordModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { changePetitions } from '#models/petition_changes'
 
 /** What a version keeps of a petition: the text its signers signed. */
@@ -179,7 +179,7 @@ export async function restoreVersion(moderator: User, petitionId: number, versio
         .update({ payload: letter.payload })
     }
     await recordVersion(petition, moderator, before, trx)
-    await recordModeration(trx, {
+    await ModerationEvent.record(trx, {
       actor: moderator,
       action: 'version_restored',
       petitionId,

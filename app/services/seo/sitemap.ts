@@ -4,7 +4,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import CacheVersion from '#models/cache_version'
 import { site } from '#config/site'
 import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
-import { wherePublic } from '#services/petitions/visibility'
+import { wherePublic } from '#support/petition_visibility'
 import { PETITION_TOPICS } from '#shared/petitions/topics'
 
 /**

@@ -6,10 +6,10 @@ import type Petition from '#models/petition'
 import type CustomField from '#models/custom_field'
 import type User from '#models/user'
 import Signature from '#models/signature'
-import { countSignature, countUncounted, signatureCounter } from '#services/signatures/counter'
+import { countSignature, countUncounted, signatureCounter } from '#runtime/signatures/counter'
 import { affectedRows } from '#support/database_errors'
 import { CSV_BOM, csvRow } from '#support/csv'
-import { recordIfModeration } from '#services/moderation/audit_trail'
+import ModerationEvent from '#models/moderation_event'
 import { changePetitions } from '#models/petition_changes'
 
 /** The owner's table shows 50 signatures a page. */
@@ -85,7 +85,7 @@ export async function setSignatureActive(
     }
     if (changed) {
       mark('signatures', petition.id)
-      await recordIfModeration(
+      await ModerationEvent.recordIfModeration(
         trx,
         actor,
         petition,

@@ -4,8 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Petition from '#models/petition'
 import { changePetitions } from '#models/petition_changes'
 import { UNKNOWN_COUNTRY } from '#shared/countries'
-import { COUNTRY_BATCH, type Delta } from '#services/signatures/flushed_counts'
-import { signatureCounter } from '#services/signatures/counter'
+import { COUNTRY_BATCH, type Delta } from '#runtime/signatures/flushed_counts'
+import { signatureCounter } from '#runtime/signatures/counter'
 
 function dateTimeFormat() {
   return db.connection().dialect.dateTimeFormat

@@ -6,10 +6,10 @@ import RepeatSigning from '#models/repeat_signing'
 import Signature from '#models/signature'
 import { normalizeEmail } from '#support/email_normalizer'
 import { affectedRows } from '#support/database_errors'
-import { signatureWrites } from '#services/signatures/signature_writes'
-import { signatureMails } from '#services/signatures/signature_mails'
+import { signatureWrites } from '#runtime/signatures/signature_writes'
+import { signatureMails } from '#runtime/signatures/signature_mails'
 import { resendConfirmationLink } from '#services/signatures/confirmation'
-import { takeConfirmationResend } from '#services/limits/rate_limits'
+import { takeConfirmationResend } from '#runtime/limits/rate_limits'
 import { UNCONFIRMED_KEPT_DAYS } from '#services/signatures/unconfirmed_pruning'
 
 /** The mailbox of a signature hears that its address signed again at most this often. */

@@ -4,8 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { ModelObject } from '@adonisjs/lucid/types/model'
 import type Signature from '#models/signature'
 import { rowsOf } from '#support/database_errors'
-import { countSignature, countUncounted } from '#services/signatures/counter'
-import type { BatchedWrite } from '#services/signatures/signature_writes'
+import { countSignature, countUncounted } from '#runtime/signatures/counter'
+import type { BatchedWrite } from '#runtime/signatures/signature_writes'
 
 type NewSignature = { signature: Signature; confirmed: boolean }
 

@@ -1,6 +1,6 @@
 import Signature from '#models/signature'
-import { countSignature, countUncounted } from '#services/signatures/counter'
-import { withdrawPurpose } from '#services/signatures/signature_links'
+import { countSignature, countUncounted } from '#runtime/signatures/counter'
+import { withdrawPurpose } from '#support/signature_links'
 import { rowsOf } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
 import { changePetitions } from '#models/petition_changes'

@@ -45,3 +45,6 @@ export const LIMITS = {
   responderRole: 200,
   responseBody: 50_000,
 } as const
+
+/** The last signatures a petition's page shows. */
+export const LAST_SIGNATURES = 10

@@ -6,7 +6,7 @@ import type { ApiClient } from '@japa/api-client'
 import { MODERATION_ACTIONS, type ModerationAction } from '#models/moderation_event'
 import type User from '#models/user'
 import { ROLE_MODERATOR } from '#models/user'
-import { recordModeration, type Actor } from '#services/moderation/audit_trail'
+import ModerationEvent, { type Actor } from '#models/moderation_event'
 import { makeMember } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -37,7 +37,7 @@ function record(
   action: ModerationAction,
   about: { petitionId?: number; userId?: number; reason?: string } = {}
 ) {
-  return db.transaction((trx) => recordModeration(trx, { actor, action, ...about }))
+  return db.transaction((trx) => ModerationEvent.record(trx, { actor, action, ...about }))
 }
 
 async function log(client: ApiClient, moderator: User, query = '') {

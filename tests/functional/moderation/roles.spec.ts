@@ -5,7 +5,8 @@ import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import User, { ROLE_MEMBER, ROLE_MODERATOR, ROLE_UNVERIFIED } from '#models/user'
 import ModerationEvent from '#models/moderation_event'
-import { trailOfUser, CONSOLE_ACTOR, recordModeration } from '#services/moderation/audit_trail'
+import { trailOfUser } from '#services/moderation/audit_trail'
+import { CONSOLE_ACTOR } from '#models/moderation_event'
 import { makeMember } from '#tests/helpers/auth'
 import UsersRole from '../../../commands/users_role.js'
 import { makeModerator } from '#tests/helpers/moderation'
@@ -112,7 +113,7 @@ test.group('Roles: users:role', (group) => {
     const moderator = await makeModerator()
     const member = await makeMember()
     const entry = await db.transaction((trx) =>
-      recordModeration(trx, { actor: moderator, action: 'role_removed', userId: member.id })
+      ModerationEvent.record(trx, { actor: moderator, action: 'role_removed', userId: member.id })
     )
     assert.equal(entry.actorName, 'Ines Roth')
 

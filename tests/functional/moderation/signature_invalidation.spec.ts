@@ -10,7 +10,7 @@ import type User from '#models/user'
 import ModerationEvent from '#models/moderation_event'
 import SignatureInvalidation from '#models/signature_invalidation'
 import { networkHash } from '#support/signer_traces'
-import { SignatureCounter, signatureCounter } from '#services/signatures/counter'
+import { SignatureCounter, signatureCounter } from '#runtime/signatures/counter'
 import { recountSignatures } from '#services/signatures/recount'
 import { confirmSignature } from '#services/signatures/confirmation'
 import {

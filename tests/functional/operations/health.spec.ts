@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import drive from '@adonisjs/drive/services/main'
 import type { ApiClient } from '@japa/api-client'
 import env from '#start/env'
-import { forgetReadiness } from '#services/health/readiness'
+import { forgetReadiness } from '#runtime/health/readiness'
 import { whileStorageRefuses } from '#tests/helpers/uploads'
 
 type Report = { healthy: boolean; checks: Array<{ name: string; status: string; message: string }> }

@@ -5,12 +5,8 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { forgetTrending } from '#services/petitions/listing/trending'
 import Petition from '#models/petition'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
-import {
-  countSignature,
-  hourOf,
-  foldHourlyCounts,
-  signatureCounter,
-} from '#services/signatures/counter'
+import { countSignature, foldHourlyCounts, signatureCounter } from '#runtime/signatures/counter'
+import { hourOf } from '#shared/hours'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { signatureWrites } from '#services/signatures/signature_writes'
+import { signatureWrites } from '#runtime/signatures/signature_writes'
 import { emptiedAfterwards } from '#tests/helpers/database'
 
 /**

@@ -8,7 +8,7 @@ import { moderatePetition } from '#services/moderation/petition_actions'
 import { pauseSigning } from '#services/fraud/rule_changes'
 import { makeMember } from '#tests/helpers/auth'
 import { confirmationPath, sign } from '#tests/helpers/signatures'
-import { signatureCounter } from '#services/signatures/counter'
+import { signatureCounter } from '#runtime/signatures/counter'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 /** How many times `action` reads the petitions table. */

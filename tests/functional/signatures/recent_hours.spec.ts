@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { ROLE_MODERATOR } from '#models/user'
 import type Petition from '#models/petition'
-import { hourOf } from '#services/signatures/counter'
+import { hourOf } from '#shared/hours'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
 

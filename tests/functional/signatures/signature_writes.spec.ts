@@ -6,7 +6,7 @@ import db from '@adonisjs/lucid/services/db'
 import { rmSync } from 'node:fs'
 import dbConfig from '#config/database'
 import type { SqliteConfig } from '@adonisjs/lucid/types/database'
-import { signatureWrites } from '#services/signatures/signature_writes'
+import { signatureWrites } from '#runtime/signatures/signature_writes'
 import { signPetition, type SignInput } from '#services/signatures/signing'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import Signature from '#models/signature'
@@ -17,7 +17,7 @@ import {
   queriesWithBindingsDuring,
   queryPlan,
 } from '#tests/helpers/database'
-import { clearSent, dueMails } from '#services/signatures/signature_outbox'
+import { clearSent, dueMails } from '#runtime/signatures/signature_outbox'
 
 /** A write that stores one row of a table with a unique column, as a signature's INSERT does. */
 const storeAddress = (email: string) => async (trx: any) => {

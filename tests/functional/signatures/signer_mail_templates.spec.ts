@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { simpleParser } from 'mailparser'
 import { DateTime } from 'luxon'
 import { LOCALES } from '#app/i18n/locales'
-import { signerMail, signerMessage, type DueMail } from '#services/signatures/signer_mail_messages'
+import { signerMail, signerMessage, type DueMail } from '#runtime/signatures/signer_mail_messages'
 
 /** A name and links with every character the HTML views escape. */
 const NAME = `<b>"O'Brien" & \`Ørsted\`</b>`

@@ -1,6 +1,6 @@
 import Petition from '#models/petition'
 import { searchWords } from '#shared/petitions/list_filters'
-import { wherePublic } from '#services/petitions/visibility'
+import { wherePublic } from '#support/petition_visibility'
 import { countOf, type ListScope, type PetitionQuery } from '#services/petitions/listing/paging'
 import {
   answeredByTheIndex,

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { hourOf } from '#services/signatures/counter'
+import { hourOf } from '#shared/hours'
 import type { ListFilters } from '#shared/petitions/list_filters'
 import {
   readByIds,

@@ -1,5 +1,5 @@
-import { processMetrics } from '#services/metrics/process_metrics'
-import { sharedStateText } from '#services/metrics/shared_state_metrics'
+import { processMetrics } from '#runtime/metrics/process_metrics'
+import { sharedStateText } from '#runtime/metrics/shared_state_metrics'
 import { isSupervisedWorker, workersMetrics } from '#support/metrics/cluster_aggregation'
 
 /** The content type of the answer: Prometheus's text format. */

@@ -2,12 +2,12 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { rowsOf } from '#support/database_errors'
-import type { DueMail } from '#services/signatures/signer_mail_messages'
+import type { DueMail } from '#runtime/signatures/signer_mail_messages'
 import { CONFIRMED, UNCONFIRMED } from '#support/signature_states'
 
 /**
  * The signature rows as their mails' outbox (`link_mail_due_at`): what the
- * mailer reads, clears and takes back (services/signatures/signature_mails).
+ * mailer reads, clears and takes back (runtime/signatures/signature_mails).
  */
 
 /** A link still due this long after it was due was not sent by its process: anyone sends it. */

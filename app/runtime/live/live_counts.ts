@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import logger from '@adonisjs/core/services/logger'
 import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
-import { StreamHub, eventFrame } from '#machinery/stream_hub'
-import { LiveCountsRelay } from '#machinery/live_counts_relay'
+import { StreamHub, eventFrame } from '#runtime/live/stream_hub'
+import { LiveCountsRelay } from '#runtime/live/live_counts_relay'
 import {
   CHANNEL,
   channelOf,
@@ -15,7 +15,7 @@ import {
   openCounts,
   type ChannelState,
   type LiveCountsMessage,
-} from '#services/petitions/live_counts'
+} from '#runtime/live/live_count_messages'
 
 /** The open live-count streams of this process, by petition channel. */
 export const liveCountsHub = new StreamHub()
@@ -43,7 +43,7 @@ const ownOrigin = randomUUID()
  * Live counts on open petition pages, and the counts document of the pages
  * that poll instead (past a process's stream cap).
  *
- * A counter flush (`services/signatures/counter`) ends with one message per
+ * A counter flush (`runtime/signatures/counter`) ends with one message per
  * petition whose counts it moved: two queries for all of them (their counts
  * and their last signatures), never one per signature. The message goes to
  * this process's streams through its hub, serialised once.

@@ -9,7 +9,7 @@ import {
 } from '#config/rate_limits'
 import { addressBlock } from '#support/address_block'
 import { normalizeEmail } from '#support/email_normalizer'
-import { consumeAllowancesOrRefuse, haveAllowances } from '#services/limits/allowances'
+import { consumeAllowancesOrRefuse, haveAllowances } from '#runtime/limits/allowances'
 
 /*
  * The limits an action counts itself, rather than per request: failed

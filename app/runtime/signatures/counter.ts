@@ -13,17 +13,16 @@ import {
   sumDeltas,
   type Delta,
   type DeltaRow,
-} from '#services/signatures/flushed_counts'
+} from '#runtime/signatures/flushed_counts'
 import { isServiceUnavailable } from '#support/unavailable_services'
-import { endTurn, takeTurn, type Turn } from '#services/signatures/counter_turn'
+import { endTurn, takeTurn, type Turn } from '#runtime/signatures/counter_turn'
 
-export type { Delta, Uncounted } from '#services/signatures/flushed_counts'
+export type { Delta, Uncounted } from '#runtime/signatures/flushed_counts'
 export {
   HOURLY_HISTORY_HOURS,
   SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET,
   foldHourlyCounts,
-  hourOf,
-} from '#services/signatures/flushed_counts'
+} from '#runtime/signatures/flushed_counts'
 
 const DELTAS = 'signature_count_deltas'
 

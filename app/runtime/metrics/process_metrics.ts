@@ -3,7 +3,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 /**
  * What this process counts by itself: its requests, the signatures, the
  * confirmations and the mails it handled, its open live-count streams (a
- * gauge machinery/live_streams adds), and
+ * gauge runtime/live/live_streams adds), and
  * prom-client's default process metrics (memory, CPU, event loop, GC).
  * Under the supervisor each worker keeps its own, and a scrape adds them up
  * across the workers (cluster_metrics.ts), so that a count never depends on

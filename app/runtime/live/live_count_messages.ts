@@ -1,11 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Signature from '#models/signature'
-import { LAST_SIGNATURES } from '#services/petitions/page_data'
+import { LAST_SIGNATURES } from '#shared/petitions/constants'
 import { petitionProgress } from '#shared/petitions/progress'
 import LiveSignatureTransformer from '#transformers/live_signature_transformer'
 import type { LiveSignature } from '#shared/petitions/live_signatures'
-import { wherePublic } from '#services/petitions/visibility'
+import { wherePublic } from '#support/petition_visibility'
 
 /** The stream channel of an open petition's page: its guid, which the page shows anyway. */
 export const CHANNEL = /^petitions\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/

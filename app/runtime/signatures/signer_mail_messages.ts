@@ -9,7 +9,7 @@ import { mailText, MAIL_NAME_LENGTH } from '#mails/mail_text'
 import { site } from '#config/site'
 import { storedDateTime } from '#support/stored_dates'
 import { isPlainAddress, mimeMessage, sharedHeaders } from '#support/mime_message'
-import { confirmationUrl, withdrawUrl } from '#services/signatures/signature_links'
+import { confirmationUrl, withdrawUrl } from '#support/signature_links'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
 
 /** A signature whose mail is due, with what its mail says of the petition. */

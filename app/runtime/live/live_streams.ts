@@ -3,9 +3,9 @@ import type { ServerResponse } from 'node:http'
 import logger from '@adonisjs/core/services/logger'
 import { Gauge } from 'prom-client'
 import { liveStreamsPerAddress, liveStreamsPerProcess } from '#config/rate_limits'
-import { liveStreamSlots, type Slot, type SlotStore } from '#machinery/live_stream_slots'
-import { liveCounts, liveCountsHub } from '#machinery/live_counts'
-import { processMetrics } from '#services/metrics/process_metrics'
+import { liveStreamSlots, type Slot, type SlotStore } from '#runtime/live/live_stream_slots'
+import { liveCounts, liveCountsHub } from '#runtime/live/live_counts'
+import { processMetrics } from '#runtime/metrics/process_metrics'
 
 /**
  * The longest a stream stays open; the page's EventSource then opens a new

@@ -2,9 +2,9 @@ import { HealthChecks } from '@adonisjs/core/health'
 import { DbCheck } from '@adonisjs/lucid/database'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
-import { RedisCheck } from '#services/health/redis_check'
-import { StorageCheck } from '#services/health/storage_check'
-import { QueueDepthCheck } from '#services/health/queue_depth_check'
+import { RedisCheck } from '#runtime/health/redis_check'
+import { StorageCheck } from '#runtime/health/storage_check'
+import { QueueDepthCheck } from '#runtime/health/queue_depth_check'
 
 /**
  * Balancers and monitors may probe every second, and anyone can call the

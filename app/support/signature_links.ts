@@ -1,5 +1,4 @@
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
-import type Signature from '#models/signature'
 import { site } from '#config/site'
 import type { Locale } from '#app/i18n/locales'
 
@@ -15,17 +14,16 @@ export const CONFIRMATION_VALID_FOR = '7 days'
 /** A withdraw link never expires: a signature can be taken back as long as it exists. */
 export const WITHDRAW_PURPOSE = 'signature-withdraw'
 
-type LinkedSignature = Pick<Signature, 'id' | 'confirmationToken'>
+/** What a link names of a signature: its row, and the token it must still hold. */
+type SignatureToken = { confirmationToken: string | null }
+type LinkedSignature = SignatureToken & { id: number }
 
 /**
  * What a mailed link about a signature is signed for: what the link does
  * and the signature's token, so that it names this signer only and a
  * replaced signature's old links fail.
  */
-export function signatureLinkPurpose(
-  action: string,
-  signature: Pick<Signature, 'confirmationToken'>
-) {
+export function signatureLinkPurpose(action: string, signature: SignatureToken) {
   return signature.confirmationToken ? `${action}:${signature.confirmationToken}` : action
 }
 
@@ -44,10 +42,10 @@ export function signatureLinkUrl(
   } as any)
 }
 
-export const confirmationPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
+export const confirmationPurpose = (signature: SignatureToken) =>
   signatureLinkPurpose(CONFIRMATION_PURPOSE, signature)
 
-export const withdrawPurpose = (signature: Pick<Signature, 'confirmationToken'>) =>
+export const withdrawPurpose = (signature: SignatureToken) =>
   signatureLinkPurpose(WITHDRAW_PURPOSE, signature)
 
 /** The withdraw link: it never expires, as long as the signature is the one it names. */

@@ -1,7 +1,7 @@
 import { Gauge, Registry } from 'prom-client'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import { queueBacklog } from '#services/metrics/queue_backlog'
+import { queueBacklog } from '#runtime/metrics/queue_backlog'
 
 /**
  * What every worker shares (the counters' pending rows, the queue), read

@@ -1,8 +1,8 @@
 import logger from '@adonisjs/core/services/logger'
 import { normalizeEmail } from '#support/email_normalizer'
 import { site } from '#config/site'
-import { allowancesFor, hasAllowances } from '#services/limits/rate_limits'
-import { takeAllowances } from '#services/limits/allowances'
+import { allowancesFor, hasAllowances } from '#runtime/limits/rate_limits'
+import { takeAllowances } from '#runtime/limits/allowances'
 import type { GuardedMailKind, RateLimitName } from '#config/rate_limits'
 
 function allowancesOf(kind: GuardedMailKind | null): RateLimitName[] {

@@ -1,12 +1,12 @@
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
-import { mailGuard } from '#services/mail/mail_guard'
+import { mailGuard } from '#runtime/mail/mail_guard'
 import MailFailed from '#events/mail_failed'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { isServiceUnavailable } from '#support/unavailable_services'
 import { handOver, handsMailsOver } from '#support/mail_worker'
-import { sendSignerMail, type DueMail } from '#services/signatures/signer_mail_messages'
-import { clearSent, dueMails, takeAbandoned } from '#services/signatures/signature_outbox'
+import { sendSignerMail, type DueMail } from '#runtime/signatures/signer_mail_messages'
+import { clearSent, dueMails, takeAbandoned } from '#runtime/signatures/signature_outbox'
 
 /** Signatures mailed per batch, and mails in flight at once (the SMTP pool's size). */
 const BATCH_SIZE = 400

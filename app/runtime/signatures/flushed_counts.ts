@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { hourOf } from '#shared/hours'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
@@ -119,11 +120,6 @@ export async function applyDelta(
       WHERE id = ?`,
     [delta.support, delta.oppose, delta.stopped, delta.deactivated, delta.support, now, petitionId]
   )
-}
-
-/** Whole hours since 1970 (UTC): the key of the hourly counts. */
-export function hourOf(time: number = DateTime.now().toMillis()) {
-  return Math.floor(time / 3_600_000)
 }
 
 /** Petitions per INSERT: three parameters each, far below any database's limit. */
