@@ -4,20 +4,23 @@ import { react } from '@adonisjs/eslint-config/react'
 /**
  * The layers of app/, lowest first: shared (also runs in the browser) and
  * support (server-only helpers) act on nothing; models and events; validators,
- * transformers, mails and policies describe; services and jobs act (one use
- * case each; a job is one run later); the machinery that runs the site
- * (streams, fan-out, process caches) uses them, never the other way round;
- * listeners, middleware and controllers call them. An import may only run down: a folder refuses the layers above
- * it. Imports go by alias, so that the rule sees each one's layer.
+ * transformers, presenters, mails and policies describe; the runtime
+ * (app/runtime: the machinery that runs the site, the way the database does:
+ * the signature pipeline, live updates, process caches, limits, the mail
+ * path, metrics and health, drivers) knows no use case; services and jobs act
+ * (a job is a use case run later); listeners, middleware and controllers are
+ * the entry points. An import may only run down: each folder refuses the
+ * layers above it (and entry points refuse each other). Imports go by alias,
+ * so that the rule sees each one's layer.
  */
 const LAYERS = {
-  machinery:
-    'the machinery that runs the site (streams, fan-out, process caches): providers, listeners and controllers start and call it',
+  runtime: 'the machinery that runs the site (app/runtime)',
   services: 'a use case: services are called by controllers, middleware, jobs and listeners',
   jobs: 'a job: jobs are queued by services',
   listeners: 'a listener: listeners are bound in start/events.ts',
   controllers: 'a controller',
   middleware: 'a middleware',
+  presenters: "a page's presenter: controllers call them",
   models: 'a model',
   validators: 'a validator',
   transformers: 'a transformer',
@@ -26,24 +29,72 @@ const LAYERS = {
   support: 'a server-only helper',
   config: "the server's configuration",
 }
-function refuseLayers(...names) {
+
+/** The one module through which a mail leaves (app/runtime/mail/mail_delivery.ts). */
+const MAIL_PATH = 'app/runtime/mail/mail_delivery.ts'
+
+/**
+ * The import rule of a folder: the layers it refuses; always relative
+ * imports (the layer would not show) and `#app/*` beyond the locales (a
+ * folder of app/ without an alias of its own); `@adonisjs/mail`'s service
+ * outside the mail path. `allowTypes`: a type named from a layer above is
+ * no dependency at run time (the runtime's cache registry names the types
+ * it keeps).
+ */
+function importRule(refused, { allowTypes = false, mailService = false } = {}) {
   return {
-    'no-restricted-imports': [
+    '@typescript-eslint/no-restricted-imports': [
       'error',
       {
+        paths: mailService
+          ? []
+          : [
+              {
+                name: '@adonisjs/mail/services/main',
+                message: `Mails leave through ${MAIL_PATH} (queued ones by SendMailJob.dispatchMails).`,
+                allowTypeImports: true,
+              },
+            ],
         patterns: [
-          ...names.map((name) => ({
+          ...refused.map((name) => ({
             regex: `^#${name}/`,
-            message: `This layer may not import ${LAYERS[name]}; move the shared part down (app/support, app/shared) or pass it in.`,
+            message: `This layer may not import ${LAYERS[name]}; move the shared part down (app/support, app/shared, a model) or pass it in.`,
+            allowTypeImports: allowTypes,
           })),
           { regex: '^\\.\\.?/', message: 'Import by alias (#models/…, #support/…).' },
+          {
+            regex: '^#app/(?!i18n/)',
+            message: 'Only the locales are imported by #app/; every other folder has its alias.',
+          },
         ],
       },
     ],
   }
 }
 
-const ABOVE_DESCRIPTIONS = ['machinery', 'services', 'jobs', 'listeners', 'controllers', 'middleware']
+const ENTRY_POINTS = ['listeners', 'controllers', 'middleware']
+const ACTING = ['services', 'jobs', ...ENTRY_POINTS, 'presenters']
+const DESCRIBING = ['validators', 'transformers', 'mails', 'policies']
+
+/** Each folder and what it refuses; a file takes the first folder it is in. */
+const FOLDERS = [
+  // Entry points call down, never each other.
+  ['app/listeners/**/*.ts', ['controllers', 'middleware', 'presenters']],
+  ['app/middleware/**/*.ts', ['controllers', 'listeners', 'presenters']],
+  ['app/controllers/**/*.ts', ['listeners', 'middleware']],
+  ['app/{services,jobs}/**/*.ts', [...ENTRY_POINTS, 'presenters']],
+  // The machinery knows no use case: use cases call it, and what follows a change hangs on events.
+  ['app/runtime/**/*.ts', [...ACTING, 'validators', 'policies'], { allowTypes: true }],
+  ['app/presenters/**/*.ts', [...ACTING.filter((name) => name !== 'presenters'), 'runtime']],
+  ['app/{models,events}/**/*.ts', [...ACTING, 'runtime', ...DESCRIBING]],
+  ['app/{validators,transformers,mails,policies}/**/*.ts', [...ACTING, 'runtime']],
+  ['app/support/**/*.ts', [...ACTING, 'runtime', 'models', ...DESCRIBING]],
+  ['app/shared/**/*.ts', [...ACTING, 'runtime', 'models', ...DESCRIBING, 'support', 'config']],
+  // The framework's own wiring names the user model (auth), the session and
+  // limiter drivers and the database's overrides (runtime).
+  ['config/**/*.ts', [...ACTING, 'validators', 'transformers', 'policies']],
+]
+
 const fromInertia = (path) => ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${path}`)
 
 export default configApp(
@@ -64,41 +115,15 @@ export default configApp(
       ],
     },
   },
+  ...FOLDERS.map(([files, refused, options], index) => ({
+    files: [files],
+    // A file in two patterns keeps the first's rule.
+    ignores: FOLDERS.slice(0, index).map(([earlier]) => earlier),
+    rules: importRule(refused, options),
+  })),
   {
-    // Use cases know nothing of the machinery that runs them: it hangs on their events.
-    files: ['app/{services,jobs}/**/*.ts'],
-    rules: refuseLayers('machinery'),
-  },
-  {
-    files: ['app/{models,events}/**/*.ts'],
-    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'mails', 'policies'),
-  },
-  {
-    files: ['app/{validators,transformers,mails,policies}/**/*.ts'],
-    rules: refuseLayers(...ABOVE_DESCRIPTIONS),
-  },
-  {
-    // The framework's own wiring names the user model (auth).
-    files: ['config/**/*.ts'],
-    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'policies'),
-  },
-  {
-    files: ['app/support/**/*.ts'],
-    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'models', 'validators', 'transformers', 'mails', 'policies'),
-  },
-  {
-    // Also bundled for the browser: nothing server-only.
-    files: ['app/shared/**/*.ts'],
-    rules: refuseLayers(
-      ...ABOVE_DESCRIPTIONS,
-      'models',
-      'validators',
-      'transformers',
-      'mails',
-      'policies',
-      'support',
-      'config'
-    ),
+    files: [MAIL_PATH],
+    rules: importRule([...ACTING, 'validators', 'policies'], { mailService: true }),
   },
   {
     files: ['inertia/**/*.{ts,tsx}'],

@@ -2,18 +2,18 @@ import { Job } from '@adonisjs/queue'
 import type { JobOptions } from '@adonisjs/queue/types'
 import encryption from '@adonisjs/core/services/encryption'
 import logger from '@adonisjs/core/services/logger'
-import mail from '@adonisjs/mail/services/main'
-import type { MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/types'
 import type BaseSiteMail from '#mails/base_site_mail'
 import { mailGuard } from '#runtime/mail/mail_guard'
-import MailFailed from '#events/mail_failed'
+import {
+  MAIL_RETRIES,
+  defaultMailerName,
+  reportMailFailure,
+  sendCompiledMail,
+  type CompiledMail,
+} from '#runtime/mail/mail_delivery'
 import MailDelivered, { type MailReceipt } from '#events/mail_delivered'
 
-type QueuedMail = {
-  message: NodeMailerMessage
-  views: MessageBodyTemplates
-  sendConfig?: unknown
-}
+type QueuedMail = CompiledMail & { sendConfig?: unknown }
 
 type SendMailPayload = (
   | {
@@ -55,7 +55,7 @@ function addressesOf(recipients: unknown): string[] {
 export default class SendMailJob extends Job<SendMailPayload> {
   static options: JobOptions = {
     queue: 'default',
-    maxRetries: 5,
+    maxRetries: MAIL_RETRIES,
     removeOnComplete: true,
     removeOnFail: true,
   }
@@ -69,7 +69,7 @@ export default class SendMailJob extends Job<SendMailPayload> {
    * nothing about accounts. Returns how many were queued.
    */
   static async dispatchMails(mails: BaseSiteMail[]): Promise<number> {
-    const mailerName = mail.use().name
+    const mailerName = defaultMailerName()
     const payloads: SendMailPayload[] = []
     for (const message of mails) {
       await message.build()
@@ -98,15 +98,17 @@ export default class SendMailJob extends Job<SendMailPayload> {
     // Sealed with another key (APP_KEY changed): it can never be opened.
     if (!queued) {
       logger.error('a queued mail could not be decrypted and is dropped')
-      await MailFailed.tell()
+      await reportMailFailure(null, 'a queued mail could not be decrypted')
       return
     }
     try {
-      await mail
-        .use(mailerName as any)
-        .sendCompiled({ message: queued.message, views: queued.views }, queued.sendConfig as any)
+      await sendCompiledMail(
+        { message: queued.message, views: queued.views },
+        mailerName,
+        queued.sendConfig
+      )
     } catch (error) {
-      await MailFailed.tell()
+      await reportMailFailure(null, 'a queued mail could not be sent')
       // The queue tries it again later, up to maxRetries.
       throw error
     }

@@ -1,7 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import { mailGuard } from '#runtime/mail/mail_guard'
-import MailFailed from '#events/mail_failed'
+import { reportMailFailure } from '#runtime/mail/mail_delivery'
 import { SMTP_CONNECTIONS } from '#config/mail'
 import { isServiceUnavailable } from '#support/unavailable_services'
 import { handOver, handsMailsOver } from '#support/mail_worker'
@@ -172,13 +172,15 @@ export class SignatureMailer {
           serverAway ??= error
           return
         }
-        logger.warn({ err: error, signatureId: link.id }, 'a confirmation link could not be mailed')
-        await MailFailed.tell()
+        await reportMailFailure(error, 'a confirmation link could not be mailed', {
+          signatureId: link.id,
+        })
       }
     })
     if (done.length) await clearSent(done)
     if (serverAway) {
-      await MailFailed.tell()
+      // Said once per batch: the #failed log tells the outage itself.
+      await reportMailFailure(null, 'the mail server is away')
       throw new MailServerAway(serverAway)
     }
     if (done.length && this.#serverAway) {

@@ -1,4 +1,4 @@
-import mail from '@adonisjs/mail/services/main'
+import { sendCompiledMail, sendMailNow, siteSender } from '#runtime/mail/mail_delivery'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NodeMailerMessage } from '@adonisjs/mail/types'
 import SignatureConfirmationMail from '#mails/signature_confirmation_mail'
@@ -98,12 +98,6 @@ function templateKey(link: DueMail) {
 
 type Template = { mail: MailTemplate; shared: string } | null
 
-/** The site's sender, as the mailer sets it on every mail. */
-function sender() {
-  const from = mail.use().config.from
-  return typeof from === 'string' ? { address: from, name: '' } : from!
-}
-
 /** Templates kept: a surge mails the signers of a few petitions in a few languages. */
 const KEPT_TEMPLATES = 500
 const templates = new Map<string, Promise<Template>>()
@@ -111,7 +105,7 @@ const templates = new Map<string, Promise<Template>>()
 async function render(link: DueMail): Promise<Template> {
   const template = await MailTemplate.of(signerMail(link, SLOTS))
   if (!template) return null
-  return { mail: template, shared: await sharedHeaders(sender(), template.subject) }
+  return { mail: template, shared: await sharedHeaders(siteSender(), template.subject) }
 }
 
 /** The template of this signer's mail, rendered once for all who share it. */
@@ -142,7 +136,7 @@ export async function signerMessage(link: DueMail, links: SignerLinks = signerLi
     confirm: links.confirm,
     withdraw: links.withdraw,
   })
-  const from = sender()
+  const from = siteSender()
   const domain = from.address.split('@').pop()!
   const raw = mimeMessage({ shared: template.shared, to: link.email, domain, text, html })
   return {
@@ -159,6 +153,6 @@ export async function signerMessage(link: DueMail, links: SignerLinks = signerLi
 /** Sends one signer's mail: from its template, or else rendered on its own. */
 export async function sendSignerMail(link: DueMail) {
   const message = await signerMessage(link)
-  if (!message) return mail.send(signerMail(link))
-  return mail.use().sendCompiled({ message, views: {} })
+  if (!message) return sendMailNow(signerMail(link))
+  return sendCompiledMail({ message, views: {} })
 }
