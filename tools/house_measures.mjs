@@ -81,12 +81,15 @@ const report = (title, found) => {
 }
 report(
   'PetitionChanged announced by hand',
-  sites(app, /PetitionChanged\.(dispatch|afterCommit|signaturesAfterCommit)\(/, (path) =>
-    path.startsWith('app/events/')
+  sites(
+    app,
+    /PetitionChanged\.(dispatch|announce|afterCommit|signaturesAfterCommit|countsAfterCommit)\(/,
+    (path) => path.startsWith('app/events/') || path === 'app/models/petition_changes.ts'
   )
 )
 report('row locks (forUpdate)', sites(app, /\.forUpdate\(/))
 report('mail.send', sites(app, /\bmail\.send(Later)?\(/))
+report('sendCompiled', sites(app, /\.sendCompiled\(/))
 report(
   'timers in app/services',
   sites(services, /\b(setInterval|setTimeout)\(/)
