@@ -1,6 +1,6 @@
 import { Job } from '@adonisjs/queue'
 import type { JobOptions } from '@adonisjs/queue/types'
-import { foldHourlyCounts } from '#runtime/signatures/counter'
+import { foldHourlyCounts } from '#runtime/signatures/flushed_counts'
 
 /**
  * Every hour: hourly signature counts older than 48 hours (trending reads

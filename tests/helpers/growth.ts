@@ -1,7 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type Petition from '#models/petition'
-import { countSignature, signatureCounter } from '#runtime/signatures/counter'
+import { signatureCounter } from '#runtime/signatures/counter'
+import { countSignature } from '#runtime/signatures/count_deltas'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
 const HOUR_MS = 3_600_000

@@ -3,6 +3,9 @@ import { hourOf } from '#shared/hours'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
+/** The counts waiting for the flush: one row per change, written in the change's transaction. */
+export const DELTAS = 'signature_count_deltas'
+
 /**
  * What a flush of the signature counter writes, from the delta rows it
  * took: the petitions' counters, their hourly and by-country counts, and

@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { ModelObject } from '@adonisjs/lucid/types/model'
 import type Signature from '#models/signature'
 import { rowsOf } from '#support/database_errors'
-import { countSignature, countUncounted } from '#runtime/signatures/counter'
+import { countSignature, countUncounted } from '#runtime/signatures/count_deltas'
 import type { BatchedWrite } from '#runtime/signatures/signature_writes'
 
 type NewSignature = { signature: Signature; confirmed: boolean }

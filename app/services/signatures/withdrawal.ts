@@ -1,5 +1,5 @@
 import Signature from '#models/signature'
-import { countSignature, countUncounted } from '#runtime/signatures/counter'
+import { countSignature, countUncounted } from '#runtime/signatures/count_deltas'
 import { withdrawPurpose } from '#support/signature_links'
 import { rowsOf } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'

@@ -1,0 +1,115 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { UNKNOWN_COUNTRY } from '#shared/countries'
+import { COUNTRY_BATCH, DELTAS, ZERO, type Delta } from '#runtime/signatures/flushed_counts'
+import { signatureCounter } from '#runtime/signatures/counter'
+
+/*
+ * The counter's writer: a change of a signature that moves a count adds a
+ * delta row in its own transaction, and wakes the flusher once it commits
+ * (runtime/signatures/counter sums the rows onto the petitions).
+ */
+
+/** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support. */
+function signatureDelta(score: number, direction: 1 | -1): Delta {
+  return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
+}
+
+/** What the counter needs of a signature: its petition, side and country. */
+export type CountedSignature = { petitionId: number; score: number; country: string | null }
+
+/**
+ * Moves a petition's counters, its total and its signer's country's, by one
+ * signature, as part of the caller's transaction: the change and its count
+ * commit or roll back together.
+ */
+export async function countSignature(
+  trx: TransactionClientContract,
+  signature: CountedSignature,
+  direction: 1 | -1
+) {
+  const delta = signatureDelta(signature.score, direction)
+  await trx
+    .insertQuery()
+    .table(DELTAS)
+    .insert({
+      petition_id: signature.petitionId,
+      country: signature.country ?? UNKNOWN_COUNTRY,
+      ...delta,
+    })
+  trx.after('commit', () => signatureCounter.wake())
+}
+
+/** What the public count of a confirmed signature that does not count needs of its row. */
+export type UncountedSignature = {
+  petitionId: number
+  score: number
+  invalidationId: number | null
+  blockedRule: string | null
+}
+
+/**
+ * Moves the public count of confirmed signatures that do not count by one,
+ * as part of the caller's transaction, by why it does not: its
+ * invalidation's (a signature confirmed after moderators took it out; a
+ * withdrawal does not lower what they took out), else the petition's
+ * stopped by a rule or switched off by its owner. A delta row like a
+ * counted signature's, so that a flood of stopped signatures writes the
+ * petition's row once a flush, never once each.
+ */
+export async function countUncounted(
+  trx: TransactionClientContract,
+  signature: UncountedSignature,
+  direction: 1 | -1
+) {
+  const row =
+    signature.invalidationId !== null
+      ? direction === 1
+        ? { invalidation_id: signature.invalidationId, ...signatureDelta(signature.score, 1) }
+        : null
+      : { ...ZERO, [signature.blockedRule ? 'stopped' : 'deactivated']: direction }
+  if (!row) return
+  await trx
+    .insertQuery()
+    .table(DELTAS)
+    .insert({ petition_id: signature.petitionId, ...row })
+  trx.after('commit', () => signatureCounter.wake())
+}
+
+/** A signature as a bulk change returned it: its side and country. */
+export type CountedRow = { score: number | string; country: string | null }
+
+/**
+ * Moves a petition's counters by many signatures at once (a moderators'
+ * bulk invalidation, or its undoing), as part of the caller's transaction:
+ * one delta row per country and side, however many signatures, so that the
+ * flush applies them as it applies single ones. The sums per side are
+ * returned.
+ */
+export async function countSignatures(
+  trx: TransactionClientContract,
+  petitionId: number,
+  rows: CountedRow[],
+  direction: 1 | -1
+): Promise<Delta> {
+  const groups = new Map<string, Delta>()
+  const total: Delta = { support: 0, oppose: 0 }
+  for (const row of rows) {
+    const country = row.country ?? UNKNOWN_COUNTRY
+    const group = groups.get(country) ?? { support: 0, oppose: 0 }
+    const delta = signatureDelta(Number(row.score), direction)
+    group.support += delta.support
+    group.oppose += delta.oppose
+    total.support += delta.support
+    total.oppose += delta.oppose
+    groups.set(country, group)
+  }
+  const deltas = [...groups].flatMap(([country, { support, oppose }]) => [
+    ...(support !== 0 ? [{ petition_id: petitionId, country, support, oppose: 0 }] : []),
+    ...(oppose !== 0 ? [{ petition_id: petitionId, country, support: 0, oppose }] : []),
+  ])
+  for (let start = 0; start < deltas.length; start += COUNTRY_BATCH) {
+    await trx.table(DELTAS).multiInsert(deltas.slice(start, start + COUNTRY_BATCH))
+  }
+  if (deltas.length > 0) trx.after('commit', () => signatureCounter.wake())
+  return total
+}
