@@ -4,7 +4,7 @@ import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import type { Feature, FeatureCollection, Geometry } from 'geojson'
 import atlas from 'world-atlas/countries-110m.json'
-import { COUNTRY_NUMERIC_CODES } from '@app/shared/countries.ts'
+import { COUNTRY_NUMERIC_CODES } from '@app/shared/country_numeric_codes.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { NamedShare } from '~/components/petition/show/country_breakdown.tsx'
 
