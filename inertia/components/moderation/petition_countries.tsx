@@ -1,4 +1,5 @@
-import { Badge, Table } from 'react-bootstrap'
+import { Badge } from 'react-bootstrap'
+import SharesTable, { shareFormat } from '~/components/shares_table.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { COUNTRY_OUTLIER_RULE } from '@app/shared/petitions/country_counts.ts'
 import { countryName } from '@app/shared/countries.ts'
@@ -12,8 +13,7 @@ import type { Data } from '@generated/data'
  */
 export default function PetitionCountries({ countries }: { countries: Data.CountryShare[] }) {
   const { t, locale } = useTranslation()
-  const number = new Intl.NumberFormat(locale)
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
+  const percent = shareFormat(locale)
   const outliers = countries.filter((country) => country.outlier).length
   return (
     <section className="mb-4" aria-labelledby="countries-title" data-testid="petition-countries">
@@ -36,54 +36,46 @@ export default function PetitionCountries({ countries }: { countries: Data.Count
               {t('page.moderation.countries.outliers', { count: outliers })}
             </p>
           )}
-          {/* Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too. */}
-          <div
-            className="table-responsive"
-            tabIndex={0}
-            role="region"
-            aria-labelledby="countries-title"
-          >
-            <Table size="sm" className="mb-0" data-testid="country-shares">
-              <thead>
-                <tr>
-                  <th scope="col">{t('page.moderation.countries.country')}</th>
-                  <th scope="col" className="text-end">
-                    {t('page.moderation.countries.signatures')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('page.moderation.countries.share')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('page.moderation.countries.site_share')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {countries.map((country) => (
-                  <tr
-                    key={country.code}
-                    className={country.outlier ? 'table-danger' : undefined}
-                    data-testid="country-share"
-                    data-outlier={country.outlier ? 'true' : undefined}
-                  >
-                    <th scope="row" className="fw-normal">
-                      {countryName(country.code, locale)}{' '}
-                      {country.outlier && (
-                        <Badge bg="danger">{t('page.moderation.countries.outlier')}</Badge>
-                      )}
-                    </th>
-                    <td className="text-end">{number.format(country.count)}</td>
-                    <td className="text-end">{percent.format(country.share)}</td>
-                    <td className="text-end">
-                      {country.siteShare === null
-                        ? t('page.moderation.countries.site_share_unknown')
-                        : percent.format(country.siteShare)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
+          <SharesTable
+            className="mb-0"
+            data-testid="country-shares"
+            scrollLabelledBy="countries-title"
+            headers={{
+              name: t('page.moderation.countries.country'),
+              count: t('page.moderation.countries.signatures'),
+              share: t('page.moderation.countries.share'),
+              more: (
+                <th scope="col" className="text-end">
+                  {t('page.moderation.countries.site_share')}
+                </th>
+              ),
+            }}
+            rows={countries.map((country) => ({
+              key: country.code,
+              name: (
+                <>
+                  {countryName(country.code, locale)}{' '}
+                  {country.outlier && (
+                    <Badge bg="danger">{t('page.moderation.countries.outlier')}</Badge>
+                  )}
+                </>
+              ),
+              count: country.count,
+              share: country.share,
+              more: (
+                <td className="text-end">
+                  {country.siteShare === null
+                    ? t('page.moderation.countries.site_share_unknown')
+                    : percent.format(country.siteShare)}
+                </td>
+              ),
+              rowProps: {
+                'className': country.outlier ? 'table-danger' : undefined,
+                'data-testid': 'country-share',
+                'data-outlier': country.outlier ? 'true' : undefined,
+              },
+            }))}
+          />
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import NetworkHash, { shortHash } from '~/components/moderation/network_hash.tsx'
-import { Table, ToggleButton, ToggleButtonGroup } from 'react-bootstrap'
+import { ToggleButton, ToggleButtonGroup } from 'react-bootstrap'
+import SharesTable, { shareFormat } from '~/components/shares_table.tsx'
 import { Link } from '@adonisjs/inertia/react'
 import { useTranslation } from '~/i18n/context.tsx'
 import { urlFor } from '~/client.ts'
@@ -56,8 +57,7 @@ function GroupTable({
 }) {
   const { t, locale } = useTranslation()
   const headingId = useId()
-  const number = new Intl.NumberFormat(locale)
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
+  const percent = shareFormat(locale)
   return (
     // Full width when each row has its actions: side by side, the columns would wrap word by word.
     <div className={actions ? 'col-12' : 'col-lg-6'}>
@@ -69,47 +69,44 @@ function GroupTable({
       {groups.length === 0 ? (
         <p className="text-muted small">{t('page.moderation.trends.empty')}</p>
       ) : (
-        // Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too.
-        <div className="table-responsive" tabIndex={0} role="region" aria-labelledby={headingId}>
-          <Table size="sm" className="mb-0" data-testid={`trend-${kind}s`}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  {t(
-                    kind === 'network'
-                      ? 'page.moderation.trends.network'
-                      : 'page.moderation.trends.domain'
-                  )}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('page.moderation.trends.signatures')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('page.moderation.trends.share')}
-                </th>
+        <SharesTable
+          className="mb-0"
+          data-testid={`trend-${kind}s`}
+          scrollLabelledBy={headingId}
+          nameClassName="fw-normal text-break"
+          headers={{
+            name: t(
+              kind === 'network'
+                ? 'page.moderation.trends.network'
+                : 'page.moderation.trends.domain'
+            ),
+            count: t('page.moderation.trends.signatures'),
+            share: t('page.moderation.trends.share'),
+            more: (
+              <>
                 <th scope="col" className="text-end">
                   {t('page.moderation.trends.unconfirmed')}
                 </th>
                 {actions && <th scope="col">{t('page.moderation.trends.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((group) => (
-                <tr key={group.subject} data-testid="trend-row">
-                  <th scope="row" className="fw-normal text-break">
-                    {kind === 'network' ? <NetworkHash hash={group.subject} /> : group.subject}
-                  </th>
-                  <td className="text-end">{number.format(group.signatures)}</td>
-                  <td className="text-end">{percent.format(group.share)}</td>
-                  <td className="text-end">{percent.format(group.unconfirmedShare)}</td>
-                  {actions && (
-                    <td className="text-nowrap">{actions({ kind, subject: group.subject })}</td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
+              </>
+            ),
+          }}
+          rows={groups.map((group) => ({
+            key: group.subject,
+            name: kind === 'network' ? <NetworkHash hash={group.subject} /> : group.subject,
+            count: group.signatures,
+            share: group.share,
+            more: (
+              <>
+                <td className="text-end">{percent.format(group.unconfirmedShare)}</td>
+                {actions && (
+                  <td className="text-nowrap">{actions({ kind, subject: group.subject })}</td>
+                )}
+              </>
+            ),
+            rowProps: { 'data-testid': 'trend-row' },
+          }))}
+        />
       )}
     </div>
   )
@@ -205,7 +202,7 @@ export default function SigningTrends({
   const { t, locale } = useTranslation()
   const [period, setPeriod] = useState<Window>('hour')
   const trend = trends[period]
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
+  const percent = shareFormat(locale)
   return (
     <section className="mb-4" aria-labelledby="trends-title" data-testid="signing-trends">
       <h2 className="h4" id="trends-title">

@@ -1,12 +1,8 @@
-import MailedLinkPage from '~/components/mailed_link_page.tsx'
 import { Alert } from 'react-bootstrap'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import PetitionLinkPage from '~/components/petition/petition_link_page.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import type { SignatureRemoval } from '@app/shared/petitions/own_signature.ts'
-
-import { urlFor } from '~/client.ts'
 
 type ConfirmSignatureProps = {
   /** Where the button posts: the signed link itself; null when the link is invalid or expired. */
@@ -25,11 +21,11 @@ export default function ConfirmSignature({
   removal,
 }: ConfirmSignatureProps) {
   const { t, locale } = useTranslation()
-  const { messages } = useSharedProps()
 
   return (
-    <MailedLinkPage
+    <PetitionLinkPage
       title={t('page.sign.confirm_page_title')}
+      petitionSlug={petition?.slug}
       actionUrl={petition ? confirmUrl : null}
       prompt={petition ? t('page.sign.confirm_page_text', { title: petition.title }) : ''}
       button={{ label: t('page.sign.confirm_button'), testId: 'confirm-signature' }}
@@ -38,19 +34,8 @@ export default function ConfirmSignature({
         text: t('page.sign.confirm_page_done'),
         testId: 'confirm-done',
       }}
-      invalid={{
-        text: t('page.sign.invalid_link'),
-        testId: 'confirm-invalid',
-        link: { href: urlFor('petitions.index'), label: t('page.sign.see_petitions') },
-      }}
-      back={{
-        href: petition
-          ? urlFor('petitions.show', { slug: petition.slug })
-          : urlFor('petitions.index'),
-        label: t('page.sign.back_to_petition'),
-      }}
+      invalid={{ text: t('page.sign.invalid_link'), testId: 'confirm-invalid' }}
     >
-      <MessagesDisplay messages={messages} />
       {removal && petition && (
         <Alert variant="danger" data-testid="signature-removed">
           <p className="fw-semibold mb-1">
@@ -61,6 +46,6 @@ export default function ConfirmSignature({
           </p>
         </Alert>
       )}
-    </MailedLinkPage>
+    </PetitionLinkPage>
   )
 }

@@ -1,8 +1,5 @@
-import MailedLinkPage from '~/components/mailed_link_page.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import PetitionLinkPage from '~/components/petition/petition_link_page.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
-import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
 
 type StopRecipientMailsProps = {
@@ -20,33 +17,22 @@ export default function StopRecipientMails({
   stopped,
 }: StopRecipientMailsProps) {
   const { t } = useTranslation()
-  const { messages } = useSharedProps()
-  const petitionUrl = delivery?.petition.slug
-    ? urlFor('petitions.show', { slug: delivery.petition.slug })
-    : urlFor('petitions.index')
   return (
-    <MailedLinkPage
+    <PetitionLinkPage
       title={t('page.decision_stop.title')}
+      petitionSlug={delivery?.petition.slug}
       actionUrl={stopUrl}
-      summary={
-        delivery && (
-          <div className="mb-4" data-testid="decision-stop-summary">
-            <h2 className="h4">{delivery.petition.title}</h2>
-            <p className="mb-0">{t('page.decision_stop.about')}</p>
-          </div>
-        )
+      about={
+        delivery && {
+          testId: 'decision-stop-summary',
+          title: delivery.petition.title,
+          children: <p className="mb-0">{t('page.decision_stop.about')}</p>,
+        }
       }
       prompt={t('page.decision_stop.prompt')}
       button={{ label: t('page.decision_stop.button'), testId: 'decision-stop' }}
       done={{ when: stopped, text: t('page.decision_stop.done'), testId: 'decision-stop-done' }}
-      invalid={{
-        text: t('page.decision_stop.invalid_link'),
-        testId: 'decision-stop-invalid',
-        link: { href: urlFor('petitions.index'), label: t('page.sign.see_petitions') },
-      }}
-      back={{ href: petitionUrl, label: t('page.sign.back_to_petition') }}
-    >
-      <MessagesDisplay messages={messages} />
-    </MailedLinkPage>
+      invalid={{ text: t('page.decision_stop.invalid_link'), testId: 'decision-stop-invalid' }}
+    />
   )
 }

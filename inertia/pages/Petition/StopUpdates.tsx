@@ -1,8 +1,5 @@
-import MailedLinkPage from '~/components/mailed_link_page.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import PetitionLinkPage from '~/components/petition/petition_link_page.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
-import { urlFor } from '~/client.ts'
 
 type StopUpdatesProps = {
   /** Where the button posts: the signed link itself; null when the link names no signature. */
@@ -16,34 +13,25 @@ type StopUpdatesProps = {
 /** The page of the link in a petition's news mails: the button stops them. */
 export default function StopUpdates({ stopUrl, petition, stopped }: StopUpdatesProps) {
   const { t } = useTranslation()
-  const { messages } = useSharedProps()
-  const petitionUrl = petition?.slug
-    ? urlFor('petitions.show', { slug: petition.slug })
-    : urlFor('petitions.index')
 
   return (
-    <MailedLinkPage
+    <PetitionLinkPage
       title={t('page.stop_updates.title')}
+      petitionSlug={petition?.slug}
       actionUrl={petition ? stopUrl : null}
-      summary={
-        petition && (
-          <div className="mb-4" data-testid="stop-updates-summary">
-            <h2 className="h4">{petition.title}</h2>
+      about={
+        petition && {
+          testId: 'stop-updates-summary',
+          title: petition.title,
+          children: (
             <p className="mb-0">{t('page.stop_updates.about', { title: petition.title })}</p>
-          </div>
-        )
+          ),
+        }
       }
       prompt={t('page.stop_updates.prompt')}
       button={{ label: t('page.stop_updates.button'), testId: 'stop-updates' }}
       done={{ when: stopped, text: t('page.stop_updates.done'), testId: 'stop-updates-done' }}
-      invalid={{
-        text: t('page.stop_updates.invalid_link'),
-        testId: 'stop-updates-invalid',
-        link: { href: urlFor('petitions.index'), label: t('page.sign.see_petitions') },
-      }}
-      back={{ href: petitionUrl, label: t('page.sign.back_to_petition') }}
-    >
-      <MessagesDisplay messages={messages} />
-    </MailedLinkPage>
+      invalid={{ text: t('page.stop_updates.invalid_link'), testId: 'stop-updates-invalid' }}
+    />
   )
 }

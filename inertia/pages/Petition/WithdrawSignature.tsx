@@ -1,9 +1,6 @@
-import MailedLinkPage from '~/components/mailed_link_page.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import PetitionLinkPage from '~/components/petition/petition_link_page.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
-import { urlFor } from '~/client.ts'
 
 type WithdrawSignatureProps = {
   /** Where the button posts: the signed link itself; null when the link names no signature. */
@@ -20,40 +17,36 @@ export default function WithdrawSignature({
   signature,
 }: WithdrawSignatureProps) {
   const { t, locale } = useTranslation()
-  const { messages } = useSharedProps()
-  const petitionUrl = petition?.slug
-    ? urlFor('petitions.show', { slug: petition.slug })
-    : urlFor('petitions.index')
 
   return (
-    <MailedLinkPage
+    <PetitionLinkPage
       title={t('page.withdraw.title')}
+      petitionSlug={petition?.slug}
       actionUrl={petition && signature ? withdrawUrl : null}
-      summary={
+      about={
         petition &&
-        signature && (
-          <div className="mb-4" data-testid="withdraw-summary">
-            <h2 className="h4">{petition.title}</h2>
-            <p className="text-muted">{petition.target}</p>
-            <p className="mb-0">
-              {t(signature.confirmed ? 'page.withdraw.signed_on' : 'page.withdraw.unconfirmed_on', {
-                name: signature.firstName,
-                date: formatDate(locale, signature.signedAt),
-              })}
-            </p>
-          </div>
-        )
+        signature && {
+          testId: 'withdraw-summary',
+          title: petition.title,
+          children: (
+            <>
+              <p className="text-muted">{petition.target}</p>
+              <p className="mb-0">
+                {t(
+                  signature.confirmed ? 'page.withdraw.signed_on' : 'page.withdraw.unconfirmed_on',
+                  {
+                    name: signature.firstName,
+                    date: formatDate(locale, signature.signedAt),
+                  }
+                )}
+              </p>
+            </>
+          ),
+        }
       }
       prompt={t('page.withdraw.prompt')}
       button={{ label: t('page.withdraw.button'), variant: 'danger', testId: 'withdraw-signature' }}
-      invalid={{
-        text: t('page.withdraw.invalid_link'),
-        testId: 'withdraw-invalid',
-        link: { href: urlFor('petitions.index'), label: t('page.sign.see_petitions') },
-      }}
-      back={{ href: petitionUrl, label: t('page.sign.back_to_petition') }}
-    >
-      <MessagesDisplay messages={messages} />
-    </MailedLinkPage>
+      invalid={{ text: t('page.withdraw.invalid_link'), testId: 'withdraw-invalid' }}
+    />
   )
 }

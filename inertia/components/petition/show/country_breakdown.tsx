@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react'
-import { Button, Table } from 'react-bootstrap'
+import { Button } from 'react-bootstrap'
+import SharesTable, { shareFormat } from '~/components/shares_table.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { countryName, UNKNOWN_COUNTRY } from '@app/shared/countries.ts'
 import WorldMap from '~/components/petition/show/world_map.tsx'
@@ -22,10 +23,7 @@ export default function CountryBreakdown({ counts }: { counts: CountryCountData[
   const [open, setOpen] = useState(false)
   const tableId = useId()
   const number = useMemo(() => new Intl.NumberFormat(locale), [locale])
-  const percent = useMemo(
-    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
-    [locale]
-  )
+  const percent = useMemo(() => shareFormat(locale), [locale])
   const countries = useMemo<NamedShare[]>(() => {
     const total = counts.reduce((sum, { count }) => sum + count, 0)
     return counts
@@ -87,31 +85,21 @@ export default function CountryBreakdown({ counts }: { counts: CountryCountData[
       </Button>
       <div id={tableId} hidden={!open}>
         {open && (
-          <Table size="sm" className="mt-3 mb-0 country-table" data-testid="country-table">
-            <caption className="caption-top">{t('page.country_map.table_caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('page.country_map.country')}</th>
-                <th scope="col" className="text-end">
-                  {t('page.country_map.signatures')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('page.country_map.share')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {countries.map((country) => (
-                <tr key={country.code} data-testid="country-row">
-                  <th scope="row" className="fw-normal">
-                    {country.name}
-                  </th>
-                  <td className="text-end">{number.format(country.count)}</td>
-                  <td className="text-end">{percent.format(country.share)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <SharesTable
+            className="mt-3 mb-0 country-table"
+            data-testid="country-table"
+            caption={t('page.country_map.table_caption')}
+            headers={{
+              name: t('page.country_map.country'),
+              count: t('page.country_map.signatures'),
+              share: t('page.country_map.share'),
+            }}
+            rows={countries.map((country) => ({
+              ...country,
+              key: country.code,
+              rowProps: { 'data-testid': 'country-row' },
+            }))}
+          />
         )}
       </div>
       {countries.some(({ code }) => code === UNKNOWN_COUNTRY) && (

@@ -4,7 +4,8 @@ import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import type { Feature, FeatureCollection, Geometry } from 'geojson'
 import atlas from 'world-atlas/countries-110m.json'
-import { COUNTRY_NUMERIC_CODES } from '@app/shared/countries.ts'
+import { shareFormat } from '~/components/shares_table.tsx'
+import { COUNTRY_NUMERIC_CODES } from '@app/shared/country_numeric_codes.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { NamedShare } from '~/components/petition/show/country_breakdown.tsx'
 
@@ -79,10 +80,7 @@ export default function WorldMap({ countries, label }: { countries: NamedShare[]
     return map
   }, [countries])
   const number = useMemo(() => new Intl.NumberFormat(locale), [locale])
-  const percent = useMemo(
-    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
-    [locale]
-  )
+  const percent = useMemo(() => shareFormat(locale), [locale])
 
   return (
     <figure className="mb-0">
