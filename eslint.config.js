@@ -4,7 +4,8 @@ import { react } from '@adonisjs/eslint-config/react'
 /**
  * The layers of app/, lowest first: shared (also runs in the browser) and
  * support (server-only helpers) act on nothing; models and events; validators,
- * transformers, mails and policies describe; services and jobs act (one use
+ * transformers, mails and policies describe; presenters shape a page's props
+ * from data already loaded (with the transformers); services and jobs act (one use
  * case each; a job is one run later); the machinery that runs the site
  * (streams, fan-out, process caches) uses them, never the other way round;
  * listeners, middleware and controllers call them. An import may only run down: a folder refuses the layers above
@@ -21,6 +22,8 @@ const LAYERS = {
   models: 'a model',
   validators: 'a validator',
   transformers: 'a transformer',
+  presenters:
+    "a page's presenter: presenters shape loaded data into a page's props for controllers",
   mails: 'a mail',
   policies: 'a policy',
   support: 'a server-only helper',
@@ -71,20 +74,46 @@ export default configApp(
   },
   {
     files: ['app/{models,events}/**/*.ts'],
-    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'mails', 'policies'),
+    rules: refuseLayers(
+      ...ABOVE_DESCRIPTIONS,
+      'validators',
+      'transformers',
+      'presenters',
+      'mails',
+      'policies'
+    ),
   },
   {
     files: ['app/{validators,transformers,mails,policies}/**/*.ts'],
+    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'presenters'),
+  },
+  {
+    // A presenter shapes what the action loaded: it loads nothing and acts on nothing.
+    files: ['app/presenters/**/*.ts'],
     rules: refuseLayers(...ABOVE_DESCRIPTIONS),
   },
   {
     // The framework's own wiring names the user model (auth).
     files: ['config/**/*.ts'],
-    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'validators', 'transformers', 'policies'),
+    rules: refuseLayers(
+      ...ABOVE_DESCRIPTIONS,
+      'validators',
+      'transformers',
+      'presenters',
+      'policies'
+    ),
   },
   {
     files: ['app/support/**/*.ts'],
-    rules: refuseLayers(...ABOVE_DESCRIPTIONS, 'models', 'validators', 'transformers', 'mails', 'policies'),
+    rules: refuseLayers(
+      ...ABOVE_DESCRIPTIONS,
+      'models',
+      'validators',
+      'transformers',
+      'presenters',
+      'mails',
+      'policies'
+    ),
   },
   {
     // Also bundled for the browser: nothing server-only.
@@ -94,6 +123,7 @@ export default configApp(
       'models',
       'validators',
       'transformers',
+      'presenters',
       'mails',
       'policies',
       'support',

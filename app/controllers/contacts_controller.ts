@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { contactValidator } from '#validators/contact'
 import { submitContactMessage } from '#services/mail/contact'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { site } from '#config/site'
 
 export default class ContactsController {
@@ -16,7 +16,7 @@ export default class ContactsController {
     const { request, response, auth, i18n } = ctx
     const payload = await request.validateUsing(contactValidator, { meta: { ip: request.ip() } })
     await submitContactMessage(payload, i18n.locale, auth.user ?? null)
-    flashAlert(ctx.session, 'success', i18n.t('page.contacts.sent'))
+    flash(ctx, { type: 'success', key: 'page.contacts.sent' })
     return response.redirect().back()
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '#services/decision_makers/answers'
 import { decisionMakerAnswerValidator } from '#validators/decision_maker_answer'
 import DecisionMakerLinkTransformer from '#transformers/decision_maker_link_transformer'
-import { flashAlert, flashMessage } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { signedFor } from '#support/http/signed_links'
 
@@ -36,21 +36,24 @@ export default class DecisionMakersController {
   }
 
   /** POST of the answer link: published once, then the petition with the answer. */
-  async answer({ request, response, params, session, i18n }: HttpContext) {
+  async answer(ctx: HttpContext) {
+    const { request, response, params } = ctx
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'answer')
     if (!delivery || delivery.answeredAt || !delivery.petition.isPublic) {
-      flashMessage(session, 'error', i18n.t('page.decision_answer.invalid_link'))
-      return response.redirect().back()
+      return this.refuseAnswer(ctx, 'invalid_link')
     }
     const payload = await request.validateUsing(decisionMakerAnswerValidator)
     const published = await answerAsRecipient(delivery, payload)
     // Used meanwhile (by another tab or a double click), or the petition holds all it may.
-    if (typeof published === 'string') {
-      flashMessage(session, 'error', i18n.t(`page.decision_answer.${published}`))
-      return response.redirect().back()
-    }
-    flashAlert(session, 'success', i18n.t('page.decision_answer.published'))
+    if (typeof published === 'string') return this.refuseAnswer(ctx, published)
+    flash(ctx, { type: 'success', key: 'page.decision_answer.published' })
     return response.redirect(urlFor('petitions.show', { slug: delivery.petition.slug }))
+  }
+
+  /** Back to the form, with why the answer was not published above it. */
+  private refuseAnswer(ctx: HttpContext, reason: string) {
+    flash(ctx, { type: 'error', key: `page.decision_answer.${reason}`, show: 'box' })
+    return ctx.response.redirect().back()
   }
 
   /** GET of the stop link: a button only, so that mail scanners stop nothing. */
@@ -65,7 +68,7 @@ export default class DecisionMakersController {
 
   /** POST of the stop link: no more mails about this petition to this address. */
   async stop(ctx: HttpContext) {
-    const { request, response, params, i18n, session } = ctx
+    const { request, response, params, i18n } = ctx
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'stop')
     if (delivery) await stopMails(delivery)
     if (isOneClickUnsubscribe(ctx)) {
@@ -73,10 +76,10 @@ export default class DecisionMakersController {
       return answerOneClick(ctx, delivery !== null, text)
     }
     if (!delivery) {
-      flashMessage(session, 'error', i18n.t('page.decision_stop.invalid_link'))
+      flash(ctx, { type: 'error', key: 'page.decision_stop.invalid_link', show: 'box' })
       return response.redirect().back()
     }
-    flashMessage(session, 'success', i18n.t('page.decision_stop.done'))
+    flash(ctx, { type: 'success', key: 'page.decision_stop.done', show: 'box' })
     return response.redirect(request.url(true))
   }
 }

@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon'
-import { addressReviewsOf } from '#services/decision_makers/directory'
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import { petitionValidator } from '#validators/petition'
 import { petitionAtGuid } from '#services/petitions/petition_guid'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { savePetition } from '#services/petitions/petition_writer'
+import { loadPetitionForm } from '#services/petitions/petition_form'
+import { petitionFormProps } from '#presenters/petition_presenters'
 import { BANNER_TEMPLATES } from '#services/petitions/media'
 import PetitionFormTransformer from '#transformers/petition_form_transformer'
 import { site } from '#config/site'
@@ -35,6 +36,15 @@ import { localeOf } from '#app/i18n/locales'
 import { flashPetitionPage, petitionPageNote } from '#support/http/petition_page_flash'
 import { historyOf } from '#services/petitions/versions'
 import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
+
+/** What the petition's form is checked against: who sends it, and the dates it may keep. */
+function validationMeta(ip: string, petition: Petition | null) {
+  return {
+    ip,
+    currentClosingDate: closingDateOf(petition),
+    closedByModerator: petition?.isClosedByModerator ?? false,
+  }
+}
 
 export default class PetitionsController {
   /**
@@ -125,51 +135,26 @@ export default class PetitionsController {
   async edit(ctx: HttpContext) {
     const petition = await Petition.findByOrFail('guid', ctx.params.guid)
     await ctx.bouncer.with(PetitionPolicy).authorize('edit', petition)
-    await petition.load((loader) =>
-      loader
-        .load('media')
-        .load('letters', (letters) => letters.preload('recipients'))
-        .load('updates')
-        .load('customFields')
-    )
-    return ctx.inertia.render('Petition/Create', {
-      petition: PetitionFormTransformer.transform(petition),
-      petitionCreated: petition.createdAt.toISO(),
-      moderatorClosure: PetitionFormTransformer.moderatorClosure(petition),
-      /** How moderators judged its recipients' addresses: waiting, approved or refused (why). */
-      addressReviews: await addressReviewsOf(petition.id),
-      bannerTemplates: BANNER_TEMPLATES,
-      turnstileKey: site.turnstileSiteKey,
-    })
+    const form = await loadPetitionForm(petition)
+    return ctx.inertia.render('Petition/Create', petitionFormProps(petition, form))
   }
 
   /** POST /petition/{guid}/create: the whole petition, created or updated in one go. */
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, bouncer, session, i18n } = ctx
-    const guid: string = params.guid
+    const { request, response, auth, bouncer, session, i18n } = ctx
+    const guid: string = ctx.params.guid
     const target = await petitionAtGuid(guid)
     await bouncer.with(PetitionPolicy).authorize('write', target)
-    const payload = await request.validateUsing(petitionValidator, {
-      meta: {
-        ip: request.ip(),
-        currentClosingDate: closingDateOf(target.petition),
-        closedByModerator: target.petition?.isClosedByModerator ?? false,
-      },
-    })
-    const { isNew, petition, publishedNow } = await savePetition(
-      auth.user!,
-      guid,
-      payload,
-      localeOf(i18n)
-    )
-    flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
+    const meta = validationMeta(request.ip(), target.petition)
+    const payload = await request.validateUsing(petitionValidator, { meta })
+    const saved = await savePetition(auth.user!, guid, payload, localeOf(i18n))
+    const { isNew, petition, publishedNow } = saved
+    flash(ctx, { type: 'success', key: isNew ? 'page.petition.created' : 'page.petition.saved' })
     // The save that publishes it lands on the live page, with a first-share panel;
     // a published petition's edit, on its page as readers now see it; a draft, on its form.
     if (publishedNow) flashPetitionPage(session, 'petitionPublished')
-    if (petition.published) {
-      return response.redirect().toRoute('petitions.show', { slug: petition.slug })
-    }
-    return response.redirect().toRoute('petitions.edit', { guid })
+    if (!petition.published) return response.redirect().toRoute('petitions.edit', { guid })
+    return response.redirect().toRoute('petitions.show', { slug: petition.slug })
   }
 
   /**

@@ -1,8 +1,17 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { signatureOfStopLink, stopUpdates } from '#services/petitions/signer_news'
-import { flashMessage } from '#support/http/flash'
+import { flash, type FlashNote } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { signedFor } from '#support/http/signed_links'
+
+/** What the signer reads once the news stopped (for the petition titled so), or the link did not work. */
+function stopNote(petitionTitle: string | null): FlashNote {
+  if (petitionTitle === null) {
+    return { type: 'error', key: 'page.stop_updates.invalid_link', show: 'box' }
+  }
+  const params = { title: petitionTitle }
+  return { type: 'success', key: 'page.stop_updates.stopped', params, show: 'box' }
+}
 
 /** The link in every mail of a petition's news that stops them for one signature. */
 export default class SignatureUpdatesController {
@@ -30,25 +39,16 @@ export default class SignatureUpdatesController {
    * again, saying so. A mail client's one-click unsubscribe gets a status.
    */
   async stop(ctx: HttpContext) {
-    const { request, response, params, i18n, session } = ctx
+    const { request, response, params, i18n } = ctx
     const signature = await signatureOfStopLink(params.id, signedFor(request))
     const stopped = signature !== null && (await stopUpdates(signature))
+    const note = stopNote(stopped ? signature.petition.title : null)
     if (isOneClickUnsubscribe(ctx)) {
-      const text = stopped
-        ? i18n.t('page.stop_updates.stopped', { title: signature.petition.title })
-        : i18n.t('page.stop_updates.invalid_link')
-      return answerOneClick(ctx, stopped, text)
+      return answerOneClick(ctx, stopped, i18n.t(note.key, note.params))
     }
-    if (!stopped) {
-      flashMessage(session, 'error', i18n.t('page.stop_updates.invalid_link'))
-      return response.redirect().back()
-    }
-    flashMessage(
-      session,
-      'success',
-      i18n.t('page.stop_updates.stopped', { title: signature.petition.title })
-    )
+    flash(ctx, note)
     // The signed link itself: its page now says that the news has stopped.
-    return response.redirect(request.url(true))
+    if (stopped) return response.redirect(request.url(true))
+    return response.redirect().back()
   }
 }

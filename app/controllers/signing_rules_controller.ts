@@ -20,7 +20,7 @@ import {
   liftRuleValidator,
   pauseSigningValidator,
 } from '#validators/signing_rules'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import BlockedDomainTransformer from '#transformers/blocked_domain_transformer'
 import { disposableDomain, domainListed, NETWORK_HASH_PATTERN } from '#shared/fraud/signing_rules'
 import BlockedNetworkTransformer from '#transformers/blocked_network_transformer'
@@ -139,12 +139,12 @@ export default class SigningRulesController {
     const { reason } = await ctx.request.validateUsing(liftRuleValidator)
     if (await resumeSigning(ctx.auth.user!, petition.id, reason ?? null))
       this.done(ctx, 'signing_resumed')
-    else flashAlert(ctx.session, 'info', ctx.i18n.t('page.moderation.nothing_to_do'))
+    else flash(ctx, { type: 'info', key: 'page.moderation.nothing_to_do' })
     return ctx.response.redirect().back()
   }
 
   private done(ctx: HttpContext, key: string, values: Record<string, string> = {}) {
-    flashAlert(ctx.session, 'success', ctx.i18n.t(`page.moderation.rules.done.${key}`, values))
+    flash(ctx, { type: 'success', key: `page.moderation.rules.done.${key}`, params: values })
   }
 }
 

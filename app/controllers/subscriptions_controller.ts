@@ -7,7 +7,7 @@ import {
   subscriptionOfLink,
   unsubscribeFromNewsletter,
 } from '#services/mail/newsletter'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { signedFor } from '#support/http/signed_links'
 import type { LinkIntent } from '#shared/newsletter'
@@ -18,7 +18,7 @@ export default class SubscriptionsController {
     const { request, response, i18n } = ctx
     const { email } = await request.validateUsing(subscriptionValidator)
     await subscribeToNewsletter(email, localeOf(i18n))
-    flashAlert(ctx.session, 'success', i18n.t('page.subscription.requested'))
+    flash(ctx, { type: 'success', key: 'page.subscription.requested' })
     return response.redirect().back()
   }
 
@@ -81,10 +81,10 @@ export default class SubscriptionsController {
       return answerOneClick(ctx, done, text)
     }
     if (!done) {
-      flashAlert(ctx.session, 'error', i18n.t('page.subscription.invalid_link'))
+      flash(ctx, { type: 'error', key: 'page.subscription.invalid_link' })
       return response.redirect().toRoute('home')
     }
-    flashAlert(ctx.session, 'success', i18n.t(successKey))
+    flash(ctx, { type: 'success', key: successKey })
     return response.redirect().toRoute('home')
   }
 }

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { forgotPasswordValidator, resetPasswordValidator } from '#validators/auth'
 import { requestPasswordReset, resetPassword } from '#services/accounts/password_reset'
 import { endOtherSessions, startSession } from '#services/accounts/sessions'
-import { flashAlert, flashMessage } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { configuredProviders } from '#config/ally'
 
 export default class PasswordResetController {
@@ -16,7 +16,7 @@ export default class PasswordResetController {
     const { request, response, i18n } = ctx
     const { email } = await request.validateUsing(forgotPasswordValidator)
     await requestPasswordReset(email, i18n.locale)
-    flashMessage(ctx.session, 'success', i18n.t('page.auth.reset_link_sent'))
+    flash(ctx, { type: 'success', key: 'page.auth.reset_link_sent', show: 'box' })
     return response.redirect().back()
   }
 
@@ -41,7 +41,7 @@ export default class PasswordResetController {
     }
     await startSession(ctx.auth, ctx.session, user)
     await endOtherSessions(user, session.sessionId)
-    flashAlert(ctx.session, 'success', i18n.t('page.auth.password_changed'))
+    flash(ctx, { type: 'success', key: 'page.auth.password_changed' })
     return response.redirect().toRoute('my.petitions')
   }
 }

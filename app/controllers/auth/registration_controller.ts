@@ -5,7 +5,7 @@ import { consumeSignupAccount } from '#services/limits/rate_limits'
 import { startSession } from '#services/accounts/sessions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { isIntendedUrl, pullIntendedUrl } from '#support/http/intended_url'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { site } from '#config/site'
 import { configuredProviders } from '#config/ally'
 
@@ -25,7 +25,7 @@ export default class RegistrationController {
     await consumeSignupAccount(request.ip())
     const user = await registerMember(payload, i18n.locale)
     await startSession(ctx.auth, ctx.session, user)
-    flashAlert(ctx.session, 'success', i18n.t('page.auth.registered', { email: user.email }))
+    flash(ctx, { type: 'success', key: 'page.auth.registered', params: { email: user.email } })
     return response.redirect(pullIntendedUrl(ctx.session))
   }
 }

@@ -3,7 +3,7 @@ import { loginValidator } from '#validators/auth'
 import { attemptLogin, type LoginRefusal } from '#services/accounts/login'
 import { endSession, startSession } from '#services/accounts/sessions'
 import { pullIntendedUrl } from '#support/http/intended_url'
-import { flashMessage } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { site } from '#config/site'
 import { configuredProviders } from '#config/ally'
 
@@ -40,10 +40,10 @@ export default class SessionController {
       session.flash('inputErrorsBag', {
         cfTurnstileResponse: [i18n.t('validator.shared.messages.turnstile')],
       })
-      flashMessage(ctx.session, 'error', i18n.t('page.auth.bot_check_required'))
+      flash(ctx, { type: 'error', key: 'page.auth.bot_check_required', show: 'box' })
     } else {
       // One message for an unknown address and a wrong password alike.
-      flashMessage(ctx.session, 'error', i18n.t('page.auth.invalid_credentials'))
+      flash(ctx, { type: 'error', key: 'page.auth.invalid_credentials', show: 'box' })
     }
     return ctx.response.redirect().back()
   }

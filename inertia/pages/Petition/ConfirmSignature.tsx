@@ -1,8 +1,7 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
 import { Alert } from 'react-bootstrap'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import type { SignatureRemoval } from '@app/shared/petitions/own_signature.ts'
 
@@ -25,7 +24,6 @@ export default function ConfirmSignature({
   removal,
 }: ConfirmSignatureProps) {
   const { t, locale } = useTranslation()
-  const { messages } = useSharedProps()
 
   return (
     <MailedLinkPage
@@ -50,7 +48,7 @@ export default function ConfirmSignature({
         label: t('page.sign.back_to_petition'),
       }}
     >
-      <MessagesDisplay messages={messages} />
+      <Flash at="form" />
       {removal && petition && (
         <Alert variant="danger" data-testid="signature-removed">
           <p className="fw-semibold mb-1">

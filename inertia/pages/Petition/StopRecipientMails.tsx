@@ -1,7 +1,6 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
 
@@ -20,7 +19,6 @@ export default function StopRecipientMails({
   stopped,
 }: StopRecipientMailsProps) {
   const { t } = useTranslation()
-  const { messages } = useSharedProps()
   const petitionUrl = delivery?.petition.slug
     ? urlFor('petitions.show', { slug: delivery.petition.slug })
     : urlFor('petitions.index')
@@ -46,7 +44,7 @@ export default function StopRecipientMails({
       }}
       back={{ href: petitionUrl, label: t('page.sign.back_to_petition') }}
     >
-      <MessagesDisplay messages={messages} />
+      <Flash at="form" />
     </MailedLinkPage>
   )
 }

@@ -1,7 +1,6 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { urlFor } from '~/client.ts'
 
 type StopUpdatesProps = {
@@ -16,7 +15,6 @@ type StopUpdatesProps = {
 /** The page of the link in a petition's news mails: the button stops them. */
 export default function StopUpdates({ stopUrl, petition, stopped }: StopUpdatesProps) {
   const { t } = useTranslation()
-  const { messages } = useSharedProps()
   const petitionUrl = petition?.slug
     ? urlFor('petitions.show', { slug: petition.slug })
     : urlFor('petitions.index')
@@ -43,7 +41,7 @@ export default function StopUpdates({ stopUrl, petition, stopped }: StopUpdatesP
       }}
       back={{ href: petitionUrl, label: t('page.sign.back_to_petition') }}
     >
-      <MessagesDisplay messages={messages} />
+      <Flash at="form" />
     </MailedLinkPage>
   )
 }

@@ -1,7 +1,6 @@
 import MailedLinkPage from '~/components/mailed_link_page.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
 
@@ -20,7 +19,6 @@ export default function WithdrawSignature({
   signature,
 }: WithdrawSignatureProps) {
   const { t, locale } = useTranslation()
-  const { messages } = useSharedProps()
   const petitionUrl = petition?.slug
     ? urlFor('petitions.show', { slug: petition.slug })
     : urlFor('petitions.index')
@@ -53,7 +51,7 @@ export default function WithdrawSignature({
       }}
       back={{ href: petitionUrl, label: t('page.sign.back_to_petition') }}
     >
-      <MessagesDisplay messages={messages} />
+      <Flash at="form" />
     </MailedLinkPage>
   )
 }
