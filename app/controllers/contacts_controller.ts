@@ -2,14 +2,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { contactValidator } from '#validators/contact'
 import { submitContactMessage } from '#services/mail/contact'
 import { flash } from '#support/http/flash'
-import { site } from '#config/site'
+import { contactProps } from '#presenters/site_presenters'
 
 export default class ContactsController {
   async show({ inertia }: HttpContext) {
-    return inertia.render('Contacts/index', {
-      turnstileKey: site.turnstileSiteKey,
-      contactEmail: site.contactEmail,
-    })
+    return inertia.render('Contacts/index', contactProps())
   }
 
   async store(ctx: HttpContext) {

@@ -7,7 +7,7 @@ import {
   stopMails,
 } from '#services/decision_makers/answers'
 import { decisionMakerAnswerValidator } from '#validators/decision_maker_answer'
-import DecisionMakerLinkTransformer from '#transformers/decision_maker_link_transformer'
+import { answerFormProps, stopRecipientMailsProps } from '#presenters/decision_maker_presenters'
 import { flash } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { signedFor } from '#support/http/signed_links'
@@ -21,18 +21,7 @@ export default class DecisionMakersController {
   /** GET of the answer link: the petition and the form, or why the link no longer answers. */
   async answerForm({ request, inertia, params }: HttpContext) {
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'answer')
-    const state = !delivery
-      ? 'invalid'
-      : delivery.answeredAt
-        ? 'answered'
-        : delivery.petition.isPublic
-          ? 'open'
-          : 'unavailable'
-    return inertia.render('Petition/Answer', {
-      answerUrl: state === 'open' ? request.url(true) : null,
-      state,
-      delivery: delivery ? new DecisionMakerLinkTransformer(delivery).toObject() : null,
-    })
+    return inertia.render('Petition/Answer', answerFormProps(delivery, request.url(true)))
   }
 
   /** POST of the answer link: published once, then the petition with the answer. */
@@ -59,11 +48,9 @@ export default class DecisionMakersController {
   /** GET of the stop link: a button only, so that mail scanners stop nothing. */
   async stopForm({ request, inertia, params }: HttpContext) {
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'stop')
-    return inertia.render('Petition/StopRecipientMails', {
-      stopUrl: delivery ? request.url(true) : null,
-      delivery: delivery ? new DecisionMakerLinkTransformer(delivery).toObject() : null,
-      stopped: delivery ? await mailsStopped(delivery) : false,
-    })
+    const stopped = delivery ? await mailsStopped(delivery) : false
+    const props = stopRecipientMailsProps(delivery, request.url(true), stopped)
+    return inertia.render('Petition/StopRecipientMails', props)
   }
 
   /** POST of the stop link: no more mails about this petition to this address. */

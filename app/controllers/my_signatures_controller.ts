@@ -1,11 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Signature from '#models/signature'
 import SignaturePolicy from '#policies/signature_policy'
-import MySignatureTransformer from '#transformers/my_signature_transformer'
+import { mySignaturesProps } from '#presenters/member_presenters'
 import { signaturesOf } from '#services/signatures/member_signatures'
 import { withdrawSignature } from '#services/signatures/withdrawal'
 import { resendConfirmationLink } from '#services/signatures/confirmation'
-import { paginatorProps, requestedPage } from '#shared/pagination'
+import { requestedPage } from '#shared/pagination'
 import { flash, type FlashNote } from '#support/http/flash'
 
 const PER_PAGE = 20
@@ -45,11 +45,7 @@ export default class MySignaturesController {
       .orderBy('id', 'desc')
       .paginate(requestedPage(request.input('page')), PER_PAGE)
     signatures.baseUrl(request.url())
-    return inertia.render('My/Signatures', {
-      signatures: paginatorProps(signatures, (signature) =>
-        new MySignatureTransformer(signature).toObject()
-      ),
-    })
+    return inertia.render('My/Signatures', mySignaturesProps(signatures))
   }
 
   /** POST /my/signatures/{id}/withdraw: the signature is deleted and stops counting. */
@@ -58,14 +54,12 @@ export default class MySignaturesController {
     const signature = await this.ownSignature(ctx)
     const withdrawn = await withdrawSignature(signature)
     const { title } = signature.petition
-    if (withdrawn)
-      flash(ctx, {
-        type: 'success',
-        key: 'page.withdraw.done_text',
-        params: { title },
-        show: 'box',
-      })
-    else flash(ctx, { type: 'error', key: 'page.my_signatures.gone', show: 'box' })
+    flash(
+      ctx,
+      withdrawn
+        ? { type: 'success', key: 'page.withdraw.done_text', params: { title }, show: 'box' }
+        : { type: 'error', key: 'page.my_signatures.gone', show: 'box' }
+    )
     return response.redirect().back()
   }
 

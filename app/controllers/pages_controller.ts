@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { site } from '#config/site'
 import { loadHomePage } from '#services/petitions/home_page'
 import { homeProps } from '#presenters/home_presenter'
+import { staticPageProps } from '#presenters/site_presenters'
 import { localeOf } from '#app/i18n/locales'
 
 /** The home page and the static pages: FAQ, privacy policy. */
@@ -13,11 +13,11 @@ export default class PagesController {
   }
 
   async faq({ inertia }: HttpContext) {
-    return inertia.render('Faq/index', { contactEmail: site.contactEmail })
+    return inertia.render('Faq/index', staticPageProps())
   }
 
   async privacyPolicy({ inertia }: HttpContext) {
-    return inertia.render('PrivacyPolicy/index', { contactEmail: site.contactEmail })
+    return inertia.render('PrivacyPolicy/index', staticPageProps())
   }
 
   async test({ inertia }: HttpContext) {

@@ -14,12 +14,12 @@ export default class PetitionNewsController {
     await bouncer.with(PetitionPolicy).authorize('edit', petition)
     const payload = await request.validateUsing(petitionUpdateValidator)
     const posted = await postNews(auth.user!, petition, payload)
-    if (posted) flash({ session, i18n }, { type: 'success', key: 'page.news.posted' })
-    else
-      flash(
-        { session, i18n },
-        { type: 'error', key: 'page.news.too_many', params: { max: MAX_UPDATES } }
-      )
+    flash(
+      { session, i18n },
+      posted
+        ? { type: 'success', key: 'page.news.posted' }
+        : { type: 'error', key: 'page.news.too_many', params: { max: MAX_UPDATES } }
+    )
     return response.redirect().back()
   }
 }

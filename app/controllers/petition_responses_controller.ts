@@ -21,12 +21,12 @@ export default class PetitionResponsesController {
     await bouncer.with(PetitionPolicy).authorize('respond', petition)
     const payload = await request.validateUsing(petitionResponseValidator)
     const added = await addResponse(auth.user!, petition, payload)
-    if (added) flash({ session, i18n }, { type: 'success', key: 'page.response.added' })
-    else
-      flash(
-        { session, i18n },
-        { type: 'error', key: 'page.response.too_many', params: { max: MAX_RESPONSES } }
-      )
+    flash(
+      { session, i18n },
+      added
+        ? { type: 'success', key: 'page.response.added' }
+        : { type: 'error', key: 'page.response.too_many', params: { max: MAX_RESPONSES } }
+    )
     return response.redirect().back()
   }
 

@@ -3,6 +3,7 @@ import { signatureOfStopLink, stopUpdates } from '#services/petitions/signer_new
 import { flash, type FlashNote } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { signedFor } from '#support/http/signed_links'
+import { stopUpdatesProps } from '#presenters/signer_link_presenters'
 
 /** What the signer reads once the news stopped (for the petition titled so), or the link did not work. */
 function stopNote(petitionTitle: string | null): FlashNote {
@@ -21,17 +22,7 @@ export default class SignatureUpdatesController {
    */
   async show({ request, inertia, params }: HttpContext) {
     const signature = await signatureOfStopLink(params.id, signedFor(request))
-    const petition = signature?.petition
-    return inertia.render('Petition/StopUpdates', {
-      stopUrl: signature ? request.url(true) : null,
-      petition: petition
-        ? {
-            title: petition.title,
-            slug: petition.isPublic ? petition.slug : null,
-          }
-        : null,
-      stopped: signature ? !signature.wantsUpdates : false,
-    })
+    return inertia.render('Petition/StopUpdates', stopUpdatesProps(signature, request.url(true)))
   }
 
   /**

@@ -30,6 +30,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { flashPetitionPage } from '#support/http/petition_page_flash'
 import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
+import { confirmSignatureProps } from '#presenters/signer_link_presenters'
 import { currentRules } from '#services/fraud/signing_rules'
 import { consumeSignAttempt, giveBackSignAttempt } from '#services/limits/rate_limits'
 
@@ -95,15 +96,9 @@ export default class SignaturesController {
   async show(ctx: HttpContext) {
     const { request, inertia, params } = ctx
     const signature = await signatureOfLink(params.id, signedFor(request))
-    return inertia.render('Petition/ConfirmSignature', {
-      confirmUrl: signature ? request.url(true) : null,
-      petition: signature
-        ? { title: signature.petition.title, slug: signature.petition.slug }
-        : null,
-      alreadyConfirmed: Boolean(signature?.confirmedAt),
-      /** Moderators took it out of the counts: its signer learns when and why before confirming. */
-      removal: signature ? await removalOf(signature) : null,
-    })
+    const removal = signature ? await removalOf(signature) : null
+    const props = confirmSignatureProps(signature, request.url(true), removal)
+    return inertia.render('Petition/ConfirmSignature', props)
   }
 
   /**

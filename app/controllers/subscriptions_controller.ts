@@ -12,6 +12,7 @@ import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_u
 import { signedFor } from '#support/http/signed_links'
 import type { LinkIntent } from '#shared/newsletter'
 import { localeOf } from '#app/i18n/locales'
+import { subscriptionLinkProps } from '#presenters/site_presenters'
 
 export default class SubscriptionsController {
   async store(ctx: HttpContext) {
@@ -51,16 +52,8 @@ export default class SubscriptionsController {
   private async showLink(ctx: HttpContext, intent: LinkIntent) {
     const { request, inertia, params } = ctx
     const subscription = await subscriptionOfLink(params.id, intent, signedFor(request))
-    const alreadyDone = subscription
-      ? intent === 'subscribe'
-        ? Boolean(subscription.confirmedAt)
-        : Boolean(subscription.unsubscribedAt)
-      : false
-    return inertia.render('Subscription/Confirm', {
-      intent,
-      actionUrl: subscription ? request.url(true) : null,
-      alreadyDone,
-    })
+    const props = subscriptionLinkProps(intent, subscription, request.url(true))
+    return inertia.render('Subscription/Confirm', props)
   }
 
   /**

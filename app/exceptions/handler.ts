@@ -103,6 +103,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // A policy chooses its status: 403, or 404 for what the viewer may not know exists.
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) return error.response.status ?? 403
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return 429
+    // A refused upload is answered as a validator's refusal, and needs no one's attention as one.
+    if (error instanceof RefusedUpload) return 422
     if (IMPOSSIBLE_FILE_KEYS.includes((error as { code?: string })?.code ?? '')) return 404
     // PostgreSQL restarting, Redis away, the bucket unreachable: nothing the request did wrong.
     if (isServiceUnavailable(error)) return 503

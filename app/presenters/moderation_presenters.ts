@@ -5,6 +5,9 @@ import type SigningAlert from '#models/signing_alert'
 import type PaperSignatureBatch from '#models/paper_signature_batch'
 import type PetitionVersion from '#models/petition_version'
 import type SignatureInvalidation from '#models/signature_invalidation'
+import type BlockedEmailDomain from '#models/blocked_email_domain'
+import type BlockedNetwork from '#models/blocked_network'
+import type DisposableDomainExemption from '#models/disposable_domain_exemption'
 import { MODERATION_ACTIONS } from '#models/moderation_event'
 import { paginatorProps, type PageOfRows } from '#shared/pagination'
 import type { InvalidationCount } from '#shared/fraud/invalidation_filter'
@@ -15,6 +18,9 @@ import PetitionVersionTransformer, { plainText } from '#transformers/petition_ve
 import SignatureInvalidationTransformer from '#transformers/signature_invalidation_transformer'
 import SigningTrendsTransformer from '#transformers/signing_trends_transformer'
 import PaperBatchTransformer from '#transformers/paper_batch_transformer'
+import BlockedDomainTransformer from '#transformers/blocked_domain_transformer'
+import BlockedNetworkTransformer from '#transformers/blocked_network_transformer'
+import DisposableExemptionTransformer from '#transformers/disposable_exemption_transformer'
 
 /** What moderators know of petitions: their reports, trail and open alerts of unusual signing. */
 type PetitionsFile = {
@@ -119,5 +125,30 @@ export function moderationLogProps<Filters, Actor>(
     filters,
     actions: [...MODERATION_ACTIONS],
     actors,
+  }
+}
+
+/**
+ * Moderation/Rules: blocked e-mail domains and networks, the kept list's
+ * size and its exemptions, the answer to a kept-list check (`check`, null
+ * when not asked), and the network a link asked to block.
+ */
+export function signingRulesProps<KeptListCheck>(
+  rules: {
+    domains: BlockedEmailDomain[]
+    networks: BlockedNetwork[]
+    keptListSize: number
+    exemptions: DisposableDomainExemption[]
+  },
+  check: KeptListCheck,
+  networkToBlock: string
+) {
+  return {
+    domains: rules.domains.map((domain) => new BlockedDomainTransformer(domain).toObject()),
+    networks: rules.networks.map((network) => new BlockedNetworkTransformer(network).toObject()),
+    keptListSize: rules.keptListSize,
+    exemptions: rules.exemptions.map((row) => new DisposableExemptionTransformer(row).toObject()),
+    check,
+    networkToBlock,
   }
 }

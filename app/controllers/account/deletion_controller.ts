@@ -6,6 +6,7 @@ import { accountOfDeletionLink, deleteAccount, mailDeletionLink } from '#service
 import { endSession } from '#services/accounts/sessions'
 import { flash } from '#support/http/flash'
 import { signedFor } from '#support/http/signed_links'
+import { confirmDeletionProps } from '#presenters/account_presenters'
 
 /**
  * Deleting an account: with its current password on My/Account, or, for an
@@ -42,10 +43,7 @@ export default class DeletionController {
   /** GET of the mailed link: a page with a button; nothing is deleted. */
   async show({ request, params, inertia }: HttpContext) {
     const user = await accountOfDeletionLink(params.id, signedFor(request))
-    return inertia.render('Account/ConfirmDeletion', {
-      actionUrl: user ? request.url(true) : null,
-      email: user?.email ?? null,
-    })
+    return inertia.render('Account/ConfirmDeletion', confirmDeletionProps(user, request.url(true)))
   }
 
   /** POST of the mailed link: deletes. */

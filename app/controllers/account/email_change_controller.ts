@@ -10,6 +10,7 @@ import { endSession } from '#services/accounts/sessions'
 import type User from '#models/user'
 import { flash, type FlashNote } from '#support/http/flash'
 import { signedFor } from '#support/http/signed_links'
+import { confirmEmailChangeProps, undoEmailChangeProps } from '#presenters/account_presenters'
 
 /** The address was taken by another account meanwhile: the member is told; any other error is thrown. */
 function taken(error: unknown): 'taken' {
@@ -34,10 +35,8 @@ function confirmationNote(changed: User | 'taken' | null): FlashNote {
 export default class EmailChangeController {
   async show({ request, params, inertia }: HttpContext) {
     const user = await emailChangeOfLink(params.id, signedFor(request))
-    return inertia.render('Account/ConfirmEmailChange', {
-      actionUrl: user ? request.url(true) : null,
-      newEmail: user?.pendingEmail ?? null,
-    })
+    const props = confirmEmailChangeProps(user, request.url(true))
+    return inertia.render('Account/ConfirmEmailChange', props)
   }
 
   async confirm(ctx: HttpContext) {
@@ -50,11 +49,8 @@ export default class EmailChangeController {
 
   async showUndo({ request, params, inertia }: HttpContext) {
     const link = await undoOfLink(params.id, request.qs().from, signedFor(request))
-    return inertia.render('Account/UndoEmailChange', {
-      actionUrl: link ? request.url(true) : null,
-      previousEmail: link?.from ?? null,
-      currentEmail: link?.user.email ?? null,
-    })
+    const props = undoEmailChangeProps(link, request.url(true))
+    return inertia.render('Account/UndoEmailChange', props)
   }
 
   /** Brings the account back to the address it left; this browser is logged out of it. */

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import AccountTransformer from '#transformers/account_transformer'
+import { myAccountProps } from '#presenters/member_presenters'
 import {
   emailChangeValidator,
   passwordChangeValidator,
@@ -16,9 +16,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 /** My/Account: the member's names, password, e-mail and linked providers. */
 export default class SettingsController {
   async show({ inertia, auth }: HttpContext) {
-    return inertia.render('My/Account', {
-      account: AccountTransformer.transform(auth.getUserOrFail()),
-    })
+    return inertia.render('My/Account', myAccountProps(auth.getUserOrFail()))
   }
 
   async updateProfile(ctx: HttpContext) {

@@ -11,6 +11,7 @@ import type User from '#models/user'
 import { mailGuard } from '#services/mail/mail_guard'
 import { verificationAnswerValidator } from '#validators/auth'
 import { signedFor } from '#support/http/signed_links'
+import { verifyEmailProps } from '#presenters/account_presenters'
 
 /** A link already answered: the account was verified or declined before. */
 const LINK_USED: FlashNote = { type: 'info', key: 'page.auth.verify_link_used' }
@@ -24,11 +25,7 @@ const LINK_USED: FlashNote = { type: 'info', key: 'page.auth.verify_link_used' }
 export default class EmailVerificationController {
   async show({ request, params, inertia }: HttpContext) {
     const user = await accountOfVerificationLink(params.id, signedFor(request))
-    return inertia.render('Auth/VerifyEmail', {
-      actionUrl: user ? request.url(true) : null,
-      email: user?.email ?? null,
-      verified: user?.isVerified ?? false,
-    })
+    return inertia.render('Auth/VerifyEmail', verifyEmailProps(user, request.url(true)))
   }
 
   /** "Verify my account", or "I did not sign up", which deletes the unverified account. */

@@ -3,12 +3,12 @@ import { forgotPasswordValidator, resetPasswordValidator } from '#validators/aut
 import { requestPasswordReset, resetPassword } from '#services/accounts/password_reset'
 import { endOtherSessions, startSession } from '#services/accounts/sessions'
 import { flash } from '#support/http/flash'
-import { configuredProviders } from '#config/ally'
+import { forgotPasswordProps, passwordResetProps } from '#presenters/account_presenters'
 
 export default class PasswordResetController {
   /** Auth/ForgetPassword at /auth/password/reset. */
   async create({ inertia }: HttpContext) {
-    return inertia.render('Auth/ForgetPassword', { signInProviders: configuredProviders() })
+    return inertia.render('Auth/ForgetPassword', forgotPasswordProps())
   }
 
   /** POST /auth/password/email: the same answer whether the address has an account or not. */
@@ -22,11 +22,8 @@ export default class PasswordResetController {
 
   /** Auth/PasswordReset, reached from the mailed link. */
   async edit({ inertia, params, request }: HttpContext) {
-    return inertia.render('Auth/PasswordReset', {
-      token: String(params.token),
-      email: String(request.qs().email ?? ''),
-      signInProviders: configuredProviders(),
-    })
+    const props = passwordResetProps(String(params.token), String(request.qs().email ?? ''))
+    return inertia.render('Auth/PasswordReset', props)
   }
 
   /** POST /auth/password/reset: a new password, then every other session ends. */

@@ -6,17 +6,12 @@ import { startSession } from '#services/accounts/sessions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { isIntendedUrl, pullIntendedUrl } from '#support/http/intended_url'
 import { flash } from '#support/http/flash'
-import { site } from '#config/site'
-import { configuredProviders } from '#config/ally'
+import { registrationProps } from '#presenters/account_presenters'
 
 export default class RegistrationController {
   async show({ inertia, session }: HttpContext) {
-    return inertia.render('Auth/Registration', {
-      turnstileKey: site.turnstileSiteKey,
-      // A guest on the way to start a petition is told that it takes a minute, and where it leads.
-      startingPetition: isIntendedUrl(session, urlFor('petitions.create')),
-      signInProviders: configuredProviders(),
-    })
+    const startingPetition = isIntendedUrl(session, urlFor('petitions.create'))
+    return inertia.render('Auth/Registration', registrationProps(startingPetition))
   }
 
   async store(ctx: HttpContext) {

@@ -4,17 +4,13 @@ import { attemptLogin, type LoginRefusal } from '#services/accounts/login'
 import { endSession, startSession } from '#services/accounts/sessions'
 import { pullIntendedUrl } from '#support/http/intended_url'
 import { flash } from '#support/http/flash'
-import { site } from '#config/site'
-import { configuredProviders } from '#config/ally'
+import { loginProps } from '#presenters/account_presenters'
 
 export default class SessionController {
   /** Auth/Login; the bot check shows once a login to the account asked for it. */
   async show({ inertia, session }: HttpContext) {
-    return inertia.render('Auth/Login', {
-      turnstileKey: site.turnstileSiteKey,
-      botCheckRequired: session.flashMessages.get('botCheckRequired') === true,
-      signInProviders: configuredProviders(),
-    })
+    const botCheckRequired = session.flashMessages.get('botCheckRequired') === true
+    return inertia.render('Auth/Login', loginProps(botCheckRequired))
   }
 
   async store(ctx: HttpContext) {
