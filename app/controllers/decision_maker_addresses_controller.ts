@@ -14,10 +14,9 @@ import {
   decisionMakerAddressValidator,
   directorySearchValidator,
 } from '#validators/decision_maker_address'
-import DecisionMakerAddressTransformer from '#transformers/decision_maker_address_transformer'
-import PendingRecipientTransformer from '#transformers/pending_recipient_transformer'
-import { paginatorProps, requestedPage } from '#shared/pagination'
-import { flashAlert } from '#support/http/flash'
+import { decisionMakersProps } from '#presenters/decision_maker_presenters'
+import { requestedPage } from '#shared/pagination'
+import { flash } from '#support/http/flash'
 
 /**
  * The decision makers' addresses moderators approve before any petition is
@@ -36,16 +35,8 @@ export default class DecisionMakerAddressesController {
       directoryPage(q, requestedPage(ctx.request.input('page'))),
     ])
     directory.baseUrl(urlFor('moderation.decision_makers')).queryString(q ? { q } : {})
-    return ctx.inertia.render('Moderation/DecisionMakers', {
-      pending: pending.rows.map((row) =>
-        new PendingRecipientTransformer(row, ctx.auth.user!.id).toObject()
-      ),
-      pendingTotal: pending.total,
-      directory: paginatorProps(directory, (entry) =>
-        new DecisionMakerAddressTransformer(entry).toObject()
-      ),
-      search: q,
-    })
+    const props = decisionMakersProps(pending, directory, q, ctx.auth.user!.id)
+    return ctx.inertia.render('Moderation/DecisionMakers', props)
   }
 
   /** POST /moderation/decision-makers/recipients/{id}: approve or refuse a waiting recipient's address. */
@@ -76,6 +67,6 @@ export default class DecisionMakerAddressesController {
     const key = decision
       ? `page.moderation.decision_makers.done_${decision}`
       : 'page.moderation.nothing_to_do'
-    flashAlert(ctx.session, decision ? 'success' : 'info', ctx.i18n.t(key))
+    flash(ctx, { type: decision ? 'success' : 'info', key })
   }
 }

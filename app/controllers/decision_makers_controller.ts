@@ -7,8 +7,8 @@ import {
   stopMails,
 } from '#services/decision_makers/answers'
 import { decisionMakerAnswerValidator } from '#validators/decision_maker_answer'
-import DecisionMakerLinkTransformer from '#transformers/decision_maker_link_transformer'
-import { flashAlert, flashMessage } from '#support/http/flash'
+import { answerFormProps, stopRecipientMailsProps } from '#presenters/decision_maker_presenters'
+import { flash } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { signedFor } from '#support/http/signed_links'
 
@@ -21,51 +21,41 @@ export default class DecisionMakersController {
   /** GET of the answer link: the petition and the form, or why the link no longer answers. */
   async answerForm({ request, inertia, params }: HttpContext) {
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'answer')
-    const state = !delivery
-      ? 'invalid'
-      : delivery.answeredAt
-        ? 'answered'
-        : delivery.petition.isPublic
-          ? 'open'
-          : 'unavailable'
-    return inertia.render('Petition/Answer', {
-      answerUrl: state === 'open' ? request.url(true) : null,
-      state,
-      delivery: delivery ? new DecisionMakerLinkTransformer(delivery).toObject() : null,
-    })
+    return inertia.render('Petition/Answer', answerFormProps(delivery, request.url(true)))
   }
 
   /** POST of the answer link: published once, then the petition with the answer. */
-  async answer({ request, response, params, session, i18n }: HttpContext) {
+  async answer(ctx: HttpContext) {
+    const { request, response, params } = ctx
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'answer')
     if (!delivery || delivery.answeredAt || !delivery.petition.isPublic) {
-      flashMessage(session, 'error', i18n.t('page.decision_answer.invalid_link'))
-      return response.redirect().back()
+      return this.refuseAnswer(ctx, 'invalid_link')
     }
     const payload = await request.validateUsing(decisionMakerAnswerValidator)
     const published = await answerAsRecipient(delivery, payload)
     // Used meanwhile (by another tab or a double click), or the petition holds all it may.
-    if (typeof published === 'string') {
-      flashMessage(session, 'error', i18n.t(`page.decision_answer.${published}`))
-      return response.redirect().back()
-    }
-    flashAlert(session, 'success', i18n.t('page.decision_answer.published'))
+    if (typeof published === 'string') return this.refuseAnswer(ctx, published)
+    flash(ctx, { type: 'success', key: 'page.decision_answer.published' })
     return response.redirect(urlFor('petitions.show', { slug: delivery.petition.slug }))
+  }
+
+  /** Back to the form, with why the answer was not published above it. */
+  private refuseAnswer(ctx: HttpContext, reason: string) {
+    flash(ctx, { type: 'error', key: `page.decision_answer.${reason}`, show: 'box' })
+    return ctx.response.redirect().back()
   }
 
   /** GET of the stop link: a button only, so that mail scanners stop nothing. */
   async stopForm({ request, inertia, params }: HttpContext) {
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'stop')
-    return inertia.render('Petition/StopRecipientMails', {
-      stopUrl: delivery ? request.url(true) : null,
-      delivery: delivery ? new DecisionMakerLinkTransformer(delivery).toObject() : null,
-      stopped: delivery ? await mailsStopped(delivery) : false,
-    })
+    const stopped = delivery ? await mailsStopped(delivery) : false
+    const props = stopRecipientMailsProps(delivery, request.url(true), stopped)
+    return inertia.render('Petition/StopRecipientMails', props)
   }
 
   /** POST of the stop link: no more mails about this petition to this address. */
   async stop(ctx: HttpContext) {
-    const { request, response, params, i18n, session } = ctx
+    const { request, response, params, i18n } = ctx
     const delivery = await deliveryOfLink(params.id, signedFor(request), 'stop')
     if (delivery) await stopMails(delivery)
     if (isOneClickUnsubscribe(ctx)) {
@@ -73,10 +63,10 @@ export default class DecisionMakersController {
       return answerOneClick(ctx, delivery !== null, text)
     }
     if (!delivery) {
-      flashMessage(session, 'error', i18n.t('page.decision_stop.invalid_link'))
+      flash(ctx, { type: 'error', key: 'page.decision_stop.invalid_link', show: 'box' })
       return response.redirect().back()
     }
-    flashMessage(session, 'success', i18n.t('page.decision_stop.done'))
+    flash(ctx, { type: 'success', key: 'page.decision_stop.done', show: 'box' })
     return response.redirect(request.url(true))
   }
 }

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { isCountryCode } from '#shared/countries'
 import { isPetitionTopic } from '#shared/petitions/topics'
 import { atomFeed, feedTexts, newestPetitions, type FeedSubject } from '#services/petitions/feeds'
-import FeedEntryTransformer from '#transformers/feed_entry_transformer'
+import { feedPageProps } from '#presenters/site_presenters'
 import { site } from '#config/site'
 import { localeOf } from '#app/i18n/locales'
 import NotFoundException from '#exceptions/not_found_exception'
@@ -32,15 +32,9 @@ export default class FeedsController {
   async #feed({ request, response, i18n, inertia }: HttpContext, subject: FeedSubject) {
     const petitions = await newestPetitions(subject)
     if (request.accepts(['application/atom+xml', 'html']) === 'html') {
-      const { self, list, title, subtitle } = feedTexts(subject, i18n)
-      const page = await inertia.render('Feeds/Show', {
-        title,
-        subtitle,
-        feedPath: self,
-        feedUrl: site.urlFor(localeOf(i18n)) + self,
-        listPath: list,
-        entries: petitions.map((petition) => new FeedEntryTransformer(petition).toObject()),
-      })
+      const texts = feedTexts(subject, i18n)
+      const props = feedPageProps(texts, site.urlFor(localeOf(i18n)), petitions)
+      const page = await inertia.render('Feeds/Show', props)
       // One address, two answers: a cache must keep them apart by what was asked for.
       response.append('Vary', 'Accept')
       return page

@@ -4,7 +4,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { site } from '#config/site'
 import { offerHandOver, takeHandOver } from '#services/accounts/language_hand_over'
 import { startSession } from '#services/accounts/sessions'
-import { flashMessage } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { rememberIntendedPath, sitePath } from '#support/http/intended_url'
 import { handOverAcceptValidator, languageHandOverValidator } from '#validators/language_hand_over'
 
@@ -31,7 +31,7 @@ export default class LanguageHandOversController {
    * visitor to log in here, then on to the page.
    */
   async accept(ctx: HttpContext) {
-    const { request, response, session, i18n } = ctx
+    const { request, response, session } = ctx
     if (!site.languageOrigins().includes(request.header('origin') ?? '')) {
       throw new Exception('A hand-over comes from a page of this site', { status: 403 })
     }
@@ -40,7 +40,7 @@ export default class LanguageHandOversController {
     const member = await takeHandOver(token)
     if (!member) {
       rememberIntendedPath(session, landing)
-      flashMessage(session, 'info', i18n.t('page.auth.hand_over_expired'))
+      flash(ctx, { type: 'info', key: 'page.auth.hand_over_expired', show: 'box' })
       return response.redirect().toRoute('auth.login')
     }
     await startSession(ctx.auth, session, member)

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
-import MyPetitionTransformer from '#transformers/my_petition_transformer'
-import { paginatorProps, requestedPage } from '#shared/pagination'
+import { myPetitionsProps } from '#presenters/member_presenters'
+import { requestedPage } from '#shared/pagination'
 
 const PER_PAGE = 10
 
@@ -17,10 +17,6 @@ export default class MyPetitionsController {
       .orderBy('id', 'desc')
       .paginate(page, PER_PAGE)
     petitions.baseUrl(request.url())
-    return inertia.render('My/MyPetitions', {
-      petitions: paginatorProps(petitions, (petition) =>
-        new MyPetitionTransformer(petition, user).toObject()
-      ),
-    })
+    return inertia.render('My/MyPetitions', myPetitionsProps(petitions, user))
   }
 }

@@ -1,12 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Signature from '#models/signature'
 import SignaturePolicy from '#policies/signature_policy'
-import MySignatureTransformer from '#transformers/my_signature_transformer'
+import { mySignaturesProps } from '#presenters/member_presenters'
 import { signaturesOf } from '#services/signatures/member_signatures'
 import { withdrawSignature } from '#services/signatures/withdrawal'
 import { resendConfirmationLink } from '#services/signatures/confirmation'
-import { paginatorProps, requestedPage } from '#shared/pagination'
-import { flashMessage } from '#support/http/flash'
+import { requestedPage } from '#shared/pagination'
+import { flash, type FlashNote } from '#support/http/flash'
 
 const PER_PAGE = 20
 
@@ -24,6 +24,18 @@ const PETITION_COLUMNS = [
   'target_signatures',
 ]
 
+/** What the member reads above the list after asking for the link again (null: none sent). */
+function resentNote(confirmed: boolean, sentTo: string | null): FlashNote {
+  if (confirmed) return { type: 'info', key: 'page.my_signatures.already_confirmed', show: 'box' }
+  if (sentTo === null) return { type: 'warning', key: 'page.sign.link_already_sent', show: 'box' }
+  return {
+    type: 'success',
+    key: 'page.my_signatures.link_sent',
+    params: { email: sentTo },
+    show: 'box',
+  }
+}
+
 /** My/Signatures: the petitions the member signed, and what they can do about each. */
 export default class MySignaturesController {
   async index({ inertia, request, auth }: HttpContext) {
@@ -33,37 +45,31 @@ export default class MySignaturesController {
       .orderBy('id', 'desc')
       .paginate(requestedPage(request.input('page')), PER_PAGE)
     signatures.baseUrl(request.url())
-    return inertia.render('My/Signatures', {
-      signatures: paginatorProps(signatures, (signature) =>
-        new MySignatureTransformer(signature).toObject()
-      ),
-    })
+    return inertia.render('My/Signatures', mySignaturesProps(signatures))
   }
 
   /** POST /my/signatures/{id}/withdraw: the signature is deleted and stops counting. */
   async withdraw(ctx: HttpContext) {
-    const { response, session, i18n } = ctx
+    const { response } = ctx
     const signature = await this.ownSignature(ctx)
     const withdrawn = await withdrawSignature(signature)
     const { title } = signature.petition
-    if (withdrawn) flashMessage(session, 'success', i18n.t('page.withdraw.done_text', { title }))
-    else flashMessage(session, 'error', i18n.t('page.my_signatures.gone'))
+    flash(
+      ctx,
+      withdrawn
+        ? { type: 'success', key: 'page.withdraw.done_text', params: { title }, show: 'box' }
+        : { type: 'error', key: 'page.my_signatures.gone', show: 'box' }
+    )
     return response.redirect().back()
   }
 
   /** POST /my/signatures/{id}/resend: the confirmation link of an unconfirmed signature, again. */
   async resend(ctx: HttpContext) {
-    const { response, session, i18n } = ctx
     const signature = await this.ownSignature(ctx)
-    if (signature.confirmedAt) {
-      flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
-    } else if (await resendConfirmationLink(signature)) {
-      const { email } = signature
-      flashMessage(session, 'success', i18n.t('page.my_signatures.link_sent', { email }))
-    } else {
-      flashMessage(session, 'warning', i18n.t('page.sign.link_already_sent'))
-    }
-    return response.redirect().back()
+    const confirmed = Boolean(signature.confirmedAt)
+    const sent = !confirmed && (await resendConfirmationLink(signature))
+    flash(ctx, resentNote(confirmed, sent ? signature.email : null))
+    return ctx.response.redirect().back()
   }
 
   /** The signature of the route, when the member signed it: 404 otherwise. */

@@ -19,8 +19,8 @@ import {
   signaturesByCountryOf,
 } from '#services/petitions/signatures_by_country'
 import { namedCountryCounts } from '#shared/petitions/country_counts'
-import { petitionStanding, standingOf } from '#services/decision_makers/standing'
-import { publicInvalidations } from '#services/fraud/invalidation'
+import { standingOf } from '#services/decision_makers/standing'
+import { openPetitionData } from '#services/petitions/open_petition'
 import { notCountedOf, removedOf } from '#services/petitions/not_counted'
 import NotFoundException from '#exceptions/not_found_exception'
 
@@ -62,26 +62,9 @@ export default class OpenDataController {
   async petition({ params, response, i18n }: HttpContext) {
     const petition = await this.#published(params.slug)
     const locale = localeOf(i18n)
-    const [counts, standing, invalidations, removed] = await Promise.all([
-      signaturesByCountry(petition.id),
-      petitionStanding(petition.id),
-      publicInvalidations(petition.id),
-      removedOf([petition.id]),
-    ])
-    const body = JSON.stringify({
-      ...openPetition(
-        petition,
-        site.urlFor(locale),
-        i18n.t('page.account.deleted_user'),
-        namedCountryCounts(counts, locale),
-        standing,
-        notCountedOf(petition, removed.get(petition.id))
-      ),
-      // Moderators' removals, in the open: dates, reasons and counts, never a signer.
-      invalidations,
-      // Decision makers' answers moderators removed (why is in their log, not here).
-      answersRemovedByModerators: petition.answersRemoved,
-    })
+    const deletedOwnerName = i18n.t('page.account.deleted_user')
+    const reader = { siteUrl: site.urlFor(locale), locale, deletedOwnerName }
+    const body = JSON.stringify(await openPetitionData(petition, reader))
     return this.#send(response, body, 'application/json; charset=utf-8')
   }
 

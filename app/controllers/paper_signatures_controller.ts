@@ -3,7 +3,6 @@ import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import ModerationPolicy from '#policies/moderation_policy'
 import NotFoundException from '#exceptions/not_found_exception'
-import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { paperBatchValidator, paperDecisionValidator } from '#validators/paper_signatures'
 import {
   TooManyPendingBatches,
@@ -14,9 +13,16 @@ import {
   withdrawPaperBatch,
 } from '#services/petitions/paper_signatures'
 import { recordModeratorsReading } from '#services/moderation/audit_trail'
-import { photoRefusalRule } from '#support/images'
-import { flashAlert } from '#support/http/flash'
+import { flash, type FlashNote } from '#support/http/flash'
 import { MAX_PENDING_PAPER_BATCHES } from '#shared/petitions/paper'
+
+const BATCH_RECORDED: FlashNote = { type: 'success', key: 'page.paper.recorded' }
+/** A batch refused: the owner has too many waiting for a moderator. */
+const TOO_MANY_PENDING: FlashNote = {
+  type: 'error',
+  key: 'page.paper.too_many_pending',
+  params: { max: MAX_PENDING_PAPER_BATCHES },
+}
 
 /**
  * Paper signatures: the owner records a batch with the photo of its sheets
@@ -26,26 +32,15 @@ import { MAX_PENDING_PAPER_BATCHES } from '#shared/petitions/paper'
 export default class PaperSignaturesController {
   /** POST /petition/{guid}/paper: a batch, waiting for a moderator. */
   async store(ctx: HttpContext) {
-    const { request, response, auth, bouncer, session, i18n } = ctx
+    const { request, response, auth, bouncer } = ctx
     const petition = await Petition.findByOrFail('guid', ctx.params.guid)
     await bouncer.with(PetitionPolicy).authorize('recordOffline', petition)
     const { photo, ...input } = await request.validateUsing(paperBatchValidator)
-    try {
-      await recordPaperBatch(auth.user!, petition, input, photo.tmpPath!)
-    } catch (error) {
-      if (error instanceof TooManyPendingBatches) {
-        flashAlert(
-          session,
-          'error',
-          i18n.t('page.paper.too_many_pending', { max: MAX_PENDING_PAPER_BATCHES })
-        )
-        return response.redirect().back()
-      }
-      const rule = photoRefusalRule(error)
-      if (rule) throw new RefusedFieldsException([{ field: 'photo', rule }])
-      throw error
-    }
-    flashAlert(session, 'success', i18n.t('page.paper.recorded'))
+    const recorded = await recordPaperBatch(auth.user!, petition, input, photo.tmpPath!).then(
+      () => true,
+      (error) => (error instanceof TooManyPendingBatches ? false : Promise.reject(error))
+    )
+    flash(ctx, recorded ? BATCH_RECORDED : TOO_MANY_PENDING)
     return response.redirect().back()
   }
 
@@ -55,10 +50,12 @@ export default class PaperSignaturesController {
     await bouncer.with(PetitionPolicy).authorize('recordOffline', petition)
     const withdrawn = await withdrawPaperBatch(petition, Number(params.id))
     if (withdrawn === null) throw new NotFoundException()
-    flashAlert(
-      session,
-      withdrawn ? 'success' : 'error',
-      i18n.t(withdrawn ? 'page.paper.withdrawn' : 'page.paper.already_decided')
+    flash(
+      { session, i18n },
+      {
+        type: withdrawn ? 'success' : 'error',
+        key: withdrawn ? 'page.paper.withdrawn' : 'page.paper.already_decided',
+      }
     )
     return response.redirect().back()
   }
@@ -94,7 +91,7 @@ export default class PaperSignaturesController {
       : decision === 'verify'
         ? 'page.moderation.paper.verified'
         : 'page.moderation.paper.rejected'
-    flashAlert(session, done ? 'success' : 'info', i18n.t(key))
+    flash({ session, i18n }, { type: done ? 'success' : 'info', key })
     return response.redirect().back()
   }
 }

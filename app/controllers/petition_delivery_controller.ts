@@ -4,7 +4,7 @@ import PetitionPolicy from '#policies/petition_policy'
 import { recordModeratorsReading } from '#services/moderation/audit_trail'
 import { signatureSheet } from '#services/delivery/signature_sheet'
 import { deliveryPackage, deliveryRecipients } from '#services/delivery/delivery_package'
-import { downloadHeaders } from '#support/http/download'
+import { sendDownload } from '#support/http/download'
 import { deliveryPackageValidator, signatureSheetValidator } from '#validators/delivery'
 
 /**
@@ -21,12 +21,7 @@ export default class PetitionDeliveryController {
     const petition = await this.managedBy(ctx, params.guid)
     const options = await request.validateUsing(signatureSheetValidator)
     const sheet = signatureSheet(petition, options)
-    for (const [name, value] of Object.entries(
-      downloadHeaders(sheet.fileName, 'application/pdf')
-    )) {
-      response.header(name, value)
-    }
-    response.stream(sheet.stream)
+    sendDownload(response, { ...sheet, contentType: 'application/pdf' })
   }
 
   /** POST delivery: the package, a ZIP of one PDF per recipient or one recipient's PDF. */
@@ -34,9 +29,8 @@ export default class PetitionDeliveryController {
     const { request, response, params } = ctx
     const petition = await this.managedBy(ctx, params.guid)
     const recipients = await deliveryRecipients(petition)
-    const input = await request.validateUsing(deliveryPackageValidator, {
-      meta: { recipientIds: recipients.map((recipient) => recipient.id) },
-    })
+    const meta = { recipientIds: recipients.map((recipient) => recipient.id) }
+    const input = await request.validateUsing(deliveryPackageValidator, { meta })
     const includeList = input.includeList ?? false
     if (includeList) await recordModeratorsReading(ctx.auth.user!, petition, 'signatures_exported')
     const download = await deliveryPackage(petition, recipients, {
@@ -45,12 +39,7 @@ export default class PetitionDeliveryController {
       includeList,
       recipientId: input.recipient ?? undefined,
     })
-    for (const [name, value] of Object.entries(
-      downloadHeaders(download.fileName, download.contentType)
-    )) {
-      response.header(name, value)
-    }
-    response.stream(download.stream)
+    sendDownload(response, download)
   }
 
   /** The petition of the guid, when the member may manage it (unknown guids: 404). */

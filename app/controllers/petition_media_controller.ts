@@ -20,13 +20,8 @@ export default class PetitionMediaController {
     await bouncer.with(PetitionPolicy).authorize('write', target)
     try {
       const { file, type } = await request.validateUsing(mediaUploadValidator)
-      const media = await storePetitionImage(
-        auth.user!,
-        params.guid,
-        target.petition,
-        type,
-        file.tmpPath!
-      )
+      const path = file.tmpPath!
+      const media = await storePetitionImage(auth.user!, params.guid, target.petition, type, path)
       return new PetitionMediaTransformer(media).toObject()
     } catch (error) {
       return this.refuse(ctx, error)

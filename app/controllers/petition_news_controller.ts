@@ -4,7 +4,7 @@ import PetitionPolicy from '#policies/petition_policy'
 import { petitionUpdateValidator } from '#validators/petition_update'
 import { postNews } from '#services/petitions/news'
 import { MAX_UPDATES } from '#shared/petitions/constants'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 
 /** A petition's news, posted from its page by its owner or a moderator. */
 export default class PetitionNewsController {
@@ -14,8 +14,12 @@ export default class PetitionNewsController {
     await bouncer.with(PetitionPolicy).authorize('edit', petition)
     const payload = await request.validateUsing(petitionUpdateValidator)
     const posted = await postNews(auth.user!, petition, payload)
-    if (posted) flashAlert(session, 'success', i18n.t('page.news.posted'))
-    else flashAlert(session, 'error', i18n.t('page.news.too_many', { max: MAX_UPDATES }))
+    flash(
+      { session, i18n },
+      posted
+        ? { type: 'success', key: 'page.news.posted' }
+        : { type: 'error', key: 'page.news.too_many', params: { max: MAX_UPDATES } }
+    )
     return response.redirect().back()
   }
 }

@@ -10,7 +10,7 @@ import {
   responseOf,
   setVictory,
 } from '#services/petitions/outcomes'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import NotFoundException from '#exceptions/not_found_exception'
 
 /** What a petition achieved: official responses and the victory mark, by its owner or a moderator. */
@@ -21,8 +21,12 @@ export default class PetitionResponsesController {
     await bouncer.with(PetitionPolicy).authorize('respond', petition)
     const payload = await request.validateUsing(petitionResponseValidator)
     const added = await addResponse(auth.user!, petition, payload)
-    if (added) flashAlert(session, 'success', i18n.t('page.response.added'))
-    else flashAlert(session, 'error', i18n.t('page.response.too_many', { max: MAX_RESPONSES }))
+    flash(
+      { session, i18n },
+      added
+        ? { type: 'success', key: 'page.response.added' }
+        : { type: 'error', key: 'page.response.too_many', params: { max: MAX_RESPONSES } }
+    )
     return response.redirect().back()
   }
 
@@ -39,7 +43,7 @@ export default class PetitionResponsesController {
       ? await request.validateUsing(answerRemovalValidator)
       : { reason: null }
     await removeResponse(auth.user!, petition, shown, reason)
-    flashAlert(session, 'success', i18n.t('page.response.removed'))
+    flash({ session, i18n }, { type: 'success', key: 'page.response.removed' })
     return response.redirect().back()
   }
 
@@ -49,10 +53,12 @@ export default class PetitionResponsesController {
     await bouncer.with(PetitionPolicy).authorize('respond', petition)
     const { victory } = await request.validateUsing(petitionVictoryValidator)
     await setVictory(auth.user!, petition, victory)
-    flashAlert(
-      session,
-      'success',
-      i18n.t(victory ? 'page.response.victory_marked' : 'page.response.victory_unmarked')
+    flash(
+      { session, i18n },
+      {
+        type: 'success',
+        key: victory ? 'page.response.victory_marked' : 'page.response.victory_unmarked',
+      }
     )
     return response.redirect().back()
   }

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { requestReview } from '#services/moderation/review_request'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 
 /** The owner of a petition the moderators hid asks them to review it. */
 export default class PetitionReviewsController {
@@ -11,11 +11,10 @@ export default class PetitionReviewsController {
     const petition = await Petition.findByOrFail('guid', ctx.params.guid)
     await ctx.bouncer.with(PetitionPolicy).authorize('requestReview', petition)
     const asked = await requestReview(ctx.auth.user!, petition.id)
-    flashAlert(
-      ctx.session,
-      asked ? 'success' : 'info',
-      ctx.i18n.t(asked ? 'page.hidden.review_requested' : 'page.hidden.review_already_requested')
-    )
+    flash(ctx, {
+      type: asked ? 'success' : 'info',
+      key: asked ? 'page.hidden.review_requested' : 'page.hidden.review_already_requested',
+    })
     return ctx.response.redirect().toRoute('petitions.show', { slug: petition.slug })
   }
 }

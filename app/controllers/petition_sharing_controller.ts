@@ -3,7 +3,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { localeOf } from '#app/i18n/locales'
 import { petitionUrl, publishedPetition, qrCodeSvg } from '#services/petitions/sharing'
 import { embedWidget } from '#services/petitions/embed_widget'
-import PetitionPosterTransformer from '#transformers/petition_poster_transformer'
+import { posterProps } from '#presenters/petition_presenters'
 
 /**
  * The widget is shown inside other sites' pages, so it alone may be framed
@@ -55,8 +55,6 @@ export default class PetitionSharingController {
   async poster({ params, inertia }: HttpContext) {
     const petition = await publishedPetition(params.slug)
     if (!petition) throw new NotFoundException()
-    return inertia.render('Petition/Poster', {
-      petition: PetitionPosterTransformer.transform(petition),
-    })
+    return inertia.render('Petition/Poster', posterProps(petition))
   }
 }

@@ -1,17 +1,20 @@
-import { DateTime } from 'luxon'
-import { addressReviewsOf } from '#services/decision_makers/directory'
 import type { HttpContext } from '@adonisjs/core/http'
 import Petition from '#models/petition'
 import { petitionValidator } from '#validators/petition'
 import { petitionAtGuid } from '#services/petitions/petition_guid'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { savePetition } from '#services/petitions/petition_writer'
+import { loadPetitionForm } from '#services/petitions/petition_form'
+import {
+  newPetitionFormProps,
+  petitionFormProps,
+  petitionHistoryProps,
+  petitionListProps,
+  petitionShowProps,
+} from '#presenters/petition_presenters'
 import { BANNER_TEMPLATES } from '#services/petitions/media'
-import PetitionFormTransformer from '#transformers/petition_form_transformer'
-import { site } from '#config/site'
 import { LIST_PARAMETERS, listFilters, listQueryString } from '#shared/petitions/list_filters'
 import { publicPetitions } from '#services/petitions/listing/petition_list'
-import PetitionCardTransformer from '#transformers/petition_card_transformer'
 import PetitionPolicy from '#policies/petition_policy'
 import ModerationPolicy from '#policies/moderation_policy'
 import {
@@ -21,20 +24,23 @@ import {
   type ShownPetitionPage,
 } from '#services/petitions/petition_page'
 import { isAnyGuestsPage, sharedGuestPage } from '#support/http/shared_guest_pages'
-import PetitionShowTransformer from '#transformers/petition_show_transformer'
-import LastSignatureTransformer from '#transformers/last_signature_transformer'
-import RecipientStandingTransformer from '#transformers/recipient_standing_transformer'
-import ModeratorRemovalTransformer from '#transformers/moderator_removal_transformer'
-import HiddenNoticeTransformer from '#transformers/hidden_notice_transformer'
 import { signedPetitionsOf } from '#support/http/signed_petitions_cookie'
 import NotFoundException from '#exceptions/not_found_exception'
-import { paginatorProps, requestedPage } from '#shared/pagination'
+import { requestedPage } from '#shared/pagination'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { closingDateOf } from '#support/closing_dates'
 import { localeOf } from '#app/i18n/locales'
 import { flashPetitionPage, petitionPageNote } from '#support/http/petition_page_flash'
 import { historyOf } from '#services/petitions/versions'
-import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
+
+/** What the petition's form is checked against: who sends it, and the dates it may keep. */
+function validationMeta(ip: string, petition: Petition | null) {
+  return {
+    ip,
+    currentClosingDate: closingDateOf(petition),
+    closedByModerator: petition?.isClosedByModerator ?? false,
+  }
+}
 
 export default class PetitionsController {
   /**
@@ -44,18 +50,11 @@ export default class PetitionsController {
    * keep them.
    */
   async index({ inertia, request, i18n }: HttpContext) {
-    const locale = localeOf(i18n)
     const page = requestedPage(request.input('page'))
     const filters = listFilters(request.only([...LIST_PARAMETERS]))
-    const petitions = await publicPetitions(filters, page, { firstLang: locale })
+    const petitions = await publicPetitions(filters, page, { firstLang: localeOf(i18n) })
     petitions.baseUrl(urlFor('petitions.index')).queryString(listQueryString(filters))
-    const deletedOwnerName = i18n.t('page.account.deleted_user')
-    return inertia.render('Petition/List', {
-      petitions: paginatorProps(petitions, (petition: Petition) =>
-        new PetitionCardTransformer(petition, deletedOwnerName).toObject()
-      ),
-      filters,
-    })
+    return inertia.render('Petition/List', petitionListProps(petitions, filters, i18n))
   }
 
   /**
@@ -91,13 +90,8 @@ export default class PetitionsController {
       ctx.response.status(410)
       return ctx.inertia.render('Petition/Removed', found.removal)
     }
-    const { petition } = found
-    const { current, versions } = await historyOf(petition)
-    return ctx.inertia.render('Petition/History', {
-      petition: { title: petition.title, slug: petition.slug },
-      current: plainText(current),
-      versions: versions.map((version) => new PetitionVersionTransformer(version).toObject()),
-    })
+    const history = await historyOf(found.petition)
+    return ctx.inertia.render('Petition/History', petitionHistoryProps(found.petition, history))
   }
 
   /** Who looks at a petition's page, read from the request. */
@@ -111,76 +105,39 @@ export default class PetitionsController {
 
   /** Petition/Create for a new petition, with a fresh guid. */
   async create({ inertia }: HttpContext) {
-    return inertia.render('Petition/Create', {
-      petition: PetitionFormTransformer.blank(),
-      petitionCreated: null,
-      moderatorClosure: null,
-      addressReviews: [],
-      bannerTemplates: BANNER_TEMPLATES,
-      turnstileKey: site.turnstileSiteKey,
-    })
+    return inertia.render('Petition/Create', newPetitionFormProps(BANNER_TEMPLATES))
   }
 
   /** The same form for an existing petition, for its owner and moderators. */
   async edit(ctx: HttpContext) {
     const petition = await Petition.findByOrFail('guid', ctx.params.guid)
     await ctx.bouncer.with(PetitionPolicy).authorize('edit', petition)
-    await petition.load((loader) =>
-      loader
-        .load('media')
-        .load('letters', (letters) => letters.preload('recipients'))
-        .load('updates')
-        .load('customFields')
-    )
-    return ctx.inertia.render('Petition/Create', {
-      petition: PetitionFormTransformer.transform(petition),
-      petitionCreated: petition.createdAt.toISO(),
-      moderatorClosure: PetitionFormTransformer.moderatorClosure(petition),
-      /** How moderators judged its recipients' addresses: waiting, approved or refused (why). */
-      addressReviews: await addressReviewsOf(petition.id),
-      bannerTemplates: BANNER_TEMPLATES,
-      turnstileKey: site.turnstileSiteKey,
-    })
+    const form = await loadPetitionForm(petition)
+    return ctx.inertia.render('Petition/Create', petitionFormProps(petition, form))
   }
 
   /** POST /petition/{guid}/create: the whole petition, created or updated in one go. */
   async store(ctx: HttpContext) {
-    const { request, response, params, auth, bouncer, session, i18n } = ctx
-    const guid: string = params.guid
+    const { request, response, auth, bouncer, session, i18n } = ctx
+    const guid: string = ctx.params.guid
     const target = await petitionAtGuid(guid)
     await bouncer.with(PetitionPolicy).authorize('write', target)
-    const payload = await request.validateUsing(petitionValidator, {
-      meta: {
-        ip: request.ip(),
-        currentClosingDate: closingDateOf(target.petition),
-        closedByModerator: target.petition?.isClosedByModerator ?? false,
-      },
-    })
-    const { isNew, petition, publishedNow } = await savePetition(
-      auth.user!,
-      guid,
-      payload,
-      localeOf(i18n)
-    )
-    flashAlert(session, 'success', i18n.t(isNew ? 'page.petition.created' : 'page.petition.saved'))
+    const meta = validationMeta(request.ip(), target.petition)
+    const payload = await request.validateUsing(petitionValidator, { meta })
+    const saved = await savePetition(auth.user!, guid, payload, localeOf(i18n))
+    const { isNew, petition, publishedNow } = saved
+    flash(ctx, { type: 'success', key: isNew ? 'page.petition.created' : 'page.petition.saved' })
     // The save that publishes it lands on the live page, with a first-share panel;
     // a published petition's edit, on its page as readers now see it; a draft, on its form.
     if (publishedNow) flashPetitionPage(session, 'petitionPublished')
-    if (petition.published) {
-      return response.redirect().toRoute('petitions.show', { slug: petition.slug })
-    }
-    return response.redirect().toRoute('petitions.edit', { guid })
+    if (!petition.published) return response.redirect().toRoute('petitions.edit', { guid })
+    return response.redirect().toRoute('petitions.show', { slug: petition.slug })
   }
 
-  /**
-   * Petition/Show's props: the petition, its last signatures, and what the
-   * viewer may do with it. For guests, nothing personal (see `show`).
-   */
-  private async showPage(
-    { inertia, bouncer, auth, i18n, session }: HttpContext,
-    page: ShownPetitionPage
-  ) {
-    const { petition, lastSignatures, standing, removals, notCounted } = page.data
+  /** Petition/Show with what the viewer may do with it. For guests, nothing personal (see `show`). */
+  private async showPage(ctx: HttpContext, page: ShownPetitionPage) {
+    const { bouncer, auth } = ctx
+    const { petition } = page.data
     const [canEditPetition, open, canRemoveAnswers] = await Promise.all([
       auth.user ? bouncer.with(PetitionPolicy).allows('edit', petition) : false,
       bouncer.with(PetitionPolicy).allows('sign', petition),
@@ -188,38 +145,8 @@ export default class PetitionsController {
         ? bouncer.with(PetitionPolicy).allows('removeResponse', petition, { fromRecipient: true })
         : false,
     ])
-    return inertia.render('Petition/Show', {
-      petition: PetitionShowTransformer.transform(petition, i18n.t('page.account.deleted_user')),
-      lastSignatures: LastSignatureTransformer.transform(
-        lastSignatures,
-        i18n.t('page.sign.anonymous')
-      ),
-      /** Its letters' recipients and whether they answered; never their addresses. */
-      decisionMakers: RecipientStandingTransformer.transform(standing, DateTime.now().toMillis()),
-      /** Counted signatures moderators removed (their invalidations' dates and reasons; never a signer). */
-      moderatorRemovals: ModeratorRemovalTransformer.transform(removals),
-      /** Its signatures that do not count, by why: numbers only, never a signer, domain or network. */
-      notCounted,
-      whenISignedThisPetition: page.signedAt,
-      /** The viewer's own signature: waiting for confirmation (with the address it went to), or counted. */
-      mySignature: page.mine,
-      success: null,
-      canSignPetition: open && page.signedAt === null,
-      canEditPetition,
-      /** A moderator (not its owner) may remove a decision maker's answer, with a reason. */
-      canRemoveAnswers,
-      turnstileKey: site.turnstileSiteKey,
-      // Hidden by moderators, seen by its owner or a moderator: the banner saying so.
-      hiddenNotice: HiddenNoticeTransformer.of(
-        petition,
-        auth.user?.id === petition.userId ? 'owner' : 'moderator'
-      ),
-      /** A one-shot note from the request before: the owner has just published it, or the viewer confirmed. */
-      justPublished: canEditPetition && petitionPageNote(session) === 'petitionPublished',
-      justConfirmed:
-        page.mine !== null &&
-        page.mine.status !== 'pending' &&
-        petitionPageNote(session) === 'signatureConfirmed',
-    })
+    const note = petitionPageNote(ctx.session)
+    const viewer = { userId: auth.user?.id ?? null, canEditPetition, open, canRemoveAnswers, note }
+    return ctx.inertia.render('Petition/Show', petitionShowProps(page, viewer, ctx.i18n))
   }
 }

@@ -9,7 +9,17 @@ import {
   invalidationFilterOf,
   signatureInvalidationValidator,
 } from '#validators/signature_invalidation'
-import { flashAlert } from '#support/http/flash'
+import { flash, type FlashNote } from '#support/http/flash'
+
+/** What the moderator reads once the invalidation ran: how many signatures it took, or none. */
+function invalidationNote(signatures: number | null): FlashNote {
+  if (signatures === null) return { type: 'info', key: 'page.moderation.invalidation.nothing' }
+  return {
+    type: 'success',
+    key: 'page.moderation.invalidation.done',
+    params: { count: signatures },
+  }
+}
 
 /**
  * A moderator's bulk invalidation of a petition's signatures, after its
@@ -24,19 +34,9 @@ export default class SignatureInvalidationsController {
     const input = await ctx.request.validateUsing(signatureInvalidationValidator)
     const chosen = invalidationFilterOf(input)
     if (chosen.refused) throw new RefusedFieldsException(chosen.refused)
-    const invalidation = await invalidateSignatures(
-      ctx.auth.user!,
-      petition,
-      { ...chosen.filter, upToId: input.upToId },
-      input.reason
-    )
-    flashAlert(
-      ctx.session,
-      invalidation ? 'success' : 'info',
-      invalidation
-        ? ctx.i18n.t('page.moderation.invalidation.done', { count: invalidation.signatures })
-        : ctx.i18n.t('page.moderation.invalidation.nothing')
-    )
+    const filter = { ...chosen.filter, upToId: input.upToId }
+    const invalidation = await invalidateSignatures(ctx.auth.user!, petition, filter, input.reason)
+    flash(ctx, invalidationNote(invalidation?.signatures ?? null))
     // The page without the filter: its count is spent.
     return ctx.response.redirect(urlFor('moderation.petition', { id: petition.id }))
   }
@@ -47,11 +47,10 @@ export default class SignatureInvalidationsController {
     await ctx.bouncer.with(ModerationPolicy).authorize('invalidateSignatures', petition)
     const done = await undoInvalidation(ctx.auth.user!, petition, ctx.params.invalidation)
     if (done === null) throw new NotFoundException()
-    flashAlert(
-      ctx.session,
-      done ? 'success' : 'info',
-      ctx.i18n.t(done ? 'page.moderation.invalidation.undone' : 'page.moderation.nothing_to_do')
-    )
+    flash(ctx, {
+      type: done ? 'success' : 'info',
+      key: done ? 'page.moderation.invalidation.undone' : 'page.moderation.nothing_to_do',
+    })
     return ctx.response.redirect(urlFor('moderation.petition', { id: petition.id }))
   }
 }

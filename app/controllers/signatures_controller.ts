@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import string from '@adonisjs/core/helpers/string'
 import Petition from '#models/petition'
 import PetitionPolicy from '#policies/petition_policy'
 import { signatureValidator, signValidation } from '#validators/signature'
@@ -12,7 +11,7 @@ import {
 import { petitionToSign } from '#services/signatures/petition_to_sign'
 import { confirmSignature, signatureOfLink } from '#services/signatures/confirmation'
 import { removalOf } from '#services/signatures/removal'
-import { flashMessage, flashSwal } from '#support/http/flash'
+import { flash, type FlashNote } from '#support/http/flash'
 import {
   forgetSigned,
   rememberSigned,
@@ -31,6 +30,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { flashPetitionPage } from '#support/http/petition_page_flash'
 import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
+import { confirmSignatureProps } from '#presenters/signer_link_presenters'
 import { currentRules } from '#services/fraud/signing_rules'
 import { consumeSignAttempt, giveBackSignAttempt } from '#runtime/limits/rate_limits'
 
@@ -43,6 +43,22 @@ const REFUSALS = {
   duplicate: 'page.sign.already_signed',
   link_already_sent: 'page.sign.link_already_sent',
 } as const
+
+/** What the viewer reads above the form after "Send it again": sent to `email`, confirmed already, or used up. */
+function resentNote(outcome: 'sent' | 'confirmed' | 'limited', email: string): FlashNote {
+  if (outcome === 'sent') {
+    return {
+      type: 'success',
+      key: 'page.petition_page.link_sent_again',
+      params: { email },
+      show: 'box',
+    }
+  }
+  if (outcome === 'confirmed') {
+    return { type: 'info', key: 'page.my_signatures.already_confirmed', show: 'box' }
+  }
+  return { type: 'warning', key: 'page.sign.link_already_sent', show: 'box' }
+}
 
 export default class SignaturesController {
   /** POST /petition/{guid}/sign. */
@@ -80,15 +96,9 @@ export default class SignaturesController {
   async show(ctx: HttpContext) {
     const { request, inertia, params } = ctx
     const signature = await signatureOfLink(params.id, signedFor(request))
-    return inertia.render('Petition/ConfirmSignature', {
-      confirmUrl: signature ? request.url(true) : null,
-      petition: signature
-        ? { title: signature.petition.title, slug: signature.petition.slug }
-        : null,
-      alreadyConfirmed: Boolean(signature?.confirmedAt),
-      /** Moderators took it out of the counts: its signer learns when and why before confirming. */
-      removal: signature ? await removalOf(signature) : null,
-    })
+    const removal = signature ? await removalOf(signature) : null
+    const props = confirmSignatureProps(signature, request.url(true), removal)
+    return inertia.render('Petition/ConfirmSignature', props)
   }
 
   /**
@@ -127,7 +137,10 @@ export default class SignaturesController {
       : firstTime
         ? 'page.sign.confirmed_text'
         : 'page.sign.already_confirmed'
-    flashMessage(session, 'success', i18n.t(key, { title, reason: removal?.reason }))
+    flash(
+      { session, i18n },
+      { type: 'success', key, params: { title, reason: removal?.reason }, show: 'box' }
+    )
   }
 
   /**
@@ -136,18 +149,10 @@ export default class SignaturesController {
    * day's allowance of links for its address.
    */
   async resend(ctx: HttpContext) {
-    const { session, i18n, response } = ctx
     const own = await this.viewersOwn(ctx)
     const outcome = await resendOwnLink(own)
-    if (outcome === 'sent') {
-      const text = i18n.t('page.petition_page.link_sent_again', { email: ownRow(own).email })
-      flashMessage(session, 'success', text)
-    } else if (outcome === 'confirmed') {
-      flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
-    } else {
-      flashMessage(session, 'warning', i18n.t('page.sign.link_already_sent'))
-    }
-    return response.redirect().back()
+    flash(ctx, resentNote(outcome, ownRow(own).email))
+    return ctx.response.redirect().back()
   }
 
   /**
@@ -156,13 +161,13 @@ export default class SignaturesController {
    * working) and the form is back, to sign with the right address.
    */
   async discard(ctx: HttpContext) {
-    const { session, i18n, request, response } = ctx
+    const { request, response } = ctx
     const own = await this.viewersOwn(ctx)
     if (await discardOwnPending(own)) {
       forgetSigned(response, request, ownRow(own).petitionId)
-      flashMessage(session, 'info', i18n.t('page.petition_page.pending_discarded'))
+      flash(ctx, { type: 'info', key: 'page.petition_page.pending_discarded', show: 'box' })
     } else {
-      flashMessage(session, 'info', i18n.t('page.my_signatures.already_confirmed'))
+      flash(ctx, { type: 'info', key: 'page.my_signatures.already_confirmed', show: 'box' })
     }
     return response.redirect().back()
   }
@@ -180,7 +185,7 @@ export default class SignaturesController {
 
   /** Back to the form with a message above it. */
   private refuse(ctx: HttpContext, kind: 'error' | 'warning', key: string) {
-    flashMessage(ctx.session, kind, ctx.i18n.t(key))
+    flash(ctx, { type: kind, key, show: 'box' })
     return ctx.response.redirect().back()
   }
 
@@ -206,18 +211,23 @@ export default class SignaturesController {
    * HTML: whatever a user wrote is escaped into them.
    */
   private thank(ctx: HttpContext, petition: Petition, receipt: SignReceipt) {
-    const { i18n } = ctx
     if (receipt.confirmed) {
-      flashSwal(ctx.session, 'success', {
-        title: i18n.t('page.sign.thanks_title'),
-        payload: i18n.t('page.sign.confirmed_text', { title: string.escapeHTML(petition.title) }),
+      flash(ctx, {
+        type: 'success',
+        key: 'page.sign.confirmed_text',
+        params: { title: petition.title },
+        show: 'dialog',
+        titleKey: 'page.sign.thanks_title',
       })
       return ctx.response.redirect().back()
     }
     // Not counted yet: almost done, the mailbox has the last step.
-    flashSwal(ctx.session, 'info', {
-      title: i18n.t('page.petition_page.almost_done_title'),
-      payload: i18n.t('page.sign.confirm_text', { email: string.escapeHTML(receipt.email) }),
+    flash(ctx, {
+      type: 'info',
+      key: 'page.sign.confirm_text',
+      params: { email: receipt.email },
+      show: 'dialog',
+      titleKey: 'page.petition_page.almost_done_title',
     })
     return ctx.response.redirect().back()
   }

@@ -20,11 +20,9 @@ import {
   liftRuleValidator,
   pauseSigningValidator,
 } from '#validators/signing_rules'
-import { flashAlert } from '#support/http/flash'
-import BlockedDomainTransformer from '#transformers/blocked_domain_transformer'
+import { flash } from '#support/http/flash'
+import { signingRulesProps } from '#presenters/moderation_presenters'
 import { disposableDomain, domainListed, NETWORK_HASH_PATTERN } from '#shared/fraud/signing_rules'
-import BlockedNetworkTransformer from '#transformers/blocked_network_transformer'
-import DisposableExemptionTransformer from '#transformers/disposable_exemption_transformer'
 
 /**
  * The moderators' rules against signing attacks: blocked e-mail domains
@@ -37,15 +35,10 @@ export default class SigningRulesController {
   /** GET /moderation/rules: the rules, and (`check`) whether a domain is on the kept list. */
   async index(ctx: HttpContext) {
     await ctx.bouncer.with(ModerationPolicy).authorize('moderate')
-    const { domains, networks, keptListSize, exemptions } = await rulesOverview()
-    return ctx.inertia.render('Moderation/Rules', {
-      domains: domains.map((domain) => new BlockedDomainTransformer(domain).toObject()),
-      networks: networks.map((network) => new BlockedNetworkTransformer(network).toObject()),
-      keptListSize,
-      exemptions: exemptions.map((row) => new DisposableExemptionTransformer(row).toObject()),
-      check: await this.keptListCheck(ctx),
-      networkToBlock: networkHashOf(ctx.request.input('network')),
-    })
+    const rules = await rulesOverview()
+    const check = await this.keptListCheck(ctx)
+    const networkToBlock = networkHashOf(ctx.request.input('network'))
+    return ctx.inertia.render('Moderation/Rules', signingRulesProps(rules, check, networkToBlock))
   }
 
   /**
@@ -139,12 +132,12 @@ export default class SigningRulesController {
     const { reason } = await ctx.request.validateUsing(liftRuleValidator)
     if (await resumeSigning(ctx.auth.user!, petition.id, reason ?? null))
       this.done(ctx, 'signing_resumed')
-    else flashAlert(ctx.session, 'info', ctx.i18n.t('page.moderation.nothing_to_do'))
+    else flash(ctx, { type: 'info', key: 'page.moderation.nothing_to_do' })
     return ctx.response.redirect().back()
   }
 
   private done(ctx: HttpContext, key: string, values: Record<string, string> = {}) {
-    flashAlert(ctx.session, 'success', ctx.i18n.t(`page.moderation.rules.done.${key}`, values))
+    flash(ctx, { type: 'success', key: `page.moderation.rules.done.${key}`, params: values })
   }
 }
 

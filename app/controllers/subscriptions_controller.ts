@@ -7,18 +7,19 @@ import {
   subscriptionOfLink,
   unsubscribeFromNewsletter,
 } from '#services/mail/newsletter'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { answerOneClick, isOneClickUnsubscribe } from '#support/http/one_click_unsubscribe'
 import { signedFor } from '#support/http/signed_links'
 import type { LinkIntent } from '#shared/newsletter'
 import { localeOf } from '#app/i18n/locales'
+import { subscriptionLinkProps } from '#presenters/site_presenters'
 
 export default class SubscriptionsController {
   async store(ctx: HttpContext) {
     const { request, response, i18n } = ctx
     const { email } = await request.validateUsing(subscriptionValidator)
     await subscribeToNewsletter(email, localeOf(i18n))
-    flashAlert(ctx.session, 'success', i18n.t('page.subscription.requested'))
+    flash(ctx, { type: 'success', key: 'page.subscription.requested' })
     return response.redirect().back()
   }
 
@@ -51,16 +52,8 @@ export default class SubscriptionsController {
   private async showLink(ctx: HttpContext, intent: LinkIntent) {
     const { request, inertia, params } = ctx
     const subscription = await subscriptionOfLink(params.id, intent, signedFor(request))
-    const alreadyDone = subscription
-      ? intent === 'subscribe'
-        ? Boolean(subscription.confirmedAt)
-        : Boolean(subscription.unsubscribedAt)
-      : false
-    return inertia.render('Subscription/Confirm', {
-      intent,
-      actionUrl: subscription ? request.url(true) : null,
-      alreadyDone,
-    })
+    const props = subscriptionLinkProps(intent, subscription, request.url(true))
+    return inertia.render('Subscription/Confirm', props)
   }
 
   /**
@@ -81,10 +74,10 @@ export default class SubscriptionsController {
       return answerOneClick(ctx, done, text)
     }
     if (!done) {
-      flashAlert(ctx.session, 'error', i18n.t('page.subscription.invalid_link'))
+      flash(ctx, { type: 'error', key: 'page.subscription.invalid_link' })
       return response.redirect().toRoute('home')
     }
-    flashAlert(ctx.session, 'success', i18n.t(successKey))
+    flash(ctx, { type: 'success', key: successKey })
     return response.redirect().toRoute('home')
   }
 }

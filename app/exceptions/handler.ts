@@ -10,6 +10,7 @@ import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/h
 import type { IncomingMessage } from 'node:http'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { isServiceUnavailable } from '#support/unavailable_services'
+import { RefusedUpload } from '#support/uploads'
 
 /** The most of a refused body that is read and dropped before answering. */
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024
@@ -102,6 +103,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // A policy chooses its status: 403, or 404 for what the viewer may not know exists.
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) return error.response.status ?? 403
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return 429
+    // A refused upload is answered as a validator's refusal, and needs no one's attention as one.
+    if (error instanceof RefusedUpload) return 422
     if (IMPOSSIBLE_FILE_KEYS.includes((error as { code?: string })?.code ?? '')) return 404
     // PostgreSQL restarting, Redis away, the bucket unreachable: nothing the request did wrong.
     if (isServiceUnavailable(error)) return 503
@@ -117,14 +120,29 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     return own ?? (status >= 500 ? 500 : 400)
   }
 
+  /**
+   * A form's refused upload, explained under the field that sent the file
+   * (each upload form sends one): its error shows under that field, the form
+   * keeps what was typed. Routes that answer an upload in JSON (an avatar, a
+   * picture in a petition's text) say why themselves.
+   */
+  private refusedFile(ctx: HttpContext, error: RefusedUpload) {
+    const [field = 'file'] = Object.keys(ctx.request.allFiles())
+    return { field, rule: error.rule }
+  }
+
   private async renderStatus(ctx: HttpContext, status: number) {
     const page = await ctx.inertia.render('Errors/Status', { status: this.pageFor(status) })
     ctx.response.status(status).send(page)
   }
 
   async handle(error: unknown, ctx: HttpContext) {
-    if (error instanceof RefusedFieldsException) {
-      return super.handle(error.asValidationError(ctx.i18n), ctx)
+    const refused =
+      error instanceof RefusedUpload
+        ? new RefusedFieldsException([this.refusedFile(ctx, error)])
+        : error
+    if (refused instanceof RefusedFieldsException) {
+      return super.handle(refused.asValidationError(ctx.i18n), ctx)
     }
     const status = this.statusOf(error)
     if (status === 413) await drainBody(ctx.request.request)

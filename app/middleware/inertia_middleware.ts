@@ -7,7 +7,7 @@ import { sessionCookieDomain } from '#config/session'
 import { localeOf } from '#app/i18n/locales'
 import type { AlertKind, SwalMessage } from '#support/http/flash'
 
-/** One toast per kind, or null. */
+/** One toast per kind, or null: what `flash` (support/http/flash) left, shown by the Flash component. */
 type Alerts = Record<AlertKind, string | null>
 /** The messages box above a form: one text per kind and a list of errors. */
 type Messages = Alerts & { errors: string[] }

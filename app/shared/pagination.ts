@@ -20,6 +20,12 @@ export type PaginationLink = { active: boolean; url: string | null; label: strin
 /** One page of a list, as the pagination component reads it. */
 export type Paginated<Item> = { data: Item[]; links: PaginationLink[]; path: string; total: number }
 
+/** A page of rows as a Lucid paginator (of models or of a query) holds it. */
+export type PageOfRows<Row> = Pick<
+  SimplePaginatorContract<Row>,
+  'currentPage' | 'lastPage' | 'getUrl' | 'all' | 'total'
+>
+
 /** Page numbers shown on each side of the current page, as on most sites. */
 const ON_EACH_SIDE = 3
 const ELLIPSIS = '&hellip;'
@@ -31,10 +37,7 @@ const ELLIPSIS = '&hellip;'
  * petition with a million signatures sends a dozen links, not 20,000.
  */
 export function paginatorProps<Row, Item>(
-  paginator: Pick<
-    SimplePaginatorContract<Row>,
-    'currentPage' | 'lastPage' | 'getUrl' | 'all' | 'total'
-  >,
+  paginator: PageOfRows<Row>,
   map: (row: Row) => Item
 ): Paginated<Item> {
   const current = paginator.currentPage

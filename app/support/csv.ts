@@ -1,5 +1,3 @@
-import { downloadHeaders } from '#support/http/download'
-
 /**
  * CSV for spreadsheets (RFC 4180): comma-separated, CRLF line ends.
  *
@@ -31,10 +29,5 @@ export function csvRow(values: Array<string | number | null | undefined>): strin
   return `${values.map(csvCell).join(',')}\r\n`
 }
 
-/**
- * The headers of a CSV download named `fileName`: saved under that name (in
- * UTF-8 for browsers that read it), never kept by a cache.
- */
-export function csvDownloadHeaders(fileName: string): Record<string, string> {
-  return downloadHeaders(fileName, 'text/csv; charset=utf-8')
-}
+/** What a CSV download is: UTF-8 text. */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'

@@ -1,11 +1,16 @@
 import sharp, { type ResizeOptions } from 'sharp'
 import { readFile } from 'node:fs/promises'
-import { StorageUnavailable } from '#support/uploads'
+import { RefusedUpload, StorageUnavailable } from '#support/uploads'
 
-export class NotAnImage extends Error {}
+/** A file that is not a readable PNG or JPEG, whatever its name says. */
+export class NotAnImage extends RefusedUpload {
+  readonly rule = 'image'
+}
 
 /** A picture whose header declares more pixels than MAX_INPUT_PIXELS. */
-export class TooManyPixels extends Error {}
+export class TooManyPixels extends RefusedUpload {
+  readonly rule = 'pixels'
+}
 
 /**
  * The most pixels an uploaded picture may declare: 40 megapixels, above any
@@ -70,17 +75,6 @@ export function uploadRefusalKey(error: unknown): string | null {
   return messages.messages.some((message) => message.rule === 'file.size')
     ? 'page.my.avatar_too_large'
     : 'page.my.avatar_not_image'
-}
-
-/**
- * The rule under which a form's refused photo is explained (validator.json):
- * not a picture, too many pixels, or not stored just now. Null for other errors.
- */
-export function photoRefusalRule(error: unknown): 'image' | 'pixels' | 'storage' | null {
-  if (error instanceof NotAnImage) return 'image'
-  if (error instanceof TooManyPixels) return 'pixels'
-  if (error instanceof StorageUnavailable) return 'storage'
-  return null
 }
 
 /** The status of a refused upload: 503 when the storage did not take it (send it again later). */

@@ -30,10 +30,22 @@ export const UPLOAD_WRITE_OPTIONS = {
 } as const
 
 /**
+ * An upload the site refused, with the rule that explains it under the
+ * form's file field (validator.json): not a picture, too many pixels, or not
+ * stored just now. The exception handler answers a form that sent one as a
+ * validator's refusal would.
+ */
+export abstract class RefusedUpload extends Error {
+  abstract readonly rule: 'image' | 'pixels' | 'storage'
+}
+
+/**
  * The storage did not take an upload: the bucket unreachable or refusing,
  * the disk full. Nothing was kept; the same file may be sent again later.
  */
-export class StorageUnavailable extends Error {}
+export class StorageUnavailable extends RefusedUpload {
+  readonly rule = 'storage'
+}
 
 /**
  * Writes an upload to its disk, before any row names it: a write that

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react'
 import Header from '~/components/header.tsx'
 import Footer from '~/components/footer.tsx'
-import FlashToasts from '~/components/flash_toasts.tsx'
-import SwalMessages from '~/components/swal_messages.tsx'
+import Flash from '~/components/flash.tsx'
 import LoadingOverlay from '~/components/loading_overlay.tsx'
 import Seo from '~/components/seo.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 
 type AppLayoutProps = {
@@ -31,7 +29,6 @@ export default function AppLayout({
   contactEmail,
   children,
 }: AppLayoutProps) {
-  const { alerts, swal } = useSharedProps()
   const { t } = useTranslation()
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -52,8 +49,7 @@ export default function AppLayout({
         {children}
       </main>
       <Footer contactEmail={contactEmail} />
-      <FlashToasts alerts={alerts} />
-      <SwalMessages swal={swal} />
+      <Flash at="page" />
       <LoadingOverlay />
     </div>
   )

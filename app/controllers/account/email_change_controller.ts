@@ -7,8 +7,23 @@ import {
   undoOfLink,
 } from '#services/accounts/email_change'
 import { endSession } from '#services/accounts/sessions'
-import { flashAlert } from '#support/http/flash'
+import type User from '#models/user'
+import { flash, type FlashNote } from '#support/http/flash'
 import { signedFor } from '#support/http/signed_links'
+import { confirmEmailChangeProps, undoEmailChangeProps } from '#presenters/account_presenters'
+
+/** The address was taken by another account meanwhile: the member is told; any other error is thrown. */
+function taken(error: unknown): 'taken' {
+  if (error instanceof EmailTaken) return 'taken'
+  throw error
+}
+
+/** What the member reads once the new address's link was used (or could not be). */
+function confirmationNote(changed: User | 'taken' | null): FlashNote {
+  if (changed === 'taken') return { type: 'error', key: 'page.account.email_taken' }
+  if (!changed) return { type: 'error', key: 'page.account.email_link_invalid' }
+  return { type: 'success', key: 'page.account.email_changed', params: { email: changed.email } }
+}
 
 /**
  * The links mailed when a member moves their account to another address:
@@ -20,57 +35,39 @@ import { signedFor } from '#support/http/signed_links'
 export default class EmailChangeController {
   async show({ request, params, inertia }: HttpContext) {
     const user = await emailChangeOfLink(params.id, signedFor(request))
-    return inertia.render('Account/ConfirmEmailChange', {
-      actionUrl: user ? request.url(true) : null,
-      newEmail: user?.pendingEmail ?? null,
-    })
+    const props = confirmEmailChangeProps(user, request.url(true))
+    return inertia.render('Account/ConfirmEmailChange', props)
   }
 
   async confirm(ctx: HttpContext) {
-    const { request, response, params, session, i18n, auth } = ctx
+    const { request, response, params, i18n, auth } = ctx
     const user = await emailChangeOfLink(params.id, signedFor(request))
-    const landing = () => response.redirect().toRoute(auth.user ? 'my.account' : 'auth.login')
-    try {
-      const changed = user ? await confirmEmailChange(user, i18n.locale) : null
-      if (!changed) {
-        flashAlert(session, 'error', i18n.t('page.account.email_link_invalid'))
-        return landing()
-      }
-      flashAlert(session, 'success', i18n.t('page.account.email_changed', { email: changed.email }))
-      return landing()
-    } catch (error) {
-      if (!(error instanceof EmailTaken)) throw error
-      flashAlert(session, 'error', i18n.t('page.account.email_taken'))
-      return landing()
-    }
+    const changed = user ? await confirmEmailChange(user, i18n.locale).catch(taken) : null
+    flash(ctx, confirmationNote(changed))
+    return response.redirect().toRoute(auth.user ? 'my.account' : 'auth.login')
   }
 
   async showUndo({ request, params, inertia }: HttpContext) {
     const link = await undoOfLink(params.id, request.qs().from, signedFor(request))
-    return inertia.render('Account/UndoEmailChange', {
-      actionUrl: link ? request.url(true) : null,
-      previousEmail: link?.from ?? null,
-      currentEmail: link?.user.email ?? null,
-    })
+    const props = undoEmailChangeProps(link, request.url(true))
+    return inertia.render('Account/UndoEmailChange', props)
   }
 
   /** Brings the account back to the address it left; this browser is logged out of it. */
   async undo(ctx: HttpContext) {
     const { request, response, params, session, i18n, auth } = ctx
     const link = await undoOfLink(params.id, request.qs().from, signedFor(request))
-    try {
-      const restored = link ? await undoEmailChange(link.user, link.from, i18n.locale) : null
-      if (!restored) {
-        flashAlert(session, 'error', i18n.t('page.account.email_undo_invalid'))
-        return response.redirect().toRoute('home')
-      }
-      if (auth.user?.id === restored.id) await endSession(auth, session)
-      flashAlert(session, 'success', i18n.t('page.account.email_undone', { email: restored.email }))
-      return response.redirect().toRoute('auth.login')
-    } catch (error) {
-      if (!(error instanceof EmailTaken)) throw error
-      flashAlert(session, 'error', i18n.t('page.account.email_undo_taken'))
+    const restored = link
+      ? await undoEmailChange(link.user, link.from, i18n.locale).catch(taken)
+      : null
+    if (restored === 'taken' || !restored) {
+      const key = restored ? 'page.account.email_undo_taken' : 'page.account.email_undo_invalid'
+      flash(ctx, { type: 'error', key })
       return response.redirect().toRoute('home')
     }
+    if (auth.user?.id === restored.id) await endSession(auth, session)
+    const undone = { email: restored.email }
+    flash(ctx, { type: 'success', key: 'page.account.email_undone', params: undone })
+    return response.redirect().toRoute('auth.login')
   }
 }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import AccountTransformer from '#transformers/account_transformer'
+import { myAccountProps } from '#presenters/member_presenters'
 import {
   emailChangeValidator,
   passwordChangeValidator,
@@ -10,82 +10,84 @@ import { changePassword, mailPasswordSetLink } from '#services/accounts/password
 import { cancelEmailChange, requestEmailChange } from '#services/accounts/email_change'
 import { unlinkProvider, UnlinkWouldLockOut } from '#services/accounts/social_auth'
 import { isProvider } from '#config/ally'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import NotFoundException from '#exceptions/not_found_exception'
 
 /** My/Account: the member's names, password, e-mail and linked providers. */
 export default class SettingsController {
   async show({ inertia, auth }: HttpContext) {
-    return inertia.render('My/Account', {
-      account: AccountTransformer.transform(auth.getUserOrFail()),
-    })
+    return inertia.render('My/Account', myAccountProps(auth.getUserOrFail()))
   }
 
   async updateProfile(ctx: HttpContext) {
-    const { request, response, auth, session, i18n } = ctx
+    const { request, response, auth } = ctx
     const names = await request.validateUsing(profileValidator)
     await updateProfile(auth.getUserOrFail(), names)
-    flashAlert(session, 'success', i18n.t('page.account.profile_saved'))
+    flash(ctx, { type: 'success', key: 'page.account.profile_saved' })
     return response.redirect().toRoute('my.account')
   }
 
   /** A new password; every other session of the member ends. */
   async updatePassword(ctx: HttpContext) {
-    const { request, response, auth, session, i18n } = ctx
+    const { request, response, auth, session } = ctx
     const payload = await request.validateUsing(passwordChangeValidator)
     await changePassword(auth.getUserOrFail(), payload, session.sessionId)
-    flashAlert(session, 'success', i18n.t('page.account.password_saved'))
+    flash(ctx, { type: 'success', key: 'page.account.password_saved' })
     return response.redirect().toRoute('my.account')
   }
 
   /** An account without a password: a link to set one, mailed to its address. */
   async sendPasswordLink(ctx: HttpContext) {
-    const { response, auth, session, i18n } = ctx
+    const { response, auth, i18n } = ctx
     const user = auth.getUserOrFail()
     if (await mailPasswordSetLink(user, i18n.locale)) {
-      flashAlert(
-        session,
-        'success',
-        i18n.t('page.account.password_link_sent', { email: user.email })
-      )
+      flash(ctx, {
+        type: 'success',
+        key: 'page.account.password_link_sent',
+        params: { email: user.email },
+      })
     } else {
-      flashAlert(session, 'error', i18n.t('page.account.mail_limited'))
+      flash(ctx, { type: 'error', key: 'page.account.mail_limited' })
     }
     return response.redirect().toRoute('my.account')
   }
 
   /** Asks for a move to another address: it happens when the link mailed there is followed. */
   async requestEmailChange(ctx: HttpContext) {
-    const { request, response, auth, session, i18n } = ctx
+    const { request, response, auth, i18n } = ctx
     const user = auth.getUserOrFail()
     const payload = await request.validateUsing(emailChangeValidator)
     await requestEmailChange(user, payload, i18n.locale)
-    flashAlert(
-      session,
-      'success',
-      i18n.t('page.account.email_link_sent', { email: user.pendingEmail })
-    )
+    flash(ctx, {
+      type: 'success',
+      key: 'page.account.email_link_sent',
+      params: { email: user.pendingEmail },
+    })
     return response.redirect().toRoute('my.account')
   }
 
   async cancelEmailChange(ctx: HttpContext) {
-    const { response, auth, session, i18n } = ctx
+    const { response, auth } = ctx
     await cancelEmailChange(auth.getUserOrFail())
-    flashAlert(session, 'info', i18n.t('page.account.email_change_cancelled'))
+    flash(ctx, { type: 'info', key: 'page.account.email_change_cancelled' })
     return response.redirect().toRoute('my.account')
   }
 
   /** Unlinks GitHub or Google, only from an account that keeps a password to log in with. */
   async unlinkProvider(ctx: HttpContext) {
-    const { params, response, auth, session, i18n } = ctx
+    const { params, response, auth, i18n } = ctx
     if (!isProvider(params.provider)) throw new NotFoundException()
     const provider = i18n.t(`page.auth.${params.provider}`)
     try {
       await unlinkProvider(auth.getUserOrFail(), params.provider)
-      flashAlert(session, 'success', i18n.t('page.account.provider_unlinked', { provider }))
+      flash(ctx, { type: 'success', key: 'page.account.provider_unlinked', params: { provider } })
     } catch (error) {
       if (!(error instanceof UnlinkWouldLockOut)) throw error
-      flashAlert(session, 'error', i18n.t('page.account.provider_needs_password', { provider }))
+      flash(ctx, {
+        type: 'error',
+        key: 'page.account.provider_needs_password',
+        params: { provider },
+      })
     }
     return response.redirect().toRoute('my.account')
   }

@@ -6,10 +6,15 @@ import {
   verifyMailbox,
 } from '#services/accounts/registration'
 import { endSession } from '#services/accounts/sessions'
-import { flashAlert } from '#support/http/flash'
+import { flash, type FlashNote } from '#support/http/flash'
+import type User from '#models/user'
 import { mailGuard } from '#runtime/mail/mail_guard'
 import { verificationAnswerValidator } from '#validators/auth'
 import { signedFor } from '#support/http/signed_links'
+import { verifyEmailProps } from '#presenters/account_presenters'
+
+/** A link already answered: the account was verified or declined before. */
+const LINK_USED: FlashNote = { type: 'info', key: 'page.auth.verify_link_used' }
 
 /**
  * The mailed verification link (a signed URL, valid 24 hours, for one
@@ -20,57 +25,47 @@ import { signedFor } from '#support/http/signed_links'
 export default class EmailVerificationController {
   async show({ request, params, inertia }: HttpContext) {
     const user = await accountOfVerificationLink(params.id, signedFor(request))
-    return inertia.render('Auth/VerifyEmail', {
-      actionUrl: user ? request.url(true) : null,
-      email: user?.email ?? null,
-      verified: user?.isVerified ?? false,
-    })
+    return inertia.render('Auth/VerifyEmail', verifyEmailProps(user, request.url(true)))
   }
 
   /** "Verify my account", or "I did not sign up", which deletes the unverified account. */
   async answer(ctx: HttpContext) {
-    const { request, response, params, session, auth, i18n } = ctx
-    const user = await accountOfVerificationLink(params.id, signedFor(request))
+    const { request, response, session, auth } = ctx
+    const user = await accountOfVerificationLink(ctx.params.id, signedFor(request))
     const landing = () => response.redirect().toRoute(auth.user ? 'my.petitions' : 'auth.login')
     if (!user) {
-      flashAlert(session, 'error', i18n.t('page.auth.verify_link_invalid'))
+      flash(ctx, { type: 'error', key: 'page.auth.verify_link_invalid' })
       return landing()
     }
     const { answer } = await request.validateUsing(verificationAnswerValidator)
     const ownBrowser = auth.user?.id === user.id
-
-    if (answer === 'not_me') {
-      const deleted = await declineSignUp(user, i18n.locale)
-      if (deleted && ownBrowser) await endSession(auth, session)
-      flashAlert(
-        session,
-        deleted ? 'success' : 'info',
-        i18n.t(deleted ? 'page.auth.signup_declined' : 'page.auth.verify_link_used')
-      )
-      return response.redirect().toRoute('home')
-    }
-
+    if (answer === 'not_me') return this.decline(ctx, user, ownBrowser)
     const verified = await verifyMailbox(user, ownBrowser ? session.sessionId : null)
-    flashAlert(
-      session,
-      verified ? 'success' : 'info',
-      i18n.t(verified ? 'page.auth.verified' : 'page.auth.verify_link_used')
-    )
+    flash(ctx, verified ? { type: 'success', key: 'page.auth.verified' } : LINK_USED)
     return landing()
+  }
+
+  /** "I did not sign up": the unverified account goes, and its session if it is this browser's. */
+  private async decline(ctx: HttpContext, user: User, ownBrowser: boolean) {
+    const deleted = await declineSignUp(user, ctx.i18n.locale)
+    if (deleted && ownBrowser) await endSession(ctx.auth, ctx.session)
+    flash(ctx, deleted ? { type: 'success', key: 'page.auth.signup_declined' } : LINK_USED)
+    return ctx.response.redirect().toRoute('home')
   }
 
   /** 'Verify now' on My petitions (POST /auth/email/resend), rate-limited. */
   async resend(ctx: HttpContext) {
-    const { auth, response, session, i18n } = ctx
+    const { auth, response, i18n } = ctx
     const user = auth.getUserOrFail()
     if (user.isVerified) {
-      flashAlert(session, 'info', i18n.t('page.auth.already_verified'))
+      flash(ctx, { type: 'info', key: 'page.auth.already_verified' })
     } else if (!(await mailGuard.allows(user.email, 'verificationMails'))) {
       // The member asks for their own mail: telling them reveals nothing.
-      flashAlert(session, 'error', i18n.t('page.auth.verification_limited'))
+      flash(ctx, { type: 'error', key: 'page.auth.verification_limited' })
     } else {
       await sendVerificationMail(user, i18n.locale)
-      flashAlert(session, 'success', i18n.t('page.auth.verification_sent', { email: user.email }))
+      const params = { email: user.email }
+      flash(ctx, { type: 'success', key: 'page.auth.verification_sent', params })
     }
     return response.redirect().back()
   }

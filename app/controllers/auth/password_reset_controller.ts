@@ -2,13 +2,13 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { forgotPasswordValidator, resetPasswordValidator } from '#validators/auth'
 import { requestPasswordReset, resetPassword } from '#services/accounts/password_reset'
 import { endOtherSessions, startSession } from '#services/accounts/sessions'
-import { flashAlert, flashMessage } from '#support/http/flash'
-import { configuredProviders } from '#config/ally'
+import { flash } from '#support/http/flash'
+import { forgotPasswordProps, passwordResetProps } from '#presenters/account_presenters'
 
 export default class PasswordResetController {
   /** Auth/ForgetPassword at /auth/password/reset. */
   async create({ inertia }: HttpContext) {
-    return inertia.render('Auth/ForgetPassword', { signInProviders: configuredProviders() })
+    return inertia.render('Auth/ForgetPassword', forgotPasswordProps())
   }
 
   /** POST /auth/password/email: the same answer whether the address has an account or not. */
@@ -16,17 +16,14 @@ export default class PasswordResetController {
     const { request, response, i18n } = ctx
     const { email } = await request.validateUsing(forgotPasswordValidator)
     await requestPasswordReset(email, i18n.locale)
-    flashMessage(ctx.session, 'success', i18n.t('page.auth.reset_link_sent'))
+    flash(ctx, { type: 'success', key: 'page.auth.reset_link_sent', show: 'box' })
     return response.redirect().back()
   }
 
   /** Auth/PasswordReset, reached from the mailed link. */
   async edit({ inertia, params, request }: HttpContext) {
-    return inertia.render('Auth/PasswordReset', {
-      token: String(params.token),
-      email: String(request.qs().email ?? ''),
-      signInProviders: configuredProviders(),
-    })
+    const props = passwordResetProps(String(params.token), String(request.qs().email ?? ''))
+    return inertia.render('Auth/PasswordReset', props)
   }
 
   /** POST /auth/password/reset: a new password, then every other session ends. */
@@ -41,7 +38,7 @@ export default class PasswordResetController {
     }
     await startSession(ctx.auth, ctx.session, user)
     await endOtherSessions(user, session.sessionId)
-    flashAlert(ctx.session, 'success', i18n.t('page.auth.password_changed'))
+    flash(ctx, { type: 'success', key: 'page.auth.password_changed' })
     return response.redirect().toRoute('my.petitions')
   }
 }

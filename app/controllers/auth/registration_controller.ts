@@ -5,18 +5,13 @@ import { consumeSignupAccount } from '#runtime/limits/rate_limits'
 import { startSession } from '#services/accounts/sessions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { isIntendedUrl, pullIntendedUrl } from '#support/http/intended_url'
-import { flashAlert } from '#support/http/flash'
-import { site } from '#config/site'
-import { configuredProviders } from '#config/ally'
+import { flash } from '#support/http/flash'
+import { registrationProps } from '#presenters/account_presenters'
 
 export default class RegistrationController {
   async show({ inertia, session }: HttpContext) {
-    return inertia.render('Auth/Registration', {
-      turnstileKey: site.turnstileSiteKey,
-      // A guest on the way to start a petition is told that it takes a minute, and where it leads.
-      startingPetition: isIntendedUrl(session, urlFor('petitions.create')),
-      signInProviders: configuredProviders(),
-    })
+    const startingPetition = isIntendedUrl(session, urlFor('petitions.create'))
+    return inertia.render('Auth/Registration', registrationProps(startingPetition))
   }
 
   async store(ctx: HttpContext) {
@@ -25,7 +20,7 @@ export default class RegistrationController {
     await consumeSignupAccount(request.ip())
     const user = await registerMember(payload, i18n.locale)
     await startSession(ctx.auth, ctx.session, user)
-    flashAlert(ctx.session, 'success', i18n.t('page.auth.registered', { email: user.email }))
+    flash(ctx, { type: 'success', key: 'page.auth.registered', params: { email: user.email } })
     return response.redirect(pullIntendedUrl(ctx.session))
   }
 }

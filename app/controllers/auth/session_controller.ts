@@ -3,18 +3,14 @@ import { loginValidator } from '#validators/auth'
 import { attemptLogin, type LoginRefusal } from '#services/accounts/login'
 import { endSession, startSession } from '#services/accounts/sessions'
 import { pullIntendedUrl } from '#support/http/intended_url'
-import { flashMessage } from '#support/http/flash'
-import { site } from '#config/site'
-import { configuredProviders } from '#config/ally'
+import { flash } from '#support/http/flash'
+import { loginProps } from '#presenters/account_presenters'
 
 export default class SessionController {
   /** Auth/Login; the bot check shows once a login to the account asked for it. */
   async show({ inertia, session }: HttpContext) {
-    return inertia.render('Auth/Login', {
-      turnstileKey: site.turnstileSiteKey,
-      botCheckRequired: session.flashMessages.get('botCheckRequired') === true,
-      signInProviders: configuredProviders(),
-    })
+    const botCheckRequired = session.flashMessages.get('botCheckRequired') === true
+    return inertia.render('Auth/Login', loginProps(botCheckRequired))
   }
 
   async store(ctx: HttpContext) {
@@ -40,10 +36,10 @@ export default class SessionController {
       session.flash('inputErrorsBag', {
         cfTurnstileResponse: [i18n.t('validator.shared.messages.turnstile')],
       })
-      flashMessage(ctx.session, 'error', i18n.t('page.auth.bot_check_required'))
+      flash(ctx, { type: 'error', key: 'page.auth.bot_check_required', show: 'box' })
     } else {
       // One message for an unknown address and a wrong password alike.
-      flashMessage(ctx.session, 'error', i18n.t('page.auth.invalid_credentials'))
+      flash(ctx, { type: 'error', key: 'page.auth.invalid_credentials', show: 'box' })
     }
     return ctx.response.redirect().back()
   }

@@ -7,7 +7,7 @@ import {
 import { isProvider } from '#config/ally'
 import { startSession } from '#services/accounts/sessions'
 import { pullIntendedUrl } from '#support/http/intended_url'
-import { flashAlert } from '#support/http/flash'
+import { flash } from '#support/http/flash'
 import { providerConfigured } from '#config/ally'
 import NotFoundException from '#exceptions/not_found_exception'
 
@@ -24,25 +24,24 @@ export default class SocialAuthController {
 
   async callback(ctx: HttpContext) {
     const { ally, params, response, i18n } = ctx
-    if (!isProvider(params.provider) || !providerConfigured(params.provider)) {
-      throw new NotFoundException()
-    }
-    const provider = ally.use(params.provider)
+    const name = params.provider
+    if (!isProvider(name) || !providerConfigured(name)) throw new NotFoundException()
+    const provider = ally.use(name)
     const refusal = providerRefusal(provider)
     if (refusal) return this.backToLogin(ctx, refusal)
     try {
-      const user = await memberFromProvider(params.provider, await provider.user(), i18n.locale)
+      const user = await memberFromProvider(name, await provider.user(), i18n.locale)
       await startSession(ctx.auth, ctx.session, user)
       return response.redirect(pullIntendedUrl(ctx.session))
     } catch (error) {
       if (error instanceof ProviderSignInRefused) return this.backToLogin(ctx, error.reason)
-      ctx.logger.warn({ err: error }, 'sign-in with %s failed', params.provider)
+      ctx.logger.warn({ err: error }, 'sign-in with %s failed', name)
       return this.backToLogin(ctx, 'page.auth.provider_error')
     }
   }
 
   private backToLogin(ctx: HttpContext, messageKey: string) {
-    flashAlert(ctx.session, 'error', ctx.i18n.t(messageKey))
+    flash(ctx, { type: 'error', key: messageKey })
     return ctx.response.redirect().toRoute('auth.login')
   }
 }

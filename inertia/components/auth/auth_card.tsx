@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { Card, Col, Container, Row } from 'react-bootstrap'
-import MessagesDisplay from '~/components/messages_display.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
+import Flash from '~/components/flash.tsx'
 
 /** The frame of the login, sign-up and password pages. */
 export default function AuthCard({
@@ -13,7 +12,6 @@ export default function AuthCard({
   intro?: string
   children: ReactNode
 }) {
-  const { messages } = useSharedProps()
   return (
     <Container className="page-section">
       <Row className="justify-content-center">
@@ -22,7 +20,7 @@ export default function AuthCard({
             <Card.Body className="p-4 p-md-5">
               <h1 className="h3 fw-bold mb-2">{title}</h1>
               {intro && <p className="text-muted">{intro}</p>}
-              <MessagesDisplay messages={messages} />
+              <Flash at="form" />
               {children}
             </Card.Body>
           </Card>

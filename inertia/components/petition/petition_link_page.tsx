@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import MailedLinkPage, { type MailedLinkPageProps } from '~/components/mailed_link_page.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { urlFor } from '~/client.ts'
 
 type PetitionLinkPageProps = Omit<MailedLinkPageProps, 'back' | 'invalid' | 'summary'> & {
@@ -28,7 +27,6 @@ export default function PetitionLinkPage({
   ...page
 }: PetitionLinkPageProps) {
   const { t } = useTranslation()
-  const { messages } = useSharedProps()
   const list = urlFor('petitions.index')
   return (
     <MailedLinkPage
@@ -47,7 +45,7 @@ export default function PetitionLinkPage({
         label: t('page.sign.back_to_petition'),
       }}
     >
-      <MessagesDisplay messages={messages} />
+      <Flash at="form" />
       {children}
     </MailedLinkPage>
   )

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
 import FormField from '~/components/form_field.tsx'
 import CountrySelect from '~/components/country_select.tsx'
 import { likelyCountryOf, POSTAL_CODE_MAX } from '@app/shared/countries.ts'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -48,7 +48,7 @@ export default function SignForm({
   turnstileKey,
 }: SignFormProps) {
   const { t, locale } = useTranslation()
-  const { user, messages } = useSharedProps()
+  const { user } = useSharedProps()
   const turnstile = useRef<TurnstileHandle>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   /** The signature's state comes into view and takes the focus. */
@@ -235,12 +235,12 @@ export default function SignForm({
         className="h3 fw-bold mb-3"
         ref={heading}
         tabIndex={-1}
-        // Once signed, the dialog's focus comes back here (see swal_messages.tsx).
+        // Once signed, the dialog's focus comes back here (see flash.tsx).
         data-focus-after-dialog={mySignature ? true : undefined}
       >
         {title}
       </h2>
-      <MessagesDisplay messages={messages} />
+      <Flash at="form" />
       {body}
     </section>
   )

@@ -3,7 +3,7 @@ import { useForm } from '@inertiajs/react'
 import { Button, Card, Col, Container, Form, Row } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import FormField from '~/components/form_field.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -15,7 +15,7 @@ type ContactsProps = { turnstileKey: string | null; contactEmail: string }
 
 export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) {
   const { t } = useTranslation()
-  const { user, messages } = useSharedProps()
+  const { user } = useSharedProps()
   const turnstile = useRef<TurnstileHandle>(null)
   // A member writes as themself: name and e-mail come from the account.
   const memberName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : ''
@@ -53,7 +53,7 @@ export default function Contacts({ turnstileKey, contactEmail }: ContactsProps) 
                 {t('page.contacts.email_us', { email: contactEmail })}
               </a>
             </p>
-            <MessagesDisplay messages={messages} />
+            <Flash at="form" />
             <Card className="shadow-sm">
               <Card.Body className="p-4">
                 <Form onSubmit={submit} noValidate data-testid="contact-form">

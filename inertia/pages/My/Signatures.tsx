@@ -3,9 +3,8 @@ import { Link } from '@adonisjs/inertia/react'
 import { Alert, Badge, Button, Container, ListGroup } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
 import Pagination from '~/components/pagination.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import { askToConfirm } from '~/lib/confirm.ts'
 import { urlFor } from '~/client.ts'
@@ -117,7 +116,6 @@ function SignatureItem({ signature }: { signature: MySignature }) {
 /** My/Signatures: every petition the member signed, newest first, 20 a page. */
 export default function Signatures({ signatures }: SignaturesProps) {
   const { t } = useTranslation()
-  const { messages } = useSharedProps()
 
   return (
     <AppLayout title={t('page.my_signatures.title')} path={urlFor('my.signatures')} noindex>
@@ -131,7 +129,7 @@ export default function Signatures({ signatures }: SignaturesProps) {
             {t('common.nav.my_petitions')}
           </Link>
         </div>
-        <MessagesDisplay messages={messages} />
+        <Flash at="form" />
         {signatures.data.length === 0 ? (
           <Alert variant="info" data-testid="no-signatures">
             {t('page.my_signatures.empty')}{' '}

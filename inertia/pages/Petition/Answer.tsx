@@ -2,11 +2,10 @@ import { lazy, Suspense } from 'react'
 import { Alert, Button, Card, Col, Container, Form, Row } from 'react-bootstrap'
 import { Link, useForm } from '@inertiajs/react'
 import AppLayout from '~/layouts/app_layout.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import FormField from '~/components/form_field.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useHydrated } from '~/lib/use_hydrated.ts'
-import { useSharedProps } from '~/lib/shared.ts'
 import { bindText } from '~/lib/bind_text.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
@@ -30,7 +29,6 @@ type AnswerProps = {
  */
 export default function Answer({ answerUrl, state, delivery }: AnswerProps) {
   const { t, locale } = useTranslation()
-  const { messages } = useSharedProps()
   const hydrated = useHydrated()
   const form = useForm({
     responder: delivery?.recipient.name ?? '',
@@ -51,7 +49,7 @@ export default function Answer({ answerUrl, state, delivery }: AnswerProps) {
         <Row className="justify-content-center">
           <Col lg={8}>
             <h1 className="fw-bold mb-4">{t('page.decision_answer.title')}</h1>
-            <MessagesDisplay messages={messages} />
+            <Flash at="form" />
             {delivery && (
               <div className="mb-4" data-testid="answer-petition">
                 <h2 className="h4">{delivery.petition.title}</h2>

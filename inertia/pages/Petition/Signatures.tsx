@@ -1,7 +1,7 @@
 import { Link } from '@adonisjs/inertia/react'
 import { Alert, Button, Container } from 'react-bootstrap'
 import AppLayout from '~/layouts/app_layout.tsx'
-import MessagesDisplay from '~/components/messages_display.tsx'
+import Flash from '~/components/flash.tsx'
 import Pagination from '~/components/pagination.tsx'
 import SignaturesTable from '~/components/petition/signatures_table.tsx'
 import DeliveryTools, {
@@ -13,7 +13,6 @@ import PaperBatches from '~/components/petition/offline/paper_batches.tsx'
 import HandoversForm from '~/components/petition/offline/handovers_form.tsx'
 import LazySignaturesChart from '~/components/charts/lazy_signatures_chart.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
-import { useSharedProps } from '~/lib/shared.ts'
 import type { Data } from '@generated/data'
 import type { Paginated } from '@app/shared/pagination.ts'
 import { urlFor } from '~/client.ts'
@@ -47,7 +46,6 @@ export default function Signatures({
   canRecordOffline,
 }: PetitionSignaturesProps) {
   const { t } = useTranslation()
-  const { messages } = useSharedProps()
   // The table holds the online signatures: verified paper ones are counted apart.
   const onlineSupportCount = onlineSupport(petition)
   const counted = onlineSupportCount + petition.opposeCount
@@ -121,7 +119,7 @@ export default function Signatures({
           testId="recent-hours-section"
         />
 
-        <MessagesDisplay messages={messages} />
+        <Flash at="form" />
 
         {signatures.data.length === 0 ? (
           <Alert variant="info" data-testid="signatures-empty">

@@ -1,0 +1,19 @@
+import type Petition from '#models/petition'
+import { addressReviewsOf } from '#services/decision_makers/directory'
+import { BANNER_TEMPLATES } from '#services/petitions/media'
+
+/**
+ * What the form of an existing petition shows: its media, letters with
+ * their recipients, news and custom fields (loaded on it), how moderators
+ * judged its recipients' addresses, and the banner templates it offers.
+ */
+export async function loadPetitionForm(petition: Petition) {
+  await petition.load((loader) =>
+    loader
+      .load('media')
+      .load('letters', (letters) => letters.preload('recipients'))
+      .load('updates')
+      .load('customFields')
+  )
+  return { addressReviews: await addressReviewsOf(petition.id), bannerTemplates: BANNER_TEMPLATES }
+}

@@ -1,0 +1,21 @@
+import type Petition from '#models/petition'
+import { signaturesPage } from '#services/signatures/management'
+import { deliveryChoices } from '#services/delivery/delivery_package'
+import { paperBatchesOf } from '#services/petitions/paper_signatures'
+import { handoversOf } from '#services/petitions/handovers'
+
+/**
+ * What the owner's signatures page shows of a petition: its custom fields
+ * (loaded on it, in order), one page of its signatures (newest first), its
+ * paper batches, its hand-overs, and whom a delivery package may be for.
+ */
+export async function loadSignaturesPage(petition: Petition, page: number) {
+  await petition.load('customFields', (fields) => fields.orderBy('position'))
+  const [signatures, paperBatches, handovers, delivery] = await Promise.all([
+    signaturesPage(petition, page),
+    paperBatchesOf(petition.id),
+    handoversOf(petition.id),
+    deliveryChoices(petition),
+  ])
+  return { signatures, paperBatches, handovers, delivery }
+}
