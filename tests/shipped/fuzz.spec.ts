@@ -16,13 +16,6 @@ import type { Visitor } from '#tests/shipped/support/visitor'
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 200)
 const RUNS_PER_PAGE = Math.ceil(RUNS_PER_ROUTE / 4)
-/**
- * A page's queries go four at a time, each of the four from a visitor of its
- * own: the built app's two workers answer while the suite sends the next.
- * (A form's payloads go one at a time: a refused one is checked against the
- * row counts it found, which no other request may move meanwhile.)
- */
-const PAGE_QUERIES_AT_ONCE = 4
 const SEED = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
   : process.env.CI
@@ -231,37 +224,6 @@ async function refusal(reply: Awaited<ReturnType<Visitor['send']>>, client: Visi
   return { refused, loggedIn: Boolean(user) }
 }
 
-/**
- * Checks each value in turn, `lanes` of them at once, the lane's number
- * passed along; stops taking new ones at the first failure, which it throws.
- */
-async function inLanes<T>(
-  values: T[],
-  lanes: number,
-  check: (value: T, lane: number) => Promise<void>
-) {
-  let next = 0
-  let failure: unknown = null
-  await Promise.all(
-    Array.from({ length: lanes }, async (_, lane) => {
-      while (failure === null && next < values.length) {
-        const value = values[next++]
-        await check(value, lane).catch((error) => (failure ??= error))
-      }
-    })
-  )
-  if (failure !== null) throw failure
-}
-
-/** Another session of the member, as from another device: logged in through the form. */
-async function anotherSessionOf(email: string) {
-  const device = visitor()
-  await device.open('/login')
-  const { landing } = await device.submit('POST', '/login', { json: { email, password: PASSWORD } })
-  if (landing?.component !== 'My/MyPetitions') throw new Error(`${email} could not log in again`)
-  return device
-}
-
 // The same routes file as the build's: committing is what the server does at start.
 router.commit()
 const allRoutes = Object.values(router.toJSON())
@@ -273,16 +235,10 @@ const pages = allRoutes.filter(({ method }) => method === 'GET')
 test.group('Shipped: no input gives a 5xx', (group) => {
   let fixture: Fixture
   let member: Visitor
-  /** The member on several devices: one per lane of a page's queries. */
-  let memberDevices: Visitor[]
   const statuses = new Map<string, Record<number, number>>()
 
   group.setup(async () => {
     member = await verifiedMember('fuzz-owner@example.org')
-    memberDevices = [member]
-    for (let lane = 1; lane < PAGE_QUERIES_AT_ONCE; lane++) {
-      memberDevices.push(await anotherSessionOf('fuzz-owner@example.org'))
-    }
     const form = await member.visit('/petition/create')
     const guid: string = form.props.petition.guid
     const saved = await member.submit('POST', `/petition/${guid}/create`, {
@@ -369,31 +325,24 @@ test.group('Shipped: no input gives a 5xx', (group) => {
       test(`GET ${pattern} as a ${identity}, with any query string`, async ({ assert }) => {
         const counts: Record<number, number> = {}
         statuses.set(`GET ${pattern} (${identity})`, counts)
-        const clients =
-          identity === 'member'
-            ? memberDevices
-            : Array.from({ length: PAGE_QUERIES_AT_ONCE }, () => visitor())
-        if (identity === 'guest') for (const client of clients) await client.open('/')
+        const client = identity === 'member' ? member : visitor()
+        if (identity === 'guest') await client.open('/')
         const requests = fc.record({
           query: queryFor(validQuery(pattern)),
           asJsonClient: fc.boolean(),
         })
-        // The queries fc.assert would send for this seed, in the same order (shrinking is off).
-        const queries = fc.sample(requests, { numRuns: RUNS_PER_PAGE, seed: SEED })
-        await inLanes(queries, PAGE_QUERIES_AT_ONCE, async ({ query, asJsonClient }, lane) => {
-          const url = `${pathOf(pattern, fixture)}?${new URLSearchParams(flatten(query))}`
-          const reply = await clients[lane].send('GET', url, {
-            inertia: !asJsonClient,
-            headers: asJsonClient ? { accept: 'application/json' } : {},
-          })
-          counts[reply.status] = (counts[reply.status] ?? 0) + 1
-          assert.isBelow(
-            reply.status,
-            500,
-            `GET ${url} (seed ${SEED}): ${reply.text().slice(0, 500)}`
-          )
-        })
-        assert.lengthOf(queries, RUNS_PER_PAGE)
+        await fc.assert(
+          fc.asyncProperty(requests, async ({ query, asJsonClient }) => {
+            const url = `${pathOf(pattern, fixture)}?${new URLSearchParams(flatten(query))}`
+            const reply = await client.send('GET', url, {
+              inertia: !asJsonClient,
+              headers: asJsonClient ? { accept: 'application/json' } : {},
+            })
+            counts[reply.status] = (counts[reply.status] ?? 0) + 1
+            assert.isBelow(reply.status, 500, `GET ${url}: ${reply.text().slice(0, 500)}`)
+          }),
+          { numRuns: RUNS_PER_PAGE, seed: SEED, endOnFailure: true }
+        )
       })
     }
   }
