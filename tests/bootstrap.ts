@@ -34,13 +34,18 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 
 /**
  * Functional and browser suites talk to a real HTTP server in this process;
- * the browser suite needs Chromium first. The shipped suite builds the app
- * and starts the build as `npm start` does, in processes of its own; the
- * cluster suite starts two such nodes behind nginx.
+ * the browser suite needs Chromium first, and closes the one its groups
+ * share at its end. The shipped suite builds the app and starts the build as
+ * `npm start` does, in processes of its own; the cluster suite starts two
+ * such nodes behind nginx.
  */
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (suite.name === 'browser') {
-    suite.setup(async () => (await import('#tests/helpers/browser')).ensureChromium())
+    suite.setup(async () => {
+      const { ensureChromium, closeBrowser } = await import('#tests/helpers/browser')
+      ensureChromium()
+      return () => closeBrowser()
+    })
   }
   if (['browser', 'functional'].includes(suite.name)) {
     suite.setup(() => testUtils.httpServer().start())

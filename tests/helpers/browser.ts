@@ -58,10 +58,15 @@ export function ensureChromium() {
 /** The site's bare domain in tests (APP_DOMAIN in .env.test), served on loopback. */
 export const testDomain = () => env.get('APP_DOMAIN', 'undersign.test')
 
+/**
+ * The suite's Chromium, launched on first use and kept until the suite ends
+ * (each journey has a context of its own); launched again if it went away.
+ */
 export async function launchBrowser() {
   // The test domain and its language subdomains resolve to this machine, so
   // cookies behave as on a real domain (Chromium refuses Domain=localhost).
   const resolve = `--host-resolver-rules=MAP ${testDomain()} 127.0.0.1, MAP *.${testDomain()} 127.0.0.1`
+  if (browser && !browser.isConnected()) browser = null
   browser ??= await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...FLAGS, resolve],
@@ -76,14 +81,14 @@ export async function closeBrowser() {
 }
 
 /**
- * A group of browser journeys: one Chromium for the group, and each journey
- * starts from an empty database, fresh rate limits, an empty outbox and no
- * pending counter deltas (the server runs in this process).
+ * A group of browser journeys: the suite's Chromium (launching it takes a
+ * second, so the suite's groups share it and the suite closes it), and each
+ * journey starts from an empty database, fresh rate limits, an empty outbox
+ * and no pending counter deltas (the server runs in this process).
  */
 export function browserJourneys(group: Group) {
   group.setup(async () => {
     await launchBrowser()
-    return () => closeBrowser()
   })
   group.each.setup(() => emptiedAfterwards())
   group.each.setup(async () => {

@@ -1,7 +1,12 @@
 import { getPriority } from 'node:os'
 import { test } from '@japa/runner'
 import { linkIn } from '#tests/shipped/support/mailbox'
-import { createPetition, eventually, verifiedMember } from '#tests/shipped/support/journeys'
+import {
+  createPetition,
+  eventually,
+  guestSignForm,
+  verifiedMember,
+} from '#tests/shipped/support/journeys'
 import {
   crashAndRestart,
   processGone,
@@ -12,18 +17,6 @@ import {
 } from '#tests/shipped/support/shipped_app'
 
 const SIGNERS = ['ines@example.pt', 'tomas@example.es', 'lea@example.fr', 'marek@example.pl']
-
-/** A guest's sign form: every signer of these tests lives in Brazil. */
-function signatureOf(email: string) {
-  return {
-    firstName: 'Ana',
-    lastName: 'Lima',
-    email,
-    country: 'BR',
-    support: true,
-    customFields: [],
-  }
-}
 
 test.group('Shipped: a crash', () => {
   test('counts are exact after the server is killed right after confirmations, with no command run', async ({
@@ -45,7 +38,7 @@ test.group('Shipped: a crash', () => {
       const signer = visitor()
       await signer.open(`/petition/${slug}`)
       await signer.submit('POST', `/petition/${guid}/sign`, {
-        json: signatureOf(email),
+        json: guestSignForm(email),
       })
       const { page } = await signer.open(linkIn(await mailbox.waitFor(email), '/signature/'))
       confirmations.push({ signer, url: page?.props.confirmUrl as string })
@@ -104,7 +97,7 @@ test.group('Shipped: a crash', () => {
         const { status } = await signer.send('POST', `/petition/${guid}/sign`, {
           inertia: true,
           body: {
-            json: signatureOf(email),
+            json: guestSignForm(email),
           },
         })
         return { email, status }
@@ -176,7 +169,7 @@ test.group('Shipped: a crash', () => {
     const sign = (email: string) =>
       signer.send('POST', `/petition/${guid}/sign`, {
         inertia: true,
-        body: { json: signatureOf(email) },
+        body: { json: guestSignForm(email) },
       })
     // Half sign; the mail worker dies with their mails on the way; the rest sign while it is replaced.
     for (const email of emails.slice(0, 10)) await sign(email)

@@ -1,21 +1,15 @@
 import { test } from '@japa/runner'
-import { createPetition, eventually, verifiedMember } from '#tests/shipped/support/journeys'
+import {
+  createPetition,
+  eventually,
+  guestSignForm,
+  verifiedMember,
+} from '#tests/shipped/support/journeys'
 import { shippedApp, visitor } from '#tests/shipped/support/shipped_app'
 
 /** Signatures of the surge, and the requests in flight at once. */
 const SIGNERS = 2000
 const AT_ONCE = 40
-
-function signatureOf(email: string) {
-  return {
-    firstName: 'Ana',
-    lastName: 'Lima',
-    email,
-    country: 'BR',
-    support: true,
-    customFields: [],
-  }
-}
 
 /**
  * A petition goes viral: guests sign as fast as the site answers, and each
@@ -44,7 +38,7 @@ test.group('Shipped: the mails of a surge of signatures', () => {
           const { status } = await signer.send('POST', `/petition/${guid}/sign`, {
             inertia: true,
             headers,
-            body: { json: signatureOf(email) },
+            body: { json: guestSignForm(email) },
           })
           if (status === 302 || status === 303) signed.push(email)
         }

@@ -29,6 +29,15 @@ function post(client: ApiClient, member: User, url: string, body: Record<string,
   return client.post(url).json(body).loginAs(member).withCsrfToken().redirects(0)
 }
 
+/** The member's "Unlink" button for a provider on the settings page. */
+function unlink(client: ApiClient, member: User, provider: string) {
+  return client
+    .delete(`/my/account/providers/${provider}`)
+    .loginAs(member)
+    .withCsrfToken()
+    .redirects(0)
+}
+
 /** Asks for a move to `email` and returns the path of the link mailed there. */
 async function requestMove(client: ApiClient, member: User, email: string) {
   const response = await post(client, member, '/my/account/email', {
@@ -605,11 +614,7 @@ test.group('Account settings: GitHub and Google', (group) => {
     assert,
   }) => {
     const member = await makeMember({ githubId: '42', googleId: 'g-1' })
-    const response = await client
-      .delete('/my/account/providers/github')
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const response = await unlink(client, member, 'github')
     response.assertHeader('location', '/my/account')
     assert.equal(
       flashed(response, 'alerts', 'success'),
@@ -625,11 +630,7 @@ test.group('Account settings: GitHub and Google', (group) => {
     assert,
   }) => {
     const member = await makeMember({ password: null, googleId: 'g-1' })
-    const response = await client
-      .delete('/my/account/providers/google')
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const response = await unlink(client, member, 'google')
     response.assertHeader('location', '/my/account')
     assert.equal(
       flashed(response, 'alerts', 'error'),
@@ -641,11 +642,7 @@ test.group('Account settings: GitHub and Google', (group) => {
 
   test('an unknown provider is not found', async ({ client }) => {
     const member = await makeMember()
-    const response = await client
-      .delete('/my/account/providers/facebook')
-      .loginAs(member)
-      .withCsrfToken()
-      .redirects(0)
+    const response = await unlink(client, member, 'facebook')
     response.assertStatus(404)
   })
 })

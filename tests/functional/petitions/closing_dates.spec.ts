@@ -26,6 +26,16 @@ async function fresh(petition: Petition | { id: number }) {
   return Petition.findOrFail(petition.id)
 }
 
+/** A published petition whose signing closes at the end of `day`, made this morning; its owner. */
+async function closingOn(day: string) {
+  setClock(NOW)
+  const petition = await PetitionFactory.apply('published')
+    .merge({ closesAt: closesAtFor(day) })
+    .with('user')
+    .create()
+  return { petition, owner: petition.user }
+}
+
 /** Runs the scheduled job at `instant`, as the schedule does. */
 async function runJobAt(instant: DateTime) {
   setClock(instant)
@@ -151,11 +161,7 @@ test.group('Closing dates: signing and the job', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published')
-      .merge({ closesAt: closesAtFor('2031-03-12') })
-      .with('user')
-      .create()
+    const { petition } = await closingOn('2031-03-12')
 
     setClock(utc('2031-03-12T23:59:59Z'))
     assert.isTrue((await fresh(petition)).isOpenForSigning)
@@ -267,12 +273,7 @@ test.group('Closing dates: reopening', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published')
-      .merge({ closesAt: closesAtFor('2031-03-11') })
-      .with('user')
-      .create()
-    const owner = petition.user
+    const { petition, owner } = await closingOn('2031-03-11')
     await runJobAt(utc('2031-03-12T01:00:00Z'))
     assert.isTrue((await fresh(petition)).finished)
 
@@ -324,12 +325,7 @@ test.group('Closing dates: reopening', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published')
-      .merge({ closesAt: closesAtFor('2031-03-11') })
-      .with('user')
-      .create()
-    const owner = petition.user
+    const { petition, owner } = await closingOn('2031-03-11')
     setClock(utc('2031-03-12T00:02:00Z'))
     await submitPetition(client, owner, petition.guid, {
       finished: false,

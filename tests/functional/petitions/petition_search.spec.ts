@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Group } from '@japa/runner/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -64,12 +65,17 @@ async function counted(target: Petition, count: number, direction: 1 | -1 = 1) {
   await signatureCounter.flush()
 }
 
-test.group('Petition list: search', (group) => {
+/** Each test in its own transaction, the trending ranking forgotten first. */
+function eachTestOnItsOwn(group: Group) {
   group.each.setup(() => {
     // Rolled-back petitions leave no trace in the process's trending ranking.
     forgetTrending()
     return testUtils.db().withGlobalTransaction()
   })
+}
+
+test.group('Petition list: search', (group) => {
+  eachTestOnItsOwn(group)
 
   test('a word of the title ranks above the same word in the description only', async ({
     assert,
@@ -355,11 +361,7 @@ test.group('Petition list: search', (group) => {
 })
 
 test.group('Petition list: filters and orders', (group) => {
-  group.each.setup(() => {
-    // Rolled-back petitions leave no trace in the process's trending ranking.
-    forgetTrending()
-    return testUtils.db().withGlobalTransaction()
-  })
+  eachTestOnItsOwn(group)
 
   test('status: open, successful and closed petitions, or all of them', async ({
     assert,

@@ -52,6 +52,13 @@ async function addUpdates(
     throw new Error(`saving the petition answered ${response.status()}`)
 }
 
+/** A published petition and its owner, the clock set to the morning of these tests. */
+async function publishedThisMorning() {
+  setClock(NOW)
+  const petition = await PetitionFactory.apply('published').with('user').create()
+  return { petition, owner: petition.user }
+}
+
 /** A signer who asked for the news, confirmed and active unless told otherwise. */
 function follower(petition: Petition, email: string, attributes: Partial<Signature> = {}) {
   return SignatureFactory.merge({
@@ -242,9 +249,7 @@ test.group('Petition news: the daily mail', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const owner = petition.user
+    const { petition, owner } = await publishedThisMorning()
     await follower(petition, 'anna@example.org')
     await follower(petition, 'bernd@example.org', { locale: 'de' })
 
@@ -281,9 +286,7 @@ test.group('Petition news: the daily mail', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const owner = petition.user
+    const { petition, owner } = await publishedThisMorning()
     await follower(petition, 'anna@example.org')
     await follower(petition, 'pedro@example.org', { locale: 'es' })
 
@@ -320,9 +323,7 @@ test.group('Petition news: the daily mail', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const owner = petition.user
+    const { petition, owner } = await publishedThisMorning()
     await follower(petition, 'anna@example.org')
     await addUpdates(client, owner, petition, [{ title: 'Hidden news' }])
 
@@ -359,9 +360,7 @@ test.group('Petition news: runs at once', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const owner = petition.user
+    const { petition, owner } = await publishedThisMorning()
     for (let n = 1; n <= 4; n++) await follower(petition, `reader${n}@example.org`)
     await addUpdates(client, owner, petition, [{ title: 'Delivered' }])
 
@@ -478,9 +477,7 @@ test.group('Petition news: the stop link', (group) => {
     client,
     assert,
   }) => {
-    setClock(NOW)
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const owner = petition.user
+    const { petition, owner } = await publishedThisMorning()
     const anna = await follower(petition, 'anna@example.org')
     const bernd = await follower(petition, 'bernd@example.org')
     const olha = await follower(petition, 'olha@example.org')

@@ -79,6 +79,18 @@ export async function eventually<T>(
   }
 }
 
+/** A guest's sign form for a petition without custom fields: a supporter who lives in Brazil. */
+export function guestSignForm(email: string) {
+  return {
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email,
+    country: 'BR',
+    support: true,
+    customFields: [],
+  }
+}
+
 /** What the create form sends for a plain petition. */
 const PLAIN_PETITION = {
   title: 'Keep the night trains running',
