@@ -5,10 +5,10 @@ import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import type Petition from '#models/petition'
 import { countSignature, signatureCounter } from '#runtime/signatures/counter'
-import { forgetAllPetitionPages } from '#services/petitions/page_data'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
+import { petitionPages } from '#runtime/caches/process_caches'
 
 /**
  * Confirmed signatures from these countries (null: none chosen), counted as
@@ -30,7 +30,7 @@ async function signaturesFrom(
 
 async function flush() {
   await signatureCounter.flush()
-  forgetAllPetitionPages()
+  petitionPages.clear()
 }
 
 test.group('Open data: signatures by country', (group) => {

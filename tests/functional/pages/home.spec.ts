@@ -8,12 +8,11 @@ import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
 import type { CountryCode } from '#shared/countries'
 import { countSignature, signatureCounter } from '#runtime/signatures/counter'
-import { forgetTrending } from '#services/petitions/listing/trending'
-import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
 import PetitionChanged from '#events/petition_changed'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { loggedInAs, makeMember, sessionOf } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { signaturesTotal, trendingRanking } from '#runtime/caches/process_caches'
 
 type Trending = {
   title: string
@@ -45,8 +44,8 @@ test.group('Home page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
     await limiter.clear()
-    forgetTrending()
-    forgetSignaturesTotal()
+    trendingRanking.clear()
+    signaturesTotal.clear()
   })
 
   test('lists open petitions gaining signatures now with their counts, and the site’s total of confirmed signatures', async ({

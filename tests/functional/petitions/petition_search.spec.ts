@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { forgetTrending } from '#services/petitions/listing/trending'
 import Petition from '#models/petition'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import { countSignature, foldHourlyCounts, signatureCounter } from '#runtime/signatures/counter'
@@ -10,6 +9,7 @@ import { hourOf } from '#shared/hours'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'
+import { trendingRanking } from '#runtime/caches/process_caches'
 
 type Card = { title: string; slug: string }
 type ListProps = {
@@ -65,7 +65,7 @@ async function counted(target: Petition, count: number, direction: 1 | -1 = 1) {
 test.group('Petition list: search', (group) => {
   group.each.setup(() => {
     // Rolled-back petitions leave no trace in the process's trending ranking.
-    forgetTrending()
+    trendingRanking.clear()
     return testUtils.db().withGlobalTransaction()
   })
 
@@ -355,7 +355,7 @@ test.group('Petition list: search', (group) => {
 test.group('Petition list: filters and orders', (group) => {
   group.each.setup(() => {
     // Rolled-back petitions leave no trace in the process's trending ranking.
-    forgetTrending()
+    trendingRanking.clear()
     return testUtils.db().withGlobalTransaction()
   })
 
