@@ -23,11 +23,11 @@ const DeliverMilestones = () => import('#listeners/deliver_milestones')
 const RecordMailReceipts = () => import('#listeners/record_mail_receipts')
 
 emitter.on(PetitionChanged, [ForgetCachedCopies])
-// A moderator changed the rules against signing attacks: every process reads them again.
-emitter.on(SigningRulesChanged, [ForgetSigningRules])
 emitter.on(PetitionChanged, [BroadcastLiveCounts])
 // A milestone reached: the petition goes to its decision makers.
 emitter.on(PetitionChanged, [DeliverMilestones])
+// A moderator changed the rules against signing attacks: every process reads them again.
+emitter.on(SigningRulesChanged, [ForgetSigningRules])
 // Its mail left: the decision maker counts as told from now.
 emitter.on(MailDelivered, [RecordMailReceipts])
 
