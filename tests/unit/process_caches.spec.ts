@@ -13,15 +13,16 @@ import {
 } from '#runtime/caches/process_caches'
 import type { RulesSnapshot } from '#shared/fraud/signing_rules'
 
-/** Whether `cache` answers `key` from its copy: a load would give 'loaded'. */
+/** Whether `cache` answers `key` from its copy; otherwise it loads (and keeps) `fresh`. */
 async function kept<T>(
   cache: { get(key: string, load: () => Promise<T>): Promise<T> },
-  key: string
+  key: string,
+  fresh: T
 ) {
   let loaded = false
   await cache.get(key, async () => {
     loaded = true
-    return undefined as T
+    return fresh
   })
   return !loaded
 }
@@ -53,10 +54,10 @@ test.group('Process caches: what forgets each', (group) => {
   test("a petition's change forgets its page and the copy signing reads", async ({ assert }) => {
     await keepSome()
     forgetCachedCopies({ petitionIds: [7], countsMoved: false })
-    assert.isFalse(await kept(petitionPages, 'parks'))
-    assert.isFalse(await kept(petitionsToSign, 'guid-7'))
-    assert.isTrue(await kept(signaturesTotal, 'total'))
-    assert.isTrue(await kept(signingRules, 'rules'))
+    assert.isFalse(await kept(petitionPages, 'parks', page(7)))
+    assert.isFalse(await kept(petitionsToSign, 'guid-7', petition(7)))
+    assert.isTrue(await kept(signaturesTotal, 'total', 12))
+    assert.isTrue(await kept(signingRules, 'rules', rules))
   })
 
   test('a change of signatures or counts only leaves the copy signing reads; moved counts go', async ({
@@ -64,10 +65,10 @@ test.group('Process caches: what forgets each', (group) => {
   }) => {
     await keepSome()
     forgetCachedCopies({ petitionIds: [7], countsMoved: true, signingUnchanged: true })
-    assert.isFalse(await kept(petitionPages, 'parks'))
-    assert.isTrue(await kept(petitionsToSign, 'guid-7'))
-    assert.isFalse(await kept(signaturesTotal, 'total'))
-    assert.isTrue(await kept(signingRules, 'rules'))
+    assert.isFalse(await kept(petitionPages, 'parks', page(7)))
+    assert.isTrue(await kept(petitionsToSign, 'guid-7', petition(7)))
+    assert.isFalse(await kept(signaturesTotal, 'total', 12))
+    assert.isTrue(await kept(signingRules, 'rules', rules))
   })
 
   test('after missed changes every copy a change forgets goes; a QR code stays', async ({
@@ -75,10 +76,10 @@ test.group('Process caches: what forgets each', (group) => {
   }) => {
     await keepSome()
     forgetAllCachedCopies()
-    assert.isFalse(await kept(petitionPages, 'parks'))
-    assert.isFalse(await kept(petitionsToSign, 'guid-7'))
-    assert.isFalse(await kept(signaturesTotal, 'total'))
-    assert.isFalse(await kept(signingRules, 'rules'))
-    assert.isTrue(await kept(qrCodes, 'https://example.org'))
+    assert.isFalse(await kept(petitionPages, 'parks', page(7)))
+    assert.isFalse(await kept(petitionsToSign, 'guid-7', petition(7)))
+    assert.isFalse(await kept(signaturesTotal, 'total', 12))
+    assert.isFalse(await kept(signingRules, 'rules', rules))
+    assert.isTrue(await kept(qrCodes, 'https://example.org', '<svg/>'))
   })
 })
