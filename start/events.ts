@@ -13,8 +13,10 @@ import SignatureCreated from '#events/signature_created'
 import SignatureConfirmed from '#events/signature_confirmed'
 import MailFailed from '#events/mail_failed'
 import MailDelivered from '#events/mail_delivered'
+import SigningRulesChanged from '#events/signing_rules_changed'
 
 const ForgetCachedCopies = () => import('#listeners/forget_cached_copies')
+const ForgetSigningRules = () => import('#listeners/forget_signing_rules')
 const BroadcastLiveCounts = () => import('#listeners/broadcast_live_counts')
 const RecordMetrics = () => import('#listeners/record_metrics')
 const DeliverMilestones = () => import('#listeners/deliver_milestones')
@@ -24,6 +26,8 @@ emitter.on(PetitionChanged, [ForgetCachedCopies])
 emitter.on(PetitionChanged, [BroadcastLiveCounts])
 // A milestone reached: the petition goes to its decision makers.
 emitter.on(PetitionChanged, [DeliverMilestones])
+// A moderator changed the rules against signing attacks: every process reads them again.
+emitter.on(SigningRulesChanged, [ForgetSigningRules])
 // Its mail left: the decision maker counts as told from now.
 emitter.on(MailDelivered, [RecordMailReceipts])
 

@@ -3,8 +3,8 @@
  * The house's measures a newcomer pays for, printed the same way before and
  * after a redesign: how much of `app` the services are, the files over 300
  * lines, controller actions over 15 lines, the places that announce a
- * petition's change by hand, row locks, mail sends, and timers among the
- * use cases.
+ * petition's change by hand, row locks, mail sends, and timers and process
+ * caches among the use cases.
  *
  *   node tools/house_measures.mjs
  */
@@ -93,5 +93,10 @@ report('sendCompiled', sites(app, /\.sendCompiled\(/))
 report(
   'timers in app/services',
   sites(services, /\b(setInterval|setTimeout)\(/)
+)
+// Module-level state a service keeps between requests: every copy a process keeps goes through app/runtime/caches.
+report(
+  'process caches in app/services',
+  sites(services, /^(let |const \w+ = new Map\b)|\bnew (ExpiringCopies|ProcessCache)\b/)
 )
 console.log(`(read ${relative(process.cwd(), root) || '.'})`)

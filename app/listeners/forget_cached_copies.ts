@@ -1,5 +1,5 @@
 import type PetitionChanged from '#events/petition_changed'
-import { forgetCachedCopies } from '#runtime/caches/cached_copies'
+import { forgetCachedCopies } from '#runtime/caches/process_caches'
 import { tellOtherProcesses } from '#runtime/caches/changes_across_processes'
 
 /**

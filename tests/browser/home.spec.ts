@@ -5,17 +5,16 @@ import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/brows
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { signatureCounter } from '#runtime/signatures/counter'
 import { countSignature } from '#runtime/signatures/count_deltas'
-import { forgetTrending } from '#services/petitions/listing/trending'
-import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { signaturesTotal, trendingRanking } from '#runtime/caches/process_caches'
 
 const es = i18nManager.locale('es')
 
 test.group('Browser: home page', (group) => {
   browserJourneys(group)
   group.each.setup(() => {
-    forgetTrending()
-    forgetSignaturesTotal()
+    trendingRanking.clear()
+    signaturesTotal.clear()
   })
 
   for (const width of [375, 1280]) {

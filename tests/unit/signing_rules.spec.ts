@@ -8,7 +8,7 @@ import {
   normalizeDomain,
   type RulesSnapshot,
 } from '#shared/fraud/signing_rules'
-import { changedElsewhere, rulesMessage } from '#services/fraud/signing_rules'
+import { changedElsewhere, rulesMessage } from '#runtime/caches/rules_across_processes'
 
 const rules: RulesSnapshot = {
   disposable: new Set(['mailinator.com', 'throwaway.test']),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import logger from '@adonisjs/core/services/logger'
 import redis from '@adonisjs/redis/services/main'
 import env from '#start/env'
-import { forgetCachedCopies, type PetitionChange } from '#runtime/caches/cached_copies'
+import { forgetCachedCopies, type PetitionChange } from '#runtime/caches/process_caches'
 
 /** The Redis channel on which processes tell each other what changed. */
 export const CHANGES_CHANNEL = 'undersign:petition-changes'

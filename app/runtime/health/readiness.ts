@@ -5,13 +5,7 @@ import env from '#start/env'
 import { RedisCheck } from '#runtime/health/redis_check'
 import { StorageCheck } from '#runtime/health/storage_check'
 import { QueueDepthCheck } from '#runtime/health/queue_depth_check'
-
-/**
- * Balancers and monitors may probe every second, and anyone can call the
- * address: the checks run at most once in this long per process, and every
- * probe meanwhile gets their result.
- */
-export const READINESS_REUSED_MS = 5_000
+import { readinessReports } from '#runtime/caches/process_caches'
 
 export type ReadinessReport = {
   healthy: boolean
@@ -45,25 +39,18 @@ async function runChecks(): Promise<ReadinessReport> {
   }
 }
 
-let last: { startedAt: number; report: Promise<ReadinessReport> } | null = null
-
 /**
- * The node's readiness, run again once the last run is READINESS_REUSED_MS
- * old; probes that come while it runs wait for that same run.
+ * The node's readiness: balancers and monitors may probe every second, and
+ * anyone can call the address, so the checks run again only once the last
+ * run is 5 s old (runtime/caches/process_caches); probes meanwhile, and
+ * those that come while it runs, get that same run's result.
  */
 export function readinessReport(): Promise<ReadinessReport> {
-  const now = Date.now()
-  if (last && now - last.startedAt < READINESS_REUSED_MS) return last.report
-  const run = { startedAt: now, report: runChecks() }
-  last = run
-  run.report.catch(() => {
-    if (last === run) last = null
-  })
-  return run.report
+  return readinessReports.get('report', runChecks)
 }
 
 /** The next probe runs every check anew, the storage's write included. */
 export function forgetReadiness() {
-  last = null
+  readinessReports.clear()
   storage.forget()
 }

@@ -11,6 +11,7 @@ import { storedDateTime } from '#support/stored_dates'
 import { isPlainAddress, mimeMessage, sharedHeaders } from '#support/mime_message'
 import { confirmationUrl, withdrawUrl } from '#support/signature_links'
 import { isLocale, DEFAULT_LOCALE } from '#app/i18n/locales'
+import { signerTemplates } from '#runtime/caches/process_caches'
 
 /** A signature whose mail is due, with what its mail says of the petition. */
 export type DueMail = {
@@ -96,13 +97,10 @@ function templateKey(link: DueMail) {
   ])
 }
 
-type Template = { mail: MailTemplate; shared: string } | null
+/** A mail rendered with stand-ins for what differs between its signers, and its shared headers. */
+export type SignerTemplate = { mail: MailTemplate; shared: string } | null
 
-/** Templates kept: a surge mails the signers of a few petitions in a few languages. */
-const KEPT_TEMPLATES = 500
-const templates = new Map<string, Promise<Template>>()
-
-async function render(link: DueMail): Promise<Template> {
+async function render(link: DueMail): Promise<SignerTemplate> {
   const template = await MailTemplate.of(signerMail(link, SLOTS))
   if (!template) return null
   return { mail: template, shared: await sharedHeaders(siteSender(), template.subject) }
@@ -110,15 +108,7 @@ async function render(link: DueMail): Promise<Template> {
 
 /** The template of this signer's mail, rendered once for all who share it. */
 function templateOf(link: DueMail) {
-  const key = templateKey(link)
-  let template = templates.get(key)
-  if (!template) {
-    if (templates.size >= KEPT_TEMPLATES) templates.delete(templates.keys().next().value!)
-    template = render(link)
-    templates.set(key, template)
-    template.catch(() => templates.delete(key))
-  }
-  return template
+  return signerTemplates.get(templateKey(link), () => render(link))
 }
 
 /**

@@ -8,7 +8,7 @@ import { changePetitions } from '#models/petition_changes'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import ModerationEvent from '#models/moderation_event'
-import { rulesChanged } from '#services/fraud/signing_rules'
+import SigningRulesChanged from '#events/signing_rules_changed'
 import { keptListSize } from '#support/disposable_domains'
 import { isUniqueViolation } from '#support/database_errors'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
@@ -26,6 +26,19 @@ import {
  * one transaction with its audit entry; once committed, every process
  * applies the new rules to its next signature (fraud/signing_rules).
  */
+
+/**
+ * Runs a change of the rules in one transaction and, once it committed,
+ * tells every process (SigningRulesChanged). A change that returns false
+ * changed nothing, and tells nobody.
+ */
+async function changeRules<Result>(
+  change: (trx: TransactionClientContract) => Promise<Result>
+): Promise<Result> {
+  const result = await db.transaction(change)
+  if (result !== false) await SigningRulesChanged.announce()
+  return result
+}
 
 /**
  * The rules page: the moderators' domains, the networks blocked now, the
@@ -49,7 +62,7 @@ export async function rulesOverview() {
 
 /** Blocks a domain (and its sub-domains); the validator refused one blocked already. */
 export async function blockDomain(actor: User, domain: string, reason: string) {
-  await db.transaction(async (trx) => {
+  await changeRules(async (trx) => {
     await BlockedEmailDomain.create({ domain, reason, createdBy: actor.id }, { client: trx })
     await ModerationEvent.record(trx, {
       actor,
@@ -58,7 +71,6 @@ export async function blockDomain(actor: User, domain: string, reason: string) {
       reason,
     })
   })
-  rulesChanged()
 }
 
 /**
@@ -69,7 +81,7 @@ export async function blockDomain(actor: User, domain: string, reason: string) {
  */
 export async function exemptDomain(actor: User, domain: string, reason: string) {
   try {
-    await db.transaction(async (trx) => {
+    await changeRules(async (trx) => {
       await DisposableDomainExemption.create(
         { domain, reason, createdBy: actor.id },
         { client: trx }
@@ -87,7 +99,6 @@ export async function exemptDomain(actor: User, domain: string, reason: string) 
     }
     throw error
   }
-  rulesChanged()
 }
 
 /** A kind of rule a moderator lifts by its id, and what the trail names. */
@@ -120,7 +131,7 @@ export async function liftRule(
   reason: string | null
 ) {
   const liftable = LIFTABLE[kind]
-  const done = await db.transaction(async (trx) => {
+  return changeRules(async (trx) => {
     const blocked = await liftable.find(id, trx)
     if (!blocked) return false
     await blocked.delete()
@@ -132,8 +143,6 @@ export async function liftRule(
     })
     return true
   })
-  if (done) rulesChanged()
-  return done
 }
 
 /**
@@ -147,7 +156,7 @@ export async function blockNetwork(
   reason: string
 ) {
   const expiresAt = DateTime.utc().plus(durationMs(duration)!)
-  await db.transaction(async (trx) => {
+  await changeRules(async (trx) => {
     await BlockedNetwork.updateOrCreate(
       { networkHash },
       { expiresAt, reason, createdBy: actor.id },
@@ -160,7 +169,6 @@ export async function blockNetwork(
       reason,
     })
   })
-  rulesChanged()
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type SigningTrends,
   type TrendWindow,
 } from '#shared/fraud/signing_trends'
+import { petitionSigningTrends } from '#runtime/caches/process_caches'
 
 /**
  * How a petition is being signed, for its moderators: in the last hour and
@@ -128,27 +129,13 @@ export async function signingTrends(
   return { at, minute, hour, day }
 }
 
-/** How long the moderation page reuses a petition's trends: a viral petition's day is costly. */
-const CACHE_MS = 5_000
-const kept = new Map<string, { at: number; trends: Promise<SigningTrends> }>()
-
 /**
- * The trends of a petition, reused for a few seconds by the process (known
- * by its guid too: a test database that starts again reuses ids).
+ * The trends of a petition, reused for a few seconds by the process
+ * (runtime/caches/process_caches; known by its guid too: a test database
+ * that starts again reuses ids).
  */
 export function cachedSigningTrends(petition: { id: number; guid: string }) {
-  const key = `${petition.id}:${petition.guid}`
-  const now = Date.now()
-  const hit = kept.get(key)
-  if (hit && now - hit.at < CACHE_MS) return hit.trends
-  if (kept.size > 500) kept.clear()
-  const trends = signingTrends(petition.id)
-  kept.set(key, { at: now, trends })
-  trends.catch(() => kept.delete(key))
-  return trends
-}
-
-/** Drops the kept trends (tests, between petitions that reuse an id). */
-export function forgetSigningTrends() {
-  kept.clear()
+  return petitionSigningTrends.get(`${petition.id}:${petition.guid}`, () =>
+    signingTrends(petition.id)
+  )
 }

@@ -1,6 +1,5 @@
-import env from '#start/env'
 import { LAST_SIGNATURES } from '#shared/petitions/constants'
-import { ExpiringCopies } from '#support/expiring_copies'
+import { petitionPages } from '#runtime/caches/process_caches'
 import Petition from '#models/petition'
 import Signature from '#models/signature'
 import SignatureInvalidation from '#models/signature_invalidation'
@@ -10,17 +9,14 @@ import type { NotCounted } from '#shared/petitions/not_counted'
 import { notCountedOf, removedOf } from '#services/petitions/not_counted'
 
 /**
- * How long a petition page's data is reused (PETITION_PAGE_CACHE_MS, default
- * 1000; 0 turns it off). Counts may lag the truth by up to 2 s anyway.
- * Every write to a petition (save, confirmation, counter flush, a
+ * A petition page's data is reused for PETITION_PAGE_CACHE_MS (default
+ * 1000; 0 turns it off; runtime/caches/process_caches). Every write to a petition (save, confirmation, counter flush, a
  * moderator's hide) drops its entry at once in this process, and with Redis
  * in every other process too (PetitionChanged); without Redis the other
  * workers of the machine keep theirs until it expires, so only guests are
  * served from it: a member, who may just have edited the petition, always
  * gets a fresh load.
  */
-const pageDataTtl = () => env.get('PETITION_PAGE_CACHE_MS', 1000)
-
 export type PageData = {
   petition: Petition
   lastSignatures: Signature[]
@@ -31,8 +27,6 @@ export type PageData = {
   /** Its signatures that do not count, by why (numbers only). */
   notCounted: NotCounted
 }
-
-const pages = new ExpiringCopies<PageData | null>(pageDataTtl, (data) => data?.petition.id ?? null)
 
 /**
  * A petition with everything its page shows, its last signatures and where
@@ -45,16 +39,7 @@ export function petitionPageData(
   slug: string,
   { reuse }: { reuse: boolean } = { reuse: true }
 ): Promise<PageData | null> {
-  return pages.get(slug, () => loadPageData(slug), { reuse })
-}
-
-/** Drops changed petitions' page data, so that this process shows the change at once. */
-export function forgetPetitionPages(petitionIds: number[]) {
-  pages.forget(petitionIds)
-}
-
-export function forgetAllPetitionPages() {
-  pages.clear()
+  return petitionPages.get(slug, () => loadPageData(slug), { reuse })
 }
 
 async function loadPageData(slug: string): Promise<PageData | null> {

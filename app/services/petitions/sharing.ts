@@ -4,6 +4,7 @@ import type Petition from '#models/petition'
 import { site } from '#config/site'
 import { petitionPageData } from '#services/petitions/page_data'
 import type { Locale } from '#app/i18n/locales'
+import { qrCodes } from '#runtime/caches/process_caches'
 
 /**
  * A published petition (listed or unlisted) by its slug, or null: the
@@ -21,22 +22,14 @@ export function petitionUrl(slug: string, locale: Locale) {
   return `${site.urlFor(locale)}${urlFor('petitions.show', { slug })}`
 }
 
-/** QR codes already drawn, by address: a code never changes, and a bound keeps the map small. */
-const qrCodes = new Map<string, Promise<string>>()
-const MAX_QR_CODES = 500
-
 /**
  * The QR code of an address as an SVG document: medium error correction,
  * so that a printed code still reads when a corner is creased or dirty, and
- * the four-module quiet zone scanners expect.
+ * the four-module quiet zone scanners expect. Drawn once per address (a
+ * code never changes).
  */
 export function qrCodeSvg(url: string): Promise<string> {
-  let svg = qrCodes.get(url)
-  if (!svg) {
-    svg = QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
-    if (qrCodes.size >= MAX_QR_CODES) qrCodes.delete(qrCodes.keys().next().value!)
-    qrCodes.set(url, svg)
-    svg.catch(() => qrCodes.delete(url))
-  }
-  return svg
+  return qrCodes.get(url, () =>
+    QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
+  )
 }

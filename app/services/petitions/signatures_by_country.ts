@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { byCountDescending, type CountryCount } from '#shared/petitions/country_counts'
+import { siteCountsByCountry } from '#runtime/caches/process_caches'
 
 /**
  * Where a petition's signers live: its counted signatures by country, read
@@ -44,30 +45,21 @@ export async function signaturesByCountryOf(
   return counts
 }
 
-/** How long a process reuses the site's counts by country (moderators' comparisons need no more). */
-const SITE_CACHE_MS = 60_000
-
-let kept: { at: number; counts: CountryCount[] } | null = null
-
 /**
  * The whole site's counted signatures by country: one grouped query over
  * the kept counts, reused by the process for a minute.
  */
-export async function siteSignaturesByCountry(): Promise<CountryCount[]> {
-  if (kept && Date.now() - kept.at < SITE_CACHE_MS) return kept.counts
+export function siteSignaturesByCountry(): Promise<CountryCount[]> {
+  return siteCountsByCountry.get('site', loadSiteSignaturesByCountry)
+}
+
+async function loadSiteSignaturesByCountry() {
   const rows = (await db
     .from('petition_country_signatures')
     .select('country', db.raw('SUM(support + oppose) AS count'))
     .groupBy('country')) as Array<{ country: string; count: number | string }>
-  const counts = rows
+  return rows
     .map((row) => ({ code: row.country, count: Number(row.count) }))
     .filter(({ count }) => count > 0)
     .sort(byCountDescending)
-  kept = { at: Date.now(), counts }
-  return counts
-}
-
-/** Drops the kept site counts (tests, or a caller that needs them fresh). */
-export function forgetSiteSignaturesByCountry() {
-  kept = null
 }

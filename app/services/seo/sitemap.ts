@@ -1,11 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import CacheVersion from '#models/cache_version'
 import { site } from '#config/site'
 import { DEFAULT_LOCALE, LOCALES } from '#app/i18n/locales'
 import { wherePublic } from '#support/petition_visibility'
 import { PETITION_TOPICS } from '#shared/petitions/topics'
+import { sitemapFileCounts, sitemapFiles } from '#runtime/caches/process_caches'
 
 /**
  * Pages per sitemap file. Each page is listed once per language, and each
@@ -61,39 +61,20 @@ function isoDate(value: unknown) {
  * version (`cache_versions`, changed by the Petition model in the
  * transaction of that change) then differs from the one it was built at, and
  * every worker builds it again at its next request. The same file serves
- * all eight sites (each entry names every site already).
+ * all eight sites (each entry names every site already). Requests at the
+ * same time share one build (runtime/caches/process_caches).
  */
-const SITEMAP_TTL_MS = 60_000
-/** Files kept per process (up to 6 MB each); the least recently built goes first. */
-const KEPT_FILES = 4
-
-type Kept<Value> = { version: string | null; expires: number; value: Promise<Value> }
-
-/** What /sitemap.xml answers ('root'), and files by number. */
-const keptFiles = new Map<'root' | number, Kept<string>>()
-const counts = new Map<'count', Kept<number>>()
-
-/** The kept value of `key`, or a new build of it; requests at the same time share one build. */
-async function kept<Key, Value>(map: Map<Key, Kept<Value>>, key: Key, build: () => Promise<Value>) {
-  const version = await CacheVersion.of('sitemap')
-  const now = DateTime.now().toMillis()
-  const entry = map.get(key)
-  if (entry && entry.version === version && entry.expires > now) return entry.value
-  const value = build().catch((error) => {
-    if (map.get(key)?.value === value) map.delete(key)
-    throw error
-  })
-  map.delete(key)
-  map.set(key, { version, expires: now + SITEMAP_TTL_MS, value })
-  if (map.size > KEPT_FILES) map.delete(map.keys().next().value!)
-  return value
+async function atVersion(key: string) {
+  return `${await CacheVersion.of('sitemap')}:${key}`
 }
 
-const fileCount = () => kept(counts, 'count', sitemapCount)
+async function fileCount() {
+  return sitemapFileCounts.get(await atVersion('count'), sitemapCount)
+}
 
 /** What /sitemap.xml answers: the only file, or the index of the files past 1,000 pages. */
-export function sitemapRoot() {
-  return kept(keptFiles, 'root', async () => {
+export async function sitemapRoot() {
+  return sitemapFiles.get(await atVersion('root'), async () => {
     const count = await fileCount()
     return count === 1 ? sitemapXml(1) : sitemapIndexXml(count)
   })
@@ -102,13 +83,7 @@ export function sitemapRoot() {
 /** Sitemap file `number` (from 1), or null past the last one (never kept: it would push real ones out). */
 export async function sitemapFile(number: number) {
   if (number > (await fileCount())) return null
-  return kept(keptFiles, number, () => sitemapXml(number))
-}
-
-/** Drops this process's built files (tests start from none). */
-export function forgetSitemaps() {
-  keptFiles.clear()
-  counts.clear()
+  return sitemapFiles.get(await atVersion(String(number)), () => sitemapXml(number))
 }
 
 /** How many sitemap files the site's pages take. */

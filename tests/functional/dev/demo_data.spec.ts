@@ -5,15 +5,14 @@ import User, { ROLE_MODERATOR } from '#models/user'
 import Petition from '#models/petition'
 import { seedDemoData } from '#database/seeders/demo_data'
 import { recountSignatures } from '#services/signatures/recount'
-import { forgetTrending } from '#services/petitions/listing/trending'
-import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
+import { signaturesTotal, trendingRanking } from '#runtime/caches/process_caches'
 
 test.group('Demo data', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   // The home page's figures are kept a few seconds per process: none outlives the rolled-back demo.
   group.each.teardown(() => {
-    forgetTrending()
-    forgetSignaturesTotal()
+    trendingRanking.clear()
+    signaturesTotal.clear()
   })
 
   test('an empty database gets members, a moderator and a dozen petitions in several languages, once', async ({

@@ -4,13 +4,13 @@ import limiter from '@adonisjs/limiter/services/main'
 import i18nManager from '@adonisjs/i18n/services/main'
 import BlockedEmailDomain from '#models/blocked_email_domain'
 import ModerationEvent from '#models/moderation_event'
-import { forgetRulesHere } from '#services/fraud/signing_rules'
 import { makeModerator } from '#tests/helpers/moderation'
 import { fieldErrors } from '#tests/helpers/validation'
 import { sign, signatureRows } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { forgetSigningRules } from '#runtime/caches/process_caches'
 
 /** The rules page's form, as a browser sends it (`host`: the page's language). */
 function blockDomain(client: ApiClient, moderator: User, domain: string, host = 'undersign.test') {
@@ -27,9 +27,9 @@ function blockDomain(client: ApiClient, moderator: User, domain: string, host = 
 test.group('Signing rules: the big mail providers cannot be blocked', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
-    forgetRulesHere()
+    forgetSigningRules()
     await limiter.clear()
-    return () => forgetRulesHere()
+    return () => forgetSigningRules()
   })
 
   test('one moderator cannot stop gmail.com, nor a parent that covers a big provider', async ({
@@ -122,7 +122,7 @@ test.group('Signing rules: the big mail providers cannot be blocked', (group) =>
     const moderator = await makeModerator()
     await BlockedEmailDomain.create({ domain: 'gmail.com', reason: 'old', createdBy: null })
     await BlockedEmailDomain.create({ domain: 'spam-wave.test', reason: 'new', createdBy: null })
-    forgetRulesHere()
+    forgetSigningRules()
     const petition = await PetitionFactory.apply('published').with('user').create()
     await sign(client, petition, { email: 'olena@gmail.com' })
     await sign(client, petition, { email: 'bot@spam-wave.test' })

@@ -6,7 +6,6 @@ import type { ApiClient } from '@japa/api-client'
 import DisposableDomainExemption from '#models/disposable_domain_exemption'
 import ModerationEvent from '#models/moderation_event'
 import type User from '#models/user'
-import { forgetRulesHere } from '#services/fraud/signing_rules'
 import { makeMember } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
 import { fieldErrors } from '#tests/helpers/validation'
@@ -14,6 +13,7 @@ import { outbox } from '#tests/helpers/outbox'
 import { queriesDuring } from '#tests/helpers/database'
 import { confirmationPath, flushedCountsOf, sign, signatureRows } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { forgetSigningRules } from '#runtime/caches/process_caches'
 
 const en = i18nManager.locale('en')
 
@@ -35,10 +35,10 @@ function exempt(client: ApiClient, moderator: User, form: Record<string, string>
 test.group('Disposable addresses: refused at once, exempted by moderators', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
-    forgetRulesHere()
+    forgetSigningRules()
     await limiter.clear()
     await outbox.clear()
-    return () => forgetRulesHere()
+    return () => forgetSigningRules()
   })
 
   test('a signer at a kept-list domain is told under the e-mail, and nothing is stored or mailed', async ({

@@ -4,8 +4,8 @@ import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import type Petition from '#models/petition'
 import { makeModerator } from '#tests/helpers/moderation'
-import { forgetSiteSignaturesByCountry } from '#services/petitions/signatures_by_country'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { siteCountsByCountry } from '#runtime/caches/process_caches'
 
 /** The counts the counter keeps for a petition, as its flushes leave them. */
 async function keptCounts(petition: Petition, counts: Record<string, [number, number]>) {
@@ -22,7 +22,7 @@ async function keptCounts(petition: Petition, counts: Record<string, [number, nu
 test.group("Moderation: a petition's countries", (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear())
-  group.each.setup(() => forgetSiteSignaturesByCountry())
+  group.each.setup(() => siteCountsByCountry.clear())
 
   test('lists its countries with their shares and flags one far above the rest of the site', async ({
     assert,

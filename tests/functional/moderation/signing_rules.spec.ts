@@ -9,7 +9,6 @@ import BlockedNetwork from '#models/blocked_network'
 import ModerationEvent from '#models/moderation_event'
 import Signature from '#models/signature'
 import { networkHash } from '#support/signer_traces'
-import { forgetRulesHere } from '#services/fraud/signing_rules'
 import { makeMember } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
 import { fieldErrors } from '#tests/helpers/validation'
@@ -24,6 +23,7 @@ import {
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 import type User from '#models/user'
+import { forgetSigningRules } from '#runtime/caches/process_caches'
 
 /** What a signer learns from the answer: its status, where it leads, and what it flashes (addresses aside). */
 function answerOf(response: ApiResponse, email: string) {
@@ -36,17 +36,17 @@ function answerOf(response: ApiResponse, email: string) {
 
 async function blockDomain(domain: string, moderator?: User) {
   await BlockedEmailDomain.create({ domain, reason: 'spam wave', createdBy: moderator?.id ?? null })
-  forgetRulesHere()
+  forgetSigningRules()
 }
 
 /** Each test in a transaction rolled back after it, with no rule, limit or mail left from another. */
 function startsWithoutRules(group: Group) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
-    forgetRulesHere()
+    forgetSigningRules()
     await limiter.clear()
     await outbox.clear()
-    return () => forgetRulesHere()
+    return () => forgetSigningRules()
   })
 }
 
@@ -122,12 +122,12 @@ test.group('Signing rules: stopped signatures', (group) => {
       reason: 'burst',
       expiresAt: DateTime.utc().plus({ hours: 1 }),
     })
-    forgetRulesHere()
+    forgetSigningRules()
     await sign(client, petition, { email: 'one@example.org' })
     // Expired now: no job needed, the same snapshot stops applying it.
     block.expiresAt = DateTime.utc().minus({ seconds: 1 })
     await block.save()
-    forgetRulesHere()
+    forgetSigningRules()
     await sign(client, petition, { email: 'two@example.org' })
     const rows = await signatureRows(petition)
     assert.deepEqual(

@@ -2,11 +2,11 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { networkHash } from '#support/signer_traces'
-import { forgetSigningTrends } from '#services/fraud/trends'
 import { makeMember } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
 import { signBurst } from '#tests/helpers/signing_trends'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { petitionSigningTrends } from '#runtime/caches/process_caches'
 
 type Group = { subject: string; signatures: number; share: number; unconfirmedShare: number }
 type Window = {
@@ -25,7 +25,7 @@ const sum = (window: Window) =>
 test.group("Moderation: a petition's signing trends", (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear())
-  group.each.setup(() => forgetSigningTrends())
+  group.each.setup(() => petitionSigningTrends.clear())
 
   test('the last hour and day by network and domain, with their shares, and by minute', async ({
     assert,

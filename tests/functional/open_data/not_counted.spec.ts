@@ -9,7 +9,6 @@ import PaperSignatureBatch from '#models/paper_signature_batch'
 import SignatureInvalidation from '#models/signature_invalidation'
 import { signatureCounter } from '#runtime/signatures/counter'
 import { recountSignatures } from '#services/signatures/recount'
-import { forgetRulesHere } from '#services/fraud/signing_rules'
 import BlockedEmailDomain from '#models/blocked_email_domain'
 import PetitionChanged from '#events/petition_changed'
 import { makeModerator } from '#tests/helpers/moderation'
@@ -23,6 +22,7 @@ import {
 } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
+import { forgetSigningRules } from '#runtime/caches/process_caches'
 
 /** What the public is told does not count, on the page (props) and in open data, once flushed. */
 async function publicNumbers(client: ApiClient, petition: Petition) {
@@ -78,9 +78,9 @@ async function assertExact(assert: { deepEqual: Function }, petition: Petition) 
 test.group('What does not count, in the open', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
-    forgetRulesHere()
+    forgetSigningRules()
     await limiter.clear()
-    return () => forgetRulesHere()
+    return () => forgetSigningRules()
   })
 
   test('attack: an invalidation of unconfirmed signatures publishes those confirmed after it, and its undo takes them back', async ({
@@ -133,7 +133,7 @@ test.group('What does not count, in the open', (group) => {
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     await BlockedEmailDomain.create({ domain: 'blocked.test', reason: 'spam wave' })
-    forgetRulesHere()
+    forgetSigningRules()
     await sign(client, petition, { email: 'ann@blocked.test' })
     await sign(client, petition, { email: 'ben@blocked.test' })
     await sign(client, petition, { email: 'cat@example.org' })

@@ -6,10 +6,10 @@ import limiter from '@adonisjs/limiter/services/main'
 import type Petition from '#models/petition'
 import { signatureCounter } from '#runtime/signatures/counter'
 import { countSignature } from '#runtime/signatures/count_deltas'
-import { forgetAllPetitionPages } from '#services/petitions/page_data'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
+import { petitionPages } from '#runtime/caches/process_caches'
 
 /**
  * Confirmed signatures from these countries (null: none chosen), counted as
@@ -31,7 +31,7 @@ async function signaturesFrom(
 
 async function flush() {
   await signatureCounter.flush()
-  forgetAllPetitionPages()
+  petitionPages.clear()
 }
 
 test.group('Open data: signatures by country', (group) => {

@@ -9,12 +9,11 @@ import type Petition from '#models/petition'
 import type { CountryCode } from '#shared/countries'
 import { signatureCounter } from '#runtime/signatures/counter'
 import { countSignature } from '#runtime/signatures/count_deltas'
-import { forgetTrending } from '#services/petitions/listing/trending'
-import { forgetSignaturesTotal } from '#services/petitions/signatures_total'
 import PetitionChanged from '#events/petition_changed'
 import { pageObjectIn } from '#tests/helpers/inertia'
 import { loggedInAs, makeMember, sessionOf } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { signaturesTotal, trendingRanking } from '#runtime/caches/process_caches'
 
 type Trending = {
   title: string
@@ -46,8 +45,8 @@ test.group('Home page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
     await limiter.clear()
-    forgetTrending()
-    forgetSignaturesTotal()
+    trendingRanking.clear()
+    signaturesTotal.clear()
   })
 
   test('lists open petitions gaining signatures now with their counts, and the site’s total of confirmed signatures', async ({

@@ -5,7 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { LOCALES } from '#app/i18n/locales'
 import { DateTime } from 'luxon'
-import { PAGES_PER_SITEMAP, forgetSitemaps } from '#services/seo/sitemap'
+import { PAGES_PER_SITEMAP } from '#services/seo/sitemap'
+import { sitemapFileCounts, sitemapFiles } from '#runtime/caches/process_caches'
 import CacheVersion from '#models/cache_version'
 import { restoreClock, setClock } from '#tests/helpers/clock'
 import { ROLE_MODERATOR } from '#models/user'
@@ -39,7 +40,10 @@ const petitionQueriesDuring = async (action: () => Promise<unknown>) =>
 test.group('Search engines', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   // Each test's petitions go with its transaction: no file built from them is kept.
-  group.each.setup(() => forgetSitemaps())
+  group.each.setup(() => {
+    sitemapFiles.clear()
+    sitemapFileCounts.clear()
+  })
   group.each.teardown(() => restoreClock())
 
   test('robots.txt keeps private pages out and points at the sitemap of its language’s site', async ({

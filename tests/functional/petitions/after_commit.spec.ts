@@ -6,12 +6,13 @@ import db from '@adonisjs/lucid/services/db'
 import PetitionMedia from '#models/petition_media'
 import Petition from '#models/petition'
 import { deleteMedia, storePetitionImage } from '#services/petitions/media'
-import { forgetAllPetitionPages, petitionPageData } from '#services/petitions/page_data'
+import { petitionPageData } from '#services/petitions/page_data'
 import PetitionChanged from '#events/petition_changed'
 import { markChangedIn } from '#models/petition_changes'
 import { fixture, pngWithExif } from '#tests/helpers/images'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { petitionPages } from '#runtime/caches/process_caches'
 
 /** A photo uploaded for a guid, with its file on the disk. */
 async function storedPhoto() {
@@ -55,7 +56,7 @@ test.group('After the commit: files and the page cache', (group) => {
 
   test('the page cache drops a petition only when its change commits', async ({ assert }) => {
     env.set('PETITION_PAGE_CACHE_MS', 60_000)
-    forgetAllPetitionPages()
+    petitionPages.clear()
     try {
       const petition = await PetitionFactory.apply('published')
         .merge({ title: 'Before the change' })
@@ -84,7 +85,7 @@ test.group('After the commit: files and the page cache', (group) => {
       assert.equal(await titleOnPage(), 'Committed')
     } finally {
       env.set('PETITION_PAGE_CACHE_MS', 0)
-      forgetAllPetitionPages()
+      petitionPages.clear()
     }
   })
 })

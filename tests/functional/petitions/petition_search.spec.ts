@@ -3,7 +3,6 @@ import type { Group } from '@japa/runner/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { forgetTrending } from '#services/petitions/listing/trending'
 import Petition from '#models/petition'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import { signatureCounter } from '#runtime/signatures/counter'
@@ -13,6 +12,7 @@ import { hourOf } from '#shared/hours'
 import { makeMember } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'
+import { trendingRanking } from '#runtime/caches/process_caches'
 
 type Card = { title: string; slug: string }
 type ListProps = {
@@ -69,7 +69,7 @@ async function counted(target: Petition, count: number, direction: 1 | -1 = 1) {
 function eachTestOnItsOwn(group: Group) {
   group.each.setup(() => {
     // Rolled-back petitions leave no trace in the process's trending ranking.
-    forgetTrending()
+    trendingRanking.clear()
     return testUtils.db().withGlobalTransaction()
   })
 }

@@ -2,13 +2,13 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { forgetTrending } from '#services/petitions/listing/trending'
 import Petition from '#models/petition'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { makeMember } from '#tests/helpers/auth'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'
 import { LIST_COUNT_CAP } from '#shared/petitions/list_filters'
+import { trendingRanking } from '#runtime/caches/process_caches'
 
 type ListProps = {
   petitions: {
@@ -77,7 +77,7 @@ async function fivePetitions() {
 test.group('Petition list: topics and countries', (group) => {
   group.each.setup(() => {
     // Rolled-back petitions leave no trace in the process's trending ranking.
-    forgetTrending()
+    trendingRanking.clear()
     return testUtils.db().withGlobalTransaction()
   })
 

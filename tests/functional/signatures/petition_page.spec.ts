@@ -12,8 +12,8 @@ import { pageObjectIn } from '#tests/helpers/inertia'
 import { confirmationPath, sign } from '#tests/helpers/signatures'
 import { submitPetition } from '#tests/helpers/petitions'
 import env from '#start/env'
-import { forgetAllPetitionPages } from '#services/petitions/page_data'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import { petitionPages } from '#runtime/caches/process_caches'
 
 /** How many SQL statements the app runs while `action` runs. */
 const countQueries = async (action: () => Promise<unknown>) => (await queriesDuring(action)).length
@@ -205,11 +205,11 @@ test.group('Petition page', (group) => {
 test.group('Petition page cache', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => {
-    forgetAllPetitionPages()
+    petitionPages.clear()
     env.set('PETITION_PAGE_CACHE_MS', 60_000)
     return () => {
       env.set('PETITION_PAGE_CACHE_MS', 0)
-      forgetAllPetitionPages()
+      petitionPages.clear()
     }
   })
 

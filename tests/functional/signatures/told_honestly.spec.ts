@@ -5,7 +5,6 @@ import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
 import type User from '#models/user'
 import SignatureInvalidation from '#models/signature_invalidation'
-import { forgetRulesHere } from '#services/fraud/signing_rules'
 import { makeMember } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
 import { outbox } from '#tests/helpers/outbox'
@@ -18,6 +17,7 @@ import {
 } from '#tests/helpers/signatures'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
+import { forgetSigningRules } from '#runtime/caches/process_caches'
 
 const TITLE = 'Keep the university library open at night'
 
@@ -33,7 +33,7 @@ async function blockDomain(client: ApiClient, moderator: User, domain: string) {
     .loginAs(moderator)
     .redirects(0)
   response.assertStatus(302)
-  forgetRulesHere()
+  forgetSigningRules()
 }
 
 /** A guest signs over HTTP; returns the signed cookie their browser keeps. */
@@ -84,10 +84,10 @@ async function lastMailTo(email: string) {
 test.group('Signers are told nothing false about their signature', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
-    forgetRulesHere()
+    forgetSigningRules()
     await limiter.clear()
     await outbox.clear()
-    return () => forgetRulesHere()
+    return () => forgetSigningRules()
   })
 
   test('attack: a signer at a domain moderators blocked confirms and is told "confirmed" like anyone, never that it counts', async ({

@@ -9,14 +9,13 @@ import {
   type ListScope,
 } from '#services/petitions/listing/paging'
 import { filtered, listed, orderByNewest, totalOf } from '#services/petitions/listing/filters'
+import { trendingRanking } from '#runtime/caches/process_caches'
 
 /** Hours the trending list adds up: the current one and the 23 before it. */
 const TRENDING_HOURS = 24
 
 /** Most petitions that rank as trending; any others follow, newest first. */
 const TRENDING_MOST = 5000
-/** How long a process reuses the trending sums (flushes drop them at once). */
-const TRENDING_CACHE_MS = 30_000
 
 /** Most lists whose trending order a process keeps at once (each search is one). */
 const TRENDING_LISTS_KEPT = 100
@@ -26,21 +25,19 @@ const TRENDING_LISTS_KEPT = 100
  * since (by its search, status and language), reused until the sums are
  * read again: ranking a list's trending petitions reads up to 5,000 rows.
  */
-let trendingCache: { at: number; sums: Map<number, number>; heads: Map<string, number[]> } | null =
-  null
-
-/** A flush counted signatures: the next trending list is read afresh. */
-export function forgetTrending() {
-  trendingCache = null
-}
+export type TrendingRanking = { sums: Map<number, number>; heads: Map<string, number[]> }
 
 /**
  * The signatures counted per petition in the last 24 hours (those with
  * more than none, the most first), summed once from the hourly counts and
- * kept for a few seconds: every page of every trending list reuses it.
+ * kept for a few seconds (flushes drop them at once): every page of every
+ * trending list reuses them.
  */
-async function trendingSums() {
-  if (trendingCache && Date.now() - trendingCache.at < TRENDING_CACHE_MS) return trendingCache.sums
+function trendingSums() {
+  return trendingRanking.get('ranking', loadTrendingSums)
+}
+
+async function loadTrendingSums(): Promise<TrendingRanking> {
   const rows: Array<{ petition_id: number | string; recent: number | string }> = await db
     .from('petition_hourly_signatures')
     .where('hour', '>=', hourOf() - (TRENDING_HOURS - 1))
@@ -50,8 +47,7 @@ async function trendingSums() {
     .orderBy('recent', 'desc')
     .limit(TRENDING_MOST)
   const sums = new Map(rows.map((row) => [Number(row.petition_id), Number(row.recent)]))
-  trendingCache = { at: Date.now(), sums, heads: new Map() }
-  return sums
+  return { sums, heads: new Map() }
 }
 
 /**
@@ -59,8 +55,7 @@ async function trendingSums() {
  * first (then newest first): found by their ids and ranked here.
  */
 async function trendingHead(scope: ListScope, now: string) {
-  const sums = await trendingSums()
-  const heads = trendingCache!.heads
+  const { sums, heads } = await trendingSums()
   const key = JSON.stringify([
     scope.q,
     scope.status,
@@ -135,7 +130,7 @@ const HOME_FILTERS: ListFilters = {
  * their rows (card columns only), never a query per petition.
  */
 export async function trendingNow(limit: number, now: string, read: ListPage['read']) {
-  const sums = await trendingSums()
+  const { sums } = await trendingSums()
   const head = await trendingHead(HOME_FILTERS, now)
   const petitions = await readByIds(head.slice(0, limit), read, listed())
   return petitions.map((petition) => ({ petition, recent: sums.get(petition.id) ?? 0 }))

@@ -1,14 +1,17 @@
 import { test } from '@japa/runner'
-import { ExpiringCopies } from '#support/expiring_copies'
+import { ProcessCache } from '#runtime/caches/process_cache'
 
 type Row = { id: number; title: string }
 
-/** Copies kept `ttl` ms, and a loader that counts its loads. */
-function copiesOf(ttl: number) {
-  const copies = new ExpiringCopies<Row | null>(
-    () => ttl,
-    (row) => row?.id ?? null
-  )
+/** Copies kept `ttl` ms (an expired one answering while it reloads), and a loader that counts its loads. */
+function copiesOf(ttl: number, { staleWhileReloading = true } = {}) {
+  const copies = new ProcessCache<Row | null>({
+    name: 'rows',
+    life: () => ttl,
+    forgottenBy: 'petition',
+    petitionIdOf: (row) => row?.id ?? null,
+    staleWhileReloading,
+  })
   let loads = 0
   const load = (row: Row | null) => () => {
     loads++
@@ -31,7 +34,7 @@ function heldLoad() {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
-test.group('Expiring copies', () => {
+test.group('Process cache', () => {
   test('callers within the time share one load, however many at once', async ({ assert }) => {
     const { copies, load, loads } = copiesOf(60_000)
     const row = { id: 7, title: 'Parks' }
@@ -134,5 +137,59 @@ test.group('Expiring copies', () => {
     await copies.get('parks', load({ id: 7, title: 'Old' }))
     await sleep(60)
     assert.equal((await copies.get('parks', load({ id: 7, title: 'New' })))?.title, 'New')
+  })
+
+  test('without stale copies, an expired copy is loaded before anyone is answered', async ({
+    assert,
+  }) => {
+    const { copies, load } = copiesOf(300, { staleWhileReloading: false })
+    await copies.get('parks', load({ id: 7, title: 'Old' }))
+    await sleep(350)
+    assert.equal((await copies.get('parks', load({ id: 7, title: 'New' })))?.title, 'New')
+  })
+
+  test('a load begun before the copies were cleared is not kept', async ({ assert }) => {
+    const { copies, load } = copiesOf(60_000, { staleWhileReloading: false })
+    const before = heldLoad()
+    const loading = copies.get('rules', before.load)
+    copies.clear()
+    assert.equal((await copies.get('rules', load({ id: 1, title: 'After' })))?.title, 'After')
+    before.finish({ id: 1, title: 'Before' })
+    assert.equal((await loading)?.title, 'Before')
+    assert.equal((await copies.get('rules', load({ id: 1, title: 'Later' })))?.title, 'After')
+  })
+
+  test('a copy kept for ever stays until the bound pushes the oldest out', async ({ assert }) => {
+    const copies = new ProcessCache<string>({
+      name: 'drawings',
+      life: Number.POSITIVE_INFINITY,
+      forgottenBy: 'nothing',
+      bound: 2,
+    })
+    let draws = 0
+    const draw = (text: string) => () => Promise.resolve(`${text}${++draws}`)
+    assert.equal(await copies.get('a', draw('a')), 'a1')
+    assert.equal(await copies.get('a', draw('a')), 'a1')
+    await copies.get('b', draw('b'))
+    await copies.get('c', draw('c'))
+    assert.equal(await copies.get('b', draw('b')), 'b2')
+    assert.equal(await copies.get('a', draw('a')), 'a4')
+  })
+
+  test('copies age by the clock they are given', async ({ assert }) => {
+    let now = 1_000
+    const copies = new ProcessCache<number>({
+      name: 'counts',
+      life: 60_000,
+      forgottenBy: 'nothing',
+      now: () => now,
+    })
+    let loads = 0
+    const load = () => Promise.resolve(++loads)
+    await copies.get('count', load)
+    now += 59_000
+    assert.equal(await copies.get('count', load), 1)
+    now += 2_000
+    assert.equal(await copies.get('count', load), 2)
   })
 })
