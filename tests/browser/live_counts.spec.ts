@@ -11,7 +11,7 @@ const de = i18nManager.locale('de')
 test.group('Browser: live counts', (group) => {
   browserJourneys(group)
 
-  test('an open petition page shows a signature confirmed elsewhere within 2 s, without a reload', async ({
+  test('an open petition page shows a signature confirmed elsewhere through its stream, without a reload', async ({
     assert,
     client,
   }) => {
@@ -23,6 +23,11 @@ test.group('Browser: live counts', (group) => {
       de.t('page.show.signatures_of', { total, target: 100 }).replace(/\s/g, ' ')
 
     await inBrowser('live counts', async (page) => {
+      const countsDocumentsRead: string[] = []
+      page.on('request', (request) => {
+        if (request.url().endsWith(`/petition/${petition.guid}/counts`))
+          countsDocumentsRead.push(request.url())
+      })
       await visit(page, siteUrl(`/petition/${petition.slug}`, 'de'))
       const counter = page.getByTestId('signature-count')
       assert.equal((await counter.textContent())?.replace(/\s/g, ' '), count(0))
@@ -43,16 +48,20 @@ test.group('Browser: live counts', (group) => {
       const [row] = await signatureRows(petition)
       const confirmed = await client.post(confirmationPath(row)).withCsrfToken().redirects(0)
       assert.isBelow(confirmed.status(), 400)
-      const confirmedAt = Date.now()
 
+      // How soon is the benchmark's to say (bench/run.js, live messages while confirming):
+      // here, that the flush's message reaches the page on its stream.
       await page.waitForFunction(
         `document.querySelector('[data-testid="signature-count"]').textContent.replace(/\\s/g, ' ') === ${JSON.stringify(count(1))}`,
         undefined,
         { timeout: 5000 }
       )
-      const waited = Date.now() - confirmedAt
-      assert.isBelow(waited, 2000, `the count changed ${waited} ms after the confirmation`)
       assert.isTrue(await page.evaluate('window.__notReloaded === true'))
+      assert.deepEqual(
+        countsDocumentsRead,
+        [],
+        'the page read no counts document: its stream told it'
+      )
 
       // The last signatures list has the signer, under the page's word for anonymous.
       const signer = page.getByTestId('last-signature')
@@ -109,7 +118,7 @@ test.group('Browser: live counts', (group) => {
     })
   })
 
-  test('a page past its worker’s stream cap reads the counts document and shows a confirmation within 2 s', async ({
+  test('a page past its worker’s stream cap reads the counts document and shows a confirmation', async ({
     assert,
     client,
   }) => {
@@ -142,14 +151,13 @@ test.group('Browser: live counts', (group) => {
         const [row] = await signatureRows(petition)
         const confirmed = await client.post(confirmationPath(row)).withCsrfToken().redirects(0)
         assert.isBelow(confirmed.status(), 400)
-        const confirmedAt = Date.now()
+        const pollsBefore = polls.length
         await page.waitForFunction(
           `document.querySelector('[data-testid="signature-count"]').textContent.replace(/\\s/g, ' ') === ${JSON.stringify(count(1))}`,
           undefined,
           { timeout: 5000 }
         )
-        const waited = Date.now() - confirmedAt
-        assert.isBelow(waited, 2000, `the count changed ${waited} ms after the confirmation`)
+        assert.isAbove(polls.length, pollsBefore, 'a poll of the counts document brought it')
         assert.isTrue(await page.evaluate('window.__notReloaded === true'))
         assert.equal(liveStreams.count, 0)
       })
