@@ -62,89 +62,101 @@ export default function ListFilterSelects({
 
   return (
     <Row id={id} className={`g-3 align-items-end mt-0 ${open ? '' : 'd-none d-md-flex'}`}>
-      <Col xs={12} sm={6} md={4} lg>
-        <Form.Label htmlFor="petition-status">{t('page.list.status_label')}</Form.Label>
-        <Form.Select
-          id="petition-status"
-          name="status"
-          value={chosen.status ?? ''}
-          onChange={(event) => show({ status: (event.target.value || null) as ListStatus | null })}
-        >
-          <option value="">{t('page.list.status.all')}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`page.list.status.${status}`)}
-            </option>
-          ))}
-        </Form.Select>
-      </Col>
-      <Col xs={12} sm={6} md={4} lg>
-        <Form.Label htmlFor="petition-lang">{t('page.list.lang_label')}</Form.Label>
-        <Form.Select
-          id="petition-lang"
-          name="lang"
-          value={chosen.lang}
-          onChange={(event) => show({ lang: event.target.value as ListFilters['lang'] })}
-        >
-          <option value="all">{t('page.list.lang_all')}</option>
-          {languages.map(({ code, name }) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </Form.Select>
-      </Col>
-      <Col xs={12} sm={6} md={4} lg>
-        <Form.Label htmlFor="petition-topic">{t('page.list.topic_label')}</Form.Label>
-        <Form.Select
-          id="petition-topic"
-          name="topic"
-          value={chosen.topic ?? ''}
-          onChange={(event) =>
-            show({ topic: (event.target.value || null) as PetitionTopic | null })
-          }
-        >
-          <option value="">{t('page.list.topic_all')}</option>
-          {topics.map(({ topic, name }) => (
-            <option key={topic} value={topic}>
-              {name}
-            </option>
-          ))}
-        </Form.Select>
-      </Col>
-      <Col xs={12} sm={6} md={4} lg>
-        <Form.Label htmlFor="petition-country-filter">{t('page.list.country_label')}</Form.Label>
-        <Form.Select
-          id="petition-country-filter"
-          name="country"
-          value={chosen.country ?? ''}
-          onChange={(event) =>
-            show({ country: (event.target.value || null) as CountryCode | null })
-          }
-        >
-          <option value="">{t('page.list.country_all')}</option>
-          {countries.map(({ code, name }) => (
-            <option key={code} value={code} suppressHydrationWarning>
-              {name}
-            </option>
-          ))}
-        </Form.Select>
-      </Col>
-      <Col xs={12} sm={6} md={4} lg>
-        <Form.Label htmlFor="petition-sort">{t('page.list.sort_label')}</Form.Label>
-        <Form.Select
-          id="petition-sort"
-          name="sort"
-          value={chosen.sort}
-          onChange={(event) => show({ sort: event.target.value as ListSort })}
-        >
-          {sorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`page.list.sort.${sort}`)}
-            </option>
-          ))}
-        </Form.Select>
-      </Col>
+      <FilterSelect
+        id="petition-status"
+        name="status"
+        label={t('page.list.status_label')}
+        value={chosen.status ?? ''}
+        options={[
+          { value: '', label: t('page.list.status.all') },
+          ...STATUSES.map((status) => ({ value: status, label: t(`page.list.status.${status}`) })),
+        ]}
+        onChange={(value) => show({ status: (value || null) as ListStatus | null })}
+      />
+      <FilterSelect
+        id="petition-lang"
+        name="lang"
+        label={t('page.list.lang_label')}
+        value={chosen.lang}
+        options={[
+          { value: 'all', label: t('page.list.lang_all') },
+          ...languages.map(({ code, name }) => ({ value: code, label: name })),
+        ]}
+        onChange={(value) => show({ lang: value as ListFilters['lang'] })}
+      />
+      <FilterSelect
+        id="petition-topic"
+        name="topic"
+        label={t('page.list.topic_label')}
+        value={chosen.topic ?? ''}
+        options={[
+          { value: '', label: t('page.list.topic_all') },
+          ...topics.map(({ topic, name }) => ({ value: topic, label: name })),
+        ]}
+        onChange={(value) => show({ topic: (value || null) as PetitionTopic | null })}
+      />
+      <FilterSelect
+        id="petition-country-filter"
+        name="country"
+        label={t('page.list.country_label')}
+        value={chosen.country ?? ''}
+        options={[
+          { value: '', label: t('page.list.country_all') },
+          ...countries.map(({ code, name }) => ({ value: code, label: name })),
+        ]}
+        // The names differ between the server's and the browser's CLDR (see above).
+        namesDiffer
+        onChange={(value) => show({ country: (value || null) as CountryCode | null })}
+      />
+      <FilterSelect
+        id="petition-sort"
+        name="sort"
+        label={t('page.list.sort_label')}
+        value={chosen.sort}
+        options={sorts.map((sort) => ({ value: sort, label: t(`page.list.sort.${sort}`) }))}
+        onChange={(value) => show({ sort: value as ListSort })}
+      />
     </Row>
+  )
+}
+
+/** One of the list's selects, with its label above it. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  namesDiffer = false,
+  onChange,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  options: Array<{ value: string; label: string }>
+  namesDiffer?: boolean
+  onChange: (value: string) => void
+}) {
+  return (
+    <Col xs={12} sm={6} md={4} lg>
+      <Form.Label htmlFor={id}>{label}</Form.Label>
+      <Form.Select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option
+            key={option.value}
+            value={option.value}
+            suppressHydrationWarning={namesDiffer || undefined}
+          >
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </Col>
   )
 }
