@@ -75,6 +75,9 @@ export const rateLimits = {
   // Open data, per address: enough to read every listed petition page by
   // page in minutes, not enough to stand in for the site's own pages.
   openData: { requests: 300, every: '1 minute', blockFor: '1 minute' },
+  // The transparency log, per address: an auditor reads a large log in
+  // pages of a thousand leaves, with its proofs.
+  transparencyLog: { requests: 1200, every: '1 minute', blockFor: '1 minute' },
   // Live counts: each petition page a browser opens starts one stream (and
   // reconnects after a network change), so a shared address opens many; a
   // script opening thousands to hold the workers' sockets is stopped.

@@ -10,6 +10,7 @@
 import { Env } from '@adonisjs/core/env'
 import { unsafeSetting } from '#start/safe_settings'
 import { parseTrustedProxies } from '#start/trusted_proxies'
+import { parseLogSigningKey } from '#start/log_signing_key'
 
 /** An optional whole number of `unit`, 1 or more; anything else stops the start, naming the variable. */
 function wholeNumber(unit: string) {
@@ -76,6 +77,16 @@ const env = await Env.create(new URL('../', import.meta.url), {
   MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
   CONTACT_EMAIL: Env.schema.string.optional({ format: 'email' }),
 
+  // The transparency log's Ed25519 key (start/log_signing_key.ts); unset: made once and kept in the database.
+  LOG_SIGNING_KEY: (key: string, value?: string) => {
+    if (value === undefined || value === '') return undefined
+    try {
+      parseLogSigningKey(value)
+      return value
+    } catch (error) {
+      throw new Error(`${key}: ${(error as Error).message}`)
+    }
+  },
   TURNSTILE_SITE_KEY: Env.schema.string.optional(),
   TURNSTILE_SECRET_KEY: Env.schema.string.optional(),
   TURNSTILE_VERIFY_URL: Env.schema.string.optional({ format: 'url', tld: false }),

@@ -23,6 +23,7 @@ import {
   throttleLanguageHandOver,
   throttleMediaUpload,
   throttleOpenData,
+  throttleTransparencyLog,
   throttlePasswordReset,
   throttlePasswordResetRequest,
   throttleReportsPerIp,
@@ -41,6 +42,7 @@ const PagesController = () => import('#controllers/pages_controller')
 const SeoController = () => import('#controllers/seo_controller')
 const LiveStreamsController = () => import('#controllers/live_streams_controller')
 const OpenDataController = () => import('#controllers/open_data_controller')
+const TransparencyLogController = () => import('#controllers/transparency_log_controller')
 const FeedsController = () => import('#controllers/feeds_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
 const SubscriptionsController = () => import('#controllers/subscriptions_controller')
@@ -124,6 +126,33 @@ router
   .get('/sitemap/:number', [SeoController, 'sitemapPart'])
   .as('seo.sitemap_part')
   .where('number', matchers.id)
+
+// The transparency log: every change of a count, signed, with its proofs (docs/api.md).
+router
+  .group(() => {
+    router.get('/.well-known/undersign/log-key', [TransparencyLogController, 'key']).as('log.key')
+    router.get('/log/sth', [TransparencyLogController, 'latest']).as('log.latest_head')
+    router
+      .get('/log/sth/:treeSize', [TransparencyLogController, 'ofSize'])
+      .as('log.head')
+      .where('treeSize', matchers.id)
+    router.get('/log/sths', [TransparencyLogController, 'heads']).as('log.heads')
+    router.get('/log/entries', [TransparencyLogController, 'entries']).as('log.entries')
+    router.get('/log/proof/inclusion', [TransparencyLogController, 'inclusion']).as('log.inclusion')
+    router
+      .get('/log/proof/consistency', [TransparencyLogController, 'consistency'])
+      .as('log.consistency')
+    router
+      .get('/petition/:slug/log.json', [TransparencyLogController, 'petition'])
+      .as('log.petition')
+  })
+  .use([
+    middleware.openData(),
+    middleware.sharedCache({ browserMaxAge: 10, sameForEveryone: true }),
+    throttleTransparencyLog,
+  ])
+// A signer's receipt checked in their browser (the receipt stays in the address's fragment).
+router.get('/verify', [TransparencyLogController, 'verify']).as('log.verify')
 
 // Open data: listed petitions and single petitions, for any site to read.
 router

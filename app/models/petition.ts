@@ -91,6 +91,10 @@ export default class Petition extends compose(
   @column()
   declare paperCount: number
 
+  /** The transparency log's size its counts correspond to: its leaves below it add up to them. */
+  @column()
+  declare logTreeSize: number
+
   /** Answers of its decision makers that moderators removed, said in public. */
   @column()
   declare answersRemoved: number

@@ -57,6 +57,10 @@ export default class Signature extends BaseModel {
   @column()
   declare country: string | null
 
+  /** What the commitment of its leaves in the transparency log hashes: its signer's receipt, never public. */
+  @column({ serializeAs: null })
+  declare receiptSecret: string | null
+
   /** As typed, when the petition asks for it: only its owner ever sees it. */
   @column()
   declare postalCode: string | null

@@ -2,6 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UNKNOWN_COUNTRY } from '#shared/countries'
 import { COUNTRY_BATCH, DELTAS, ZERO, type Delta } from '#runtime/signatures/flushed_counts'
 import { signatureCounter } from '#runtime/signatures/counter'
+import { commitmentOrNull } from '#support/receipts'
 
 /*
  * The counter's writer: a change of a signature that moves a count adds a
@@ -14,8 +15,16 @@ function signatureDelta(score: number, direction: 1 | -1): Delta {
   return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
 }
 
-/** What the counter needs of a signature: its petition, side and country. */
-export type CountedSignature = { petitionId: number; score: number; country: string | null }
+/**
+ * What the counter needs of a signature: its petition, side and country,
+ * and its receipt secret (the log's leaf carries its commitment).
+ */
+export type CountedSignature = {
+  petitionId: number
+  score: number
+  country: string | null
+  receiptSecret?: string | null
+}
 
 /**
  * Moves a petition's counters, its total and its signer's country's, by one
@@ -35,6 +44,7 @@ export async function countSignature(
       petition_id: signature.petitionId,
       country: signature.country ?? UNKNOWN_COUNTRY,
       ...delta,
+      commitment: commitmentOrNull(signature.receiptSecret),
     })
   trx.after('commit', () => signatureCounter.wake())
 }
@@ -75,15 +85,19 @@ export async function countUncounted(
   trx.after('commit', () => signatureCounter.wake())
 }
 
-/** A signature as a bulk change returned it: its side and country. */
-export type CountedRow = { score: number | string; country: string | null }
+/** A signature as a bulk change returned it: its side, country and receipt secret. */
+export type CountedRow = {
+  score: number | string
+  country: string | null
+  receiptSecret?: string | null
+}
 
 /**
- * Moves a petition's counters by many signatures at once (a moderators'
- * bulk invalidation, or its undoing), as part of the caller's transaction:
- * one delta row per country and side, however many signatures, so that the
- * flush applies them as it applies single ones. The sums per side are
- * returned.
+ * Moves a petition's counters by many signatures at once (a batch of
+ * confirmations, a moderators' bulk invalidation or its undoing), as part
+ * of the caller's transaction: one delta row per signature, each carrying
+ * its commitment to its own leaf of the log, written in batches. The sums
+ * per side are returned.
  */
 export async function countSignatures(
   trx: TransactionClientContract,
@@ -91,22 +105,18 @@ export async function countSignatures(
   rows: CountedRow[],
   direction: 1 | -1
 ): Promise<Delta> {
-  const groups = new Map<string, Delta>()
   const total: Delta = { support: 0, oppose: 0 }
-  for (const row of rows) {
-    const country = row.country ?? UNKNOWN_COUNTRY
-    const group = groups.get(country) ?? { support: 0, oppose: 0 }
+  const deltas = rows.map((row) => {
     const delta = signatureDelta(Number(row.score), direction)
-    group.support += delta.support
-    group.oppose += delta.oppose
     total.support += delta.support
     total.oppose += delta.oppose
-    groups.set(country, group)
-  }
-  const deltas = [...groups].flatMap(([country, { support, oppose }]) => [
-    ...(support !== 0 ? [{ petition_id: petitionId, country, support, oppose: 0 }] : []),
-    ...(oppose !== 0 ? [{ petition_id: petitionId, country, support: 0, oppose }] : []),
-  ])
+    return {
+      petition_id: petitionId,
+      country: row.country ?? UNKNOWN_COUNTRY,
+      ...delta,
+      commitment: commitmentOrNull(row.receiptSecret),
+    }
+  })
   for (let start = 0; start < deltas.length; start += COUNTRY_BATCH) {
     await trx.table(DELTAS).multiInsert(deltas.slice(start, start + COUNTRY_BATCH))
   }

@@ -12,6 +12,7 @@ import {
 } from '#runtime/signatures/flushed_counts'
 import { isServiceUnavailable } from '#support/unavailable_services'
 import { endTurn, takeTurn, type Turn } from '#runtime/signatures/counter_turn'
+import { logCountChanges } from '#runtime/signatures/logged_counts'
 
 /** A scheduled flush's turn (none when it had not the turn). */
 type Applied = { turn: Turn | null }
@@ -28,7 +29,8 @@ type Applied = { turn: Turn | null }
  * same reason). Pages lag by about the flush interval and are exact once
  * writes stop. Rows left by a crash are applied by the flush at boot.
  * The same sums go to the hourly counts that rank the trending list and
- * keep the petition's history, and, per country, to its counts by country.
+ * keep the petition's history, and, per country, to its counts by country;
+ * each change becomes a leaf of the transparency log in the same transaction.
  */
 export class SignatureCounter {
   #timer: NodeJS.Timeout | null = null
@@ -119,14 +121,18 @@ export class SignatureCounter {
         const rows = rowsOf<DeltaRow>(
           await trx.rawQuery(
             `DELETE FROM ${DELTAS}
-           RETURNING petition_id, country, support, oppose, stopped, deactivated, invalidation_id`
+           RETURNING id, petition_id, country, support, oppose, stopped, deactivated,
+                     invalidation_id, commitment`
           )
         )
         const { sums, byCountry, removals } = sumDeltas(rows)
+        // The log takes the changes first: its size is what the counts now correspond to.
+        const logged = await logCountChanges(trx, rows)
         // Ascending ids: two processes flushing at once lock petitions in the same order.
         const petitionIds = [...sums.keys()].sort((a, b) => a - b)
         for (const petitionId of petitionIds) {
-          await applyDelta(petitionId, sums.get(petitionId)!, trx)
+          const treeSize = logged.petitionIds.has(petitionId) ? logged.treeSize : null
+          await applyDelta(petitionId, sums.get(petitionId)!, trx, treeSize)
         }
         await addToHourlyCounts(trx, petitionIds, sums)
         await addToCountryCounts(trx, [...byCountry.values()])

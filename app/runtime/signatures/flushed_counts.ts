@@ -23,6 +23,7 @@ export const ZERO: Delta = { support: 0, oppose: 0 }
 export type Uncounted = 'stopped' | 'deactivated'
 
 export type DeltaRow = {
+  id: number | string
   petition_id: number | string
   country: string
   support: number | string
@@ -30,6 +31,8 @@ export type DeltaRow = {
   stopped: number | string
   deactivated: number | string
   invalidation_id: number | string | null
+  /** An online signature's commitment (its leaf in the transparency log carries it). */
+  commitment: string | null
 }
 
 /** A flush's sums for one petition: its counted sides and its uncounted ones. */
@@ -105,12 +108,14 @@ export const SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET = `succeeded_at = CASE
 /**
  * One relative UPDATE (count = count + n): concurrent flushes of several
  * processes add up instead of overwriting each other. The first time support
- * reaches the target, the petition becomes successful.
+ * reaches the target, the petition becomes successful. A petition whose
+ * counts the log recorded in this flush corresponds to its new size.
  */
 export async function applyDelta(
   petitionId: number,
   delta: FlushedSums,
-  client: QueryClientContract
+  client: QueryClientContract,
+  logTreeSize: number | null
 ) {
   const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
   await client.rawQuery(
@@ -119,9 +124,19 @@ export async function applyDelta(
             oppose_count = oppose_count + ?,
             stopped_count = stopped_count + ?,
             deactivated_count = deactivated_count + ?,
+            ${logTreeSize === null ? '' : 'log_tree_size = ?,'}
             ${SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET}
       WHERE id = ?`,
-    [delta.support, delta.oppose, delta.stopped, delta.deactivated, delta.support, now, petitionId]
+    [
+      delta.support,
+      delta.oppose,
+      delta.stopped,
+      delta.deactivated,
+      ...(logTreeSize === null ? [] : [logTreeSize]),
+      delta.support,
+      now,
+      petitionId,
+    ]
   )
 }
 

@@ -82,10 +82,13 @@ type MarkedRow = {
   confirmed_at: unknown
   active?: number | boolean
   blocked_rule?: string | null
+  receipt_secret: string | null
 }
 
 function countedOf(rows: MarkedRow[]) {
-  return rows.filter((row) => row.confirmed_at !== null && row.confirmed_at !== undefined)
+  return rows
+    .filter((row) => row.confirmed_at !== null && row.confirmed_at !== undefined)
+    .map((row) => ({ ...row, receiptSecret: row.receipt_secret }))
 }
 
 /**
@@ -130,7 +133,7 @@ export async function invalidateSignatures(
           await trx.rawQuery(
             `UPDATE signatures SET active = FALSE, invalidation_id = ?, updated_at = ?
           WHERE ${where.sql}
-          RETURNING score, country, confirmed_at`,
+          RETURNING score, country, confirmed_at, receipt_secret`,
             [invalidation.id, now, ...where.bindings]
           )
         )
@@ -197,7 +200,7 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
       await trx.rawQuery(
         `UPDATE signatures SET active = (blocked_rule IS NULL), invalidation_id = NULL, updated_at = ?
           WHERE petition_id = ? AND invalidation_id = ?
-          RETURNING score, country, confirmed_at, active, blocked_rule`,
+          RETURNING score, country, confirmed_at, active, blocked_rule, receipt_secret`,
         [now, petition.id, invalidation.id]
       )
     )

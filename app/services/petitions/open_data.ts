@@ -26,6 +26,8 @@ export type OpenRecipient = {
  * page shows, as data. Never an e-mail, a signer or a draft.
  */
 export type OpenPetition = {
+  /** Its guid: the transparency log names petitions by it. */
+  guid: string
   slug: string
   url: string
   lang: string
@@ -43,6 +45,11 @@ export type OpenPetition = {
   onlineSupportCount: number
   /** Everyone who signed: `supportCount + opposeCount`. */
   totalSignatures: number
+  /**
+   * The transparency log's size these counts correspond to: the petition's
+   * leaves below it add up to `supportCount`, `opposeCount` and `paperCount`.
+   */
+  logTreeSize: number
   targetSignatures: number
   /** Signatures moderators' standing invalidations took out, confirmed before or after them. */
   signaturesRemovedByModerators: number
@@ -97,6 +104,7 @@ export function openPetition(
   const open = petition.isOpenForSigning
   const counts = petitionProgress(petition)
   return {
+    guid: petition.guid,
     slug: petition.slug,
     url: siteUrl + urlFor('petitions.show', { slug: petition.slug }),
     lang: petition.lang,
@@ -110,6 +118,7 @@ export function openPetition(
     paperCount: counts.paperCount,
     onlineSupportCount: counts.onlineSupportCount,
     totalSignatures: counts.totalSignatures,
+    logTreeSize: Number(petition.logTreeSize ?? 0),
     targetSignatures: petition.targetSignatures,
     signaturesRemovedByModerators: notCounted.removedByModerators,
     signaturesStoppedByRules: notCounted.stoppedByRules,

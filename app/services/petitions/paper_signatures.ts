@@ -8,6 +8,7 @@ import { changePetitions } from '#models/petition_changes'
 import ModerationEvent from '#models/moderation_event'
 import { deletePrivateFiles, deletePrivateFilesOrLog } from '#services/uploads/private_files'
 import { SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET } from '#runtime/signatures/flushed_counts'
+import { appendToLog } from '#runtime/transparency/log_appends'
 import { reencodeUpload } from '#support/images'
 import { PRIVATE_FOLDER, putUpload } from '#support/uploads'
 import { affectedRows } from '#support/database_errors'
@@ -151,7 +152,7 @@ export async function decidePaperBatch(
     if (affectedRows(moved) === 0) return false
     const counted = to === 'verified' ? batch.signatures : 0
     const uncounted = batch.status === 'verified' ? batch.signatures : 0
-    await movePaperCount(trx, petition.id, counted - uncounted, now)
+    await movePaperCount(trx, petition, counted - uncounted, now)
     await ModerationEvent.record(trx, {
       actor: moderator,
       action: to === 'verified' ? 'paper_verified' : 'paper_rejected',
@@ -169,22 +170,32 @@ export async function decidePaperBatch(
  * Paper signatures are support: one relative UPDATE moves the support and
  * the paper count together (a counter flush adding online signatures at the
  * same moment adds up with it), and the first time support reaches the
- * target the petition becomes successful, as a flush would make it.
+ * target the petition becomes successful, as a flush would make it. The
+ * change is a leaf of the transparency log in the same transaction.
  */
 async function movePaperCount(
   trx: TransactionClientContract,
-  petitionId: number,
+  petition: Petition,
   delta: number,
   now: DateTime
 ) {
   if (delta === 0) return
+  const treeSize = await appendToLog(trx, [
+    {
+      petition: petition.guid,
+      event: delta > 0 ? 'paper' : 'paper-remove',
+      side: 'support',
+      n: Math.abs(delta),
+    },
+  ])
   await trx.rawQuery(
     `UPDATE petitions
         SET support_count = support_count + ?,
             paper_count = paper_count + ?,
+            log_tree_size = ?,
             ${SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET}
       WHERE id = ?`,
-    [delta, delta, delta, now.toFormat(trx.dialect.dateTimeFormat), petitionId]
+    [delta, delta, treeSize, delta, now.toFormat(trx.dialect.dateTimeFormat), petition.id]
   )
 }
 

@@ -6,6 +6,7 @@ import type { OwnSignature } from '#shared/petitions/own_signature'
 import { ownSigning } from '#services/signatures/viewer_signature'
 import { removalOf } from '#services/signatures/removal'
 import { parseSignedEntry } from '#support/http/signed_petitions_cookie'
+import { receiptsOf } from '#services/transparency/petition_log'
 
 /**
  * Who looks at a petition's page: a member, or a guest with the petitions
@@ -96,6 +97,14 @@ export async function petitionSeenBy(
  * an address that had signed shows as a first one waiting for its link,
  * with the address as its signer typed it.
  */
+/** The signer's receipt, once the log has their signature. */
+async function receiptOfSignature(signature: { receiptSecret: string | null }) {
+  const secret = signature.receiptSecret
+  if (!secret) return null
+  const receipts = await receiptsOf([secret])
+  return receipts.get(secret) ?? null
+}
+
 async function viewersSignature(
   petition: Petition,
   viewer: PageViewer
@@ -117,10 +126,11 @@ async function viewersSignature(
   }
   const { signature } = own
   const removal = await removalOf(signature)
+  const receipt = signature.confirmedAt ? await receiptOfSignature(signature) : null
   const mine: OwnSignature = removal
-    ? { status: 'removed', confirmed: signature.confirmedAt !== null, ...removal, guest }
+    ? { status: 'removed', confirmed: signature.confirmedAt !== null, ...removal, guest, receipt }
     : signature.confirmedAt
-      ? { status: 'confirmed', guest }
+      ? { status: 'confirmed', guest, receipt }
       : { status: 'pending', email: signature.email, guest }
   return { signedAt: signature.createdAt.toISO(), mine }
 }

@@ -144,6 +144,7 @@ const CONFIRMED_COLUMNS = [
   'blocked_rule',
   'confirmation_token',
   'confirmed_at',
+  'receipt_secret',
 ].join(', ')
 
 /**

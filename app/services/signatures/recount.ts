@@ -6,6 +6,8 @@ import { changePetitions } from '#models/petition_changes'
 import { UNKNOWN_COUNTRY } from '#shared/countries'
 import { COUNTRY_BATCH, type Delta } from '#runtime/signatures/flushed_counts'
 import { signatureCounter } from '#runtime/signatures/counter'
+import { appendToLog } from '#runtime/transparency/log_appends'
+import { corrections, loggedCounts } from '#runtime/transparency/logged_sums'
 
 function dateTimeFormat() {
   return db.connection().dialect.dateTimeFormat
@@ -15,7 +17,10 @@ function dateTimeFormat() {
  * Rebuilds the counters of one petition, or of all, from the signature rows
  * and the verified paper count (the recount command): its totals and its counts by country, from grouped
  * counts over the signatures, written only where they differ. Recorded
- * deltas are flushed first so that they are not applied on top of it.
+ * deltas are flushed first so that they are not applied on top of it. What
+ * the transparency log's leaves lack to add up to the counts is appended
+ * as corrections, in the same transaction (the demo data's signatures, or
+ * a site's counts from before the log, enter it this way).
  */
 export async function recountSignatures(petitionId?: number) {
   await signatureCounter.flush()
@@ -23,6 +28,7 @@ export async function recountSignatures(petitionId?: number) {
     .if(petitionId, (query) => query.where('id', petitionId!))
     .select(
       'id',
+      'guid',
       'support_count',
       'oppose_count',
       'paper_count',
@@ -32,6 +38,7 @@ export async function recountSignatures(petitionId?: number) {
       'succeeded_at'
     )
   const counted = await countedSignatures(petitionId)
+  const logged = await loggedCounts(db.connection(), petitionId ? petitions[0]?.guid : undefined)
   const uncounted = await uncountedSignatures(petitionId)
   const storedCountries = await countryCounts(
     db
@@ -56,14 +63,19 @@ export async function recountSignatures(petitionId?: number) {
       stopped !== petition.stoppedCount ||
       deactivated !== petition.deactivatedCount
     const countriesDiffer = !sameCounts(countries, storedCountries.get(petition.id))
-    if (!totalsDiffer && !countriesDiffer) continue
+    // The log adds up to the counts too: what it lacks is entered as a correction.
+    const truth = { support: online.support, oppose, paper: petition.paperCount }
+    const logCorrections = corrections(petition.guid, truth, logged.get(petition.guid))
+    if (!totalsDiffer && !countriesDiffer && logCorrections.length === 0) continue
     const succeeded =
       support >= petition.targetSignatures ? (petition.succeededAt ?? DateTime.utc()) : null
     await changePetitions(async ({ trx, mark }) => {
+      const treeSize = logCorrections.length > 0 ? await appendToLog(trx, logCorrections) : null
       // A query, not the model: a recount is no edit of the petition (updated_at stays).
       await Petition.query({ client: trx })
         .where('id', petition.id)
         .update({
+          ...(treeSize === null ? {} : { log_tree_size: treeSize }),
           support_count: support,
           oppose_count: oppose,
           stopped_count: stopped,

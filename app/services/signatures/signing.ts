@@ -9,6 +9,7 @@ import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#support/email_normalizer'
 import { emailDomain, networkHash } from '#support/signer_traces'
 import { countSignature, countUncounted } from '#runtime/signatures/count_deltas'
+import { newReceiptSecret } from '#support/receipts'
 import { signatureMails } from '#runtime/signatures/signature_mails'
 import { takeConfirmationResend } from '#runtime/limits/rate_limits'
 import { affectedRows } from '#support/database_errors'
@@ -94,6 +95,8 @@ export async function signPetition(
     // A moderators' rule stops it silently: answered and mailed as any
     // other, stored inactive, never counted (no extra query: see fraud/signing_rules).
     blockedRule: await ruleStopping(petition, traces),
+    // Its signer's receipt: the transparency log's leaves carry only its commitment.
+    receiptSecret: newReceiptSecret(),
     confirmed,
   }
 
@@ -189,6 +192,7 @@ type SignatureValues = Pick<
   | 'networkHash'
   | 'emailDomain'
   | 'blockedRule'
+  | 'receiptSecret'
 > & { confirmed: boolean }
 
 /** A new signature, or null when the address has signed this petition already. */
@@ -247,6 +251,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         postal_code: values.postalCode,
         network_hash: values.networkHash,
         email_domain: values.emailDomain,
+        receipt_secret: values.receiptSecret,
         confirmation_token: token,
         confirmed_at: confirmed ? now : null,
         link_mail_due_at: now,

@@ -24,6 +24,7 @@ type WithdrawnRow = {
   country: string | null
   invalidation_id: number | string | null
   blocked_rule: string | null
+  receipt_secret: string | null
 }
 
 /**
@@ -43,7 +44,7 @@ export async function withdrawSignature(signature: Signature) {
       `DELETE FROM signatures
         WHERE id = ? AND ${token === null ? 'confirmation_token IS NULL' : 'confirmation_token = ?'}
         RETURNING petition_id, user_id, score, active, confirmed_at, country, invalidation_id,
-                  blocked_rule`,
+                  blocked_rule, receipt_secret`,
       token === null ? [signature.id] : [signature.id, token]
     )
     const [row] = rowsOf<WithdrawnRow>(result)
@@ -51,7 +52,8 @@ export async function withdrawSignature(signature: Signature) {
     const petitionId = Number(row.petition_id)
     const score = Number(row.score)
     if (row.confirmed_at && row.active) {
-      await countSignature(trx, { petitionId, score, country: row.country }, -1)
+      const counted = { petitionId, score, country: row.country, receiptSecret: row.receipt_secret }
+      await countSignature(trx, counted, -1)
     } else if (row.confirmed_at) {
       // No longer one that a rule stopped or its owner switched off: it is gone.
       const invalidationId = row.invalidation_id === null ? null : Number(row.invalidation_id)

@@ -10,9 +10,16 @@ export type SignatureRemoval = { date: string; reason: string }
  * one that their signature counts, so it tells nothing false and nothing a
  * rule would keep quiet). `removed`: moderators took it out of the count,
  * which is public anyway; the page says so, with their date and reason.
- * `guest`: known by the browser's cookie, not by an account.
+ * `guest`: known by the browser's cookie, not by an account. `receipt`:
+ * once the transparency log has the signature (a second after it counts),
+ * its leaf and secret for /verify; null before, and for one that does not count.
  */
 export type OwnSignature =
   | { status: 'pending'; email: string; guest: boolean }
-  | { status: 'confirmed'; guest: boolean }
-  | ({ status: 'removed'; confirmed: boolean; guest: boolean } & SignatureRemoval)
+  | { status: 'confirmed'; guest: boolean; receipt: string | null }
+  | ({
+      status: 'removed'
+      confirmed: boolean
+      guest: boolean
+      receipt: string | null
+    } & SignatureRemoval)

@@ -77,6 +77,7 @@ export const OPEN_DATA_PAGE: ListPage = {
         'petitions.lang',
         'petitions.stopped_count',
         'petitions.deactivated_count',
+        'petitions.log_tree_size',
       ])
       .preload('user'),
 }
