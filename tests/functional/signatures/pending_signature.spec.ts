@@ -192,7 +192,11 @@ test.group('A signature waiting for confirmation, on the petition page', (group)
     const phone = confirmed.cookie('signed_petitions')?.value
     for (const browser of [cookie, phone]) {
       const page = await pageWith(client, petition, browser)
-      assert.deepEqual(page.inertiaProps.mySignature, { status: 'confirmed', guest: true })
+      assert.deepEqual(page.inertiaProps.mySignature, {
+        status: 'confirmed',
+        guest: true,
+        receipt: null,
+      })
       assert.notInclude(JSON.stringify(page.body()).toLowerCase(), 'olena.koval')
     }
     // A confirmed signature is not withdrawn by "Wrong address?".
