@@ -53,7 +53,9 @@ export async function auditLog(client: ApiClient): Promise<AuditedLog> {
   const entries: Array<{ index: number; leaf: string }> = []
   for (let start = 0; start < head.treeSize; start += 1000) {
     const end = Math.min(start + 999, head.treeSize - 1)
-    entries.push(...(await getJson<typeof entries>(client, `/log/entries?start=${start}&end=${end}`)))
+    entries.push(
+      ...(await getJson<typeof entries>(client, `/log/entries?start=${start}&end=${end}`))
+    )
   }
   if (entries.length !== head.treeSize) throw new Error('the log does not serve every leaf')
   const bytes = entries.map((entry) => base64Decode(entry.leaf))
@@ -68,7 +70,9 @@ export async function auditLog(client: ApiClient): Promise<AuditedLog> {
     )
     const path = proof.path.map(base64Decode)
     const rootHash = base64Decode(head.rootHash)
-    if (!(await verifyInclusion({ index, treeSize: head.treeSize, leafHash: hash, path, rootHash }))) {
+    if (
+      !(await verifyInclusion({ index, treeSize: head.treeSize, leafHash: hash, path, rootHash }))
+    ) {
       throw new Error(`leaf ${index} is not proved in the signed tree`)
     }
   }

@@ -8,6 +8,8 @@ import type { Locale } from '#app/i18n/locales'
 import { petitionProgress } from '#shared/petitions/progress'
 import { petitionUrl } from '#services/petitions/sharing'
 import { petitionGrowth } from '#services/petitions/history'
+import { logProofOf } from '#services/transparency/petition_log'
+import { site } from '#config/site'
 import { fileNamePart, petitionFilePart } from '#services/delivery/documents'
 import {
   packagePdf,
@@ -41,7 +43,7 @@ export async function deliveryRecipients(petition: Petition): Promise<DeliveryRe
 }
 
 async function packageData(petition: Petition, locale: Locale): Promise<PackageData> {
-  const [byCountry, growth, responses] = await Promise.all([
+  const [byCountry, growth, responses, log] = await Promise.all([
     // The online supporters: paper batches have no country, opposition is not support.
     db
       .from('petition_country_signatures')
@@ -55,12 +57,14 @@ async function packageData(petition: Petition, locale: Locale): Promise<PackageD
       .where('petition_id', petition.id)
       .orderBy('responded_on')
       .orderBy('id'),
+    logProofOf(petition),
   ])
   return {
     url: petitionUrl(petition.slug, locale),
     online: petitionProgress(petition).onlineSupportCount,
     byCountry: byCountry.map((row) => ({ code: row.country, count: Number(row.support) })),
     growth,
+    log: { ...log, keyUrl: site.urlFor(locale) + '/.well-known/undersign/log-key' },
     responses: responses.map((response) => ({
       responder: response.responder,
       role: response.responderRole,

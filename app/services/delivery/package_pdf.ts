@@ -12,6 +12,7 @@ import { BOLD, REGULAR, keepingFont } from '#support/pdf/fonts'
 import { PdfAborted, pdfOutput, type PaperSize, type PdfOutput } from '#support/pdf/output'
 import { drawLineChart } from '#support/pdf/chart'
 import { fitLine, shorten } from '#support/pdf/text'
+import type { TreeHead } from '#shared/transparency_log'
 
 /**
  * The layout of a delivery package's PDF: the cover letter, the demand,
@@ -43,6 +44,8 @@ export type PackageData = {
   /** The growth chart of the petition's page: the same life and line. */
   growth: Awaited<ReturnType<typeof petitionGrowth>>
   responses: Array<{ responder: string; role: string | null; on: Date; text: string }>
+  /** The signed head of the transparency log that covers the counts, and the petition's leaves in it. */
+  log: { head: TreeHead | null; leaves: number; treeSize: number; keyUrl: string }
 }
 
 const MARGIN = 48
@@ -134,6 +137,7 @@ async function writePackagePdf(
   }
   counts.push(t('package.counts_goal', { count: texts.number(petition.targetSignatures) }))
   for (const line of counts) paragraph(line)
+  writeLogProof(paragraph, heading, texts, data)
 
   if (data.byCountry.length > 0) {
     heading(t('package.by_country_title'))
@@ -206,6 +210,38 @@ async function writePackagePdf(
 
   if (options.includeList) await writeSigners(output, petition, texts, MARGIN)
   doc.end()
+}
+
+/**
+ * The counts as the public log proves them: the signed tree head that
+ * covers them, so that a reader can check on paper that the log adds up
+ * to these numbers (docs/api.md says how).
+ */
+function writeLogProof(
+  paragraph: (text: string, size?: number) => void,
+  heading: (text: string) => void,
+  texts: DocumentTexts,
+  data: PackageData
+) {
+  const { t } = texts
+  const { head, leaves, treeSize } = data.log
+  heading(t('package.log_title'))
+  if (!head) {
+    paragraph(t('package.log_unsigned', { url: `${data.url}/log.json` }))
+    return
+  }
+  paragraph(
+    t('package.log_text', {
+      leaves: texts.number(leaves),
+      treeSize: texts.number(treeSize),
+      date: texts.date(head.timestamp),
+    })
+  )
+  paragraph(`${t('package.log_head')}: ${head.treeSize} · ${head.timestamp}`, 8)
+  paragraph(`${t('package.log_root')}: ${head.rootHash}`, 8)
+  paragraph(`${t('package.log_signature')}: ${head.signature}`, 8)
+  paragraph(`${t('package.log_key')}: ${data.log.keyUrl}`, 8)
+  paragraph(t('package.log_how', { url: `${data.url}/log.json` }), 9)
 }
 
 /** A package PDF being written: its stream, ready to be read. */

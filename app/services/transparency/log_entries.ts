@@ -26,6 +26,16 @@ export async function leafIndexesOf(guid: string, after: number, limit: number) 
   return rows.map((row) => Number(row.leaf_index))
 }
 
+/** How many of a petition's leaves are among the first `treeSize`. */
+export async function leafCountOf(guid: string, treeSize: number) {
+  const [row] = await db
+    .from(LOG_LEAVES)
+    .where('petition_guid', guid)
+    .where('leaf_index', '<', treeSize)
+    .count('* as total')
+  return Number(row.total)
+}
+
 /**
  * Receipts of signatures by their secrets' commitments: the index of each
  * one's latest counting leaf (a signature switched off and on again has

@@ -1,7 +1,7 @@
 import type Petition from '#models/petition'
 import { commitmentOf } from '#support/receipts'
 import { receiptOf } from '#shared/transparency_log'
-import { countingLeaves, leafIndexesOf } from '#services/transparency/log_entries'
+import { countingLeaves, leafCountOf, leafIndexesOf } from '#services/transparency/log_entries'
 import { treeHeadCovering } from '#services/transparency/tree_heads'
 
 /** Leaf indexes a petition's log answers at once; `nextAfter` pages on. */
@@ -46,4 +46,18 @@ export async function receiptsOf(secrets: Array<string | null>) {
     if (index !== undefined) receipts.set(secret, receiptOf(index, secret))
   }
   return receipts
+}
+
+/**
+ * What a delivery package prints so that its counts can be checked on
+ * paper: the signed head that covers the petition's counts (null for the
+ * seconds until the next one) and how many of its leaves it holds.
+ */
+export async function logProofOf(petition: Petition) {
+  const treeSize = Number(petition.logTreeSize)
+  const [head, leaves] = await Promise.all([
+    treeHeadCovering(treeSize),
+    leafCountOf(petition.guid, treeSize),
+  ])
+  return { head, leaves, treeSize }
 }

@@ -11,6 +11,7 @@ import { recountSignatures } from '#services/signatures/recount'
 import { treeHeadSigner } from '#runtime/transparency/tree_heads'
 import { makeModerator } from '#tests/helpers/moderation'
 import { emptiedAfterwards } from '#tests/helpers/database'
+import { bytesOf, readPdf } from '#tests/helpers/pdf'
 import { confirmationPath, sign, signatureRows } from '#tests/helpers/signatures'
 import {
   auditLog,
@@ -25,10 +26,22 @@ import { receiptsOf } from '#services/transparency/petition_log'
 import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
 
-const NO_FILTER = { network: null, domain: null, from: null, to: null, unconfirmed: false, upToId: null }
+const NO_FILTER = {
+  network: null,
+  domain: null,
+  from: null,
+  to: null,
+  unconfirmed: false,
+  upToId: null,
+}
 
 /** A guest signs with `email` and opens the mailed link: the signature counts. */
-async function signAndConfirm(client: ApiClient, petition: Petition, email: string, support = true) {
+async function signAndConfirm(
+  client: ApiClient,
+  petition: Petition,
+  email: string,
+  support = true
+) {
   ;(await sign(client, petition, { email, support })).assertStatus(302)
   const row = (await signatureRows(petition)).find((candidate) => candidate.email === email)
   ;(await client.post(confirmationPath(row)).withCsrfToken().redirects(0)).assertStatus(302)
@@ -129,7 +142,9 @@ test.group('Transparency log', (group) => {
     await settleLog()
     const receipt = (await receiptsOf([signature.receiptSecret])).get(signature.receiptSecret!)!
     const parsed = parseReceipt(receipt)!
-    const entries = (await client.get(`/log/entries?start=${parsed.index}&end=${parsed.index}`)).body()
+    const entries = (
+      await client.get(`/log/entries?start=${parsed.index}&end=${parsed.index}`)
+    ).body()
     const leaf = JSON.parse(new TextDecoder().decode(base64Decode(entries[0].leaf)))
     assert.equal(leaf.commitment, await commitmentOf(parsed.secret))
     assert.equal(leaf.petition, petition.guid)
@@ -160,18 +175,26 @@ test.group('Transparency log', (group) => {
     ])
     const heads = await db.from('transparency_log_heads').select('*')
     assert.lengthOf(heads, 1)
-    assert.lengthOf(signed.filter((attempt) => attempt.signed !== null), 1)
+    assert.lengthOf(
+      signed.filter((attempt) => attempt.signed !== null),
+      1
+    )
     // A new leaf soon after: the next head waits for the interval.
     await signAndConfirm(client, petition, 'bob@example.org')
     await (await import('#runtime/signatures/counter')).signatureCounter.flush()
     const early = await treeHeadSigner.sign()
     assert.isNull(early.signed)
     assert.isAbove(early.retryInMs!, 0)
-    const sizes = (await client.get('/log/sths')).body().treeHeads.map((head: { treeSize: number }) => head.treeSize)
+    const sizes = (await client.get('/log/sths'))
+      .body()
+      .treeHeads.map((head: { treeSize: number }) => head.treeSize)
     assert.deepEqual(sizes, [1])
   })
 
-  test('bad parameters are refused with a 400, never a server error', async ({ client, assert }) => {
+  test('bad parameters are refused with a 400, never a server error', async ({
+    client,
+    assert,
+  }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     await signAndConfirm(client, petition, 'ada@example.org')
     await settleLog()
@@ -190,5 +213,39 @@ test.group('Transparency log', (group) => {
     }
     assert.equal((await client.get('/log/sth/7')).status(), 404)
     assert.deepEqual((await client.get('/log/entries?start=3&end=9')).body(), [])
+  })
+
+  test('the delivery package carries the signed head and how many leaves of the petition it holds', async ({
+    client,
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    await petition.load('user')
+    for (const name of ['ada', 'bob', 'cyd']) {
+      await signAndConfirm(client, petition, `${name}@example.org`)
+    }
+    await settleLog()
+    const { head } = await auditLog(client)
+    const response = await client
+      .post(`/petition/${petition.guid}/delivery`)
+      .form({ paperSize: 'a4', language: 'es' })
+      .withCsrfToken()
+      .loginAs(petition.user)
+      .redirects(0)
+    response.assertStatus(200)
+    const pdf = await readPdf(bytesOf(response))
+    assert.include(pdf.words, 'Compruebe estas cifras')
+    assert.include(pdf.words, 'la suma de las 3 entradas de esta petición entre las primeras 3')
+    assert.include(pdf.text.replace(/\s+/g, ''), head.rootHash)
+    assert.include(pdf.text.replace(/\s+/g, ''), head.signature)
+  })
+
+  test('deleting a petition keeps its leaves under its guid', async ({ client, assert }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    await signAndConfirm(client, petition, 'ada@example.org')
+    await settleLog()
+    await petition.delete()
+    const { counts } = await auditLog(client)
+    assert.deepEqual(counts.get(petition.guid), { support: 1, oppose: 0, paper: 0 })
   })
 })
