@@ -28,8 +28,12 @@ export async function settleLog() {
   await treeHeadSigner.sign({ ignoreInterval: true })
 }
 
-async function getJson<T>(client: ApiClient, path: string) {
-  const response = await client.get(path)
+/** How an auditor reads the site: GET a path, get its JSON (a test client, or a shipped build's visitor). */
+export type LogReader = ApiClient | ((path: string) => Promise<unknown>)
+
+async function getJson<T>(reader: LogReader, path: string) {
+  if (typeof reader === 'function') return (await reader(path)) as T
+  const response = await reader.get(path)
   response.assertStatus(200)
   return response.body() as T
 }
@@ -46,7 +50,7 @@ export type AuditedLog = {
  * signature, the root recomputed from the leaves and a proof of inclusion
  * for each leaf; throws on the first thing that does not hold.
  */
-export async function auditLog(client: ApiClient): Promise<AuditedLog> {
+export async function auditLog(client: LogReader): Promise<AuditedLog> {
   const key = await getJson<LogPublicKey>(client, '/.well-known/undersign/log-key')
   const head = await getJson<SignedTreeHead>(client, '/log/sth')
   if (!(await verifyTreeHead(head, key))) throw new Error('the tree head is not signed by the key')
@@ -85,7 +89,7 @@ export async function auditLog(client: ApiClient): Promise<AuditedLog> {
 }
 
 /** Whether the log proves the tree head `first` a prefix of `second`. */
-export async function consistent(client: ApiClient, first: SignedTreeHead, second: SignedTreeHead) {
+export async function consistent(client: LogReader, first: SignedTreeHead, second: SignedTreeHead) {
   const proof = await getJson<{ path: string[] }>(
     client,
     `/log/proof/consistency?first=${first.treeSize}&second=${second.treeSize}`
@@ -103,7 +107,7 @@ export async function consistent(client: ApiClient, first: SignedTreeHead, secon
  * A petition's open data and the counts its leaves add up to below the
  * tree size the open data names: the two must be equal.
  */
-export async function openDataAgainstLog(client: ApiClient, slug: string, log: AuditedLog) {
+export async function openDataAgainstLog(client: LogReader, slug: string, log: AuditedLog) {
   const open = await getJson<{
     guid: string
     supportCount: number

@@ -15,6 +15,7 @@ import {
   shippedDb,
   visitor,
 } from '#tests/shipped/support/shipped_app'
+import { auditLog, openDataAgainstLog } from '#tests/helpers/transparency_log'
 
 const SIGNERS = ['ines@example.pt', 'tomas@example.es', 'lea@example.fr', 'marek@example.pl']
 
@@ -150,6 +151,20 @@ test.group('Shipped: a crash', () => {
       (count) => count === answered.length
     )
     assert.equal(total, answered.length)
+
+    // The transparency log agrees: a signed head covers the counts, and the leaves add up to them.
+    const read = async (path: string) => (await visitor().send('GET', path)).json()
+    const audit = await eventually(
+      async () => {
+        const log = await auditLog(read).catch(() => null)
+        return log ? { log, ...(await openDataAgainstLog(read, slug, log)) } : null
+      },
+      (checked) => checked !== null && checked.log.head.treeSize >= checked.treeSize,
+      20_000
+    )
+    assert.isNotNull(audit)
+    assert.deepEqual(audit!.logged, audit!.open)
+    assert.equal(audit!.open.support, answered.length)
   })
 
   test('the mail worker killed while mails are due is replaced, and every mail arrives', async ({

@@ -67,6 +67,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     version: '1',
     invalidation: '1',
     batch: '1',
+    treeSize: '1',
     mailId: '1795693369866-0f8fad5b-d9cb-469f-a165-70867728950e',
     // The feeds' topic and country: the pattern keeps its `.atom`.
     topic: 'environment',
@@ -208,6 +209,11 @@ function validQuery(pattern: string): Record<string, unknown> | null {
   const queries: Record<string, Record<string, unknown>> = {
     '/petitions': { q: 'park "oak" NEAR(', status: 'open', lang: 'all', sort: 'trending', page: 2 },
     '/moderation/decision-makers': { q: 'mayor%_\\', page: 2 },
+    '/log/entries': { start: 0, end: 3 },
+    '/log/proof/inclusion': { index: 0, treeSize: 1 },
+    '/log/proof/consistency': { first: 1, second: 1 },
+    '/log/sths': { after: 0 },
+    '/petition/:slug/log.json': { after: 0 },
   }
   return queries[pattern] ?? null
 }
