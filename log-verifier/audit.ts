@@ -216,7 +216,9 @@ class Audit {
     const heads: SignedTreeHead[] = []
     let cursor = after
     while (cursor < latest.treeSize) {
-      const page = field(await getJson(this.url('/log/sths', { after: cursor })), 'treeHeads')
+      // Without `after`, every head: the log takes no negative size.
+      const query = cursor >= 0 ? { after: cursor } : {}
+      const page = field(await getJson(this.url('/log/sths', query)), 'treeHeads')
       if (!Array.isArray(page)) throw new Failure(`/log/sths?after=${cursor} answered no treeHeads`)
       const before = cursor
       for (const value of page) {

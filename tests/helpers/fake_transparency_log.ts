@@ -150,7 +150,9 @@ async function answer(log: FakeLog, url: URL): Promise<[number, unknown]> {
     return head ? [200, head] : [404, {}]
   }
   if (path === '/log/sths') {
+    // As the site: `after` is a size (0 or more), every head without it.
     const after = url.searchParams.has('after') ? number('after') : -1
+    if (url.searchParams.has('after') && !(after >= 0)) return [400, {}]
     return [200, { treeHeads: heads.filter(({ treeSize }) => treeSize > after).slice(0, 1000) }]
   }
   if (path === '/log/entries') {
