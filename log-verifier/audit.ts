@@ -217,7 +217,7 @@ class Audit {
     let cursor = after
     while (cursor < latest.treeSize) {
       // Without `after`, every head: the log takes no negative size.
-      const query = cursor >= 0 ? { after: cursor } : {}
+      const query: Record<string, number> = cursor >= 0 ? { after: cursor } : {}
       const page = field(await getJson(this.url('/log/sths', query)), 'treeHeads')
       if (!Array.isArray(page)) throw new Failure(`/log/sths?after=${cursor} answered no treeHeads`)
       const before = cursor
