@@ -19,4 +19,6 @@ export const consistencyProofValidator = vine.create({
 })
 
 /** GET /log/sths and GET /petition/{slug}/log.json: what comes after this size or index. */
-export const logPageValidator = vine.create({ after: position().optional() })
+export const logPageValidator = vine.create({
+  after: vine.number().withoutDecimals().min(-1).max(Number.MAX_SAFE_INTEGER).optional(),
+})
