@@ -126,6 +126,41 @@ export default configApp(
     rules: importRule([...ACTING, 'validators', 'policies'], { mailService: true }),
   },
   {
+    // The log's verifier and auditor stand apart from the site, so that anyone
+    // reads them whole and checks the log with nothing of the site's: the
+    // auditor takes Node's built-ins and its own folder, nothing more.
+    files: ['log-verifier/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|\\./[a-z_]+\\.ts$)',
+              message:
+                'The log auditor imports Node built-ins and ./verifier.ts only: no site code, no package.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The verifier imports nothing at all: browsers run it as Node does.
+    files: ['log-verifier/verifier.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration[source]',
+          message:
+            'The verifier imports nothing: only Web Crypto, TextEncoder/TextDecoder and atob/btoa.',
+        },
+      ],
+    },
+  },
+  {
     files: ['inertia/**/*.{ts,tsx}'],
     rules: {
       // Isomorphic modules the client bundle shares with the server: the list
