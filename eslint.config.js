@@ -174,6 +174,8 @@ export default configApp(
             ...fromInertia('app/shared/petitions/constants.ts'),
             ...fromInertia('app/shared/moderation.ts'),
             ...fromInertia('app/shared/fraud/signing_rules.ts'),
+            // The log's verifier: the page runs the very checks the auditor does.
+            ...fromInertia('log-verifier/verifier.ts'),
           ],
         },
       ],

@@ -5,6 +5,7 @@ import { mySignaturesProps } from '#presenters/member_presenters'
 import { signaturesOf } from '#services/signatures/member_signatures'
 import { withdrawSignature } from '#services/signatures/withdrawal'
 import { resendConfirmationLink } from '#services/signatures/confirmation'
+import { receiptsOf } from '#services/transparency/petition_log'
 import { requestedPage } from '#shared/pagination'
 import { flash, type FlashNote } from '#support/http/flash'
 
@@ -45,7 +46,10 @@ export default class MySignaturesController {
       .orderBy('id', 'desc')
       .paginate(requestedPage(request.input('page')), PER_PAGE)
     signatures.baseUrl(request.url())
-    return inertia.render('My/Signatures', mySignaturesProps(signatures))
+    // The page's receipts in one query: the member's own, shown to them alone.
+    const confirmed = signatures.all().filter((signature) => signature.confirmedAt !== null)
+    const receipts = await receiptsOf(confirmed.map((signature) => signature.receiptSecret))
+    return inertia.render('My/Signatures', mySignaturesProps(signatures, receipts))
   }
 
   /** POST /my/signatures/{id}/withdraw: the signature is deleted and stops counting. */

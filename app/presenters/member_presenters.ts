@@ -15,13 +15,23 @@ export function myPetitionsProps(petitions: PageOfRows<Petition>, owner: User) {
   }
 }
 
-/** My/Signatures: a page of the member's signatures, each with its petition. */
-export function mySignaturesProps(signatures: PageOfRows<Signature>) {
+/**
+ * My/Signatures: a page of the member's signatures, each with its petition
+ * and its receipt (by secret: `receiptsOf`) once the log has it.
+ */
+export function mySignaturesProps(
+  signatures: PageOfRows<Signature>,
+  receipts: Map<string, string>
+) {
   return {
     signatures: paginatorProps(signatures, (signature) =>
-      new MySignatureTransformer(signature).toObject()
+      new MySignatureTransformer(signature, receiptOf(signature, receipts)).toObject()
     ),
   }
+}
+
+function receiptOf(signature: Signature, receipts: Map<string, string>) {
+  return signature.receiptSecret ? (receipts.get(signature.receiptSecret) ?? null) : null
 }
 
 /** My/Account: the member's names, e-mail and linked providers. */

@@ -16,6 +16,14 @@ export type NotCountedBecause = 'removed' | 'deactivated' | 'stopped'
  * signature: no address, since they know it, and nothing of other signers.
  */
 export default class MySignatureTransformer extends BaseTransformer<Signature> {
+  constructor(
+    resource: Signature,
+    /** Its receipt (leaf and secret), told to its signer only; null until the log has it. */
+    private receipt: string | null = null
+  ) {
+    super(resource)
+  }
+
   toObject() {
     const signature = this.resource
     const petition = signature.petition
@@ -36,6 +44,8 @@ export default class MySignatureTransformer extends BaseTransformer<Signature> {
       /** False: it does not count (see `notCounted`). */
       active: signature.active,
       notCounted: signature.active ? null : notCountedBecause(signature),
+      /** For /verify#<receipt>: the member's own, never shown to anyone else. */
+      receipt: this.receipt,
       petition: {
         title: petition.title,
         /** Null when the petition is no longer published: there is no page to link to. */

@@ -97,7 +97,8 @@ function followCounts(guid: string, on: Listeners) {
  * The petition's counts and last signatures as they move, while its page is
  * open (`followCounts`). Drafts and closed petitions follow nothing (the
  * server refuses them). `live` is null until the first update after these
- * props; `connected` says whether counts are reaching the page.
+ * props (the prop whose change supersedes an update); `connected` says
+ * whether counts are reaching the page.
  */
 export function useLiveCounts(
   petition: Pick<Data.PetitionShow, 'guid' | 'published' | 'finished' | 'closedAt'>,

@@ -8,6 +8,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import type { Group } from '@japa/runner/core'
 import { outbox } from '#tests/helpers/outbox'
 import env from '#start/env'
+import { LOCALES } from '#app/i18n/locales'
 
 /**
  * A real Chromium (Debian's package, never a downloaded build) driven by
@@ -27,6 +28,8 @@ const FLAGS = [
 ]
 
 let browser: Browser | null = null
+/** A second Chromium whose test origins are secure contexts (see launchBrowser). */
+let secureBrowser: Browser | null = null
 
 /**
  * Makes sure Chromium is there before the first browser test. When it is
@@ -58,14 +61,32 @@ export function ensureChromium() {
 /** The site's bare domain in tests (APP_DOMAIN in .env.test), served on loopback. */
 export const testDomain = () => env.get('APP_DOMAIN', 'undersign.test')
 
+/** The test site's origins, each language's, as Chromium lists origins in a flag. */
+function testOrigins() {
+  const hosts = LOCALES.map((locale) => new URL(siteUrl('/', locale)).origin)
+  return [...new Set(hosts)].join(',')
+}
+
 /**
  * The suite's Chromium, launched on first use and kept until the suite ends
  * (each journey has a context of its own); launched again if it went away.
+ * `secureContext`: a second one, for which the plain-http test site is a
+ * secure context as the real https site is (Web Crypto's `subtle` exists
+ * only there); the first stays as before for every other journey.
  */
-export async function launchBrowser() {
+export async function launchBrowser({ secureContext = false } = {}) {
   // The test domain and its language subdomains resolve to this machine, so
   // cookies behave as on a real domain (Chromium refuses Domain=localhost).
   const resolve = `--host-resolver-rules=MAP ${testDomain()} 127.0.0.1, MAP *.${testDomain()} 127.0.0.1`
+  if (secureContext) {
+    if (secureBrowser && !secureBrowser.isConnected()) secureBrowser = null
+    secureBrowser ??= await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...FLAGS, resolve, `--unsafely-treat-insecure-origin-as-secure=${testOrigins()}`],
+      headless: true,
+    })
+    return secureBrowser
+  }
   if (browser && !browser.isConnected()) browser = null
   browser ??= await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -76,8 +97,9 @@ export async function launchBrowser() {
 }
 
 export async function closeBrowser() {
-  await browser?.close()
+  await Promise.all([browser?.close(), secureBrowser?.close()])
   browser = null
+  secureBrowser = null
 }
 
 /**
@@ -119,15 +141,17 @@ export async function logIn(page: Page, email: string, password: string, locale 
 }
 
 /**
- * Runs a journey in a fresh browser context; when it fails, a screenshot of
- * the page is saved to tmp/screenshots/ before the error is passed on.
+ * Runs a journey in a fresh browser context (of the secure-context Chromium
+ * when asked: see launchBrowser); when it fails, a screenshot of the page is
+ * saved to tmp/screenshots/ before the error is passed on.
  */
 export async function inBrowser(
   name: string,
   journey: (page: Page, context: BrowserContext) => Promise<void>,
-  viewport = { width: 1280, height: 900 }
+  viewport = { width: 1280, height: 900 },
+  { secureContext = false } = {}
 ) {
-  const context = await (await launchBrowser()).newContext({ viewport })
+  const context = await (await launchBrowser({ secureContext })).newContext({ viewport })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))

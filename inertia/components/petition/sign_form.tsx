@@ -112,7 +112,14 @@ export default function SignForm({
     body = <PendingSignature guid={petition.guid} signature={mySignature} />
   } else if (mySignature?.status === 'confirmed') {
     title = t('page.petition_page.confirmed_title')
-    body = <ConfirmedSignature petition={petition} signedAt={whenISignedThisPetition} />
+    body = (
+      <ConfirmedSignature
+        petition={petition}
+        signedAt={whenISignedThisPetition}
+        signature={mySignature}
+        justConfirmed={justConfirmed}
+      />
+    )
   } else if (mySignature?.status === 'removed') {
     title = t('page.petition_page.removed_title')
     body = <RemovedSignature petition={petition} signature={mySignature} />

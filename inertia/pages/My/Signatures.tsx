@@ -105,6 +105,16 @@ function SignatureItem({ signature }: { signature: MySignature }) {
             {t('page.my_signatures.resend')}
           </Button>
         )}
+        {signature.receipt && (
+          // Their receipt stays in the fragment, which the browser never sends.
+          <a
+            href={`${urlFor('log.verify')}#${signature.receipt}`}
+            className="btn btn-sm btn-outline-secondary"
+            data-testid="receipt-link"
+          >
+            {t('page.my_signatures.receipt_link')}
+          </a>
+        )}
         <Button size="sm" variant="outline-danger" onClick={withdraw} data-testid="withdraw">
           {t('page.my_signatures.withdraw')}
         </Button>

@@ -69,8 +69,10 @@ export default function Show(props: PetitionShowProps) {
   const { t } = useTranslation()
   const aside = useRef<HTMLDivElement>(null)
   useStickyTop(aside)
-  // An open petition's counts and last signatures move as signatures are confirmed.
-  const { live, connected } = useLiveCounts(props.petition, props)
+  // An open petition's counts and last signatures move as signatures are confirmed. A visit
+  // that brings a new petition supersedes them; a partial reload of the viewer's own
+  // signature (while its receipt is written) keeps the petition prop, and them.
+  const { live, connected } = useLiveCounts(props.petition, props.petition)
   const petition = live ? { ...props.petition, ...countsOf(live) } : props.petition
   const lastSignatures = live ? live.lastSignatures : props.lastSignatures
   const { appUrl } = useSharedProps()

@@ -7,19 +7,25 @@ import { urlFor } from '~/client.ts'
 import ShareWidget from '~/components/petition/show/share_widget.tsx'
 import PetitionCount from '~/components/petition/show/petition_count.tsx'
 import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
+import SignatureReceipt from '~/components/petition/show/signature_receipt.tsx'
 
 /**
  * A confirmed signature, the same for every signer: the petition's count,
- * what is still needed, and ways to share. It never says that the
- * signature counts: a rule may have stopped it, and the page tells neither
- * that nor anything false.
+ * what is still needed, ways to share, and the signer's receipt once the
+ * log has it. It never says that the signature counts: a rule may have
+ * stopped it, and the page tells neither that nor anything false.
  */
 export function ConfirmedSignature({
   petition,
   signedAt,
+  signature,
+  justConfirmed = false,
 }: {
   petition: Data.PetitionShow
   signedAt: string | null
+  signature: Extract<OwnSignature, { status: 'confirmed' }>
+  /** Just confirmed: its receipt is on its way to the log. */
+  justConfirmed?: boolean
 }) {
   const { t, locale } = useTranslation()
   const { appUrl } = useSharedProps()
@@ -49,6 +55,7 @@ export function ConfirmedSignature({
           slug={petition.slug}
           only={['whatsapp', 'telegram', 'facebook', 'x', 'email']}
         />
+        <SignatureReceipt receipt={signature.receipt} awaited={justConfirmed} />
       </Card.Body>
     </Card>
   )
@@ -56,8 +63,8 @@ export function ConfirmedSignature({
 
 /**
  * A signature that moderators took out of the count: it says so, with
- * their date and reason (public on the page anyway), and the count it is
- * not part of.
+ * their date and reason (public on the page anyway), the count it is
+ * not part of, and its receipt (the log shows the removal too).
  */
 export function RemovedSignature({
   petition,
@@ -86,6 +93,7 @@ export function RemovedSignature({
           detailClassName="small text-muted mb-1"
           testId="counted-total"
         />
+        <SignatureReceipt receipt={signature.receipt} />
       </Card.Body>
     </Card>
   )
