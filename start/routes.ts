@@ -138,6 +138,10 @@ router
       .where('treeSize', matchers.id)
     router.get('/log/sths', [TransparencyLogController, 'heads']).as('log.heads')
     router.get('/log/entries', [TransparencyLogController, 'entries']).as('log.entries')
+    router
+      .get('/log/commitments/:commitment', [TransparencyLogController, 'ofCommitment'])
+      .as('log.commitment')
+      .where('commitment', /^[A-Za-z0-9_-]{43}$/)
     router.get('/log/proof/inclusion', [TransparencyLogController, 'inclusion']).as('log.inclusion')
     router
       .get('/log/proof/consistency', [TransparencyLogController, 'consistency'])

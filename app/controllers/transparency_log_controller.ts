@@ -3,7 +3,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { logKey } from '#runtime/transparency/log_key'
 import { publishedPetition } from '#services/petitions/open_data'
 import { latestTreeHead, treeHeadOfSize, treeHeadsAfter } from '#services/transparency/tree_heads'
-import { logEntries } from '#services/transparency/log_entries'
+import { leavesWithCommitment, logEntries } from '#services/transparency/log_entries'
 import { consistencyProof, inclusionProof, storedLogSize } from '#services/transparency/log_proofs'
 import { petitionLog } from '#services/transparency/petition_log'
 import {
@@ -60,6 +60,11 @@ export default class TransparencyLogController {
     if (error) return response.badRequest({ error: error.messages })
     if (input.start > input.end) return response.badRequest({ error: 'start is after end' })
     return logEntries(input.start, Math.min(input.end, input.start + PAGE - 1))
+  }
+
+  /** GET /log/commitments/{commitment}: the leaves of one online signature (its receipt's). */
+  async ofCommitment({ params }: HttpContext) {
+    return leavesWithCommitment(params.commitment)
   }
 
   /** GET /log/proof/inclusion?index=&treeSize= */

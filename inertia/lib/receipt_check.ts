@@ -49,15 +49,7 @@ export type LaterChange =
   | { kind: 'removed' | 'counted_again'; index: number; leaf: LogLeaf; proven: boolean }
 
 export type RemovalSearch =
-  | { state: 'searching'; read: number; total: number }
-  | { state: 'failed' }
-  /** `capped`: only the first `read` leaves after the signature's were read. */
-  | { state: 'done'; change: LaterChange; capped: boolean; read: number }
-
-/** Entries the log answers per call (its own page size). */
-const ENTRIES_PAGE = 1000
-/** Leaves read after the signature's at most: a few seconds of a browser's time. */
-export const REMOVAL_SEARCH_CAP = 50_000
+  { state: 'searching' } | { state: 'failed' } | { state: 'done'; change: LaterChange }
 
 class LogUnreachable extends Error {}
 
@@ -164,11 +156,11 @@ export async function checkReceipt(text: string, signal?: AbortSignal): Promise<
 }
 
 /**
- * The leaves after a verified signature's, up to its signed head (a
- * thousand a call, `REMOVAL_SEARCH_CAP` at most), searched for the same
- * commitment: the latest such leaf tells whether the signature was removed
- * from the count since (or removed and counted again). `onProgress` hears
- * each page read.
+ * The signature's later leaves, up to its signed head: the log lists the
+ * leaves carrying its commitment (public, like every leaf; the secret stays
+ * here), and the latest one after its receipt's tells whether it was removed
+ * from the count since (or removed and counted again), with its inclusion
+ * proven. `onProgress` hears the search start.
  */
 export async function searchLaterChanges(
   verified: Extract<ReceiptCheck, { state: 'verified' }>,
@@ -176,37 +168,34 @@ export async function searchLaterChanges(
   signal?: AbortSignal
 ): Promise<RemovalSearch> {
   const { index, leaf, head } = verified
-  const last = Math.min(head.treeSize - 1, index + REMOVAL_SEARCH_CAP)
-  const total = last - index
-  let latest: Entry | null = null
-  let latestLeaf: LogLeaf | null = null
-  onProgress({ state: 'searching', read: 0, total })
+  onProgress({ state: 'searching' })
   try {
-    for (let start = index + 1; start <= last; start += ENTRIES_PAGE) {
-      const page = await entries(start, Math.min(start + ENTRIES_PAGE - 1, last), signal)
-      if (!page || page.length === 0) return { state: 'failed' }
-      for (const entry of page) {
-        const later = parseLeaf(entry.bytes)
-        if (later?.commitment === leaf.commitment && later?.petition === leaf.petition) {
-          latest = entry
-          latestLeaf = later
-        }
+    const url = urlFor('log.commitment', { commitment: leaf.commitment ?? '' })
+    // Past the browser's cache: a removal may have come since the last look.
+    const answer = await readJson(url, signal, true)
+    if (!Array.isArray(answer)) return { state: 'failed' }
+    let latest: { entry: Entry; leaf: LogLeaf } | null = null
+    for (const item of answer as Array<{ index?: unknown; leaf?: unknown }>) {
+      if (typeof item?.index !== 'number' || typeof item.leaf !== 'string')
+        return { state: 'failed' }
+      // Past the signed head the log has not vouched for it yet.
+      if (item.index <= index || item.index >= head.treeSize) continue
+      const entry = { index: item.index, bytes: base64Decode(item.leaf) }
+      const later = parseLeaf(entry.bytes)
+      if (later?.commitment === leaf.commitment && later?.petition === leaf.petition) {
+        latest = { entry, leaf: later }
       }
-      onProgress({ state: 'searching', read: page[page.length - 1].index - index, total })
     }
-    const capped = last < head.treeSize - 1
-    if (!latest || !latestLeaf)
-      return { state: 'done', change: { kind: 'none' }, capped, read: total }
-    const proven = await proveInclusion(latest.index, latest.bytes, head, signal)
-    const kind = latestLeaf.event === 'remove' ? 'removed' : 'counted_again'
+    if (!latest) return { state: 'done', change: { kind: 'none' } }
+    const proven = await proveInclusion(latest.entry.index, latest.entry.bytes, head, signal)
+    const kind = latest.leaf.event === 'remove' ? 'removed' : 'counted_again'
     return {
       state: 'done',
-      change: { kind, index: latest.index, leaf: latestLeaf, proven },
-      capped,
-      read: total,
+      change: { kind, index: latest.entry.index, leaf: latest.leaf, proven },
     }
   } catch (error) {
     if (error instanceof LogUnreachable) return { state: 'failed' }
+    if (error instanceof TypeError) return { state: 'failed' }
     throw error
   }
 }

@@ -68,6 +68,7 @@ function pathOf(pattern: string, fixture: Fixture) {
     invalidation: '1',
     batch: '1',
     treeSize: '1',
+    commitment: 'A'.repeat(43),
     mailId: '1795693369866-0f8fad5b-d9cb-469f-a165-70867728950e',
     // The feeds' topic and country: the pattern keeps its `.atom`.
     topic: 'environment',

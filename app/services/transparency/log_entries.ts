@@ -14,6 +14,23 @@ export async function logEntries(start: number, end: number) {
   }))
 }
 
+/**
+ * The leaves that carry a commitment, in order (an online signature's:
+ * counted, and removed or counted again since), with their exact bytes.
+ */
+export async function leavesWithCommitment(commitment: string) {
+  const rows: Array<{ leaf_index: unknown; leaf: string }> = await db
+    .from(LOG_LEAVES)
+    .where('commitment', commitment)
+    .orderBy('leaf_index', 'asc')
+    .limit(100)
+    .select('leaf_index', 'leaf')
+  return rows.map((row) => ({
+    index: Number(row.leaf_index),
+    leaf: Buffer.from(row.leaf, 'utf8').toString('base64'),
+  }))
+}
+
 /** The indexes of a petition's leaves after `after`, ascending, `limit` at most. */
 export async function leafIndexesOf(guid: string, after: number, limit: number) {
   const rows: Array<{ leaf_index: unknown }> = await db

@@ -168,14 +168,6 @@ function LaterChanges({ search }: { search: RemovalSearch }) {
           <p className="mb-0 fw-semibold">{text}</p>
         </Alert>
       </div>
-      {search.state === 'searching' && search.total > 0 && (
-        <progress
-          className="w-100 mb-3"
-          value={search.read}
-          max={search.total}
-          aria-label={t('page.verify.search_progress')}
-        />
-      )}
       {found && found.kind !== 'none' && (
         <div data-testid="later-leaf">
           <LeafDetails index={found.index} leaf={found.leaf} />
@@ -183,11 +175,6 @@ function LaterChanges({ search }: { search: RemovalSearch }) {
             {t(found.proven ? 'page.verify.later_proven' : 'page.verify.later_unproven')}
           </p>
         </div>
-      )}
-      {search.state === 'done' && search.capped && (
-        <p className="small text-muted" data-testid="search-capped">
-          {t('page.verify.search_capped', { count: search.read })}
-        </p>
       )}
     </div>
   )

@@ -159,6 +159,17 @@ test.group('Transparency log', (group) => {
     }
     assert.include(ofPetition.body().leaves, parsed.index)
     assert.equal(ofPetition.body().treeSize, parsed.index + 1)
+
+    // The leaves of one commitment: the receipt's, then its removal once withdrawn.
+    await withdrawSignature(signature)
+    await settleLog()
+    const ofCommitment = await client.get(`/log/commitments/${leaf.commitment}`)
+    const events = ofCommitment.body().map((entry: { leaf: string }) => {
+      return JSON.parse(new TextDecoder().decode(base64Decode(entry.leaf))).event
+    })
+    assert.deepEqual(events, ['add', 'remove'])
+    assert.equal(ofCommitment.body()[0].index, parsed.index)
+    assert.equal((await client.get('/log/commitments/not-a-commitment')).status(), 404)
   })
 
   test('two tree heads of one size never differ, and heads come at most every interval', async ({
