@@ -1,17 +1,22 @@
 import db from '@adonisjs/lucid/services/db'
 import { LOG_LEAVES } from '#runtime/transparency/log_appends'
 
+type LeafRow = { leaf_index: unknown; leaf: string }
+
+/** A leaf as the log serves it: its index and its exact bytes as base64. */
+const entryOf = (row: LeafRow) => ({
+  index: Number(row.leaf_index),
+  leaf: Buffer.from(row.leaf, 'utf8').toString('base64'),
+})
+
 /** Leaves from `start` to `end` included, with their exact bytes as base64. */
 export async function logEntries(start: number, end: number) {
-  const rows: Array<{ leaf_index: unknown; leaf: string }> = await db
+  const rows: LeafRow[] = await db
     .from(LOG_LEAVES)
     .whereBetween('leaf_index', [start, end])
     .orderBy('leaf_index', 'asc')
     .select('leaf_index', 'leaf')
-  return rows.map((row) => ({
-    index: Number(row.leaf_index),
-    leaf: Buffer.from(row.leaf, 'utf8').toString('base64'),
-  }))
+  return rows.map(entryOf)
 }
 
 /**
@@ -19,16 +24,13 @@ export async function logEntries(start: number, end: number) {
  * counted, and removed or counted again since), with their exact bytes.
  */
 export async function leavesWithCommitment(commitment: string) {
-  const rows: Array<{ leaf_index: unknown; leaf: string }> = await db
+  const rows: LeafRow[] = await db
     .from(LOG_LEAVES)
     .where('commitment', commitment)
     .orderBy('leaf_index', 'asc')
     .limit(100)
     .select('leaf_index', 'leaf')
-  return rows.map((row) => ({
-    index: Number(row.leaf_index),
-    leaf: Buffer.from(row.leaf, 'utf8').toString('base64'),
-  }))
+  return rows.map(entryOf)
 }
 
 /** The indexes of a petition's leaves after `after`, ascending, `limit` at most. */
