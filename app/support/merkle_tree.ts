@@ -105,14 +105,6 @@ export function consistencyRanges(first: number, second: number): Range[] {
   return proof
 }
 
-/**
- * The tree's right edge: the complete subtrees of a tree of `size` leaves,
- * left to right (one per bit of the size). Its hashes fold into the root.
- */
-export function edgeOf(size: number): SubtreeKey[] {
-  return piecesOf(0, size)
-}
-
 /** What appending leaves to a tree made: the new edge, root and every completed subtree. */
 export type Appended = { edge: Buffer[]; root: Buffer; nodes: Array<SubtreeKey & { hash: Buffer }> }
 

@@ -3,10 +3,8 @@ import { appendLeaves, EMPTY_ROOT, leafHash } from '#support/merkle_tree'
 import { leafJson, type LogLeaf } from '#shared/transparency_log'
 import { hourOf } from '#shared/hours'
 import { treeHeadSigner } from '#runtime/transparency/tree_heads'
+import { LOG_LEAVES, LOG_NODES, LOG_STATE } from '#runtime/transparency/log_tables'
 
-export const LOG_STATE = 'transparency_log'
-export const LOG_LEAVES = 'transparency_log_leaves'
-export const LOG_NODES = 'transparency_log_nodes'
 const STATE_ROW = 1
 
 /** Rows per INSERT: eight parameters a leaf, far below any database's limit. */

@@ -9,8 +9,7 @@ import type { KeyObject } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { parseLogSigningKey } from '#start/log_signing_key'
-
-const LOG_STATE = 'transparency_log'
+import { LOG_STATE } from '#runtime/transparency/log_tables'
 
 /** The log's public key as a JWK (RFC 8037), with a key id: the SHA-256 of its bytes. */
 export type LogPublicKey = {

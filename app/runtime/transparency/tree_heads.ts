@@ -4,8 +4,7 @@ import { isServiceUnavailable } from '#support/unavailable_services'
 import { treeHeadBytes, type TreeHead } from '#shared/transparency_log'
 import { logKey, signWithLogKey } from '#runtime/transparency/log_key'
 import { lockLogState } from '#runtime/transparency/log_appends'
-
-export const LOG_HEADS = 'transparency_log_heads'
+import { LOG_HEADS } from '#runtime/transparency/log_tables'
 
 /** The site signs its tree at most this often, and within this of a new leaf. */
 export const TREE_HEAD_INTERVAL_MS = 10_000

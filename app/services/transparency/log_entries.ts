@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { LOG_LEAVES } from '#runtime/transparency/log_appends'
+import { LOG_LEAVES } from '#runtime/transparency/log_tables'
 
 type LeafRow = { leaf_index: unknown; leaf: string }
 

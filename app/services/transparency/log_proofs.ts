@@ -7,7 +7,7 @@ import {
   type Range,
   type SubtreeKey,
 } from '#support/merkle_tree'
-import { LOG_LEAVES, LOG_NODES } from '#runtime/transparency/log_appends'
+import { LOG_LEAVES, LOG_NODES } from '#runtime/transparency/log_tables'
 
 /** The log's stored size: its leaves, signed or not yet. */
 export async function storedLogSize() {

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TreeHead } from '#shared/transparency_log'
-import { LOG_HEADS } from '#runtime/transparency/tree_heads'
+import { LOG_HEADS } from '#runtime/transparency/log_tables'
 
 type HeadRow = { tree_size: unknown; timestamp: unknown; root_hash: string; signature: string }
 
