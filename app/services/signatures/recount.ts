@@ -6,7 +6,7 @@ import { changePetitions } from '#models/petition_changes'
 import { UNKNOWN_COUNTRY } from '#shared/countries'
 import { COUNTRY_BATCH, type Delta } from '#runtime/signatures/flushed_counts'
 import { signatureCounter } from '#runtime/signatures/counter'
-import { appendToLog } from '#runtime/transparency/log_appends'
+import { appendToLog, lockLogState } from '#runtime/transparency/log_appends'
 import { corrections, loggedCounts } from '#runtime/transparency/logged_sums'
 
 function dateTimeFormat() {
@@ -70,7 +70,11 @@ export async function recountSignatures(petitionId?: number) {
     const succeeded =
       support >= petition.targetSignatures ? (petition.succeededAt ?? DateTime.utc()) : null
     await changePetitions(async ({ trx, mark }) => {
-      const treeSize = logCorrections.length > 0 ? await appendToLog(trx, logCorrections) : null
+      // Read again under the log's lock: a flush between the first read and now is counted.
+      await lockLogState(trx)
+      const loggedNow = await loggedCounts(trx, petition.guid)
+      const entered = corrections(petition.guid, truth, loggedNow.get(petition.guid))
+      const treeSize = entered.length > 0 ? await appendToLog(trx, entered) : null
       // A query, not the model: a recount is no edit of the petition (updated_at stays).
       await Petition.query({ client: trx })
         .where('id', petition.id)
