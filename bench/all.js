@@ -1,6 +1,6 @@
 /*
 | npm run bench: the benchmarks one after the other (run.js, signatures.js,
-| pages.js, list.js, delivery.js, log.js), stopping at the first that fails; with
+| pages.js, list.js, log.js, delivery.js), stopping at the first that fails; with
 | `-- --through-nginx`, only the page views and signing against the app and
 | through nginx in front of it (through_nginx.js); with `-- --profile`, run.js
 | also writes a CPU profile of every app process during each page, sign and
@@ -60,5 +60,5 @@ const scripts = args.some((arg) => arg.startsWith('--watchers='))
   ? ['watchers.js']
   : args.includes('--through-nginx')
     ? ['through_nginx.js']
-    : ['run.js', 'signatures.js', 'pages.js', 'list.js', 'delivery.js', 'log.js']
+    : ['run.js', 'signatures.js', 'pages.js', 'list.js', 'log.js', 'delivery.js']
 for (const script of scripts) runScript(script)
