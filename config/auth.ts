@@ -1,5 +1,6 @@
 import { defineConfig } from '@adonisjs/auth'
 import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
+import { tokensGuard, tokensUserProvider } from '@adonisjs/auth/access_tokens'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
 const authConfig = defineConfig({
@@ -8,6 +9,13 @@ const authConfig = defineConfig({
     web: sessionGuard({
       useRememberMeTokens: false,
       provider: sessionUserProvider({
+        model: () => import('#models/user'),
+      }),
+    }),
+    // API requests: `Authorization: Bearer ust_…`, never a session.
+    api: tokensGuard({
+      provider: tokensUserProvider({
+        tokens: 'apiTokens',
         model: () => import('#models/user'),
       }),
     }),

@@ -78,6 +78,9 @@ export const rateLimits = {
   // The transparency log, per address: an auditor reads a large log in
   // pages of a thousand leaves, with its proofs.
   transparencyLog: { requests: 1200, every: '1 minute', blockFor: '1 minute' },
+  // A member's API token, per token: a CRM syncing a large petition page by
+  // page, or recording signers one by one, stays well inside it.
+  apiToken: { requests: 600, every: '1 minute', blockFor: '1 minute' },
   // Live counts: each petition page a browser opens starts one stream (and
   // reconnects after a network change), so a shared address opens many; a
   // script opening thousands to hold the workers' sockets is stopped.

@@ -29,6 +29,10 @@ const clientAddress = (ctx: HttpContext) => addressBlock(ctx.request.ip())
 /** The member's id, or the client's address for a guest. */
 const memberKey = (ctx: HttpContext) => String(ctx.auth.user?.id ?? clientAddress(ctx))
 
+/** The API token the request authenticated with (its route's apiToken middleware runs first). */
+const apiTokenKey = (ctx: HttpContext) =>
+  String(ctx.auth.use('api').user?.currentAccessToken.identifier ?? clientAddress(ctx))
+
 /** A throttle keyed by the client's address, or by what `keyOf` returns (the member's id…). */
 function throttleFor(name: RateLimitName, keyOf: (ctx: HttpContext) => string = clientAddress) {
   const rule = rateLimits[name]
@@ -53,6 +57,7 @@ export const throttleVerificationResend = throttleFor('verificationResend', memb
 export const throttleSign = throttleFor('sign')
 export const throttleOpenData = throttleFor('openData')
 export const throttleTransparencyLog = throttleFor('transparencyLog')
+export const throttleApiToken = throttleFor('apiToken', apiTokenKey)
 export const throttleLiveUpdates = throttleFor('liveUpdates')
 export const throttleAvatarUpload = throttleFor('avatarUpload', memberKey)
 export const throttleMediaUpload = throttleFor('mediaUpload', memberKey)

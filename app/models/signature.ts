@@ -88,6 +88,22 @@ export default class Signature extends BaseModel {
   @column({ consume: Boolean })
   declare wantsUpdates: boolean
 
+  /**
+   * Where it came from: a `?source=` code of the petition's address, a share
+   * button, the embed widget, or the API token that recorded it; null when
+   * none was known. Its owner sees it.
+   */
+  @column()
+  declare source: string | null
+
+  /** When the signer agreed to be contacted by the petition's owner about it; null when not. */
+  @column.dateTime()
+  declare contactConsentAt: DateTime | null
+
+  /** The words of that agreement as the signer saw them, in their language. */
+  @column()
+  declare contactConsentText: string | null
+
   @column.dateTime()
   declare confirmedAt: DateTime | null
 

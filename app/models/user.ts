@@ -3,6 +3,8 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeCreate, beforeSave, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+import { API_TOKEN_MAX_DAYS, API_TOKEN_PREFIX } from '#shared/api_access'
 import { normalizeEmail } from '#support/email_normalizer'
 import { PROVIDERS, type Provider } from '#config/ally'
 
@@ -70,6 +72,17 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @column({ serializeAs: null })
   declare googleId: string | null
+
+  /**
+   * The member's API tokens: only a hash of each secret is kept, and each
+   * starts with `ust_` so that secret scanners recognise a leaked one.
+   */
+  static apiTokens = DbAccessTokensProvider.forModel(User, {
+    prefix: API_TOKEN_PREFIX,
+    table: 'api_tokens',
+    type: 'api_token',
+    expiresIn: `${API_TOKEN_MAX_DAYS} days`,
+  })
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
