@@ -27,6 +27,7 @@ const LAYERS = {
   mails: 'a mail',
   policies: 'a policy',
   support: 'a server-only helper',
+  openapi: "the API's description (app/openapi)",
   config: "the server's configuration",
 }
 
@@ -88,14 +89,20 @@ const FOLDERS = [
   ['app/presenters/**/*.ts', [...ACTING.filter((name) => name !== 'presenters'), 'runtime']],
   ['app/{models,events}/**/*.ts', [...ACTING, 'runtime', ...DESCRIBING]],
   ['app/{validators,transformers,mails,policies}/**/*.ts', [...ACTING, 'runtime']],
-  ['app/support/**/*.ts', [...ACTING, 'runtime', 'models', ...DESCRIBING]],
-  ['app/shared/**/*.ts', [...ACTING, 'runtime', 'models', ...DESCRIBING, 'support', 'config']],
+  ['app/support/**/*.ts', [...ACTING, 'runtime', 'models', ...DESCRIBING, 'openapi']],
+  // The API's description is data: it names shared constants, nothing that acts.
+  ['app/openapi/**/*.ts', [...ACTING, 'runtime', 'models', ...DESCRIBING]],
+  [
+    'app/shared/**/*.ts',
+    [...ACTING, 'runtime', 'models', ...DESCRIBING, 'support', 'config', 'openapi'],
+  ],
   // The framework's own wiring names the user model (auth), the session and
   // limiter drivers and the database's overrides (runtime).
   ['config/**/*.ts', [...ACTING, 'validators', 'transformers', 'policies']],
 ]
 
-const fromInertia = (path) => ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${path}`)
+const fromInertia = (path) =>
+  ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${path}`)
 
 export default configApp(
   ...react,
