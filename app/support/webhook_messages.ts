@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto'
+
+/**
+ * A webhook message as the Standard Webhooks specification shapes it: the
+ * body is `{type, timestamp, data}`, and its `webhook-id` (`msg_…`) is
+ * unique per message and the same on every retry, so that a receiver can
+ * drop one it has already handled.
+ */
+export type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> }
+
+/** `msg_` and 24 random bytes in base64url: unguessable and unique across the site. */
+export function newMessageId(): string {
+  return `msg_${randomBytes(24).toString('base64url')}`
+}
+
+/** The exact bytes that are signed and sent, made once and stored with the delivery. */
+export function webhookBody(type: string, data: Record<string, unknown>, at = new Date()): string {
+  const body: WebhookBody = { type, timestamp: at.toISOString(), data }
+  return JSON.stringify(body)
+}
+
+/** `whsec_` and 24 random bytes in base64: the secret form the Standard Webhooks libraries take. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`
+}
