@@ -23,3 +23,10 @@ export function webhookBody(type: string, data: Record<string, unknown>, at = ne
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`
 }
+
+/** How every message names its petition. */
+export type WebhookPetitionRef = { guid: string; slug: string; title: string }
+
+export function webhookPetitionRef(petition: WebhookPetitionRef): WebhookPetitionRef {
+  return { guid: petition.guid, slug: petition.slug, title: petition.title }
+}
