@@ -6,7 +6,8 @@ import './api_reference.css'
  * Swagger UI (swagger-ui-dist: its own bundle, React included, loaded only
  * on this page) rendering the OpenAPI document into `element`. Without
  * deep links (an anchor inside each operation's button is a control within
- * a control) and without the validator badge (an image from another host).
+ * a control), without the validator badge (an image from another host), and
+ * with examples as plain text (its highlighting colours fail WCAG contrast).
  */
 export function renderReference(element: HTMLElement, url: string, serverLabel: string) {
   SwaggerUIBundle({
@@ -17,6 +18,7 @@ export function renderReference(element: HTMLElement, url: string, serverLabel: 
     docExpansion: 'list',
     defaultModelsExpandDepth: 0,
     displayOperationId: true,
+    syntaxHighlight: { activated: false },
     plugins: [() => ({ wrapComponents: { Servers: labelledServers(serverLabel) } })],
   })
 }

@@ -15,6 +15,7 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     docExpansion?: 'list' | 'full' | 'none'
     defaultModelsExpandDepth?: number
     displayOperationId?: boolean
+    syntaxHighlight?: { activated: boolean }
     plugins?: Plugin[]
   }
   const SwaggerUIBundle: (options: Options) => unknown
