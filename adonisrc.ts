@@ -3,6 +3,23 @@ import { indexEntities } from '@adonisjs/core'
 import { generateRegistry } from '@tuyau/core/hooks'
 import { indexPolicies } from '@adonisjs/bouncer'
 import { indexPages } from '@adonisjs/inertia'
+import { readFile, writeFile, mkdir } from 'node:fs/promises'
+
+/**
+ * The app's version (package.json's), written as a module when the code is
+ * generated (`ace codegen`, the build, the dev server): the API's description
+ * names it, and the built app never reads package.json to learn it.
+ */
+const writeAppVersion = {
+  async run() {
+    const root = new URL('./', import.meta.url)
+    const { version } = JSON.parse(await readFile(new URL('package.json', root), 'utf8'))
+    const folder = new URL('.adonisjs/server/', root)
+    await mkdir(folder, { recursive: true })
+    const source = `/** package.json's version, written by adonisrc.ts when the code is generated. */\nexport const APP_VERSION = ${JSON.stringify(version)}\n`
+    await writeFile(new URL('app_version.ts', folder), source)
+  },
+}
 
 export default defineConfig({
   commands: [
@@ -77,6 +94,7 @@ export default defineConfig({
       indexEntities({ transformers: { enabled: true, withSharedProps: true } }),
       indexPages({ framework: 'react' }),
       generateRegistry(),
+      writeAppVersion,
     ],
   },
 })

@@ -86,6 +86,7 @@ const LanguageHandOversController = () => import('#controllers/language_hand_ove
 const UploadsController = () => import('#controllers/uploads_controller')
 const PaperSignaturesController = () => import('#controllers/paper_signatures_controller')
 const PetitionHandoversController = () => import('#controllers/petition_handovers_controller')
+const ApiDocsController = () => import('#controllers/api_docs_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 // A feed's segment is its topic or country code and `.atom`: anything else is no route (404).
@@ -191,6 +192,16 @@ router
     middleware.sharedCache({ browserMaxAge: 60, sameForEveryone: true }),
     throttleOpenData,
   ])
+
+// The API's contract (OpenAPI 3.1, docs/api.md) for any program, and the page that renders it.
+router
+  .get('/api/openapi.json', [ApiDocsController, 'document'])
+  .as('api.openapi')
+  .use([
+    middleware.openData(),
+    middleware.sharedCache({ browserMaxAge: 60, sameForEveryone: true }),
+  ])
+router.get('/api/docs', [ApiDocsController, 'show']).as('api.docs').use(middleware.sharedCache())
 
 // Reading and signing.
 // Its limits (per address and per e-mail) are taken together by the action.

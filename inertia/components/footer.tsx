@@ -59,6 +59,11 @@ export default function Footer({ contactEmail }: { contactEmail?: string }) {
                 </Link>
               </li>
               <li>
+                <Link className="link-light" route="api.docs">
+                  {t('api_docs.footer_link')}
+                </Link>
+              </li>
+              <li>
                 <Link className="link-light" route="contacts.show">
                   {t('common.footer.contacts')}
                 </Link>
