@@ -245,7 +245,12 @@ export default function SignForm({
               />
             )}
             {/* Just before signing, under the fields it is about (they point to it). */}
-            <WhoSeesWhat petition={petition} anonymous={form.data.private} member={Boolean(user)} />
+            <WhoSeesWhat
+              petition={petition}
+              anonymous={form.data.private}
+              member={Boolean(user)}
+              contactConsent={!petition.user.deleted}
+            />
             <Turnstile
               ref={turnstile}
               siteKey={turnstileKey}
