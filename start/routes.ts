@@ -15,6 +15,7 @@ import {
   throttleAccountEmail,
   throttleAccountExport,
   throttleAccountPassword,
+  throttleApiToken,
   throttleAvatarUpload,
   throttleContact,
   throttleDecisionMakerLinks,
@@ -87,6 +88,7 @@ const UploadsController = () => import('#controllers/uploads_controller')
 const PaperSignaturesController = () => import('#controllers/paper_signatures_controller')
 const PetitionHandoversController = () => import('#controllers/petition_handovers_controller')
 const ApiDocsController = () => import('#controllers/api_docs_controller')
+const ApiSignatureSourcesController = () => import('#controllers/api_signature_sources_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 // A feed's segment is its topic or country code and `.atom`: anything else is no route (404).
@@ -596,6 +598,12 @@ router.group(() => {
 
 // Every earlier text of a petition, diffed word by word (history.json is its count by day).
 router.get('/petition/:slug/history', [PetitionsController, 'history']).as('petitions.history')
+
+// Where a petition's signatures came from, for its owner's API token (docs/api.md).
+router
+  .get('/api/v1/petitions/:guid/sources', [ApiSignatureSourcesController, 'show'])
+  .as('api.v1.sources')
+  .use([middleware.apiToken({ ability: 'signatures:read' }), throttleApiToken])
 
 // Last, so that /petition/create is never taken for a slug.
 router

@@ -4,6 +4,7 @@ import { localeOf } from '#app/i18n/locales'
 import { petitionUrl, publishedPetition, qrCodeSvg } from '#services/petitions/sharing'
 import { embedWidget } from '#services/petitions/embed_widget'
 import { posterProps } from '#presenters/petition_presenters'
+import { POSTER_SOURCE, withSource } from '#shared/signature_sources'
 
 /**
  * The widget is shown inside other sites' pages, so it alone may be framed
@@ -40,11 +41,16 @@ export default class PetitionSharingController {
     return html
   }
 
-  /** GET /petition/{slug}/qr.svg: the QR code of the petition's address on this language's site. */
+  /**
+   * GET /petition/{slug}/qr.svg: the QR code of the petition's address on
+   * this language's site, with the poster's code (printed, it is scanned
+   * from posters and flyers). The address written under it stays plain.
+   */
   async qr({ params, response, i18n }: HttpContext) {
     const petition = await publishedPetition(params.slug)
     if (!petition) throw new NotFoundException()
-    const svg = await qrCodeSvg(petitionUrl(petition.slug, localeOf(i18n)))
+    const address = withSource(petitionUrl(petition.slug, localeOf(i18n)), POSTER_SOURCE)
+    const svg = await qrCodeSvg(address)
     response
       .header('Content-Type', 'image/svg+xml; charset=utf-8')
       .header('Cache-Control', QR_CACHE)

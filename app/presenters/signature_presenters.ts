@@ -9,6 +9,7 @@ import ManagedPetitionTransformer, {
 } from '#transformers/managed_petition_transformer'
 import PaperBatchTransformer from '#transformers/paper_batch_transformer'
 import HandoverTransformer from '#transformers/handover_transformer'
+import type { SignatureSources } from '#shared/signature_sources'
 
 /**
  * Petition/Signatures: the owner's table of signatures, 50 a page, newest
@@ -21,6 +22,7 @@ export function managedSignaturesProps<Delivery>(
     paperBatches: PaperSignatureBatch[]
     handovers: PetitionHandover[]
     delivery: Delivery
+    sources: SignatureSources
   },
   viewer: { csrfToken: string; canRecordOffline: boolean }
 ) {
@@ -39,6 +41,8 @@ export function managedSignaturesProps<Delivery>(
     ),
     /** The hand-overs its owner recorded. */
     handovers: page.handovers.map((handover) => new HandoverTransformer(handover).toObject()),
+    /** Where its confirmed signatures came from: by source, and by day and source (no signer in it). */
+    sources: page.sources,
     /** Only its owner records what happened offline; a moderator sees it. */
     canRecordOffline: viewer.canRecordOffline,
   }

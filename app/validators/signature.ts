@@ -7,6 +7,7 @@ import type Petition from '#models/petition'
 import { COUNTRY_CODES, POSTAL_CODE_MAX } from '#shared/countries'
 import { disposableDomain, type RulesSnapshot } from '#shared/fraud/signing_rules'
 import { emailDomain } from '#support/signer_traces'
+import { sourceCode } from '#shared/signature_sources'
 
 /** What the sign validator needs to know of the petition (passed as metadata). */
 export type SignMeta = {
@@ -96,6 +97,17 @@ export const signatureValidator = vine.create({
         .use(customFieldValue()),
     })
   ),
+  /**
+   * Where the signer came from (the `?source=` code the browser read from the
+   * address): kept when it fits, null otherwise. Never an error: a
+   * malformed code must not cost a signature.
+   */
+  source: vine
+    .any()
+    .transform((value): string | null => sourceCode(value))
+    .optional(),
+  /** The petition's owner may contact me about this campaign (off unless ticked). */
+  contactConsent: vine.boolean().optional(),
   cfTurnstileResponse: turnstileToken('sign'),
 })
 

@@ -64,12 +64,14 @@ test.group('Browser: spreading a petition', (group) => {
         assert.equal(await bar.getAttribute('aria-valuenow'), '42')
         const sign = widget.getByRole('link', { name: new RegExp(uk.t('page.embed.sign')) })
         assert.equal(await sign.getAttribute('target'), '_blank')
-        assert.equal(await sign.getAttribute('href'), siteUrl(`/petition/${petition.slug}`, 'uk'))
+        // The signatures it brings are counted as the widget's.
+        const signUrl = siteUrl(`/petition/${petition.slug}?source=widget`, 'uk')
+        assert.equal(await sign.getAttribute('href'), signUrl)
 
         // The Sign link opens the petition, in Ukrainian, in a new tab.
         const [tab] = await Promise.all([page.context().waitForEvent('page'), sign.click()])
         await tab.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-        assert.equal(tab.url(), siteUrl(`/petition/${petition.slug}`, 'uk'))
+        assert.equal(tab.url(), signUrl)
         assert.equal(await tab.locator('html').getAttribute('lang'), 'uk')
         await tab.close()
 

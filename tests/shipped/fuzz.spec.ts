@@ -1,10 +1,12 @@
 import { test } from '@japa/runner'
+import { createHash, randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import router from '@adonisjs/core/services/router'
 import { shippedDb, sourceReads, visitor } from '#tests/shipped/support/shipped_app'
 import { PASSWORD, eventually, verifiedMember } from '#tests/shipped/support/journeys'
 import { encodings, flatten, payloadFor, queryFor } from '#tests/shipped/support/fuzz_payloads'
 import type { Visitor } from '#tests/shipped/support/visitor'
+import { API_ABILITIES, API_TOKEN_PREFIX } from '#shared/api_access'
 
 /**
  * Every POST, PATCH and DELETE route of the app, read from its router, gets
@@ -116,6 +118,8 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       private: false,
       support: true,
       wantsUpdates: true,
+      contactConsent: true,
+      source: 'newsletter-dec',
       customFields: fixture.fieldIds.map((id) => ({ id, value: '12' })),
     },
     '/petition/:guid/report': { reason: 'other', note: 'Sells watches in every paragraph.' },
@@ -231,6 +235,33 @@ async function refusal(reply: Awaited<ReturnType<Visitor['send']>>, client: Visi
   return { refused, loggedIn: Boolean(user) }
 }
 
+/**
+ * An API token of every ability for the member, written as the tokens'
+ * provider writes one (the secret's SHA-256; the value names the row and
+ * the secret), so that the token routes' GETs reach past the bearer check.
+ */
+async function apiTokenOf(email: string) {
+  const user = await shippedDb().from('users').where('email', email).firstOrFail()
+  const secret = randomBytes(32).toString('base64url')
+  const now = new Date()
+  const [row] = await shippedDb()
+    .table('api_tokens')
+    .insert({
+      tokenable_id: user.id,
+      type: 'api_token',
+      name: 'fuzz',
+      hash: createHash('sha256').update(secret).digest('hex'),
+      abilities: JSON.stringify(API_ABILITIES),
+      created_at: now,
+      updated_at: now,
+      expires_at: new Date(now.getTime() + 86_400_000),
+    })
+    .returning('id')
+  const id = String(typeof row === 'object' ? row.id : row)
+  const encoded = (text: string) => Buffer.from(text).toString('base64url')
+  return `Bearer ${API_TOKEN_PREFIX}${encoded(id)}.${encoded(secret)}`
+}
+
 // The same routes file as the build's: committing is what the server does at start.
 router.commit()
 const allRoutes = Object.values(router.toJSON())
@@ -242,6 +273,7 @@ const pages = allRoutes.filter(({ method }) => method === 'GET')
 test.group('Shipped: no input gives a 5xx', (group) => {
   let fixture: Fixture
   let member: Visitor
+  let memberBearer: string
   const statuses = new Map<string, Record<number, number>>()
 
   group.setup(async () => {
@@ -265,6 +297,7 @@ test.group('Shipped: no input gives a 5xx', (group) => {
       (row) => Boolean(row)
     )
     fixture = { guid, slug, signatureId: signature.id, fieldIds }
+    memberBearer = await apiTokenOf('fuzz-owner@example.org')
     return () => {
       const lines = [...statuses].map(([name, counts]) => `  ${name}: ${JSON.stringify(counts)}`)
       console.log(`fuzz seed ${SEED}, ${RUNS_PER_ROUTE} payloads per route and identity:`)
@@ -341,9 +374,14 @@ test.group('Shipped: no input gives a 5xx', (group) => {
         await fc.assert(
           fc.asyncProperty(requests, async ({ query, asJsonClient }) => {
             const url = `${pathOf(pattern, fixture)}?${new URLSearchParams(flatten(query))}`
+            // The member's token routes are reached with their token, as a script would.
+            const bearer: Record<string, string> =
+              identity === 'member' && pattern.startsWith('/api/')
+                ? { authorization: memberBearer }
+                : {}
             const reply = await client.send('GET', url, {
               inertia: !asJsonClient,
-              headers: asJsonClient ? { accept: 'application/json' } : {},
+              headers: asJsonClient ? { accept: 'application/json', ...bearer } : bearer,
             })
             counts[reply.status] = (counts[reply.status] ?? 0) + 1
             assert.isBelow(reply.status, 500, `GET ${url}: ${reply.text().slice(0, 500)}`)

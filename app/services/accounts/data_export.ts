@@ -170,6 +170,12 @@ export async function accountExport(user: User) {
         locale: signature.locale,
         signedAt: iso(signature.createdAt),
         confirmedAt: iso(signature.confirmedAt),
+        // The code of the link followed to the petition, if it carried one.
+        source: signature.source,
+        // The opt-in to be contacted by the petition's owner: when, in the words shown.
+        contactConsent: signature.contactConsentAt
+          ? { at: iso(signature.contactConsentAt), text: signature.contactConsentText }
+          : null,
       }
     }),
     contactMessages: contactMessages.map((message) => ({

@@ -4,6 +4,7 @@ import type { Locale } from '#app/i18n/locales'
 import { petitionUrl } from '#services/petitions/sharing'
 import { countLines, petitionProgress } from '#shared/petitions/progress'
 import { formatPercent } from '#shared/numbers'
+import { WIDGET_SOURCE, withSource } from '#shared/signature_sources'
 
 /** The translator of the asking language's site. */
 type Translate = (key: string, values?: Record<string, unknown>) => string
@@ -20,7 +21,8 @@ export function embedWidget(petition: Petition, locale: Locale, t: Translate) {
   return {
     lang: locale,
     title: petition.title,
-    url: petitionUrl(petition.slug, locale),
+    // Signatures it brings are counted as the widget's.
+    url: withSource(petitionUrl(petition.slug, locale), WIDGET_SOURCE),
     siteName: site.name,
     barPercent: Math.min(100, counts.percentage),
     supportCount: counts.supportCount,

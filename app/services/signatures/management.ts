@@ -10,6 +10,11 @@ import { signatureCounter } from '#runtime/signatures/counter'
 import { countSignature, countUncounted } from '#runtime/signatures/count_deltas'
 import { affectedRows } from '#support/database_errors'
 import { CSV_BOM, csvRow } from '#support/csv'
+import {
+  customAnswersOf,
+  SIGNATURE_RECORD_COLUMNS,
+  type SignatureRow,
+} from '#support/signature_records'
 import ModerationEvent from '#models/moderation_event'
 import { changePetitions } from '#models/petition_changes'
 
@@ -122,24 +127,11 @@ export type ExportLabel =
   | 'active'
   | 'signed_at'
   | 'confirmed_at'
+  | 'source'
+  | 'contact_consent'
+  | 'contact_consent_at'
   | 'yes'
   | 'no'
-
-type ExportRow = {
-  id: number
-  first_name: string
-  last_name: string
-  email: string
-  country: string | null
-  postal_code: string | null
-  comment: string | null
-  custom_fields_data: string | Record<string, string> | null
-  score: number
-  private: number | boolean
-  active: number | boolean
-  confirmed_at: Date | string | null
-  created_at: Date | string
-}
 
 /**
  * The export of all a petition's signatures as CSV text, chunk by chunk:
@@ -150,7 +142,11 @@ type ExportRow = {
  * Columns follow the table: the country (its name in the owner's language
  * and its code), the postal code when the petition asks for it, Opinion with
  * allowComments, one per custom field, Support with allowOpposite, then the
- * signature's state.
+ * signature's state, then where it came from (its code, empty for none) and
+ * whether and when its signer agreed to be contacted by the owner: last, so
+ * that the columns spreadsheets and scripts already read keep their places.
+ * The columns read are a signature record's (support/signature_records),
+ * so every channel out gives an owner the same fields.
  */
 export async function* signaturesCsv(
   petition: Petition,
@@ -185,36 +181,25 @@ export async function* signaturesCsv(
       label('active'),
       label('signed_at'),
       label('confirmed_at'),
+      label('source'),
+      label('contact_consent'),
+      label('contact_consent_at'),
     ])
   )
 
   let lastId = 0
   while (true) {
-    const rows: ExportRow[] = await db
+    const rows: SignatureRow[] = await db
       .from('signatures')
       .where('petition_id', petition.id)
       .where('id', '>', lastId)
       .orderBy('id', 'asc')
       .limit(EXPORT_CHUNK_SIZE)
-      .select(
-        'id',
-        'first_name',
-        'last_name',
-        'email',
-        'country',
-        'postal_code',
-        'comment',
-        'custom_fields_data',
-        'score',
-        'private',
-        'active',
-        'confirmed_at',
-        'created_at'
-      )
+      .select(...SIGNATURE_RECORD_COLUMNS)
     if (rows.length === 0) return
     let chunk = ''
     for (const row of rows) {
-      const answers = customFieldsOf(row.custom_fields_data)
+      const answers = customAnswersOf(row.custom_fields_data)
       chunk += csvRow([
         row.id,
         row.first_name,
@@ -231,17 +216,15 @@ export async function* signaturesCsv(
         yesNo(row.active),
         utcText(row.created_at),
         row.confirmed_at ? utcText(row.confirmed_at) : '',
+        row.source ?? '',
+        yesNo(row.contact_consent_at),
+        row.contact_consent_at ? utcText(row.contact_consent_at) : '',
       ])
     }
     yield chunk
     lastId = rows[rows.length - 1].id
     if (rows.length < EXPORT_CHUNK_SIZE) return
   }
-}
-
-function customFieldsOf(value: ExportRow['custom_fields_data']): Record<string, string> {
-  if (!value) return {}
-  return typeof value === 'string' ? JSON.parse(value) : value
 }
 
 /**

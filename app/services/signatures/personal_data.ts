@@ -8,7 +8,7 @@ export type SignatureScope = (query: DatabaseQueryBuilderContract) => void
 /**
  * Erases the signer's personal data from the signatures in `scope`, in the
  * caller's transaction: name, address, postal code, comment and answers to
- * custom fields, the network's hash and the e-mail's domain are gone (and with the address, any wish for the petition's news), the
+ * custom fields, the network's hash and the e-mail's domain are gone (and with the address, any wish for the petition's news and any opt-in to be contacted by its owner), the
  * row is tied to no account and shows as anonymous. What the
  * counts are made of stays: the petition, the side, the country, the dates
  * and whether it is confirmed and active, so no counter moves (a country
@@ -49,6 +49,10 @@ export async function anonymiseSignatures(trx: TransactionClientContract, scope:
     link_mail_due_at: null,
     // No address to mail a petition's news to any more.
     wants_updates: false,
+    // Nobody left to contact: the opt-in and its words go with the address.
+    // The source stays: it names the link followed, not the signer.
+    contact_consent_at: null,
+    contact_consent_text: null,
   })
   return affectedRows(changed)
 }

@@ -22,6 +22,7 @@ import type RepeatSigning from '#models/repeat_signing'
 import { signAgain } from '#services/signatures/repeat_signings'
 import { isSignedBy } from '#policies/signature_policy'
 import { signatureRef, type SignedRef } from '#support/http/signed_petitions_cookie'
+import { contactConsentOf } from '#services/signatures/contact_consent'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -90,6 +91,9 @@ export async function signPetition(
     wantsUpdates: input.wantsUpdates ?? false,
     country: input.country ?? null,
     postalCode: petition.askPostalCode ? (input.postalCode ?? null) : null,
+    // Where the signer came from, and their opt-in in the words they saw: in the same INSERT.
+    source: input.source ?? null,
+    ...(await contactConsentOf(petition, input.contactConsent, locale)),
     // For the fraud checks: the network as a keyed hash, never the address.
     ...traces,
     // A moderators' rule stops it silently: answered and mailed as any
@@ -189,6 +193,9 @@ type SignatureValues = Pick<
   | 'wantsUpdates'
   | 'country'
   | 'postalCode'
+  | 'source'
+  | 'contactConsentAt'
+  | 'contactConsentText'
   | 'networkHash'
   | 'emailDomain'
   | 'blockedRule'
@@ -249,6 +256,9 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         wants_updates: values.wantsUpdates,
         country: values.country,
         postal_code: values.postalCode,
+        source: values.source,
+        contact_consent_at: values.contactConsentAt?.toFormat(trx.dialect.dateTimeFormat) ?? null,
+        contact_consent_text: values.contactConsentText,
         network_hash: values.networkHash,
         email_domain: values.emailDomain,
         receipt_secret: values.receiptSecret,

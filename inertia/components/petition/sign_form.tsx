@@ -20,6 +20,8 @@ import SupportChoice from '~/components/petition/sign/support_choice.tsx'
 import CustomFieldInput from '~/components/petition/sign/custom_field_input.tsx'
 import WhoSeesWhat, { WHO_SEES } from '~/components/petition/sign/who_sees_what.tsx'
 import SignerChoices from '~/components/petition/sign/signer_choices.tsx'
+import ContactConsentChoice from '~/components/petition/sign/contact_consent_choice.tsx'
+import { sourceOfQuery } from '@app/shared/signature_sources.ts'
 
 export type SignFormProps = {
   petition: Data.PetitionShow
@@ -62,6 +64,13 @@ export default function SignForm({
     const timer = setTimeout(showState, 0)
     return () => clearTimeout(timer)
   }, [justConfirmed])
+  // Where the visitor came from (`?source=`), read in the browser: a guest's
+  // page is one cached copy for everyone, so it cannot print it. The first
+  // address's code stays while the visitor moves within the page.
+  const source = useRef<string | null>(null)
+  useEffect(() => {
+    source.current = sourceOfQuery(window.location.search)
+  }, [])
   const form = useForm({
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -73,6 +82,7 @@ export default function SignForm({
     private: false,
     support: true,
     wantsUpdates: false,
+    contactConsent: false,
     customFields: petition.customFields.map((field) => ({ id: field.id, value: '' })),
     cfTurnstileResponse: '',
   })
@@ -84,11 +94,19 @@ export default function SignForm({
       comment: petition.allowComments ? data.comment : null,
       postalCode: petition.askPostalCode ? data.postalCode : undefined,
       support: petition.allowOpposite ? data.support : true,
+      source: source.current ?? sourceOfQuery(window.location.search),
     }))
     form.post(urlFor('signatures.store', { guid: petition.guid }), {
       preserveScroll: true,
       onSuccess: () => {
-        form.reset('comment', 'private', 'support', 'wantsUpdates', 'customFields')
+        form.reset(
+          'comment',
+          'private',
+          'support',
+          'wantsUpdates',
+          'contactConsent',
+          'customFields'
+        )
         // The form gave way to the signature's state, shorter (the dialog returns focus there once closed).
         showState()
       },
@@ -210,6 +228,15 @@ export default function SignForm({
               errors={form.errors}
               onChange={(choice, value) => form.setData(choice, value)}
             />
+            {/* A petition whose owner's account is gone has nobody to consent to. */}
+            {!petition.user.deleted && (
+              <ContactConsentChoice
+                owner={petition.user}
+                checked={form.data.contactConsent}
+                error={form.errors.contactConsent}
+                onChange={(value) => form.setData('contactConsent', value)}
+              />
+            )}
             {petition.allowOpposite && (
               <SupportChoice
                 support={form.data.support}
@@ -218,7 +245,12 @@ export default function SignForm({
               />
             )}
             {/* Just before signing, under the fields it is about (they point to it). */}
-            <WhoSeesWhat petition={petition} anonymous={form.data.private} member={Boolean(user)} />
+            <WhoSeesWhat
+              petition={petition}
+              anonymous={form.data.private}
+              member={Boolean(user)}
+              contactConsent={!petition.user.deleted}
+            />
             <Turnstile
               ref={turnstile}
               siteKey={turnstileKey}

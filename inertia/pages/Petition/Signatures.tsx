@@ -12,6 +12,8 @@ import { onlineSupport } from '@app/shared/petitions/paper.ts'
 import PaperBatches from '~/components/petition/offline/paper_batches.tsx'
 import HandoversForm from '~/components/petition/offline/handovers_form.tsx'
 import LazySignaturesChart from '~/components/charts/lazy_signatures_chart.tsx'
+import SignatureSourcesSection from '~/components/petition/signature_sources.tsx'
+import type { SignatureSources } from '@app/shared/signature_sources.ts'
 import { useTranslation } from '~/i18n/context.tsx'
 import type { Data } from '@generated/data'
 import type { Paginated } from '@app/shared/pagination.ts'
@@ -32,6 +34,8 @@ type PetitionSignaturesProps = {
   handovers: Data.Handover[]
   /** Its owner records paper batches and hand-overs; a moderator only sees them. */
   canRecordOffline: boolean
+  /** Where its confirmed signatures came from, by source and by day. */
+  sources: SignatureSources
 }
 
 /** The owner's signatures of a petition: the table, remove / restore and the export. */
@@ -44,6 +48,7 @@ export default function Signatures({
   paperBatches,
   handovers,
   canRecordOffline,
+  sources,
 }: PetitionSignaturesProps) {
   const { t } = useTranslation()
   // The table holds the online signatures: verified paper ones are counted apart.
@@ -118,6 +123,8 @@ export default function Signatures({
           className="mb-4"
           testId="recent-hours-section"
         />
+
+        <SignatureSourcesSection sources={sources.sources} days={sources.days} />
 
         <Flash at="form" />
 

@@ -28,6 +28,9 @@ const SECTION_ITEMS: Record<number, string[]> = {
   8: ['withdraw', 'export', 'delete_account', 'unsubscribe'],
 }
 
+/** Who sees where a signature came from and the signer's opt-in: under "Who can see it". */
+const SOURCES_IN_SECTION = 4
+
 type StaticPageProps = { contactEmail: string }
 
 export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
@@ -53,6 +56,14 @@ export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
                   <li key={item}>{t(`page.privacy.section${section}.items.${item}`)}</li>
                 ))}
               </ul>
+            )}
+            {section === SOURCES_IN_SECTION && (
+              <div id="signature-sources" data-testid="privacy-sources">
+                <h3 className="h5 mt-3">{t('page.privacy.sources.title')}</h3>
+                <p>{t('page.privacy.sources.opt_in')}</p>
+                <p>{t('page.privacy.sources.source')}</p>
+                <p>{t('page.privacy.sources.no_tracking')}</p>
+              </div>
             )}
           </section>
         ))}

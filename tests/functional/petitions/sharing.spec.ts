@@ -98,7 +98,7 @@ test.group('Spreading a petition: the widget', (group) => {
     assert.match(html, /role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="2"/)
     assert.include(
       html,
-      `<a class="sign" href="${SITE}/petition/${petition.slug}" target="_blank" rel="noopener">${en.t('page.embed.sign')}`
+      `<a class="sign" href="${SITE}/petition/${petition.slug}?source=widget" target="_blank" rel="noopener">${en.t('page.embed.sign')}`
     )
     assertNothingPersonal(assert, html)
   })
@@ -136,7 +136,10 @@ test.group('Spreading a petition: the widget', (group) => {
     assert.include(html, '<html lang="uk">')
     assert.include(html, uk.t('page.embed.sign'))
     assert.include(html, uk.t('page.show.signatures_of', { total: 2, target: 100 }))
-    assert.include(html, `href="http://uk.undersign.test:3334/petition/${petition.slug}"`)
+    assert.include(
+      html,
+      `href="http://uk.undersign.test:3334/petition/${petition.slug}?source=widget"`
+    )
     assert.notInclude(html, en.t('page.embed.sign'))
   })
 
@@ -174,7 +177,7 @@ test.group('Spreading a petition: the widget', (group) => {
 test.group('Spreading a petition: QR code and poster', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the QR code is an SVG of the petition’s address on the language’s site, cacheable', async ({
+  test('the QR code is an SVG of the petition’s address on the language’s site with the poster’s code, cacheable', async ({
     client,
     assert,
   }) => {
@@ -193,7 +196,9 @@ test.group('Spreading a petition: QR code and poster', (group) => {
       const body: unknown = response.body()
       const svg = Buffer.isBuffer(body) ? body.toString('utf8') : String(response.text() ?? body)
       assert.match(svg, /^<svg [^>]*viewBox=/)
-      assert.equal(svg, await QRCode.toString(`${site}/petition/${petition.slug}`, options), host)
+      // Scanned from a poster: the signatures it brings are counted as the poster's.
+      const address = `${site}/petition/${petition.slug}?source=poster`
+      assert.equal(svg, await QRCode.toString(address, options), host)
     }
   })
 

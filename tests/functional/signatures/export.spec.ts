@@ -89,6 +89,9 @@ test.group('Signatures export', (group) => {
       'Active',
       'Signed at (UTC)',
       'Confirmed at (UTC)',
+      'Source',
+      'Contact consent',
+      'Contact consent at (UTC)',
     ])
     assert.deepEqual(rows[1].slice(1), [
       'Smith, Jr.',
@@ -106,6 +109,9 @@ test.group('Signatures export', (group) => {
       'Yes',
       '2026-11-20 08:30:15',
       '2026-11-20 08:35:15',
+      '',
+      'No',
+      '',
     ])
     assert.deepEqual(rows[2].slice(1), [
       'Олена',
@@ -122,6 +128,9 @@ test.group('Signatures export', (group) => {
       'No',
       'No',
       '2026-11-20 09:30:15',
+      '',
+      '',
+      'No',
       '',
     ])
   })
@@ -149,6 +158,9 @@ test.group('Signatures export', (group) => {
       'Active',
       'Signed at (UTC)',
       'Confirmed at (UTC)',
+      'Source',
+      'Contact consent',
+      'Contact consent at (UTC)',
     ])
     assert.lengthOf(rows, 2)
   })

@@ -17,8 +17,10 @@ import { SignatureFactory } from '#database/factories/signature_factory'
 const pageOf = (petition: Petition) => `/petition/${petition.guid}/signatures`
 
 /** The table's column headings as the server rendered them. */
+/** The column headings of the signatures' table (the page has other tables above it). */
 function headingsIn(html: string) {
-  const head = html.match(/<thead>([\s\S]*?)<\/thead>/)?.[1] ?? ''
+  const table = html.slice(html.indexOf('data-testid="signatures-table"'))
+  const head = table.match(/<thead>([\s\S]*?)<\/thead>/)?.[1] ?? ''
   return [...head.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
     match[1].replace(/<[^>]+>/g, '').trim()
   )

@@ -5,6 +5,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 import { useBrowserValue } from '~/lib/use_hydrated.ts'
 import { useSharedProps } from '~/lib/shared.ts'
 import { urlFor } from '~/client.ts'
+import { shareSource, withSource } from '@app/shared/signature_sources.ts'
 
 type ShareTarget = {
   name: string
@@ -21,43 +22,55 @@ function shareTargets(
   via: string | null,
   email: { label: string; ariaLabel: string }
 ) {
-  const u = encodeURIComponent(url)
+  // Each network shares the address with its own code, so the owner sees which one brought signatures.
+  const u = (network: string) => encodeURIComponent(withSource(url, shareSource(network)))
   const text = encodeURIComponent(title)
-  const both = encodeURIComponent(`${title} ${url}`)
-  const tweet = `https://twitter.com/intent/tweet?url=${u}&text=${text}${via ? `&via=${encodeURIComponent(via)}` : ''}`
+  const both = (network: string) =>
+    encodeURIComponent(`${title} ${withSource(url, shareSource(network))}`)
+  const tweet = `https://twitter.com/intent/tweet?url=${u('x')}&text=${text}${via ? `&via=${encodeURIComponent(via)}` : ''}`
   const targets: ShareTarget[] = [
     {
       name: 'facebook',
       label: 'Facebook',
-      href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+      href: `https://www.facebook.com/sharer/sharer.php?u=${u('facebook')}`,
       external: true,
     },
     { name: 'x', label: 'X', href: tweet, external: true },
     {
       name: 'linkedin',
       label: 'LinkedIn',
-      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u('linkedin')}`,
       external: true,
     },
     {
       name: 'telegram',
       label: 'Telegram',
-      href: `https://t.me/share/url?url=${u}&text=${text}`,
+      href: `https://t.me/share/url?url=${u('telegram')}&text=${text}`,
       external: true,
     },
-    { name: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${both}`, external: true },
+    {
+      name: 'whatsapp',
+      label: 'WhatsApp',
+      href: `https://wa.me/?text=${both('whatsapp')}`,
+      external: true,
+    },
     // viber: and mailto: hand over to an app; a new tab would stay empty.
-    { name: 'viber', label: 'Viber', href: `viber://forward?text=${both}`, external: false },
+    {
+      name: 'viber',
+      label: 'Viber',
+      href: `viber://forward?text=${both('viber')}`,
+      external: false,
+    },
     {
       name: 'reddit',
       label: 'Reddit',
-      href: `https://www.reddit.com/submit?url=${u}&title=${text}`,
+      href: `https://www.reddit.com/submit?url=${u('reddit')}&title=${text}`,
       external: true,
     },
     {
       name: 'email',
       ...email,
-      href: `mailto:?subject=${text}&body=${both}`,
+      href: `mailto:?subject=${text}&body=${both('email')}`,
       external: false,
     },
   ]
@@ -116,19 +129,20 @@ export default function ShareWidget({
 
   const nativeShare = async () => {
     try {
-      await navigator.share({ title, url })
+      await navigator.share({ title, url: withSource(url, shareSource('native')) })
     } catch {
       // Closing the share sheet rejects too; nothing to report.
     }
   }
 
+  const copiedUrl = withSource(url, shareSource('link'))
   const copyLink = async () => {
     try {
-      await navigator.clipboard.writeText(url)
+      await navigator.clipboard.writeText(copiedUrl)
       showToast('success', t('page.show.link_copied'), { toastId: 'link-copied' })
     } catch {
       // No clipboard (insecure context, denied permission): show the link instead.
-      showToast('error', t('page.show.copy_failed', { url }))
+      showToast('error', t('page.show.copy_failed', { url: copiedUrl }))
     }
   }
 
@@ -236,7 +250,7 @@ export function ShareButton({
   const jump = (event: React.MouseEvent) => {
     event.preventDefault()
     if (canShare) {
-      navigator.share({ title, url }).catch(() => {})
+      navigator.share({ title, url: withSource(url, shareSource('native')) }).catch(() => {})
       return
     }
     const section = document.getElementById(target)

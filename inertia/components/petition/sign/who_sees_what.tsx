@@ -1,4 +1,5 @@
 import { useTranslation } from '~/i18n/context.tsx'
+import { CONTACT_CONSENT_HELP } from '~/components/petition/sign/contact_consent_choice.tsx'
 import {
   signerVisibility,
   type SignedPetitionForm,
@@ -25,10 +26,13 @@ export default function WhoSeesWhat({
   petition,
   anonymous,
   member,
+  contactConsent = false,
 }: {
   petition: SignedPetitionForm
   anonymous: boolean
   member: boolean
+  /** The form offers the owner's opt-in: what it means folds here too. */
+  contactConsent?: boolean
 }) {
   const { t, locale } = useTranslation()
   const seen = signerVisibility(petition, { anonymous, member })
@@ -67,6 +71,11 @@ export default function WhoSeesWhat({
         <p id={WHO_SEES.handed} className="mb-0" aria-live="polite" data-testid="who-sees-handed">
           {handed}
         </p>
+        {contactConsent && (
+          <p id={CONTACT_CONSENT_HELP} className="mb-0 mt-1">
+            {t('sources.sign.contact_consent_help')}
+          </p>
+        )}
       </details>
     </section>
   )
