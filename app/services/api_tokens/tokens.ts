@@ -2,11 +2,16 @@ import db from '@adonisjs/lucid/services/db'
 import type { AccessToken } from '@adonisjs/auth/access_tokens'
 import User from '#models/user'
 import NotFoundException from '#exceptions/not_found_exception'
-import { API_TOKENS_PER_MEMBER, type ApiAbility, type ApiTokenUse } from '#shared/api_access'
+import {
+  API_TOKEN_DEFAULT_DAYS,
+  API_TOKENS_PER_MEMBER,
+  type ApiAbility,
+  type ApiTokenUse,
+} from '#shared/api_access'
 import { storedDateTime } from '#support/stored_dates'
 
-/** What a member asks for: validated by `apiTokenValidator`. */
-export type NewApiToken = { name: string; abilities: ApiAbility[]; expiresInDays: number }
+/** What a member asks for (validated by `apiTokenValidator`); 90 days when no lifetime is said. */
+export type NewApiToken = { name: string; abilities: ApiAbility[]; expiresInDays?: number }
 
 /** A new token with its secret value: shown to its member once, kept nowhere. */
 export type CreatedApiToken = { token: AccessToken; value: string }
@@ -37,7 +42,7 @@ async function liveTokensUpTo(user: User, upToId: number) {
 export async function createApiToken(user: User, wanted: NewApiToken): Promise<CreatedApiToken> {
   const token = await User.apiTokens.create(user, [...new Set(wanted.abilities)], {
     name: wanted.name,
-    expiresIn: `${wanted.expiresInDays} days`,
+    expiresIn: `${wanted.expiresInDays ?? API_TOKEN_DEFAULT_DAYS} days`,
   })
   const id = Number(token.identifier)
   if ((await liveTokensUpTo(user, id)) > API_TOKENS_PER_MEMBER) {
