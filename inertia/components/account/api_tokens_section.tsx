@@ -11,9 +11,13 @@ import { urlFor } from '~/client.ts'
 import { API_TOKENS_PER_MEMBER } from '@app/shared/api_access.ts'
 
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
+// Times in UTC, named as such: the server's render and the browser's must print the same.
 const MOMENT: Intl.DateTimeFormatOptions = {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
   timeZoneName: 'short',
 }
 

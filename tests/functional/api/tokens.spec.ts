@@ -263,6 +263,10 @@ test.group('API tokens: GET /api/v1/me and the 401s', (group) => {
     assert.isNotNull(listed.lastUsedAt)
     assert.lengthOf(listed.uses, 2)
     assert.containsSubset(listed.uses, [{ method: 'GET', path: '/api/v1/me' }])
+    // The page itself, rendered on the server with a used token's dates.
+    const html = await client.get('/my/account').loginAs(member)
+    html.assertStatus(200)
+    assert.include(html.text(), 'Zapier')
   })
 
   test('401 {case}, with WWW-Authenticate and the JSON error, in the site’s language')
