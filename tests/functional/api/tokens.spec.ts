@@ -8,6 +8,7 @@ import { createApiToken } from '#services/api_tokens/tokens'
 import { allowedRequests, rateLimits } from '#config/rate_limits'
 import { API_TOKENS_PER_MEMBER, type ApiAbility } from '#shared/api_access'
 import { flashed, makeMember, PASSWORD } from '#tests/helpers/auth'
+import tokensArea from '#openapi/paths/tokens'
 import { fieldErrors } from '#tests/helpers/validation'
 
 const READ: ApiAbility[] = ['signatures:read']
@@ -246,6 +247,16 @@ test.group('API tokens: GET /api/v1/me and the 401s', (group) => {
       token: { name: 'Zapier', abilities: ['signatures:write'], expiresAt },
     })
     assert.notExists(response.header('set-cookie'), 'a token route sets no cookie')
+    // The answer has the shape the API's description gives (its example's and its schema's).
+    const described = (tokensArea.paths['/api/v1/me'] as any).get.responses['200']
+    const example = described.content['application/json'].example
+    const schema = tokensArea.schemas!.Me as any
+    assert.sameMembers(Object.keys(response.body()), Object.keys(example))
+    assert.sameMembers(Object.keys(response.body()), Object.keys(schema.properties))
+    assert.sameMembers(
+      Object.keys(response.body().token),
+      Object.keys(schema.properties.token.properties)
+    )
     await me(client, `Bearer ${value}`)
 
     const uses = await usesOf(id)
