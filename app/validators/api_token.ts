@@ -16,9 +16,5 @@ export const apiTokenValidator = vine.create({
     .minLength(1)
     .maxLength(API_ABILITIES.length)
     .distinct(),
-  expiresInDays: vine
-    .number()
-    .withoutDecimals()
-    .range([1, API_TOKEN_MAX_DAYS])
-    .optional(),
+  expiresInDays: vine.number().withoutDecimals().range([1, API_TOKEN_MAX_DAYS]).optional(),
 })
