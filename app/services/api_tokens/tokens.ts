@@ -74,17 +74,6 @@ function useOf(row: { used_at: unknown; method: string; path: string }): ApiToke
   }
 }
 
-/** The latest uses of one of the member's tokens, newest first; another's or an unknown one is a 404. */
-export async function usesOfApiToken(user: User, tokenId: number) {
-  if (!(await User.apiTokens.find(user, tokenId))) throw new NotFoundException()
-  const rows = await db
-    .from('api_token_uses')
-    .where('token_id', tokenId)
-    .orderBy('id', 'desc')
-    .limit(SHOWN_USES)
-  return rows.map(useOf)
-}
-
 /**
  * The latest uses of each of these tokens, in one query (a window over each
  * token's uses), by token id.

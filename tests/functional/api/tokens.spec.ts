@@ -280,6 +280,37 @@ test.group('API tokens: GET /api/v1/me and the 401s', (group) => {
     assert.include(html.text(), 'Zapier')
   })
 
+  test('the settings page lists the latest 20 uses of each token, newest first', async ({
+    client,
+    assert,
+  }) => {
+    const member = await makeMember()
+    const busy = await tokenOf(member, 'Busy')
+    const quiet = await tokenOf(member, 'Quiet')
+    const rows = Array.from({ length: 25 }, (_, index) => ({
+      token_id: busy.id,
+      used_at: new Date(Date.now() - (25 - index) * 1000),
+      method: 'GET',
+      path: `/api/v1/me?n=${index}`,
+    }))
+    await db.table('api_token_uses').multiInsert(rows)
+    await db
+      .table('api_token_uses')
+      .insert({ token_id: quiet.id, used_at: new Date(), method: 'POST', path: '/api/x' })
+    const page = await client.get('/my/account').loginAs(member).withInertia()
+    const byName = Object.fromEntries(
+      page.inertiaProps.apiTokens.map((token: any) => [token.name, token])
+    )
+    assert.deepEqual(
+      byName.Busy.uses.map((use: { path: string }) => use.path),
+      Array.from({ length: 20 }, (_, index) => `/api/v1/me?n=${24 - index}`)
+    )
+    assert.deepEqual(
+      byName.Quiet.uses.map((use: { method: string }) => use.method),
+      ['POST']
+    )
+  })
+
   test('401 {case}, with WWW-Authenticate and the JSON error, in the site’s language')
     .with([
       { case: 'without a header', header: null },
