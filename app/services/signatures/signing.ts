@@ -67,7 +67,7 @@ const SIGN_ATTEMPTS = 3
 export async function signPetition(
   petition: Petition,
   input: SignInput,
-  signer: { user: User | null; locale: Locale; ip?: string }
+  signer: { user: User | null; locale: Locale; ip?: string; source?: string | null }
 ): Promise<SignOutcome> {
   const { user, locale, ip } = signer
   // A member's name and e-mail are locked on the form: the account's win.
@@ -90,6 +90,8 @@ export async function signPetition(
     wantsUpdates: input.wantsUpdates ?? false,
     country: input.country ?? null,
     postalCode: petition.askPostalCode ? (input.postalCode ?? null) : null,
+    // Always a value, so that every row of a batched INSERT has the column.
+    source: signer.source ?? null,
     // For the fraud checks: the network as a keyed hash, never the address.
     ...traces,
     // A moderators' rule stops it silently: answered and mailed as any
@@ -189,6 +191,7 @@ type SignatureValues = Pick<
   | 'wantsUpdates'
   | 'country'
   | 'postalCode'
+  | 'source'
   | 'networkHash'
   | 'emailDomain'
   | 'blockedRule'
@@ -249,6 +252,7 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
         wants_updates: values.wantsUpdates,
         country: values.country,
         postal_code: values.postalCode,
+        source: values.source,
         network_hash: values.networkHash,
         email_domain: values.emailDomain,
         receipt_secret: values.receiptSecret,
