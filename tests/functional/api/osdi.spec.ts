@@ -262,7 +262,7 @@ test.group('OSDI: the entry point, petitions and signatures', (group) => {
         source: 'newsletter-12',
         createdAt: signedAt,
         confirmedAt: signedAt.plus({ minutes: 5 }),
-        receiptSecret: 'a-receipt-secret-never-shown',
+        receiptSecret: 'ReceiptSecretNeverOut1',
       })
       .create()
     const token = await apiTokenOf(member, ['signatures:read'])
@@ -296,7 +296,7 @@ test.group('OSDI: the entry point, petitions and signatures', (group) => {
     for (const secret of [
       signature.confirmationToken!,
       signature.networkHash!,
-      'a-receipt-secret-never-shown',
+      'ReceiptSecretNeverOut1',
       '04070',
     ]) {
       assert.notInclude(text, secret)
