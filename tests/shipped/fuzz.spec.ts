@@ -5,6 +5,7 @@ import { shippedDb, sourceReads, visitor } from '#tests/shipped/support/shipped_
 import { PASSWORD, eventually, verifiedMember } from '#tests/shipped/support/journeys'
 import { encodings, flatten, payloadFor, queryFor } from '#tests/shipped/support/fuzz_payloads'
 import type { Visitor } from '#tests/shipped/support/visitor'
+import { shippedApiToken } from '#tests/shipped/support/api_tokens'
 
 /**
  * Every POST, PATCH and DELETE route of the app, read from its router, gets
@@ -52,6 +53,20 @@ async function rowCounts() {
 }
 
 type Fixture = { guid: string; slug: string; signatureId: number; fieldIds: number[] }
+
+/**
+ * The headers a request of `identity` carries beyond its cookies: the
+ * member's API token on the token routes (a guest has none), so that the
+ * payloads reach past the token check.
+ */
+function identityHeaders(
+  pattern: string,
+  identity: 'guest' | 'member',
+  apiToken: string
+): Record<string, string> {
+  const tokenRoute = pattern.startsWith('/api/') && !pattern.startsWith('/api/docs')
+  return identity === 'member' && tokenRoute ? { authorization: `Bearer ${apiToken}` } : {}
+}
 
 /** A value for each route parameter; a route with another parameter fails the test. */
 function pathOf(pattern: string, fixture: Fixture) {
@@ -199,6 +214,18 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     '/language/hand-over': { locale: 'fr' },
     // Sent without the Origin of one of the site's pages: refused whatever the pass.
     '/language/hand-over/accept': { token: 'a'.repeat(43), to: '/my/petitions' },
+    // OSDI's record signature helper: a signer as a CRM sends one.
+    '/api/osdi/v1/petitions/:guid/signatures': {
+      person: {
+        given_name: 'Jonas',
+        family_name: 'Becker',
+        email_addresses: [{ address: 'fuzz-osdi@example.org', primary: true }],
+        postal_addresses: [{ country: 'DE', postal_code: '10115' }],
+        custom_fields: { Age: '12' },
+      },
+      comments: 'Our children need this crossing to walk to school.',
+      referrer_data: { source: 'fuzz-crm' },
+    },
     'DELETE /petition/:guid/media': { id: 1 },
     'DELETE /petition/:guid/responses/:id': { reason: 'Not written by the minister' },
   }
@@ -215,6 +242,8 @@ function validQuery(pattern: string): Record<string, unknown> | null {
     '/log/proof/consistency': { first: 1, second: 1 },
     '/log/sths': { after: 0 },
     '/petition/:slug/log.json': { after: 0 },
+    '/api/osdi/v1/petitions': { page: 2, per_page: 10 },
+    '/api/osdi/v1/petitions/:guid/signatures': { page: 2, per_page: 10, after: 1 },
   }
   return queries[pattern] ?? null
 }
@@ -242,6 +271,7 @@ const pages = allRoutes.filter(({ method }) => method === 'GET')
 test.group('Shipped: no input gives a 5xx', (group) => {
   let fixture: Fixture
   let member: Visitor
+  let apiToken: string
   const statuses = new Map<string, Record<number, number>>()
 
   group.setup(async () => {
@@ -265,6 +295,11 @@ test.group('Shipped: no input gives a 5xx', (group) => {
       (row) => Boolean(row)
     )
     fixture = { guid, slug, signatureId: signature.id, fieldIds }
+    apiToken = await shippedApiToken('fuzz-owner@example.org', [
+      'signatures:read',
+      'signatures:write',
+      'webhooks:manage',
+    ])
     return () => {
       const lines = [...statuses].map(([name, counts]) => `  ${name}: ${JSON.stringify(counts)}`)
       console.log(`fuzz seed ${SEED}, ${RUNS_PER_ROUTE} payloads per route and identity:`)
@@ -306,7 +341,10 @@ test.group('Shipped: no input gives a 5xx', (group) => {
             const reply = await client.send(method, url, {
               body,
               inertia: !asJsonClient,
-              headers: asJsonClient ? { accept: 'application/json' } : {},
+              headers: {
+                ...(asJsonClient ? { accept: 'application/json' } : {}),
+                ...identityHeaders(pattern, identity, apiToken),
+              },
             })
             counts[reply.status] = (counts[reply.status] ?? 0) + 1
             assert.isBelow(reply.status, 500, `${method} ${url}: ${reply.text().slice(0, 500)}`)
@@ -343,7 +381,10 @@ test.group('Shipped: no input gives a 5xx', (group) => {
             const url = `${pathOf(pattern, fixture)}?${new URLSearchParams(flatten(query))}`
             const reply = await client.send('GET', url, {
               inertia: !asJsonClient,
-              headers: asJsonClient ? { accept: 'application/json' } : {},
+              headers: {
+                ...(asJsonClient ? { accept: 'application/json' } : {}),
+                ...identityHeaders(pattern, identity, apiToken),
+              },
             })
             counts[reply.status] = (counts[reply.status] ?? 0) + 1
             assert.isBelow(reply.status, 500, `GET ${url}: ${reply.text().slice(0, 500)}`)

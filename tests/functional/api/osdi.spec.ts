@@ -35,7 +35,7 @@ test.group('OSDI: the entry point, petitions and signatures', (group) => {
     const token = await apiTokenOf(member, ['webhooks:manage'])
     const response = await get(client, API, token)
     response.assertStatus(200)
-    assert.match(response.header('content-type'), /^application\/hal\+json/)
+    assert.match(response.header('content-type')!, /^application\/hal\+json/)
     assert.equal(response.header('cache-control'), 'no-store')
     const body = response.body()
     assert.containsSubset(body, {
@@ -142,7 +142,7 @@ test.group('OSDI: the entry point, petitions and signatures', (group) => {
     const token = await apiTokenOf(member, ['signatures:read'])
     const response = await get(client, `${API}/petitions/${petition.guid}`, token)
     response.assertStatus(200)
-    assert.match(response.header('content-type'), /^application\/hal\+json/)
+    assert.match(response.header('content-type')!, /^application\/hal\+json/)
     const body = response.body()
     const self = `${SITE}${API}/petitions/${petition.guid}`
     assert.containsSubset(body, {

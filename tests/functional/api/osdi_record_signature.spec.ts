@@ -57,7 +57,7 @@ test.group('OSDI: the record signature helper', (group) => {
     const { petition, token } = await ownPetition()
     const response = await record(client, petition, token, osdiSigner())
     response.assertStatus(201)
-    assert.match(response.header('content-type'), /^application\/hal\+json/)
+    assert.match(response.header('content-type')!, /^application\/hal\+json/)
     const [row] = await signatureRows(petition)
     assert.containsSubset(response.body(), {
       'identifiers': [`undersign:${row.id}`],
