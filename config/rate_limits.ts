@@ -63,6 +63,10 @@ export const rateLimits = {
   // Decision makers' answers and stops through their mailed links, per address.
   decisionMakerLinks: { requests: 20, every: '1 hour', blockFor: '1 hour' },
   signPerEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  // Signs recorded through one API token (a CRM sends all its signers from
+  // one address, so the per-address allowance counts the token instead):
+  // each still mails its signer a link, within the per-e-mail allowance.
+  signPerToken: { requests: 300, every: '1 hour', blockFor: '1 hour' },
   // Mails to one normalised address, whoever asks for them, so that the site
   // cannot be used to flood a mailbox: all mails together, and the kinds
   // anyone can ask for on someone else's behalf.

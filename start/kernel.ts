@@ -42,6 +42,7 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   apiToken: () => import('#middleware/api_token_middleware'),
+  osdiTokenHeader: () => import('#middleware/osdi_token_header_middleware'),
   devOnly: () => import('#middleware/dev_only_middleware'),
   openData: () => import('#middleware/open_data_middleware'),
   sharedCache: () => import('#middleware/shared_cache_middleware'),

@@ -39,11 +39,14 @@ import {
   throttleSubscription,
   throttleVerificationResend,
 } from '#start/limiter'
+import { throttleApiToken } from '#start/limiter'
 
 const PagesController = () => import('#controllers/pages_controller')
 const SeoController = () => import('#controllers/seo_controller')
 const LiveStreamsController = () => import('#controllers/live_streams_controller')
 const OpenDataController = () => import('#controllers/open_data_controller')
+const OsdiPetitionsController = () => import('#controllers/api/osdi_petitions_controller')
+const OsdiSignaturesController = () => import('#controllers/api/osdi_signatures_controller')
 const TransparencyLogController = () => import('#controllers/transparency_log_controller')
 const FeedsController = () => import('#controllers/feeds_controller')
 const ContactsController = () => import('#controllers/contacts_controller')
@@ -594,6 +597,34 @@ router
   .get('/api/v1/me', [ApiMeController, 'show'])
   .as('api.v1.me')
   .use([middleware.apiToken(), throttleApiToken])
+// OSDI 1.1 (docs/api.md): a member's petitions and their signatures for the
+// organisers' tools, by API token (OSDI's own token header taken too).
+router
+  .group(() => {
+    router
+      .get('/', [OsdiPetitionsController, 'entryPoint'])
+      .as('entry')
+      .use([middleware.apiToken(), throttleApiToken])
+    router
+      .get('/petitions', [OsdiPetitionsController, 'index'])
+      .as('petitions.index')
+      .use([middleware.apiToken({ ability: 'signatures:read' }), throttleApiToken])
+    router
+      .get('/petitions/:guid', [OsdiPetitionsController, 'show'])
+      .as('petitions.show')
+      .use([middleware.apiToken({ ability: 'signatures:read' }), throttleApiToken])
+    router
+      .get('/petitions/:guid/signatures', [OsdiSignaturesController, 'index'])
+      .as('signatures.index')
+      .use([middleware.apiToken({ ability: 'signatures:read' }), throttleApiToken])
+    router
+      .post('/petitions/:guid/signatures', [OsdiSignaturesController, 'store'])
+      .as('signatures.store')
+      .use([middleware.apiToken({ ability: 'signatures:write' }), throttleApiToken])
+  })
+  .prefix('/api/osdi/v1')
+  .as('api.osdi')
+  .use(middleware.osdiTokenHeader())
 
 // Developer pages, absent in production.
 router

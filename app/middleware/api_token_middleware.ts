@@ -7,7 +7,8 @@ import { recordTokenUse } from '#services/api_tokens/token_uses'
  * The token routes: `Authorization: Bearer ust_…` from a member's API token
  * that holds the route's ability. A missing, unknown, expired or revoked
  * token gets 401, a token without the ability 403, both as JSON in the
- * site's language. A route that names no ability takes any valid token. No session and no cookie take part: the request's
+ * site's language; a route without an ability (a directory of the others)
+ * takes any valid token. No session and no cookie take part: the request's
  * member is the token's, and each use is recorded for them to see.
  */
 export default class ApiTokenMiddleware {

@@ -5,7 +5,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 
 /** Pages and their Inertia JSON: what the app writes while answering. */
-const COMPRESSED_TYPES = /^(text\/html|application\/json)\b/i
+const COMPRESSED_TYPES = /^(text\/html|application\/(hal\+)?json)\b/i
 
 /**
  * Below about a kilobyte, compression saves less than the headers it adds.

@@ -66,8 +66,11 @@ const notDisposable = vine.createRule(
   }
 )
 
-/** POST /petition/{guid}/sign. */
-export const signatureValidator = vine.create({
+/**
+ * What a signer gives: the sign form's fields, and those of the API's
+ * record signature helper, which signs with the same rules.
+ */
+export const signerFields = {
   firstName: vine.string().trim().minLength(3).maxLength(100),
   lastName: vine.string().trim().minLength(3).maxLength(100),
   email: vine.string().trim().email().maxLength(254).use(notDisposable()),
@@ -97,6 +100,11 @@ export const signatureValidator = vine.create({
         .use(customFieldValue()),
     })
   ),
+}
+
+/** POST /petition/{guid}/sign: the signer's fields and the form's bot check. */
+export const signatureValidator = vine.create({
+  ...signerFields,
   /**
    * Where the signer came from (the `?source=` code the browser read from the
    * address): kept when it fits, null otherwise. Never an error: a

@@ -92,6 +92,19 @@ export async function consumeSignAttempt(ip: string, email: unknown) {
 }
 
 /**
+ * A sign recorded through an API token: as `consumeSignAttempt`, with the
+ * token's allowance in place of the address's (a CRM sends all its
+ * signers from one address), and the same per-e-mail allowance.
+ */
+export async function consumeTokenSignAttempt(tokenId: string, email: unknown) {
+  const key = signEmailKey(email)
+  await consumeAllowancesOrRefuse([
+    { name: 'signPerToken', key: `sign_token_${tokenId}`, blocks: true },
+    ...(key ? [{ name: 'signPerEmail' as const, key, blocks: true }] : []),
+  ])
+}
+
+/**
  * Takes one of the accounts that may be made per hour from the client's
  * address (IPv6: its /64), once the sign-up form passed its checks: a
  * refused form uses nothing. Throws the limiter's 429 when they are used

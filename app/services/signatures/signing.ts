@@ -68,7 +68,7 @@ const SIGN_ATTEMPTS = 3
 export async function signPetition(
   petition: Petition,
   input: SignInput,
-  signer: { user: User | null; locale: Locale; ip?: string }
+  signer: { user: User | null; locale: Locale; ip?: string; source?: string | null }
 ): Promise<SignOutcome> {
   const { user, locale, ip } = signer
   // A member's name and e-mail are locked on the form: the account's win.
@@ -91,8 +91,10 @@ export async function signPetition(
     wantsUpdates: input.wantsUpdates ?? false,
     country: input.country ?? null,
     postalCode: petition.askPostalCode ? (input.postalCode ?? null) : null,
-    // Where the signer came from, and their opt-in in the words they saw: in the same INSERT.
-    source: input.source ?? null,
+    // Where the signer came from (the API names it; the form sends the address's code), and
+    // their opt-in in the words they saw: in the same INSERT, always a value, so that every
+    // row of a batched INSERT has the columns.
+    source: signer.source ?? input.source ?? null,
     ...(await contactConsentOf(petition, input.contactConsent, locale)),
     // For the fraud checks: the network as a keyed hash, never the address.
     ...traces,
