@@ -1,4 +1,6 @@
 import type { ApiObject } from '#openapi/area'
+import type { ApiAbility } from '#shared/api_access'
+import { rateLimits } from '#config/rate_limits'
 
 /*
  * Pieces every area of the API's description uses: references, answers in
@@ -103,6 +105,25 @@ export const unauthorized = {
   headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } },
 }
 
+/** 429 of the token API: the token made its requests of the minute. */
+export function tokenRateLimited(requests: number) {
+  return {
+    ...jsonAnswer(
+      `Too many requests with this token: each token may make ${requests.toLocaleString('en')} a minute, then waits a minute.`,
+      schemaRef('TokenErrors'),
+      {
+        errors: [
+          {
+            code: 'rate_limited',
+            message: 'Too many requests with this token. Please wait a minute and try again.',
+          },
+        ],
+      }
+    ),
+    headers: rateLimitHeaders,
+  }
+}
+
 /** 403 of the token API: the token lacks the ability the route needs. */
 export function forbidden(ability: string) {
   return jsonAnswer(`The token lacks the ability \`${ability}\`.`, schemaRef('TokenErrors'), {
@@ -129,3 +150,24 @@ export const openDataHeaders = {
 
 /** 304: the copy whose ETag the client sent is still the same. */
 export const notModified = { description: 'Not modified since the copy of that `ETag`.' }
+
+/** 404 of the token API: no petition of the token's member at that address. */
+export const tokenNotFound = jsonAnswer(
+  'Not one of the token member’s petitions (or no such petition).',
+  schemaRef('TokenErrors'),
+  { errors: [{ code: 'not_found', message: 'Not found, or not one of your petitions.' }] }
+)
+
+/**
+ * What every token route may answer instead: 401 without a valid token,
+ * 403 without the route's ability, 404 for a petition that is not the
+ * member's own, 429 past the token's requests of the minute.
+ */
+export function tokenRefusals(ability: ApiAbility | null, { ownPetition = false } = {}) {
+  return {
+    401: unauthorized,
+    ...(ability ? { 403: forbidden(ability) } : {}),
+    ...(ownPetition ? { 404: tokenNotFound } : {}),
+    429: tokenRateLimited(rateLimits.apiToken.requests),
+  }
+}

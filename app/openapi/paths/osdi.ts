@@ -1,4 +1,5 @@
 import type { ApiArea } from '#openapi/area'
+import { tokenRefusals } from '#openapi/common'
 import { OSDI_DEFAULT_PAGE_SIZE, OSDI_MAX_PAGE_SIZE } from '#support/osdi'
 
 /*
@@ -68,33 +69,6 @@ const signatureExample = (confirmed: boolean) => ({
   'undersign:contact_consent_date': null,
   '_links': { 'osdi:petition': { href: `${API}/petitions/${GUID}` } },
 })
-
-const tokenError = (code: string, message: string) => ({ errors: [{ code, message }] })
-
-/** The refusals every token route shares, with their examples. */
-function refusals(withNotFound: boolean) {
-  const json = (example: unknown) => ({
-    content: { 'application/json': { schema: ref('OsdiTokenError'), example } },
-  })
-  return {
-    401: {
-      description: 'No token, or an unknown, expired or revoked one',
-      ...json(tokenError('unauthorized', 'A valid API token is needed …')),
-    },
-    403: {
-      description: 'The token lacks the route’s ability',
-      ...json(tokenError('forbidden', 'This token may not do this: it needs the ability …')),
-    },
-    ...(withNotFound
-      ? {
-          404: {
-            description: 'Not one of the token’s member’s petitions',
-            ...json(tokenError('not_found', 'Not found, or not one of your petitions.')),
-          },
-        }
-      : {}),
-  }
-}
 
 const hal = (schema: string, example: unknown, description: string) => ({
   description,
@@ -201,7 +175,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiEntryPoint',
+        operationId: 'api.osdi.entry',
         summary: 'The OSDI entry point (any valid token)',
         responses: {
           200: hal(
@@ -221,7 +195,7 @@ const osdi: ApiArea = {
             },
             'What the API offers, and where'
           ),
-          ...refusals(false),
+          ...tokenRefusals(null),
         },
       },
     },
@@ -229,7 +203,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiPetitions',
+        operationId: 'api.osdi.petitions.index',
         summary: 'The token’s member’s petitions (signatures:read)',
         parameters: pageParameters,
         responses: {
@@ -238,7 +212,7 @@ const osdi: ApiArea = {
             collectionExample('osdi:petitions', `${API}/petitions`, [petitionExample], true),
             'A page of petitions, oldest first'
           ),
-          ...refusals(false),
+          ...tokenRefusals('signatures:read'),
         },
       },
     },
@@ -246,7 +220,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiPetition',
+        operationId: 'api.osdi.petitions.show',
         summary: 'One of the member’s petitions (signatures:read)',
         parameters: [guidParameter],
         responses: {
@@ -255,7 +229,7 @@ const osdi: ApiArea = {
             { ...petitionExample, _links: { curies: CURIES, ...petitionExample._links } },
             'The petition'
           ),
-          ...refusals(true),
+          ...tokenRefusals('signatures:read', { ownPetition: true }),
         },
       },
     },
@@ -263,7 +237,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiSignatures',
+        operationId: 'api.osdi.signatures.index',
         summary:
           'A petition’s signatures, with the fields of the owner’s CSV export (signatures:read)',
         parameters: [guidParameter, ...pageParameters, afterParameter],
@@ -278,13 +252,13 @@ const osdi: ApiArea = {
             ),
             'A page of signatures in id order'
           ),
-          ...refusals(true),
+          ...tokenRefusals('signatures:read', { ownPetition: true }),
         },
       },
       post: {
         tags,
         security,
-        operationId: 'osdiRecordSignature',
+        operationId: 'api.osdi.signatures.store',
         summary:
           'The record signature helper: a signer signs as through the form, pending until they confirm by mail (signatures:write)',
         parameters: [guidParameter],
@@ -307,7 +281,7 @@ const osdi: ApiArea = {
             description: 'The address had signed this petition: nothing stored',
             content: { [HAL]: { schema: { type: 'object', maxProperties: 0 }, example: {} } },
           },
-          ...refusals(true),
+          ...tokenRefusals('signatures:write', { ownPetition: true }),
           409: hal(
             'OsdiError',
             osdiError(409, 'PETITION_CLOSED', 'This petition is not open for signing …'),
@@ -330,20 +304,6 @@ const osdi: ApiArea = {
     },
   },
   schemas: {
-    OsdiTokenError: {
-      type: 'object',
-      required: ['errors'],
-      properties: {
-        errors: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['code', 'message'],
-            properties: { code: { type: 'string' }, message: { type: 'string' } },
-          },
-        },
-      },
-    },
     OsdiEntryPoint: {
       type: 'object',
       required: [

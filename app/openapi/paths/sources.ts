@@ -1,30 +1,8 @@
 import type { ApiArea } from '#openapi/area'
+import { tokenRefusals } from '#openapi/common'
 import { DIRECT_SOURCE, SOURCE_MAX_LENGTH } from '#shared/signature_sources'
 
 /** The token routes' error body: one error with a code and a message in the site's language. */
-const errorBody = (code: string, message: string) => ({
-  description: message,
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['errors'],
-        properties: {
-          errors: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: { code: { type: 'string', const: code }, message: { type: 'string' } },
-            },
-          },
-        },
-      },
-      example: { errors: [{ code, message }] },
-    },
-  },
-})
-
 const EXAMPLE = {
   petition: { guid: '0b6f1c9e-3d0a-4d5e-9a55-2f1e8c7b4a10', slug: 'save-the-park' },
   sources: [
@@ -59,7 +37,7 @@ const sources: ApiArea = {
   paths: {
     '/api/v1/petitions/{guid}/sources': {
       get: {
-        operationId: 'getSignatureSources',
+        operationId: 'api.v1.sources',
         tags: ['Sources'],
         summary: 'Confirmed signatures by source and by day',
         description:
@@ -84,10 +62,7 @@ const sources: ApiArea = {
               },
             },
           },
-          401: errorBody('unauthorized', 'A valid API token is needed.'),
-          403: errorBody('forbidden', 'This token may not do this: it needs “signatures:read”.'),
-          404: errorBody('not_found', 'Not found, or not one of your petitions.'),
-          429: { description: 'Too many requests with this token: wait a minute.' },
+          ...tokenRefusals('signatures:read', { ownPetition: true }),
         },
       },
     },

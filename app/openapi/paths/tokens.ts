@@ -1,43 +1,7 @@
 import type { ApiArea } from '#openapi/area'
 import { API_ABILITIES, API_TOKEN_PREFIX } from '#shared/api_access'
-
-/** An error body of the token routes, with one example message. */
-function errorResponse(description: string, code: string, message: string) {
-  return {
-    description,
-    content: {
-      'application/json': {
-        schema: { $ref: '#/components/schemas/ApiErrors' },
-        example: { errors: [{ code, message }] },
-      },
-    },
-  }
-}
-
-const unauthorized = {
-  ...errorResponse(
-    'No token, or a malformed, unknown, expired or revoked one.',
-    'unauthorized',
-    'A valid API token is needed: send it as “Authorization: Bearer ust_…”. It may have expired or been revoked.'
-  ),
-  headers: {
-    'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer realm="api"' } },
-  },
-}
-
-const rateLimited = {
-  ...errorResponse(
-    'More than 600 requests in a minute with this token.',
-    'rate_limited',
-    'Too many requests with this token. Please wait a minute and try again.'
-  ),
-  headers: {
-    'Retry-After': {
-      description: 'Seconds to wait before sending again.',
-      schema: { type: 'integer', minimum: 0, example: 42 },
-    },
-  },
-}
+import { rateLimits } from '#config/rate_limits'
+import { tokenRateLimited, unauthorized } from '#openapi/common'
 
 /**
  * The tokens' own route: whom a token belongs to, what it may do and until
@@ -53,7 +17,7 @@ const tokens: ApiArea = {
   paths: {
     '/api/v1/me': {
       get: {
-        operationId: 'getMe',
+        operationId: 'api.v1.me',
         tags: ['Tokens'],
         summary: 'The token’s member and the token itself',
         description:
@@ -78,7 +42,7 @@ const tokens: ApiArea = {
             },
           },
           '401': unauthorized,
-          '429': rateLimited,
+          '429': tokenRateLimited(rateLimits.apiToken.requests),
         },
       },
     },
@@ -106,29 +70,6 @@ const tokens: ApiArea = {
               type: ['string', 'null'],
               format: 'date-time',
               description: 'When it stops working (at most a year after its making).',
-            },
-          },
-        },
-      },
-    },
-    ApiErrors: {
-      type: 'object',
-      required: ['errors'],
-      additionalProperties: false,
-      properties: {
-        errors: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['code', 'message'],
-            properties: {
-              code: {
-                type: 'string',
-                description: 'What went wrong, for programs.',
-                examples: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
-              },
-              message: { type: 'string', description: 'The same, in the site’s language.' },
             },
           },
         },
