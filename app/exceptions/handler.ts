@@ -8,6 +8,7 @@ import { errors as driveErrors } from '@adonisjs/drive'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import type { IncomingMessage } from 'node:http'
+import { errors as vineErrors } from '@vinejs/vine'
 import RefusedFieldsException from '#exceptions/refused_fields_exception'
 import { isServiceUnavailable } from '#support/unavailable_services'
 import { RefusedUpload } from '#support/uploads'
@@ -63,7 +64,9 @@ const VISITED_STATUSES: readonly number[] = [403, 404]
 export type ErrorStatus = (typeof OWN_PAGES)[number] | 500
 
 /** The token routes: programs, answered in JSON whatever they accept. */
-const isApiPath = (ctx: HttpContext) => ctx.request.url().startsWith('/api/')
+/** The token API's routes (the docs page is a page like any other). */
+const isApiPath = (ctx: HttpContext) =>
+  ctx.request.url().startsWith('/api/') && !ctx.request.url().startsWith('/api/docs')
 
 /** Seconds after which a request answered 503 may be sent again. */
 const RETRY_AFTER_SECONDS = 10
@@ -146,16 +149,42 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     return ctx.response.status(status).send({ errors: [{ code, message }] })
   }
 
+  /**
+   * A program calling the token API reads every refusal as JSON, never a
+   * page or a redirect: `{errors:[{code, message}]}`, with the field of each
+   * unreadable or invalid input (422).
+   */
+  private renderApiFailure(ctx: HttpContext, error: unknown, status: number) {
+    if (error instanceof vineErrors.E_VALIDATION_ERROR) {
+      const fields = error.messages as { field: string; message: string }[]
+      const errors = fields.map(({ field, message }) => ({ code: 'invalid', field, message }))
+      return ctx.response.status(422).send({ errors })
+    }
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      Object.entries(error.getDefaultHeaders()).forEach(([name, value]) =>
+        ctx.response.header(name, value)
+      )
+      return this.renderApiError(ctx, 429, 'rate_limited')
+    }
+    if (status === 404) return this.renderApiError(ctx, 404, 'not_found')
+    if (status === 503) ctx.response.header('Retry-After', String(RETRY_AFTER_SECONDS))
+    const { i18n } = ctx as Partial<HttpContext>
+    const page = this.pageFor(status)
+    const message = i18n ? i18n.t(`page.errors.${page}.text`) : 'Error'
+    return ctx.response.status(status).send({ errors: [{ code: `http_${status}`, message }] })
+  }
+
   async handle(error: unknown, ctx: HttpContext) {
     const refused =
       error instanceof RefusedUpload
         ? new RefusedFieldsException([this.refusedFile(ctx, error)])
         : error
-    if (refused instanceof RefusedFieldsException) {
-      return super.handle(refused.asValidationError(ctx.i18n), ctx)
-    }
+    const invalid =
+      refused instanceof RefusedFieldsException ? refused.asValidationError(ctx.i18n) : refused
     const status = this.statusOf(error)
     if (status === 413) await drainBody(ctx.request.request)
+    if (isApiPath(ctx)) return this.renderApiFailure(ctx, invalid, status)
+    if (invalid instanceof vineErrors.E_VALIDATION_ERROR) return super.handle(invalid, ctx)
     const showsPage = PAGE_STATUSES.includes(status) || (status >= 500 && !this.debug)
     if (!showsPage) return super.handle(error, ctx)
 
@@ -163,8 +192,6 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       Object.entries(error.getDefaultHeaders()).forEach(([name, value]) =>
         ctx.response.header(name, value)
       )
-      // A program calling the API reads the same JSON errors as its 401 and 403.
-      if (isApiPath(ctx)) return this.renderApiError(ctx, status, 'rate_limited')
     }
     if (status === 503) ctx.response.header('Retry-After', String(RETRY_AFTER_SECONDS))
     const inertiaRequest = Boolean(ctx.request.header('x-inertia'))

@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { signerFields } from '#validators/signature'
 import { requestedPage } from '#shared/pagination'
 import { OSDI_DEFAULT_PAGE_SIZE, OSDI_MAX_PAGE_SIZE } from '#support/osdi'
+import { sourceCode } from '#shared/signature_sources'
 
 /*
  * The input of the OSDI area: its collections' pages, and the record
@@ -84,9 +85,7 @@ export function osdiPropertyOf(field: string, fields: Field[]) {
   return PROPERTIES[field] ?? field
 }
 
-/** A source code as `?source=` takes it: letters, digits, `-` and `_`, at most 40. */
-const SOURCE_CODE = /^[A-Za-z0-9_-]{1,40}$/
-/** The column's width. */
+/** The column's width: a token's name is cut to it. */
 const SOURCE_MAX = 60
 
 /**
@@ -94,7 +93,7 @@ const SOURCE_MAX = 60
  * `referrer_data.source` when it is a source code, else the token's name.
  */
 export function signatureSourceOf(body: unknown, tokenName: string | null) {
-  const source = objectOr(objectOr(body).referrer_data).source
-  if (typeof source === 'string' && SOURCE_CODE.test(source)) return source
+  const source = sourceCode(objectOr(objectOr(body).referrer_data).source)
+  if (source) return source
   return (tokenName ?? '').slice(0, SOURCE_MAX) || null
 }
