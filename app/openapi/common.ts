@@ -102,7 +102,7 @@ export const unauthorized = {
       },
     ],
   }),
-  headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } },
+  headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer realm="api"' } } },
 }
 
 /** 429 of the token API: the token made its requests of the minute. */
