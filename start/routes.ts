@@ -39,7 +39,6 @@ import {
   throttleSubscription,
   throttleVerificationResend,
 } from '#start/limiter'
-import { throttleApiToken } from '#start/limiter'
 
 const PagesController = () => import('#controllers/pages_controller')
 const SeoController = () => import('#controllers/seo_controller')

@@ -100,7 +100,7 @@ export const unauthorized = {
       },
     ],
   }),
-  headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } },
+  headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer realm="api"' } } },
 }
 
 /** 403 of the token API: the token lacks the ability the route needs. */

@@ -12,6 +12,7 @@ const AREA_MODULES = await Promise.all([
   import('#openapi/paths/open_data'),
   import('#openapi/paths/feeds'),
   import('#openapi/paths/transparency_log'),
+  import('#openapi/paths/tokens'),
 ])
 const AREAS: ApiArea[] = AREA_MODULES.map((module) => module.default)
 

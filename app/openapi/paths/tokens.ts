@@ -1,35 +1,20 @@
 import type { ApiArea } from '#openapi/area'
+import { jsonAnswer, schemaRef, unauthorized } from '#openapi/common'
 import { API_ABILITIES, API_TOKEN_PREFIX } from '#shared/api_access'
 
-/** An error body of the token routes, with one example message. */
-function errorResponse(description: string, code: string, message: string) {
-  return {
-    description,
-    content: {
-      'application/json': {
-        schema: { $ref: '#/components/schemas/ApiErrors' },
-        example: { errors: [{ code, message }] },
-      },
-    },
-  }
-}
-
-const unauthorized = {
-  ...errorResponse(
-    'No token, or a malformed, unknown, expired or revoked one.',
-    'unauthorized',
-    'A valid API token is needed: send it as “Authorization: Bearer ust_…”. It may have expired or been revoked.'
-  ),
-  headers: {
-    'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer realm="api"' } },
-  },
-}
-
+/** 429 of a token route: its token made more than its allowance this minute. */
 const rateLimited = {
-  ...errorResponse(
-    'More than 600 requests in a minute with this token.',
-    'rate_limited',
-    'Too many requests with this token. Please wait a minute and try again.'
+  ...jsonAnswer(
+    'More than 600 requests in a minute with this token (each token is counted on its own).',
+    schemaRef('TokenErrors'),
+    {
+      errors: [
+        {
+          code: 'rate_limited',
+          message: 'Too many requests with this token. Please wait a minute and try again.',
+        },
+      ],
+    }
   ),
   headers: {
     'Retry-After': {
@@ -106,29 +91,6 @@ const tokens: ApiArea = {
               type: ['string', 'null'],
               format: 'date-time',
               description: 'When it stops working (at most a year after its making).',
-            },
-          },
-        },
-      },
-    },
-    ApiErrors: {
-      type: 'object',
-      required: ['errors'],
-      additionalProperties: false,
-      properties: {
-        errors: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['code', 'message'],
-            properties: {
-              code: {
-                type: 'string',
-                description: 'What went wrong, for programs.',
-                examples: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
-              },
-              message: { type: 'string', description: 'The same, in the site’s language.' },
             },
           },
         },
