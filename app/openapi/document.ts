@@ -13,6 +13,8 @@ const AREA_MODULES = await Promise.all([
   import('#openapi/paths/feeds'),
   import('#openapi/paths/transparency_log'),
   import('#openapi/paths/tokens'),
+  import('#openapi/paths/osdi'),
+  import('#openapi/paths/sources'),
 ])
 const AREAS: ApiArea[] = AREA_MODULES.map((module) => module.default)
 

@@ -201,7 +201,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiEntryPoint',
+        operationId: 'api.osdi.entry',
         summary: 'The OSDI entry point (any valid token)',
         responses: {
           200: hal(
@@ -229,7 +229,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiPetitions',
+        operationId: 'api.osdi.petitions.index',
         summary: 'The token’s member’s petitions (signatures:read)',
         parameters: pageParameters,
         responses: {
@@ -246,7 +246,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiPetition',
+        operationId: 'api.osdi.petitions.show',
         summary: 'One of the member’s petitions (signatures:read)',
         parameters: [guidParameter],
         responses: {
@@ -263,7 +263,7 @@ const osdi: ApiArea = {
       get: {
         tags,
         security,
-        operationId: 'osdiSignatures',
+        operationId: 'api.osdi.signatures.index',
         summary:
           'A petition’s signatures, with the fields of the owner’s CSV export (signatures:read)',
         parameters: [guidParameter, ...pageParameters, afterParameter],
@@ -284,7 +284,7 @@ const osdi: ApiArea = {
       post: {
         tags,
         security,
-        operationId: 'osdiRecordSignature',
+        operationId: 'api.osdi.signatures.store',
         summary:
           'The record signature helper: a signer signs as through the form, pending until they confirm by mail (signatures:write)',
         parameters: [guidParameter],

@@ -59,7 +59,7 @@ const sources: ApiArea = {
   paths: {
     '/api/v1/petitions/{guid}/sources': {
       get: {
-        operationId: 'getSignatureSources',
+        operationId: 'api.v1.sources',
         tags: ['Sources'],
         summary: 'Confirmed signatures by source and by day',
         description:
@@ -87,7 +87,10 @@ const sources: ApiArea = {
           401: errorBody('unauthorized', 'A valid API token is needed.'),
           403: errorBody('forbidden', 'This token may not do this: it needs “signatures:read”.'),
           404: errorBody('not_found', 'Not found, or not one of your petitions.'),
-          429: { description: 'Too many requests with this token: wait a minute.' },
+          429: errorBody(
+            'rate_limited',
+            'Too many requests with this token. Please wait a minute and try again.'
+          ),
         },
       },
     },

@@ -38,7 +38,7 @@ const tokens: ApiArea = {
   paths: {
     '/api/v1/me': {
       get: {
-        operationId: 'getMe',
+        operationId: 'api.v1.me',
         tags: ['Tokens'],
         summary: 'The token’s member and the token itself',
         description:
