@@ -22,6 +22,8 @@ export default class ApiTokenMiddleware {
       })
     }
     const token = guard.user!.currentAccessToken
+    // A use is any request the token authenticated, refused for its abilities or not.
+    await recordTokenUse(token, request.method(), request.url())
     if (options.ability && !token.allows(options.ability)) {
       return response.forbidden({
         errors: [
@@ -32,7 +34,6 @@ export default class ApiTokenMiddleware {
         ],
       })
     }
-    await recordTokenUse(token, request.method(), request.url())
     return next()
   }
 }
