@@ -1,0 +1,572 @@
+import { DateTime } from 'luxon'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import emitter from '@adonisjs/core/services/emitter'
+import type { ApiClient } from '@japa/api-client'
+import User from '#models/user'
+import type Petition from '#models/petition'
+import WebhookEndpoint from '#models/webhook_endpoint'
+import WebhookDelivery from '#models/webhook_delivery'
+import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
+import WebhookEndpointsChanged from '#events/webhook_endpoints_changed'
+import WebhookEndpointRefusedException from '#exceptions/webhook_endpoint_refused_exception'
+import { createEndpoint } from '#services/webhooks/endpoints'
+import type { ApiAbility } from '#shared/api_access'
+import { makeMember, flashed } from '#tests/helpers/auth'
+import { makeModerator } from '#tests/helpers/moderation'
+import { fieldErrors } from '#tests/helpers/validation'
+import { PetitionFactory } from '#database/factories/petition_factory'
+
+/** A receiver on the loopback, answering 200 to whatever the sender may bring. */
+let receiver: Server
+let receiverUrl: string
+
+async function tokenFor(member: User, abilities: ApiAbility[] = ['webhooks:manage']) {
+  const token = await User.apiTokens.create(member, abilities, { name: 'CRM sync' })
+  return { value: token.value!.release(), identifier: token.identifier }
+}
+
+function ownerPage(client: ApiClient, owner: User, petition: Petition) {
+  return client.get(`/petition/${petition.guid}/webhooks`).withInertia().loginAs(owner)
+}
+
+function addThroughPage(
+  client: ApiClient,
+  owner: User,
+  petition: Petition,
+  body: Record<string, unknown> = { url: `${receiverUrl}/hooks`, events: ['signature.confirmed'] }
+) {
+  return client
+    .post(`/petition/${petition.guid}/webhooks`)
+    .header('referer', `http://undersign.test/petition/${petition.guid}/webhooks`)
+    .json(body)
+    .withCsrfToken()
+    .loginAs(owner)
+    .redirects(0)
+}
+
+function postThroughPage(client: ApiClient, owner: User, path: string) {
+  return client.post(path).withCsrfToken().loginAs(owner).redirects(0)
+}
+
+function api(client: ApiClient, token: string | null) {
+  const auth = (request: ReturnType<ApiClient['get']>) =>
+    token ? request.header('authorization', `Bearer ${token}`) : request
+  return {
+    list: (guid: string) => auth(client.get(`/api/v1/petitions/${guid}/webhooks`)),
+    add: (guid: string, body: Record<string, unknown>) =>
+      auth(client.post(`/api/v1/petitions/${guid}/webhooks`)).json(body),
+    remove: (guid: string, id: number) =>
+      auth(client.delete(`/api/v1/petitions/${guid}/webhooks/${id}`)),
+    test: (guid: string, id: number) =>
+      auth(client.post(`/api/v1/petitions/${guid}/webhooks/${id}/test`)),
+  }
+}
+
+/** An endpoint stored directly, for the tests that do not add it through a route. */
+async function storedEndpoint(petition: Petition, overrides: Partial<WebhookEndpoint> = {}) {
+  return WebhookEndpoint.create({
+    petitionId: petition.id,
+    url: `${receiverUrl}/stored`,
+    events: ['signature.confirmed'],
+    secret: 'whsec_c3RvcmVkLXNlY3JldC1mb3ItdGVzdHM=',
+    ...overrides,
+  })
+}
+
+/** The deliveries the sender was told about while `work` ran, through the real event. */
+async function toldDue(work: () => Promise<unknown>) {
+  const told: number[] = []
+  const listener = (event: WebhookDeliveriesDue) => told.push(...event.deliveryIds)
+  emitter.on(WebhookDeliveriesDue, listener)
+  try {
+    await work()
+  } finally {
+    emitter.off(WebhookDeliveriesDue, listener)
+  }
+  return told
+}
+
+test.group('Webhook endpoints: the owner’s page', (group) => {
+  group.setup(async () => {
+    receiver = createServer((_request, response) => response.writeHead(200).end('ok'))
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    return () => new Promise<void>((resolve) => receiver.close(() => resolve()))
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('the owner adds an endpoint: its secret is shown on the next page only, never listed', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const changed: number[] = []
+    const listener = (event: WebhookEndpointsChanged) => changed.push(event.petitionId)
+    emitter.on(WebhookEndpointsChanged, listener)
+    const added = await addThroughPage(client, petition.user, petition, {
+      url: `${receiverUrl}/hooks`,
+      events: ['signature.confirmed', 'petition.closed', 'signature.confirmed'],
+    })
+    emitter.off(WebhookEndpointsChanged, listener)
+    added.assertStatus(302)
+    assert.equal(added.header('location'), `/petition/${petition.guid}/webhooks`)
+    assert.deepEqual(changed, [petition.id])
+
+    const [endpoint] = await WebhookEndpoint.query().where('petition_id', petition.id)
+    assert.deepEqual(endpoint.events, ['signature.confirmed', 'petition.closed'])
+    const secret = (added.flashMessages() as Record<string, any>).webhookSecret?.secret
+    assert.equal(secret, endpoint.secret)
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{32}$/)
+    // Stored encrypted: the table does not hold the secret itself.
+    const row = await WebhookEndpoint.query().where('id', endpoint.id).pojo<{ secret: string }>()
+    assert.notInclude(JSON.stringify(row), secret)
+
+    const shown = await client
+      .get(`/petition/${petition.guid}/webhooks`)
+      .withInertia()
+      .loginAs(petition.user)
+      .withFlashMessages({ webhookSecret: { endpointId: endpoint.id, secret } })
+    shown.assertInertiaComponent('Petition/Webhooks')
+    assert.equal(shown.inertiaProps.newSecret.secret, secret)
+
+    const later = await ownerPage(client, petition.user, petition)
+    assert.isNull(later.inertiaProps.newSecret)
+    assert.notInclude(JSON.stringify(later.inertiaProps), secret)
+    assert.deepInclude(later.inertiaProps.endpoints[0], {
+      id: endpoint.id,
+      url: `${receiverUrl}/hooks`,
+      events: ['signature.confirmed', 'petition.closed'],
+      state: 'active',
+      failingSince: null,
+      disabledAt: null,
+    })
+  })
+
+  test('bad input is refused under its field: no address, events outside the list, none', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    for (const [body, field] of [
+      [{ url: 'not a url', events: ['signature.confirmed'] }, 'url'],
+      [{ url: 'ftp://127.0.0.1/x', events: ['signature.confirmed'] }, 'url'],
+      [{ url: `${receiverUrl}/x`, events: ['signature.created'] }, 'events.0'],
+      [{ url: `${receiverUrl}/x`, events: ['webhook.test'] }, 'events.0'],
+      [{ url: `${receiverUrl}/x`, events: [] }, 'events'],
+    ] as const) {
+      const refused = await addThroughPage(client, petition.user, petition, body)
+      refused.assertStatus(302)
+      assert.isTrue(field in fieldErrors(refused), JSON.stringify(body))
+    }
+    assert.lengthOf(await WebhookEndpoint.all(), 0)
+  })
+
+  test('a sixth endpoint is refused under url; the page says the petition has the most', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    for (let index = 0; index < 5; index++) {
+      ;(await addThroughPage(client, petition.user, petition)).assertStatus(302)
+    }
+    const sixth = await addThroughPage(client, petition.user, petition)
+    assert.match(fieldErrors(sixth).url[0], /at most 5 endpoints/)
+    assert.lengthOf(await WebhookEndpoint.query().where('petition_id', petition.id), 5)
+  })
+
+  test('the owner deletes an endpoint and enables a disabled one again', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const disabled = await storedEndpoint(petition)
+    await disableAsTheSenderDoes(disabled)
+    const page = await ownerPage(client, petition.user, petition)
+    assert.equal(page.inertiaProps.endpoints[0].state, 'disabled')
+
+    const enabled = await postThroughPage(
+      client,
+      petition.user,
+      `/petition/${petition.guid}/webhooks/${disabled.id}/enable`
+    )
+    enabled.assertStatus(302)
+    assert.match(flashed(enabled, 'alerts', 'success')!, /enabled again/)
+    await disabled.refresh()
+    assert.isNull(disabled.disabledAt)
+    assert.isNull(disabled.failingSince)
+
+    const deleted = await client
+      .delete(`/petition/${petition.guid}/webhooks/${disabled.id}`)
+      .withCsrfToken()
+      .loginAs(petition.user)
+      .redirects(0)
+    deleted.assertStatus(302)
+    assert.lengthOf(await WebhookEndpoint.all(), 0)
+  })
+
+  test('each "send a test event" makes one new delivery, told to the sender once', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const endpoint = await storedEndpoint(petition)
+    const path = `/petition/${petition.guid}/webhooks/${endpoint.id}/test`
+    const told = await toldDue(async () => {
+      ;(await postThroughPage(client, petition.user, path)).assertStatus(302)
+      ;(await postThroughPage(client, petition.user, path)).assertStatus(302)
+    })
+    const deliveries = await WebhookDelivery.query().orderBy('id')
+    assert.lengthOf(deliveries, 2)
+    assert.deepEqual(
+      told,
+      deliveries.map((delivery) => delivery.id)
+    )
+    assert.notEqual(deliveries[0].messageId, deliveries[1].messageId)
+    for (const delivery of deliveries) {
+      assert.equal(delivery.event, 'webhook.test')
+      assert.equal(delivery.status, 'pending')
+      assert.match(delivery.messageId, /^msg_/)
+      assert.deepEqual(JSON.parse(delivery.payload).data, {
+        petition: { guid: petition.guid, slug: petition.slug, title: petition.title },
+        test: true,
+      })
+    }
+    const page = await ownerPage(client, petition.user, petition)
+    assert.deepEqual(
+      page.inertiaProps.deliveries.map((delivery: { id: number }) => delivery.id),
+      [deliveries[1].id, deliveries[0].id]
+    )
+  })
+
+  test('"send again" re-arms the same delivery: same message id and body, due now', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const endpoint = await storedEndpoint(petition)
+    const delivery = await WebhookDelivery.create({
+      endpointId: endpoint.id,
+      messageId: 'msg_kept-across-every-retry',
+      event: 'signature.confirmed',
+      payload: '{"type":"signature.confirmed"}',
+      status: 'failed',
+      attempts: 9,
+      nextAttemptAt: null,
+    })
+    const told = await toldDue(async () => {
+      const resent = await postThroughPage(
+        client,
+        petition.user,
+        `/petition/${petition.guid}/webhooks/deliveries/${delivery.id}/resend`
+      )
+      resent.assertStatus(302)
+    })
+    assert.deepEqual(told, [delivery.id])
+    await delivery.refresh()
+    assert.equal(delivery.status, 'pending')
+    assert.equal(delivery.messageId, 'msg_kept-across-every-retry')
+    assert.equal(delivery.payload, '{"type":"signature.confirmed"}')
+    assert.isNotNull(delivery.nextAttemptAt)
+    assert.lengthOf(await WebhookDelivery.all(), 1)
+  })
+
+  test('another member, a moderator and a guest get nothing; another petition’s rows are 404', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const other = await PetitionFactory.apply('published').with('user').create()
+    const endpoint = await storedEndpoint(petition)
+    const otherEndpoint = await storedEndpoint(other)
+    const otherDelivery = await WebhookDelivery.create({
+      endpointId: otherEndpoint.id,
+      messageId: 'msg_of-another-petition',
+      event: 'webhook.test',
+      payload: '{}',
+      status: 'delivered',
+      attempts: 1,
+    })
+    for (const stranger of [await makeMember(), await makeModerator()]) {
+      ;(await ownerPage(client, stranger, petition)).assertStatus(404)
+      ;(await addThroughPage(client, stranger, petition)).assertStatus(404)
+      const base = `/petition/${petition.guid}/webhooks/${endpoint.id}`
+      ;(await postThroughPage(client, stranger, `${base}/test`)).assertStatus(404)
+      ;(await postThroughPage(client, stranger, `${base}/enable`)).assertStatus(404)
+      const removed = await client.delete(base).withCsrfToken().loginAs(stranger).redirects(0)
+      removed.assertStatus(404)
+    }
+    const guest = await client.get(`/petition/${petition.guid}/webhooks`).redirects(0)
+    guest.assertStatus(302)
+    assert.include(guest.header('location'), '/login')
+
+    // The owner of `petition` names the other petition's rows through their own petition.
+    const owner = petition.user
+    const mine = `/petition/${petition.guid}/webhooks`
+    ;(await postThroughPage(client, owner, `${mine}/${otherEndpoint.id}/test`)).assertStatus(404)
+    ;(await postThroughPage(client, owner, `${mine}/${otherEndpoint.id}/enable`)).assertStatus(404)
+    const resend = `${mine}/deliveries/${otherDelivery.id}/resend`
+    ;(await postThroughPage(client, owner, resend)).assertStatus(404)
+    const removed = await client
+      .delete(`${mine}/${otherEndpoint.id}`)
+      .withCsrfToken()
+      .loginAs(owner)
+      .redirects(0)
+    removed.assertStatus(404)
+    assert.lengthOf(await WebhookEndpoint.all(), 2)
+    assert.lengthOf(await WebhookDelivery.all(), 1)
+  })
+
+  test('every session route refuses a request without its CSRF token', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const endpoint = await storedEndpoint(petition)
+    const delivery = await WebhookDelivery.create({
+      endpointId: endpoint.id,
+      messageId: 'msg_csrf',
+      event: 'webhook.test',
+      payload: '{}',
+      status: 'failed',
+      attempts: 1,
+    })
+    const base = `/petition/${petition.guid}/webhooks`
+    const owner = petition.user
+    const requests = [
+      client.post(base).json({ url: `${receiverUrl}/x`, events: ['petition.closed'] }),
+      client.delete(`${base}/${endpoint.id}`),
+      client.post(`${base}/${endpoint.id}/enable`),
+      client.post(`${base}/${endpoint.id}/test`),
+      client.post(`${base}/deliveries/${delivery.id}/resend`),
+    ]
+    for (const request of requests) (await request.loginAs(owner).redirects(0)).assertStatus(419)
+    assert.lengthOf(await WebhookEndpoint.all(), 1)
+    assert.lengthOf(await WebhookDelivery.all(), 1)
+    await delivery.refresh()
+    assert.equal(delivery.status, 'failed')
+  })
+
+  test('test events and "send again" are rate-limited per member', async ({ assert, client }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const endpoint = await storedEndpoint(petition)
+    const path = `/petition/${petition.guid}/webhooks/${endpoint.id}/test`
+    let status = 302
+    let sent = 0
+    while (status === 302 && sent < 100) {
+      status = (await postThroughPage(client, petition.user, path)).status()
+      if (status === 302) sent++
+    }
+    assert.equal(status, 429)
+    assert.equal(sent, 60)
+    assert.lengthOf(await WebhookDelivery.all(), 60)
+  })
+})
+
+test.group('Webhook endpoints: registration refusals', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('loopback without WEBHOOKS_ALLOW_PRIVATE, private and metadata addresses are refused', async ({
+    assert,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const input = (url: string) => ({ url, events: ['signature.confirmed' as const] })
+    for (const url of [
+      'http://127.0.0.1/',
+      'https://127.0.0.1/',
+      'https://10.1.2.3/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/',
+    ]) {
+      const refusal = await createEndpoint(petition, input(url), { allowPrivate: false }).then(
+        () => null,
+        (error) => error
+      )
+      assert.instanceOf(refusal, WebhookEndpointRefusedException, url)
+      assert.include(['not_https', 'not_public'], refusal.reason, url)
+    }
+    assert.lengthOf(await WebhookEndpoint.all(), 0)
+    const allowed = await createEndpoint(petition, input('http://127.0.0.1:9/'), {
+      allowPrivate: true,
+    })
+    assert.match(allowed.secret, /^whsec_/)
+  })
+})
+
+test.group('Webhook endpoints: the token routes', (group) => {
+  group.setup(async () => {
+    receiver = createServer((_request, response) => response.writeHead(200).end('ok'))
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    return () => new Promise<void>((resolve) => receiver.close(() => resolve()))
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('a token adds (201, the secret once), lists, tests (202) and deletes (204)', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const { value } = await tokenFor(petition.user)
+    const calls = api(client, value)
+
+    const added = await calls.add(petition.guid, {
+      url: `${receiverUrl}/crm`,
+      events: ['signature.confirmed', 'signature.withdrawn'],
+    })
+    added.assertStatus(201)
+    const created = added.body().data
+    assert.match(created.secret, /^whsec_/)
+    assert.equal(created.url, `${receiverUrl}/crm`)
+    assert.equal(created.state, 'active')
+
+    const listed = await calls.list(petition.guid)
+    listed.assertStatus(200)
+    assert.lengthOf(listed.body().data, 1)
+    assert.notProperty(listed.body().data[0], 'secret')
+    assert.notInclude(listed.text(), created.secret)
+
+    const told = await toldDue(async () => {
+      const first = await calls.test(petition.guid, created.id)
+      first.assertStatus(202)
+      assert.equal(first.body().data.event, 'webhook.test')
+      const second = await calls.test(petition.guid, created.id)
+      assert.notEqual(second.body().data.messageId, first.body().data.messageId)
+    })
+    assert.lengthOf(told, 2)
+    assert.lengthOf(await WebhookDelivery.all(), 2)
+
+    const removed = await calls.remove(petition.guid, created.id)
+    removed.assertStatus(204)
+    assert.lengthOf(await WebhookEndpoint.all(), 0)
+    assert.lengthOf(await WebhookDelivery.all(), 0)
+  })
+
+  test('bad input: 422 with each field’s translated message; a sixth endpoint refused', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const { value } = await tokenFor(petition.user)
+    const calls = api(client, value)
+    const refused = await calls.add(petition.guid, { url: 'nope', events: ['signature.created'] })
+    refused.assertStatus(422)
+    const errors = refused.body().errors as { code: string; field: string; message: string }[]
+    assert.sameMembers(
+      errors.map(({ field }) => field),
+      ['url', 'events.0']
+    )
+    for (const error of errors) assert.equal(error.code, 'invalid')
+    assert.equal(errors.find(({ field }) => field === 'url')!.message, 'Please enter a valid URL')
+
+    const spanish = await calls
+      .add(petition.guid, { url: `${receiverUrl}/x`, events: [] })
+      .header('host', 'es.undersign.test')
+    assert.deepEqual(spanish.body().errors, [
+      { code: 'invalid', field: 'events', message: 'Elige al menos un evento' },
+    ])
+
+    for (let index = 0; index < 5; index++) {
+      const ok = await calls.add(petition.guid, {
+        url: `${receiverUrl}/${index}`,
+        events: ['petition.closed'],
+      })
+      ok.assertStatus(201)
+    }
+    const sixth = await calls.add(petition.guid, {
+      url: `${receiverUrl}/6`,
+      events: ['petition.closed'],
+    })
+    sixth.assertStatus(422)
+    assert.equal(sixth.body().errors[0].field, 'url')
+    assert.match(sixth.body().errors[0].message, /at most 5 endpoints/)
+  })
+
+  test('401 without a token or with a revoked one; 403 without webhooks:manage', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const endpoint = await storedEndpoint(petition)
+    const nobody = api(client, null)
+    ;(await nobody.list(petition.guid)).assertStatus(401)
+    ;(
+      await nobody.add(petition.guid, { url: `${receiverUrl}/x`, events: ['petition.closed'] })
+    ).assertStatus(401)
+    ;(await nobody.remove(petition.guid, endpoint.id)).assertStatus(401)
+    ;(await nobody.test(petition.guid, endpoint.id)).assertStatus(401)
+
+    const revoked = await tokenFor(petition.user)
+    await User.apiTokens.delete(petition.user, revoked.identifier)
+    const withRevoked = await api(client, revoked.value).list(petition.guid)
+    withRevoked.assertStatus(401)
+    assert.equal(withRevoked.body().errors[0].code, 'unauthorized')
+
+    const reader = await tokenFor(petition.user, ['signatures:read'])
+    const calls = api(client, reader.value)
+    for (const response of [
+      await calls.list(petition.guid),
+      await calls.add(petition.guid, { url: `${receiverUrl}/x`, events: ['petition.closed'] }),
+      await calls.remove(petition.guid, endpoint.id),
+      await calls.test(petition.guid, endpoint.id),
+    ]) {
+      response.assertStatus(403)
+      assert.equal(response.body().errors[0].code, 'forbidden')
+    }
+    assert.lengthOf(await WebhookEndpoint.all(), 1)
+    assert.lengthOf(await WebhookDelivery.all(), 0)
+  })
+
+  test('another member’s petition or endpoint is 404, whatever the route', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const other = await PetitionFactory.apply('published').with('user').create()
+    const otherEndpoint = await storedEndpoint(other)
+    const { value } = await tokenFor(petition.user)
+    const calls = api(client, value)
+    const unknownGuid = '00000000-0000-4000-8000-000000000000'
+    for (const response of [
+      await calls.list(other.guid),
+      await calls.list(unknownGuid),
+      await calls.add(other.guid, { url: `${receiverUrl}/x`, events: ['petition.closed'] }),
+      await calls.remove(other.guid, otherEndpoint.id),
+      await calls.test(other.guid, otherEndpoint.id),
+      await calls.remove(petition.guid, otherEndpoint.id),
+      await calls.test(petition.guid, otherEndpoint.id),
+    ]) {
+      response.assertStatus(404)
+      assert.deepEqual(response.body(), {
+        errors: [{ code: 'not_found', message: 'Not found, or not one of your petitions.' }],
+      })
+    }
+    assert.lengthOf(await WebhookEndpoint.all(), 1)
+    assert.lengthOf(await WebhookDelivery.all(), 0)
+  })
+
+  test('a disabled endpoint takes no test event until it is enabled again (409)', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const endpoint = await storedEndpoint(petition)
+    await disableAsTheSenderDoes(endpoint)
+    const { value } = await tokenFor(petition.user)
+    const refused = await api(client, value).test(petition.guid, endpoint.id)
+    refused.assertStatus(409)
+    assert.equal(refused.body().errors[0].code, 'disabled')
+    assert.lengthOf(await WebhookDelivery.all(), 0)
+  })
+})
+
+/** Disables an endpoint as the sender does after a day of failures. */
+async function disableAsTheSenderDoes(endpoint: WebhookEndpoint) {
+  endpoint.merge({ failingSince: DateTime.now().minus({ days: 1 }), disabledAt: DateTime.now() })
+  await endpoint.save()
+}
