@@ -5,7 +5,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import emitter from '@adonisjs/core/services/emitter'
-import type { ApiClient } from '@japa/api-client'
+import type { ApiClient, ApiRequest } from '@japa/api-client'
 import User from '#models/user'
 import type Petition from '#models/petition'
 import WebhookEndpoint from '#models/webhook_endpoint'
@@ -53,12 +53,12 @@ function postThroughPage(client: ApiClient, owner: User, path: string) {
 }
 
 function api(client: ApiClient, token: string | null) {
-  const auth = (request: ReturnType<ApiClient['get']>) =>
+  const auth = (request: ApiRequest) =>
     token ? request.header('authorization', `Bearer ${token}`) : request
   return {
     list: (guid: string) => auth(client.get(`/api/v1/petitions/${guid}/webhooks`)),
     add: (guid: string, body: Record<string, unknown>) =>
-      auth(client.post(`/api/v1/petitions/${guid}/webhooks`)).json(body),
+      auth(client.post(`/api/v1/petitions/${guid}/webhooks`).json(body)),
     remove: (guid: string, id: number) =>
       auth(client.delete(`/api/v1/petitions/${guid}/webhooks/${id}`)),
     test: (guid: string, id: number) =>
