@@ -5,9 +5,13 @@ import { formatDate } from '~/lib/format_date.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
 
+/** Field by field: dateStyle and timeStyle refuse a time zone's name, and the log's times are UTC. */
 const TIME: Intl.DateTimeFormatOptions = {
-  dateStyle: 'short',
-  timeStyle: 'medium',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
   timeZoneName: 'short',
 }
 

@@ -6,9 +6,13 @@ import { askToConfirm } from '~/lib/confirm.ts'
 import { urlFor } from '~/client.ts'
 import type { Data } from '@generated/data'
 
+/** Field by field: dateStyle and timeStyle refuse a time zone's name, and these times are UTC. */
 const DATE_TIME: Intl.DateTimeFormatOptions = {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
   timeZoneName: 'short',
 }
 

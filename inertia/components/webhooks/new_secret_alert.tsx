@@ -21,7 +21,10 @@ export default function NewSecretAlert({ secret }: { secret: string }) {
       </Alert.Heading>
       <p>{t('webhooks.secret.text')}</p>
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <code className="user-select-all text-break" data-testid="webhook-secret-value">
+        <code
+          className="user-select-all text-break text-dark bg-white border rounded px-2 py-1"
+          data-testid="webhook-secret-value"
+        >
           {secret}
         </code>
         <Button variant="outline-dark" size="sm" onClick={copy}>

@@ -1,0 +1,112 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { test } from '@japa/runner'
+import i18nManager from '@adonisjs/i18n/services/main'
+import WebhookEndpoint from '#models/webhook_endpoint'
+import WebhookDelivery from '#models/webhook_delivery'
+import { browserJourneys, inBrowser, logIn } from '#tests/helpers/browser'
+import { describeViolations, seriousViolations } from '#tests/helpers/axe'
+import { makeMember, PASSWORD } from '#tests/helpers/auth'
+import { PetitionFactory } from '#database/factories/petition_factory'
+
+const uk = i18nManager.locale('uk')
+
+type Received = { headers: IncomingHttpHeaders; body: string }
+
+/** A receiver on the loopback that keeps what it is sent and answers 200. */
+async function startReceiver() {
+  const received: Received[] = []
+  const server: Server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      received.push({ headers: request.headers, body })
+      response.writeHead(200).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { url, received, close: () => new Promise<void>((done) => server.close(() => done())) }
+}
+
+test.group('Browser: webhooks', (group) => {
+  browserJourneys(group)
+
+  test('in Ukrainian: the owner adds an endpoint by keyboard, keeps its secret, sends a test event and sees it in the log; deletes another after confirming', async ({
+    assert,
+    cleanup,
+  }) => {
+    const receiver = await startReceiver()
+    cleanup(() => receiver.close())
+    const owner = await makeMember({ locale: 'uk' })
+    const petition = await PetitionFactory.apply('published')
+      .merge({ title: 'Велодоріжка на Подолі', userId: owner.id, lang: 'uk' })
+      .create()
+    const spare = await WebhookEndpoint.create({
+      petitionId: petition.id,
+      url: `${receiver.url}/old`,
+      events: ['petition.closed'],
+      secret: 'whsec_c3BhcmUtc2VjcmV0LWZvci10ZXN0cw==',
+    })
+
+    await inBrowser('owner manages webhooks in Ukrainian', async (page) => {
+      await logIn(page, owner.email, PASSWORD, 'uk')
+      await Promise.all([
+        page.waitForURL(/\/webhooks$/),
+        page.getByRole('link', { name: uk.t('webhooks.tools.link') }).click(),
+      ])
+      await page.getByRole('heading', { name: uk.t('webhooks.page.title'), level: 1 }).waitFor()
+
+      // Sent without events: the error comes under them, in Ukrainian.
+      const form = page.getByTestId('webhook-form')
+      await form.getByLabel(uk.t('webhooks.form.url')).fill(`${receiver.url}/crm`)
+      for (const box of await form.getByRole('checkbox').all()) await box.uncheck()
+      await form.getByRole('button', { name: uk.t('webhooks.form.submit') }).click()
+      await form.locator('[data-error-for="events"]', { hasText: 'Виберіть' }).waitFor()
+
+      await form.getByLabel(uk.t('webhooks.events.signature.confirmed')).check()
+      await form.getByLabel(uk.t('webhooks.events.signature.withdrawn')).check()
+      // Sent by keyboard.
+      await form.getByRole('button', { name: uk.t('webhooks.form.submit') }).focus()
+      await page.keyboard.press('Enter')
+      const secret = await page.getByTestId('webhook-secret-value').textContent()
+      const added = await WebhookEndpoint.query().where('url', `${receiver.url}/crm`).firstOrFail()
+      assert.equal(secret, added.secret)
+      assert.deepEqual(added.events, ['signature.confirmed', 'signature.withdrawn'])
+      assert.deepEqual(describeViolations('webhooks page', await seriousViolations(page)), [])
+
+      // The other endpoint goes, once the dialog is confirmed.
+      const old = page.getByTestId('webhook-endpoint').filter({ hasText: `${receiver.url}/old` })
+      await old.getByRole('button', { name: uk.t('webhooks.endpoints.delete') }).click()
+      await page.getByRole('dialog').getByText(uk.t('webhooks.endpoints.delete_title')).waitFor()
+      await page
+        .getByRole('button', { name: uk.t('webhooks.endpoints.delete'), exact: true })
+        .last()
+        .click()
+      await old.waitFor({ state: 'detached' })
+
+      const endpoint = page
+        .getByTestId('webhook-endpoint')
+        .filter({ hasText: `${receiver.url}/crm` })
+      await endpoint.getByRole('button', { name: uk.t('webhooks.endpoints.test') }).click()
+      await page
+        .locator('.Toastify__toast--success', { hasText: uk.t('webhooks.flash.test_queued') })
+        .waitFor()
+      const delivery = page.getByTestId('webhook-delivery')
+      await delivery
+        .getByTestId('webhook-delivery-event')
+        .filter({ hasText: uk.t('webhooks.events.webhook.test') })
+        .waitFor()
+      // The secret was shown once: the page after the test event no longer has it.
+      assert.equal(await page.getByTestId('webhook-secret').count(), 0)
+      assert.deepEqual(describeViolations('delivery log', await seriousViolations(page)), [])
+    })
+
+    assert.isNull(await WebhookEndpoint.find(spare.id))
+    const [testDelivery] = await WebhookDelivery.query().where(
+      'endpoint_id',
+      (await WebhookEndpoint.firstOrFail()).id
+    )
+    assert.equal(testDelivery.event, 'webhook.test')
+  })
+})
