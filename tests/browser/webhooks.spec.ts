@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import i18nManager from '@adonisjs/i18n/services/main'
 import WebhookEndpoint from '#models/webhook_endpoint'
@@ -47,6 +48,9 @@ test.group('Browser: webhooks', (group) => {
       url: `${receiver.url}/old`,
       events: ['petition.closed'],
       secret: 'whsec_c3BhcmUtc2VjcmV0LWZvci10ZXN0cw==',
+      // Disabled by the sender after a day of failures: its state and dates show.
+      failingSince: DateTime.utc().minus({ days: 1, hours: 1 }),
+      disabledAt: DateTime.utc().minus({ hours: 1 }),
     })
 
     await inBrowser('owner manages webhooks in Ukrainian', async (page) => {
@@ -75,8 +79,9 @@ test.group('Browser: webhooks', (group) => {
       assert.deepEqual(added.events, ['signature.confirmed', 'signature.withdrawn'])
       assert.deepEqual(describeViolations('webhooks page', await seriousViolations(page)), [])
 
-      // The other endpoint goes, once the dialog is confirmed.
+      // The other endpoint, disabled, goes once the dialog is confirmed.
       const old = page.getByTestId('webhook-endpoint').filter({ hasText: `${receiver.url}/old` })
+      await old.getByRole('button', { name: uk.t('webhooks.endpoints.enable') }).waitFor()
       await old.getByRole('button', { name: uk.t('webhooks.endpoints.delete') }).click()
       await page.getByRole('dialog').getByText(uk.t('webhooks.endpoints.delete_title')).waitFor()
       await page
