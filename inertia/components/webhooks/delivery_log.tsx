@@ -31,7 +31,7 @@ function Attempt({ attempt }: { attempt: Data.WebhookDelivery['attempts'][number
           answered && attempt.statusCode! < 300 ? 'text-success-emphasis' : 'text-danger-emphasis'
         }
       >
-        {answered ? attempt.statusCode : t('webhooks.log.no_answer')}
+        {answered ? attempt.statusCode : t('webhooks.log.unanswered')}
       </span>
       {' · '}
       {t('webhooks.log.duration', { ms: attempt.durationMs })}

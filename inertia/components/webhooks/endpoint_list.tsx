@@ -93,7 +93,7 @@ export default function EndpointList({
                 <StateBadge endpoint={endpoint} />
               </div>
               <p className="small mb-2 mt-2">
-                <span className="visually-hidden">{t('webhooks.endpoints.events')}: </span>
+                <span className="visually-hidden">{t('webhooks.endpoints.events_label')} </span>
                 {endpoint.events.map((event) => (
                   <Badge key={event} bg="light" text="dark" className="border me-1">
                     {t(`webhooks.events.${event}`)}
