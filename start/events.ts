@@ -14,6 +14,7 @@ import SignatureConfirmed from '#events/signature_confirmed'
 import MailFailed from '#events/mail_failed'
 import MailDelivered from '#events/mail_delivered'
 import SigningRulesChanged from '#events/signing_rules_changed'
+import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 
 const ForgetCachedCopies = () => import('#listeners/forget_cached_copies')
 const ForgetSigningRules = () => import('#listeners/forget_signing_rules')
@@ -21,6 +22,7 @@ const BroadcastLiveCounts = () => import('#listeners/broadcast_live_counts')
 const RecordMetrics = () => import('#listeners/record_metrics')
 const DeliverMilestones = () => import('#listeners/deliver_milestones')
 const RecordMailReceipts = () => import('#listeners/record_mail_receipts')
+const SendWebhooks = () => import('#listeners/send_webhooks')
 
 emitter.on(PetitionChanged, [ForgetCachedCopies])
 emitter.on(PetitionChanged, [BroadcastLiveCounts])
@@ -30,6 +32,8 @@ emitter.on(PetitionChanged, [DeliverMilestones])
 emitter.on(SigningRulesChanged, [ForgetSigningRules])
 // Its mail left: the decision maker counts as told from now.
 emitter.on(MailDelivered, [RecordMailReceipts])
+// Webhook deliveries stored: the queue sends them (the sweep sends what this misses).
+emitter.on(WebhookDeliveriesDue, [SendWebhooks])
 
 // The counters of GET /metrics.
 emitter.on(SignatureCreated, [RecordMetrics, 'signatureCreated'])
