@@ -1,61 +1,68 @@
-/**
- * STAND-IN until the `webhooks` branch is merged, which brings the real
- * destination judge under this same path and signature (its version wins
- * the merge): an address is refused unless it is http(s), https outside
- * tests, and resolves only to public addresses.
- */
 import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
+import env from '#start/env'
+import { reachableAddress } from '#support/network_addresses'
+
+export type RefusedDestination = 'invalid' | 'not_https' | 'not_public' | 'unresolvable'
 
 export type DestinationJudgement =
-  | { allowed: true; addresses: string[] }
-  | { allowed: false; reason: 'invalid' | 'not_https' | 'not_public' | 'unresolvable' }
+  { allowed: true; url: URL; addresses: string[] } | { allowed: false; reason: RefusedDestination }
 
-const notPublic = new BlockList()
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 3],
-] as const)
-  notPublic.addSubnet(net, prefix, 'ipv4')
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  notPublic.addSubnet(net, prefix, 'ipv6')
+export type JudgeOptions = {
+  /** Loopback and private addresses too (never link-local nor metadata); default WEBHOOKS_ALLOW_PRIVATE. */
+  allowPrivate?: boolean
+  /** Plain `http` too; default everywhere but production. */
+  allowHttp?: boolean
+}
 
+/** Whether a webhook may go to loopback and private addresses here (tests, development). */
+export function privateDestinationsAllowed() {
+  return env.get('WEBHOOKS_ALLOW_PRIVATE', false) === true
+}
+
+/**
+ * Whether the site may send a webhook to `url`, and to which addresses.
+ * The WHATWG URL parser reads the host as a browser would, so an IP written
+ * in decimal, octal or hex (`http://2130706433/`) is the address it means;
+ * a name is resolved, and refused when ANY of its addresses is not public
+ * (a name that answers one public and one private address would otherwise
+ * pick either). The sender connects only to the addresses judged here, so
+ * a second answer of the name (DNS rebinding) cannot swap them.
+ */
 export async function judgeDestination(
-  url: string,
-  options: { allowPrivate?: boolean } = {}
+  text: string | URL,
+  options: JudgeOptions = {}
 ): Promise<DestinationJudgement> {
-  const allowPrivate = options.allowPrivate ?? process.env.WEBHOOKS_ALLOW_PRIVATE === 'true'
-  let parsed: URL
+  const allowPrivate = options.allowPrivate ?? privateDestinationsAllowed()
+  const allowHttp = options.allowHttp ?? env.get('NODE_ENV') !== 'production'
+  let url: URL
   try {
-    parsed = new URL(url)
+    url = new URL(text)
   } catch {
     return { allowed: false, reason: 'invalid' }
   }
-  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password)
-    return { allowed: false, reason: 'invalid' }
-  if (parsed.protocol !== 'https:' && !allowPrivate) return { allowed: false, reason: 'not_https' }
-  const host = parsed.hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host)
-    ? [host]
-    : await lookup(host, { all: true }).then(
-        (found) => found.map(({ address }) => address),
-        () => []
-      )
-  if (addresses.length === 0) return { allowed: false, reason: 'unresolvable' }
-  const refused = addresses.some((address) =>
-    notPublic.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
-  )
-  if (refused && !allowPrivate) return { allowed: false, reason: 'not_public' }
-  return { allowed: true, addresses }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refused('invalid')
+  if (url.hostname === '') return refused('invalid')
+  if (url.protocol === 'http:' && !allowHttp) return refused('not_https')
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const addresses = isIP(host) ? [host] : await resolved(host)
+  if (!addresses) return refused('unresolvable')
+  if (!addresses.every((address) => reachableAddress(address, { allowPrivate }))) {
+    return refused('not_public')
+  }
+  return { allowed: true, url, addresses }
+}
+
+function refused(reason: RefusedDestination): DestinationJudgement {
+  return { allowed: false, reason }
+}
+
+/** Every address a name resolves to; null when it resolves to none. */
+async function resolved(host: string): Promise<string[] | null> {
+  try {
+    const answers = await lookup(host, { all: true, verbatim: true })
+    return answers.length > 0 ? answers.map((answer) => answer.address) : null
+  } catch {
+    return null
+  }
 }
