@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
+import { Webhook } from 'standardwebhooks'
 import i18nManager from '@adonisjs/i18n/services/main'
 import WebhookEndpoint from '#models/webhook_endpoint'
 import WebhookDelivery from '#models/webhook_delivery'
@@ -33,7 +34,7 @@ async function startReceiver() {
 test.group('Browser: webhooks', (group) => {
   browserJourneys(group)
 
-  test('in Ukrainian: the owner adds an endpoint by keyboard, keeps its secret, sends a test event and sees it in the log; deletes another after confirming', async ({
+  test('in Ukrainian: the owner adds an endpoint by keyboard, keeps its secret, sends a test event and sees it delivered with 200 in the log; deletes another after confirming', async ({
     assert,
     cleanup,
   }) => {
@@ -102,6 +103,15 @@ test.group('Browser: webhooks', (group) => {
         .getByTestId('webhook-delivery-event')
         .filter({ hasText: uk.t('webhooks.events.webhook.test') })
         .waitFor()
+      await delivery
+        .getByTestId('webhook-delivery-status')
+        .filter({ hasText: uk.t('webhooks.log.status.delivered') })
+        .waitFor()
+      assert.equal(await delivery.getByTestId('webhook-attempt-status').textContent(), '200')
+      // The receiver got it signed with the secret the page showed.
+      const [message] = receiver.received
+      assert.doesNotThrow(() => new Webhook(secret!).verify(message.body, message.headers as any))
+      assert.equal(JSON.parse(message.body).type, 'webhook.test')
       // The secret was shown once: the page after the test event no longer has it.
       assert.equal(await page.getByTestId('webhook-secret').count(), 0)
       assert.deepEqual(describeViolations('delivery log', await seriousViolations(page)), [])

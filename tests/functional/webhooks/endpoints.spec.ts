@@ -14,6 +14,10 @@ import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 import WebhookEndpointsChanged from '#events/webhook_endpoints_changed'
 import WebhookEndpointRefusedException from '#exceptions/webhook_endpoint_refused_exception'
 import { createEndpoint } from '#services/webhooks/endpoints'
+import { petitionsWithWebhooks } from '#runtime/webhooks/live_endpoints'
+import { newWebhookSecret } from '#support/webhook_messages'
+import { startWebhookReceiver } from '#tests/helpers/webhook_receiver'
+import { attemptsOf, eventually } from '#tests/helpers/webhooks'
 import type { ApiAbility } from '#shared/api_access'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
@@ -105,6 +109,8 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     client,
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
+    // The sender's copy of who has endpoints, read before: the change must not wait for its life.
+    assert.isFalse((await petitionsWithWebhooks()).has(petition.id))
     const changed: number[] = []
     const listener = (event: WebhookEndpointsChanged) => changed.push(event.petitionId)
     emitter.on(WebhookEndpointsChanged, listener)
@@ -116,6 +122,10 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     added.assertStatus(302)
     assert.equal(added.header('location'), `/petition/${petition.guid}/webhooks`)
     assert.deepEqual(changed, [petition.id])
+    assert.sameMembers(
+      [...(await petitionsWithWebhooks()).get(petition.id)!],
+      ['signature.confirmed', 'petition.closed']
+    )
 
     const [endpoint] = await WebhookEndpoint.query().where('petition_id', petition.id)
     assert.deepEqual(endpoint.events, ['signature.confirmed', 'petition.closed'])
@@ -188,6 +198,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     await disableAsTheSenderDoes(disabled)
     const page = await ownerPage(client, petition.user, petition)
     assert.equal(page.inertiaProps.endpoints[0].state, 'disabled')
+    assert.isFalse((await petitionsWithWebhooks()).has(petition.id))
 
     const enabled = await postThroughPage(
       client,
@@ -199,6 +210,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     await disabled.refresh()
     assert.isNull(disabled.disabledAt)
     assert.isNull(disabled.failingSince)
+    assert.isTrue((await petitionsWithWebhooks()).has(petition.id))
 
     const deleted = await client
       .delete(`/petition/${petition.guid}/webhooks/${disabled.id}`)
@@ -207,14 +219,19 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
       .redirects(0)
     deleted.assertStatus(302)
     assert.lengthOf(await WebhookEndpoint.all(), 0)
+    assert.isFalse((await petitionsWithWebhooks()).has(petition.id))
   })
 
-  test('each "send a test event" makes one new delivery, told to the sender once', async ({
+  test('each "send a test event" makes one new delivery, signed and sent, in the log with its try', async ({
     assert,
     client,
+    cleanup,
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
-    const endpoint = await storedEndpoint(petition)
+    const secret = newWebhookSecret()
+    const crm = await startWebhookReceiver(secret)
+    cleanup(() => crm.close())
+    const endpoint = await storedEndpoint(petition, { url: crm.url, secret })
     const path = `/petition/${petition.guid}/webhooks/${endpoint.id}/test`
     const told = await toldDue(async () => {
       ;(await postThroughPage(client, petition.user, path)).assertStatus(302)
@@ -229,35 +246,56 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     assert.notEqual(deliveries[0].messageId, deliveries[1].messageId)
     for (const delivery of deliveries) {
       assert.equal(delivery.event, 'webhook.test')
-      assert.equal(delivery.status, 'pending')
       assert.match(delivery.messageId, /^msg_/)
       assert.deepEqual(JSON.parse(delivery.payload).data, {
         petition: { guid: petition.guid, slug: petition.slug, title: petition.title },
         test: true,
       })
     }
-    const page = await ownerPage(client, petition.user, petition)
+    const received = await eventually(
+      async () => crm.received,
+      (list) => list.length === 2
+    )
     assert.deepEqual(
-      page.inertiaProps.deliveries.map((delivery: { id: number }) => delivery.id),
-      [deliveries[1].id, deliveries[0].id]
+      received.map(({ id, verified }) => ({ id, verified })),
+      deliveries.map(({ messageId }) => ({ id: messageId, verified: true }))
+    )
+
+    const page = await ownerPage(client, petition.user, petition)
+    const shown = page.inertiaProps.deliveries as Array<{
+      id: number
+      status: string
+      attempts: { statusCode: number | null }[]
+    }>
+    assert.deepEqual(
+      shown.map(({ id, status, attempts }) => ({
+        id,
+        status,
+        codes: attempts.map(({ statusCode }) => statusCode),
+      })),
+      [
+        { id: deliveries[1].id, status: 'delivered', codes: [200] },
+        { id: deliveries[0].id, status: 'delivered', codes: [200] },
+      ]
     )
   })
 
-  test('"send again" re-arms the same delivery: same message id and body, due now', async ({
+  test('"send again" sends the same delivery again: same message id and body', async ({
     assert,
     client,
+    cleanup,
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
-    const endpoint = await storedEndpoint(petition)
-    const delivery = await WebhookDelivery.create({
-      endpointId: endpoint.id,
-      messageId: 'msg_kept-across-every-retry',
-      event: 'signature.confirmed',
-      payload: '{"type":"signature.confirmed"}',
-      status: 'failed',
-      attempts: 9,
-      nextAttemptAt: null,
-    })
+    const secret = newWebhookSecret()
+    const crm = await startWebhookReceiver(secret)
+    cleanup(() => crm.close())
+    const endpoint = await storedEndpoint(petition, { url: crm.url, secret })
+    await postThroughPage(
+      client,
+      petition.user,
+      `/petition/${petition.guid}/webhooks/${endpoint.id}/test`
+    )
+    const [delivery] = await WebhookDelivery.all()
     const told = await toldDue(async () => {
       const resent = await postThroughPage(
         client,
@@ -265,14 +303,21 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
         `/petition/${petition.guid}/webhooks/deliveries/${delivery.id}/resend`
       )
       resent.assertStatus(302)
+      assert.match(flashed(resent, 'alerts', 'success')!, /same message id/)
     })
     assert.deepEqual(told, [delivery.id])
+    const received = await eventually(
+      async () => crm.received,
+      (list) => list.length === 2
+    )
+    assert.deepEqual(
+      received.map(({ id, body, verified }) => ({ id, body, verified })),
+      [1, 2].map(() => ({ id: delivery.messageId, body: delivery.payload, verified: true }))
+    )
     await delivery.refresh()
-    assert.equal(delivery.status, 'pending')
-    assert.equal(delivery.messageId, 'msg_kept-across-every-retry')
-    assert.equal(delivery.payload, '{"type":"signature.confirmed"}')
-    assert.isNotNull(delivery.nextAttemptAt)
+    assert.equal(delivery.status, 'delivered')
     assert.lengthOf(await WebhookDelivery.all(), 1)
+    assert.lengthOf(await attemptsOf(delivery.id), 2)
   })
 
   test('another member, a moderator and a guest get nothing; another petition’s rows are 404', async ({
@@ -378,7 +423,9 @@ test.group('Webhook endpoints: registration refusals', (group) => {
     for (const url of [
       'http://127.0.0.1/',
       'https://127.0.0.1/',
+      'http://10.1.2.3/',
       'https://10.1.2.3/',
+      'http://169.254.169.254/',
       'https://169.254.169.254/latest/meta-data/',
       'https://[::1]/',
     ]) {
