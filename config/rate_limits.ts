@@ -49,6 +49,9 @@ export const rateLimits = {
   accountEmail: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   accountDeletion: { requests: 5, every: '1 hour', blockFor: '1 hour' },
   accountExport: { requests: 5, every: '1 hour', blockFor: '1 hour' },
+  // API tokens made and revoked, per member: room to make every token a
+  // member may hold and revoke them all within the hour.
+  accountApiTokens: { requests: 60, every: '1 hour', blockFor: '1 hour' },
   // Signing from one address (a household or an office shares one), and
   // attempts on one normalised e-mail, whatever the address they come from.
   sign: { requests: 30, every: '1 hour', blockFor: '1 hour' },

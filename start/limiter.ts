@@ -76,6 +76,7 @@ export const throttleAccountPassword = throttleFor('accountPassword', memberKey)
 export const throttleAccountEmail = throttleFor('accountEmail', memberKey)
 export const throttleAccountDeletion = throttleFor('accountDeletion', memberKey)
 export const throttleAccountExport = throttleFor('accountExport', memberKey)
+export const throttleAccountApiTokens = throttleFor('accountApiTokens', memberKey)
 
 /** Reports: per address, and per member whatever address they use (guests: their address). */
 export const throttleReportsPerIp = throttleFor('reportsPerIp')

@@ -11,10 +11,12 @@ import { PROVIDERS } from '#config/ally'
 import { UPLOADS_DISK } from '#config/drive'
 import { PETITION_TOPICS } from '#shared/petitions/topics'
 import {
+  throttleAccountApiTokens,
   throttleAccountDeletion,
   throttleAccountEmail,
   throttleAccountExport,
   throttleAccountPassword,
+  throttleApiToken,
   throttleAvatarUpload,
   throttleContact,
   throttleDecisionMakerLinks,
@@ -36,7 +38,6 @@ import {
   throttleSignup,
   throttleSubscription,
   throttleVerificationResend,
-  throttleApiToken,
   throttleWebhookSends,
 } from '#start/limiter'
 
@@ -80,6 +81,8 @@ const MySignaturesController = () => import('#controllers/my_signatures_controll
 const AccountSettingsController = () => import('#controllers/account/settings_controller')
 const AccountExportController = () => import('#controllers/account/export_controller')
 const AccountDeletionController = () => import('#controllers/account/deletion_controller')
+const ApiTokensController = () => import('#controllers/account/api_tokens_controller')
+const ApiMeController = () => import('#controllers/api/me_controller')
 const EmailChangeController = () => import('#controllers/account/email_change_controller')
 const HealthController = () => import('#controllers/health_controller')
 const MetricsController = () => import('#controllers/metrics_controller')
@@ -554,6 +557,15 @@ router
       .post('/my/account/delete/link', [AccountDeletionController, 'sendLink'])
       .as('my.account.destroy.link')
       .use(throttleAccountDeletion)
+    // The member's API tokens (each value shown once, on the settings page).
+    router
+      .post('/account/tokens', [ApiTokensController, 'store'])
+      .as('account.tokens.store')
+      .use(throttleAccountApiTokens)
+    router
+      .delete('/account/tokens/:id', [ApiTokensController, 'destroy'])
+      .as('account.tokens.destroy')
+      .use(throttleAccountApiTokens)
   })
   .use(middleware.auth())
 
@@ -610,6 +622,12 @@ router
   .get('/petition/:guid/counts', [LiveStreamsController, 'counts'])
   .as('live_counts.document')
   .use(middleware.sharedCache({ sameForEveryone: true }))
+
+// The API for members' tools, by API token only (docs/api.md, "Tokens").
+router
+  .get('/api/v1/me', [ApiMeController, 'show'])
+  .as('api.v1.me')
+  .use([middleware.apiToken(), throttleApiToken])
 
 // Developer pages, absent in production.
 router

@@ -62,6 +62,9 @@ const PAGE_STATUSES: readonly number[] = OWN_PAGES
 const VISITED_STATUSES: readonly number[] = [403, 404]
 export type ErrorStatus = (typeof OWN_PAGES)[number] | 500
 
+/** The token routes: programs, answered in JSON whatever they accept. */
+const isApiPath = (ctx: HttpContext) => ctx.request.url().startsWith('/api/')
+
 /** Seconds after which a request answered 503 may be sent again. */
 const RETRY_AFTER_SECONDS = 10
 
@@ -136,6 +139,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     ctx.response.status(status).send(page)
   }
 
+  /** `{errors:[{code, message}]}`, the body every token route answers an error with. */
+  private renderApiError(ctx: HttpContext, status: number, code: string) {
+    const { i18n } = ctx as Partial<HttpContext>
+    const message = i18n ? i18n.t(`api.errors.${code}`) : code
+    return ctx.response.status(status).send({ errors: [{ code, message }] })
+  }
+
   async handle(error: unknown, ctx: HttpContext) {
     const refused =
       error instanceof RefusedUpload
@@ -153,6 +163,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       Object.entries(error.getDefaultHeaders()).forEach(([name, value]) =>
         ctx.response.header(name, value)
       )
+      // A program calling the API reads the same JSON errors as its 401 and 403.
+      if (isApiPath(ctx)) return this.renderApiError(ctx, status, 'rate_limited')
     }
     if (status === 503) ctx.response.header('Retry-After', String(RETRY_AFTER_SECONDS))
     const inertiaRequest = Boolean(ctx.request.header('x-inertia'))

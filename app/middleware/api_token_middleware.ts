@@ -7,11 +7,11 @@ import { recordTokenUse } from '#services/api_tokens/token_uses'
  * The token routes: `Authorization: Bearer ust_…` from a member's API token
  * that holds the route's ability. A missing, unknown, expired or revoked
  * token gets 401, a token without the ability 403, both as JSON in the
- * site's language. No session and no cookie take part: the request's
+ * site's language. A route that names no ability takes any valid token. No session and no cookie take part: the request's
  * member is the token's, and each use is recorded for them to see.
  */
 export default class ApiTokenMiddleware {
-  async handle(ctx: HttpContext, next: NextFn, options: { ability: ApiAbility }) {
+  async handle(ctx: HttpContext, next: NextFn, options: { ability?: ApiAbility } = {}) {
     const { auth, response, request, i18n } = ctx
     const guard = auth.use('api')
     if (!(await guard.check())) {
@@ -21,7 +21,7 @@ export default class ApiTokenMiddleware {
       })
     }
     const token = guard.user!.currentAccessToken
-    if (!token.allows(options.ability)) {
+    if (options.ability && !token.allows(options.ability)) {
       return response.forbidden({
         errors: [
           {

@@ -3,9 +3,9 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeCreate, beforeSave, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
 import { API_TOKEN_MAX_DAYS, API_TOKEN_PREFIX } from '#shared/api_access'
 import { normalizeEmail } from '#support/email_normalizer'
+import { ApiTokensProvider } from '#models/api_tokens_provider'
 import { PROVIDERS, type Provider } from '#config/ally'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
@@ -75,9 +75,11 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   /**
    * The member's API tokens: only a hash of each secret is kept, and each
-   * starts with `ust_` so that secret scanners recognise a leaked one.
+   * starts with `ust_` so that secret scanners recognise a leaked one. Its
+   * last use moves only on a request the token authenticated.
    */
-  static apiTokens = DbAccessTokensProvider.forModel(User, {
+  static apiTokens = new ApiTokensProvider({
+    tokenableModel: User,
     prefix: API_TOKEN_PREFIX,
     table: 'api_tokens',
     type: 'api_token',

@@ -2,7 +2,11 @@ import type Petition from '#models/petition'
 import type Signature from '#models/signature'
 import type User from '#models/user'
 import { paginatorProps, type PageOfRows } from '#shared/pagination'
+import type { AccessToken } from '@adonisjs/auth/access_tokens'
 import AccountTransformer from '#transformers/account_transformer'
+import ApiTokenTransformer from '#transformers/api_token_transformer'
+import type { ApiTokenUse } from '#shared/api_access'
+import type { NewApiToken } from '#support/http/new_api_token'
 import MyPetitionTransformer from '#transformers/my_petition_transformer'
 import MySignatureTransformer from '#transformers/my_signature_transformer'
 
@@ -34,7 +38,20 @@ function receiptOf(signature: Signature, receipts: Map<string, string>) {
   return signature.receiptSecret ? (receipts.get(signature.receiptSecret) ?? null) : null
 }
 
-/** My/Account: the member's names, e-mail and linked providers. */
-export function myAccountProps(user: User) {
-  return { account: AccountTransformer.transform(user) }
+/** The member's API tokens with their latest uses, and the value of one just made (shown once). */
+export type ApiTokensOnPage = {
+  tokens: AccessToken[]
+  uses: Map<number, ApiTokenUse[]>
+  newToken: NewApiToken | null
+}
+
+/** My/Account: the member's names, e-mail, linked providers and API tokens. */
+export function myAccountProps(user: User, { tokens, uses, newToken }: ApiTokensOnPage) {
+  return {
+    account: AccountTransformer.transform(user),
+    apiTokens: tokens.map((token) =>
+      new ApiTokenTransformer(token, uses.get(Number(token.identifier)) ?? []).toObject()
+    ),
+    newApiToken: newToken,
+  }
 }

@@ -16,3 +16,12 @@ export const API_TOKEN_PREFIX = 'ust_'
 /** The longest a token may live, and what a new one gets when its member names no expiry. */
 export const API_TOKEN_MAX_DAYS = 365
 export const API_TOKEN_DEFAULT_DAYS = 90
+
+/** The live (unexpired) tokens a member may hold at once. */
+export const API_TOKENS_PER_MEMBER = 20
+
+/** The lifetimes a member chooses from when making a token, in days. */
+export const API_TOKEN_LIFETIMES = [30, 90, 365] as const
+
+/** One request a token made, as its member reads it. */
+export type ApiTokenUse = { usedAt: string | null; method: string; path: string }

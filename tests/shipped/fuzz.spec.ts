@@ -44,6 +44,7 @@ const STORED = [
   'contact_messages',
   'newsletter_subscriptions',
   'password_reset_tokens',
+  'api_tokens',
 ]
 
 async function rowCounts() {
@@ -171,6 +172,11 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
     },
     '/my/account/email': { email: 'fuzz-moved@example.org', currentPassword: 'not-the-password' },
     '/my/account/delete': { currentPassword: 'not-the-password', understood: true },
+    '/account/tokens': {
+      name: 'CiviCRM sync',
+      abilities: ['signatures:read', 'webhooks:manage'],
+      expiresInDays: 90,
+    },
     '/petition/:guid/signatures/:id': { active: false },
     '/petition/:guid/responses': {
       responder: 'Riverside City Council',

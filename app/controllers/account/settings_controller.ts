@@ -12,11 +12,20 @@ import { unlinkProvider, UnlinkWouldLockOut } from '#services/accounts/social_au
 import { isProvider } from '#config/ally'
 import { flash } from '#support/http/flash'
 import NotFoundException from '#exceptions/not_found_exception'
+import { apiTokensOf, latestUsesOf } from '#services/api_tokens/tokens'
+import { newApiTokenFlashed } from '#support/http/new_api_token'
 
-/** My/Account: the member's names, password, e-mail and linked providers. */
+/** My/Account: the member's names, password, e-mail, linked providers and API tokens. */
 export default class SettingsController {
-  async show({ inertia, auth }: HttpContext) {
-    return inertia.render('My/Account', myAccountProps(auth.getUserOrFail()))
+  async show(ctx: HttpContext) {
+    const { inertia, auth, response } = ctx
+    const user = auth.getUserOrFail()
+    const tokens = await apiTokensOf(user)
+    const uses = await latestUsesOf(tokens.map((token) => Number(token.identifier)))
+    // The member's own page, with a token's value once: no cache keeps a copy.
+    response.header('Cache-Control', 'private, no-store')
+    const newToken = newApiTokenFlashed(ctx)
+    return inertia.render('My/Account', myAccountProps(user, { tokens, uses, newToken }))
   }
 
   async updateProfile(ctx: HttpContext) {

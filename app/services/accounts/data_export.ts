@@ -7,6 +7,7 @@ import PetitionMedia from '#models/petition_media'
 import ContactMessage from '#models/contact_message'
 import NewsletterSubscription from '#models/newsletter_subscription'
 import { signaturesOf } from '#services/signatures/member_signatures'
+import { apiTokensForExport } from '#services/api_tokens/tokens'
 import { site } from '#config/site'
 import { uploadUrl } from '#support/uploads'
 
@@ -35,7 +36,8 @@ function mediaItem(media: PetitionMedia) {
  * linked), the petitions they own with all their parts (not the signatures
  * others gave them, which are those people's data), pictures uploaded for
  * petitions not saved yet, their own signatures with the answers they gave,
- * their messages to the team and, once the account has proven its address,
+ * their messages to the team, their API tokens with each use (never a
+ * token's hash) and, once the account has proven its address,
  * the newsletter subscription of that address (an unverified account may be
  * a stranger's registration of someone else's address).
  */
@@ -59,6 +61,7 @@ export async function accountExport(user: User) {
       ? NewsletterSubscription.findBy('email', user.email.trim().toLowerCase())
       : null,
   ])
+  const apiTokens = await apiTokensForExport(user)
 
   return {
     site: site.url,
@@ -188,6 +191,7 @@ export async function accountExport(user: User) {
           createdAt: iso(newsletter.createdAt),
         }
       : null,
+    apiTokens,
   }
 }
 

@@ -7,14 +7,20 @@ import EmailSection from '~/components/account/email_section.tsx'
 import PasswordSection from '~/components/account/password_section.tsx'
 import ProvidersSection from '~/components/account/providers_section.tsx'
 import DataSection from '~/components/account/data_section.tsx'
+import ApiTokensSection from '~/components/account/api_tokens_section.tsx'
+import type { NewApiTokenProps } from '~/components/account/new_api_token.tsx'
 import DeletionSection from '~/components/account/deletion_section.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { urlFor } from '~/client.ts'
 
-type AccountProps = { account: Data.Account }
+type AccountProps = {
+  account: Data.Account
+  apiTokens: Data.ApiToken[]
+  newApiToken: NewApiTokenProps | null
+}
 
 /** The member's account settings: each section is a form of its own. */
-export default function Account({ account }: AccountProps) {
+export default function Account({ account, apiTokens, newApiToken }: AccountProps) {
   const { t } = useTranslation()
   return (
     <AppLayout title={t('page.account.title')} path={urlFor('my.account')} noindex>
@@ -34,6 +40,7 @@ export default function Account({ account }: AccountProps) {
             <EmailSection account={account} />
             <PasswordSection account={account} />
             {account.providers.length > 0 && <ProvidersSection account={account} />}
+            <ApiTokensSection tokens={apiTokens} newToken={newApiToken} />
             <DataSection />
             <DeletionSection account={account} />
           </Col>
