@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks'
 import i18nManager from '@adonisjs/i18n/services/main'
 import WebhookEndpoint from '#models/webhook_endpoint'
 import WebhookDelivery from '#models/webhook_delivery'
-import { browserJourneys, inBrowser, logIn } from '#tests/helpers/browser'
+import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
 import { PetitionFactory } from '#database/factories/petition_factory'
@@ -34,8 +34,9 @@ async function startReceiver() {
 test.group('Browser: webhooks', (group) => {
   browserJourneys(group)
 
-  test('in Ukrainian: the owner adds an endpoint by keyboard, keeps its secret, sends a test event and sees it delivered with 200 in the log; deletes another after confirming', async ({
+  test('in Ukrainian: the owner makes a token, adds an endpoint by keyboard, keeps its secret, sends a test event and sees it delivered with 200 in the log; deletes another after confirming', async ({
     assert,
+    client,
     cleanup,
   }) => {
     const receiver = await startReceiver()
@@ -54,8 +55,18 @@ test.group('Browser: webhooks', (group) => {
       disabledAt: DateTime.utc().minus({ hours: 1 }),
     })
 
+    let token = ''
     await inBrowser('owner manages webhooks in Ukrainian', async (page) => {
       await logIn(page, owner.email, PASSWORD, 'uk')
+      // A token for the CRM, made on the account settings page, that may manage webhooks.
+      await visit(page, siteUrl('/my/account', 'uk'))
+      const tokens = page.getByTestId('account-api-tokens')
+      await page.locator('#api-token-name').fill('CRM')
+      await page.locator('#api-token-ability-webhooks_manage').check()
+      await page.getByTestId('api-token-form').locator('button[type="submit"]').click()
+      token = await tokens.getByTestId('new-api-token-value').inputValue()
+
+      await visit(page, siteUrl('/my/petitions', 'uk'))
       await Promise.all([
         page.waitForURL(/\/webhooks$/),
         page.getByRole('link', { name: uk.t('webhooks.tools.link') }).click(),
@@ -117,6 +128,17 @@ test.group('Browser: webhooks', (group) => {
       assert.deepEqual(describeViolations('delivery log', await seriousViolations(page)), [])
     })
 
+    // The token made on the way lists the endpoint the page added, without its secret.
+    const listed = await client
+      .get(`/api/v1/petitions/${petition.guid}/webhooks`)
+      .header('host', 'uk.undersign.test')
+      .header('authorization', `Bearer ${token}`)
+    listed.assertStatus(200)
+    const { data } = listed.body() as { data: { url: string; secret?: string }[] }
+    assert.deepEqual(
+      data.map(({ url, secret }) => ({ url, secret })),
+      [{ url: `${receiver.url}/crm`, secret: undefined }]
+    )
     assert.isNull(await WebhookEndpoint.find(spare.id))
     const [testDelivery] = await WebhookDelivery.query().where(
       'endpoint_id',
