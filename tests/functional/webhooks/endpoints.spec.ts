@@ -1,37 +1,30 @@
-import { DateTime } from 'luxon'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import emitter from '@adonisjs/core/services/emitter'
-import type { ApiClient, ApiRequest } from '@japa/api-client'
-import User from '#models/user'
+import type { ApiClient } from '@japa/api-client'
+import type User from '#models/user'
 import type Petition from '#models/petition'
 import WebhookEndpoint from '#models/webhook_endpoint'
 import WebhookDelivery from '#models/webhook_delivery'
-import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 import WebhookEndpointsChanged from '#events/webhook_endpoints_changed'
-import WebhookEndpointRefusedException from '#exceptions/webhook_endpoint_refused_exception'
-import { createEndpoint } from '#services/webhooks/endpoints'
 import { petitionsWithWebhooks } from '#runtime/webhooks/live_endpoints'
 import { newWebhookSecret } from '#support/webhook_messages'
 import { startWebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { attemptsOf, eventually } from '#tests/helpers/webhooks'
-import type { ApiAbility } from '#shared/api_access'
+import {
+  disableAsTheSenderDoes,
+  startAnsweringReceiver,
+  storedEndpoint,
+  toldDue,
+} from '#tests/helpers/webhook_endpoints'
 import { makeMember, flashed } from '#tests/helpers/auth'
 import { makeModerator } from '#tests/helpers/moderation'
 import { fieldErrors } from '#tests/helpers/validation'
 import { PetitionFactory } from '#database/factories/petition_factory'
 
-/** A receiver on the loopback, answering 200 to whatever the sender may bring. */
-let receiver: Server
-let receiverUrl: string
-
-async function tokenFor(member: User, abilities: ApiAbility[] = ['webhooks:manage']) {
-  const token = await User.apiTokens.create(member, abilities, { name: 'CRM sync' })
-  return { value: token.value!.release(), identifier: token.identifier }
-}
+/** The address of a receiver on the loopback that answers 200. */
+const receiver = { url: '' }
 
 function ownerPage(client: ApiClient, owner: User, petition: Petition) {
   return client.get(`/petition/${petition.guid}/webhooks`).withInertia().loginAs(owner)
@@ -41,7 +34,7 @@ function addThroughPage(
   client: ApiClient,
   owner: User,
   petition: Petition,
-  body: Record<string, unknown> = { url: `${receiverUrl}/hooks`, events: ['signature.confirmed'] }
+  body: Record<string, unknown> = { url: `${receiver.url}/hooks`, events: ['signature.confirmed'] }
 ) {
   return client
     .post(`/petition/${petition.guid}/webhooks`)
@@ -56,51 +49,8 @@ function postThroughPage(client: ApiClient, owner: User, path: string) {
   return client.post(path).withCsrfToken().loginAs(owner).redirects(0)
 }
 
-function api(client: ApiClient, token: string | null) {
-  const auth = (request: ApiRequest) =>
-    token ? request.header('authorization', `Bearer ${token}`) : request
-  return {
-    list: (guid: string) => auth(client.get(`/api/v1/petitions/${guid}/webhooks`)),
-    add: (guid: string, body: Record<string, unknown>) =>
-      auth(client.post(`/api/v1/petitions/${guid}/webhooks`).json(body)),
-    remove: (guid: string, id: number) =>
-      auth(client.delete(`/api/v1/petitions/${guid}/webhooks/${id}`)),
-    test: (guid: string, id: number) =>
-      auth(client.post(`/api/v1/petitions/${guid}/webhooks/${id}/test`)),
-  }
-}
-
-/** An endpoint stored directly, for the tests that do not add it through a route. */
-async function storedEndpoint(petition: Petition, overrides: Partial<WebhookEndpoint> = {}) {
-  return WebhookEndpoint.create({
-    petitionId: petition.id,
-    url: `${receiverUrl}/stored`,
-    events: ['signature.confirmed'],
-    secret: 'whsec_c3RvcmVkLXNlY3JldC1mb3ItdGVzdHM=',
-    ...overrides,
-  })
-}
-
-/** The deliveries the sender was told about while `work` ran, through the real event. */
-async function toldDue(work: () => Promise<unknown>) {
-  const told: number[] = []
-  const listener = (event: WebhookDeliveriesDue) => told.push(...event.deliveryIds)
-  emitter.on(WebhookDeliveriesDue, listener)
-  try {
-    await work()
-  } finally {
-    emitter.off(WebhookDeliveriesDue, listener)
-  }
-  return told
-}
-
 test.group('Webhook endpoints: the owner’s page', (group) => {
-  group.setup(async () => {
-    receiver = createServer((_request, response) => response.writeHead(200).end('ok'))
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
-    return () => new Promise<void>((resolve) => receiver.close(() => resolve()))
-  })
+  group.setup(() => startAnsweringReceiver(receiver))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear())
 
@@ -115,7 +65,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     const listener = (event: WebhookEndpointsChanged) => changed.push(event.petitionId)
     emitter.on(WebhookEndpointsChanged, listener)
     const added = await addThroughPage(client, petition.user, petition, {
-      url: `${receiverUrl}/hooks`,
+      url: `${receiver.url}/hooks`,
       events: ['signature.confirmed', 'petition.closed', 'signature.confirmed'],
     })
     emitter.off(WebhookEndpointsChanged, listener)
@@ -149,7 +99,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     assert.notInclude(JSON.stringify(later.inertiaProps), secret)
     assert.deepInclude(later.inertiaProps.endpoints[0], {
       id: endpoint.id,
-      url: `${receiverUrl}/hooks`,
+      url: `${receiver.url}/hooks`,
       events: ['signature.confirmed', 'petition.closed'],
       state: 'active',
       failingSince: null,
@@ -165,9 +115,9 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     for (const [body, field] of [
       [{ url: 'not a url', events: ['signature.confirmed'] }, 'url'],
       [{ url: 'ftp://127.0.0.1/x', events: ['signature.confirmed'] }, 'url'],
-      [{ url: `${receiverUrl}/x`, events: ['signature.created'] }, 'events.0'],
-      [{ url: `${receiverUrl}/x`, events: ['webhook.test'] }, 'events.0'],
-      [{ url: `${receiverUrl}/x`, events: [] }, 'events'],
+      [{ url: `${receiver.url}/x`, events: ['signature.created'] }, 'events.0'],
+      [{ url: `${receiver.url}/x`, events: ['webhook.test'] }, 'events.0'],
+      [{ url: `${receiver.url}/x`, events: [] }, 'events'],
     ] as const) {
       const refused = await addThroughPage(client, petition.user, petition, body)
       refused.assertStatus(302)
@@ -194,7 +144,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     client,
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
-    const disabled = await storedEndpoint(petition)
+    const disabled = await storedEndpoint(petition, `${receiver.url}/stored`)
     await disableAsTheSenderDoes(disabled)
     const page = await ownerPage(client, petition.user, petition)
     assert.equal(page.inertiaProps.endpoints[0].state, 'disabled')
@@ -231,7 +181,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     const secret = newWebhookSecret()
     const crm = await startWebhookReceiver(secret)
     cleanup(() => crm.close())
-    const endpoint = await storedEndpoint(petition, { url: crm.url, secret })
+    const endpoint = await storedEndpoint(petition, crm.url, { secret })
     const path = `/petition/${petition.guid}/webhooks/${endpoint.id}/test`
     const told = await toldDue(async () => {
       ;(await postThroughPage(client, petition.user, path)).assertStatus(302)
@@ -289,7 +239,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     const secret = newWebhookSecret()
     const crm = await startWebhookReceiver(secret)
     cleanup(() => crm.close())
-    const endpoint = await storedEndpoint(petition, { url: crm.url, secret })
+    const endpoint = await storedEndpoint(petition, crm.url, { secret })
     await postThroughPage(
       client,
       petition.user,
@@ -326,8 +276,8 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const other = await PetitionFactory.apply('published').with('user').create()
-    const endpoint = await storedEndpoint(petition)
-    const otherEndpoint = await storedEndpoint(other)
+    const endpoint = await storedEndpoint(petition, `${receiver.url}/stored`)
+    const otherEndpoint = await storedEndpoint(other, `${receiver.url}/stored`)
     const otherDelivery = await WebhookDelivery.create({
       endpointId: otherEndpoint.id,
       messageId: 'msg_of-another-petition',
@@ -371,7 +321,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     client,
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
-    const endpoint = await storedEndpoint(petition)
+    const endpoint = await storedEndpoint(petition, `${receiver.url}/stored`)
     const delivery = await WebhookDelivery.create({
       endpointId: endpoint.id,
       messageId: 'msg_csrf',
@@ -383,7 +333,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     const base = `/petition/${petition.guid}/webhooks`
     const owner = petition.user
     const requests = [
-      client.post(base).json({ url: `${receiverUrl}/x`, events: ['petition.closed'] }),
+      client.post(base).json({ url: `${receiver.url}/x`, events: ['petition.closed'] }),
       client.delete(`${base}/${endpoint.id}`),
       client.post(`${base}/${endpoint.id}/enable`),
       client.post(`${base}/${endpoint.id}/test`),
@@ -398,7 +348,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
 
   test('test events and "send again" are rate-limited per member', async ({ assert, client }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
-    const endpoint = await storedEndpoint(petition)
+    const endpoint = await storedEndpoint(petition, `${receiver.url}/stored`)
     const path = `/petition/${petition.guid}/webhooks/${endpoint.id}/test`
     let status = 302
     let sent = 0
@@ -411,209 +361,3 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     assert.lengthOf(await WebhookDelivery.all(), 60)
   })
 })
-
-test.group('Webhook endpoints: registration refusals', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('loopback without WEBHOOKS_ALLOW_PRIVATE, private and metadata addresses are refused', async ({
-    assert,
-  }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const input = (url: string) => ({ url, events: ['signature.confirmed' as const] })
-    for (const url of [
-      'http://127.0.0.1/',
-      'https://127.0.0.1/',
-      'http://10.1.2.3/',
-      'https://10.1.2.3/',
-      'http://169.254.169.254/',
-      'https://169.254.169.254/latest/meta-data/',
-      'https://[::1]/',
-    ]) {
-      const refusal = await createEndpoint(petition, input(url), { allowPrivate: false }).then(
-        () => null,
-        (error) => error
-      )
-      assert.instanceOf(refusal, WebhookEndpointRefusedException, url)
-      assert.include(['not_https', 'not_public'], refusal.reason, url)
-    }
-    assert.lengthOf(await WebhookEndpoint.all(), 0)
-    const allowed = await createEndpoint(petition, input('http://127.0.0.1:9/'), {
-      allowPrivate: true,
-    })
-    assert.match(allowed.secret, /^whsec_/)
-  })
-})
-
-test.group('Webhook endpoints: the token routes', (group) => {
-  group.setup(async () => {
-    receiver = createServer((_request, response) => response.writeHead(200).end('ok'))
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
-    return () => new Promise<void>((resolve) => receiver.close(() => resolve()))
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => limiter.clear())
-
-  test('a token adds (201, the secret once), lists, tests (202) and deletes (204)', async ({
-    assert,
-    client,
-  }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const { value } = await tokenFor(petition.user)
-    const calls = api(client, value)
-
-    const added = await calls.add(petition.guid, {
-      url: `${receiverUrl}/crm`,
-      events: ['signature.confirmed', 'signature.withdrawn'],
-    })
-    added.assertStatus(201)
-    const created = added.body().data
-    assert.match(created.secret, /^whsec_/)
-    assert.equal(created.url, `${receiverUrl}/crm`)
-    assert.equal(created.state, 'active')
-
-    const listed = await calls.list(petition.guid)
-    listed.assertStatus(200)
-    assert.lengthOf(listed.body().data, 1)
-    assert.notProperty(listed.body().data[0], 'secret')
-    assert.notInclude(listed.text(), created.secret)
-
-    const told = await toldDue(async () => {
-      const first = await calls.test(petition.guid, created.id)
-      first.assertStatus(202)
-      assert.equal(first.body().data.event, 'webhook.test')
-      const second = await calls.test(petition.guid, created.id)
-      assert.notEqual(second.body().data.messageId, first.body().data.messageId)
-    })
-    assert.lengthOf(told, 2)
-    assert.lengthOf(await WebhookDelivery.all(), 2)
-
-    const removed = await calls.remove(petition.guid, created.id)
-    removed.assertStatus(204)
-    assert.lengthOf(await WebhookEndpoint.all(), 0)
-    assert.lengthOf(await WebhookDelivery.all(), 0)
-  })
-
-  test('bad input: 422 with each field’s translated message; a sixth endpoint refused', async ({
-    assert,
-    client,
-  }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const { value } = await tokenFor(petition.user)
-    const calls = api(client, value)
-    const refused = await calls.add(petition.guid, { url: 'nope', events: ['signature.created'] })
-    refused.assertStatus(422)
-    const errors = refused.body().errors as { code: string; field: string; message: string }[]
-    assert.sameMembers(
-      errors.map(({ field }) => field),
-      ['url', 'events.0']
-    )
-    for (const error of errors) assert.equal(error.code, 'invalid')
-    assert.equal(errors.find(({ field }) => field === 'url')!.message, 'Please enter a valid URL')
-
-    const spanish = await calls
-      .add(petition.guid, { url: `${receiverUrl}/x`, events: [] })
-      .header('host', 'es.undersign.test')
-    assert.deepEqual(spanish.body().errors, [
-      { code: 'invalid', field: 'events', message: 'Elige al menos un evento' },
-    ])
-
-    for (let index = 0; index < 5; index++) {
-      const ok = await calls.add(petition.guid, {
-        url: `${receiverUrl}/${index}`,
-        events: ['petition.closed'],
-      })
-      ok.assertStatus(201)
-    }
-    const sixth = await calls.add(petition.guid, {
-      url: `${receiverUrl}/6`,
-      events: ['petition.closed'],
-    })
-    sixth.assertStatus(422)
-    assert.equal(sixth.body().errors[0].field, 'url')
-    assert.match(sixth.body().errors[0].message, /at most 5 endpoints/)
-  })
-
-  test('401 without a token or with a revoked one; 403 without webhooks:manage', async ({
-    assert,
-    client,
-  }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const endpoint = await storedEndpoint(petition)
-    const nobody = api(client, null)
-    ;(await nobody.list(petition.guid)).assertStatus(401)
-    ;(
-      await nobody.add(petition.guid, { url: `${receiverUrl}/x`, events: ['petition.closed'] })
-    ).assertStatus(401)
-    ;(await nobody.remove(petition.guid, endpoint.id)).assertStatus(401)
-    ;(await nobody.test(petition.guid, endpoint.id)).assertStatus(401)
-
-    const revoked = await tokenFor(petition.user)
-    await User.apiTokens.delete(petition.user, revoked.identifier)
-    const withRevoked = await api(client, revoked.value).list(petition.guid)
-    withRevoked.assertStatus(401)
-    assert.equal(withRevoked.body().errors[0].code, 'unauthorized')
-
-    const reader = await tokenFor(petition.user, ['signatures:read'])
-    const calls = api(client, reader.value)
-    for (const response of [
-      await calls.list(petition.guid),
-      await calls.add(petition.guid, { url: `${receiverUrl}/x`, events: ['petition.closed'] }),
-      await calls.remove(petition.guid, endpoint.id),
-      await calls.test(petition.guid, endpoint.id),
-    ]) {
-      response.assertStatus(403)
-      assert.equal(response.body().errors[0].code, 'forbidden')
-    }
-    assert.lengthOf(await WebhookEndpoint.all(), 1)
-    assert.lengthOf(await WebhookDelivery.all(), 0)
-  })
-
-  test('another member’s petition or endpoint is 404, whatever the route', async ({
-    assert,
-    client,
-  }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const other = await PetitionFactory.apply('published').with('user').create()
-    const otherEndpoint = await storedEndpoint(other)
-    const { value } = await tokenFor(petition.user)
-    const calls = api(client, value)
-    const unknownGuid = '00000000-0000-4000-8000-000000000000'
-    for (const response of [
-      await calls.list(other.guid),
-      await calls.list(unknownGuid),
-      await calls.add(other.guid, { url: `${receiverUrl}/x`, events: ['petition.closed'] }),
-      await calls.remove(other.guid, otherEndpoint.id),
-      await calls.test(other.guid, otherEndpoint.id),
-      await calls.remove(petition.guid, otherEndpoint.id),
-      await calls.test(petition.guid, otherEndpoint.id),
-    ]) {
-      response.assertStatus(404)
-      assert.deepEqual(response.body(), {
-        errors: [{ code: 'not_found', message: 'Not found, or not one of your petitions.' }],
-      })
-    }
-    assert.lengthOf(await WebhookEndpoint.all(), 1)
-    assert.lengthOf(await WebhookDelivery.all(), 0)
-  })
-
-  test('a disabled endpoint takes no test event until it is enabled again (409)', async ({
-    assert,
-    client,
-  }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
-    const endpoint = await storedEndpoint(petition)
-    await disableAsTheSenderDoes(endpoint)
-    const { value } = await tokenFor(petition.user)
-    const refused = await api(client, value).test(petition.guid, endpoint.id)
-    refused.assertStatus(409)
-    assert.equal(refused.body().errors[0].code, 'disabled')
-    assert.lengthOf(await WebhookDelivery.all(), 0)
-  })
-})
-
-/** Disables an endpoint as the sender does after a day of failures. */
-async function disableAsTheSenderDoes(endpoint: WebhookEndpoint) {
-  endpoint.merge({ failingSince: DateTime.now().minus({ days: 1 }), disabledAt: DateTime.now() })
-  await endpoint.save()
-}
