@@ -85,6 +85,9 @@ export const rateLimits = {
   // The transparency log, per address: an auditor reads a large log in
   // pages of a thousand leaves, with its proofs.
   transparencyLog: { requests: 1200, every: '1 minute', blockFor: '1 minute' },
+  // Webhook test events and "send again", per member (a token's or a session's): each one is
+  // a request to the owner's endpoint; room to set one up and debug it, none to flood it.
+  webhookSends: { requests: 60, every: '1 hour', blockFor: '15 minutes' },
   // A member's API token, per token: a CRM syncing a large petition page by
   // page, or recording signers one by one, stays well inside it.
   apiToken: { requests: 600, every: '1 minute', blockFor: '1 minute' },

@@ -144,6 +144,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   // Bearer token of GET /metrics (Prometheus); unset, the address answers 404.
   METRICS_TOKEN: Env.schema.string.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
+  // Webhooks may go to loopback and private addresses (tests, development; refused in production).
+  WEBHOOKS_ALLOW_PRIVATE: Env.schema.boolean.optional(),
   // Months a finished petition keeps its signers' personal data (default 12).
   SIGNATURE_RETENTION_MONTHS: wholeNumber('months'),
 })

@@ -33,6 +33,10 @@ const memberKey = (ctx: HttpContext) => String(ctx.auth.user?.id ?? clientAddres
 const apiTokenKey = (ctx: HttpContext) =>
   String(ctx.auth.use('api').user?.currentAccessToken.identifier ?? clientAddress(ctx))
 
+/** The member a session or an API token acts for (a token route's apiToken middleware runs first). */
+const actingMemberKey = (ctx: HttpContext) =>
+  String(ctx.auth.use('api').user?.id ?? ctx.auth.user?.id ?? clientAddress(ctx))
+
 /** A throttle keyed by the client's address, or by what `keyOf` returns (the member's id…). */
 function throttleFor(name: RateLimitName, keyOf: (ctx: HttpContext) => string = clientAddress) {
   const rule = rateLimits[name]
@@ -58,6 +62,8 @@ export const throttleSign = throttleFor('sign')
 export const throttleOpenData = throttleFor('openData')
 export const throttleTransparencyLog = throttleFor('transparencyLog')
 export const throttleApiToken = throttleFor('apiToken', apiTokenKey)
+/** Webhook test events and "send again": one allowance per member, on the page and through the API. */
+export const throttleWebhookSends = throttleFor('webhookSends', actingMemberKey)
 export const throttleLiveUpdates = throttleFor('liveUpdates')
 export const throttleAvatarUpload = throttleFor('avatarUpload', memberKey)
 export const throttleMediaUpload = throttleFor('mediaUpload', memberKey)

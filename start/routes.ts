@@ -38,6 +38,7 @@ import {
   throttleSignup,
   throttleSubscription,
   throttleVerificationResend,
+  throttleWebhookSends,
 } from '#start/limiter'
 
 const PagesController = () => import('#controllers/pages_controller')
@@ -94,6 +95,8 @@ const PaperSignaturesController = () => import('#controllers/paper_signatures_co
 const PetitionHandoversController = () => import('#controllers/petition_handovers_controller')
 const ApiDocsController = () => import('#controllers/api_docs_controller')
 const ApiSignatureSourcesController = () => import('#controllers/api_signature_sources_controller')
+const PetitionWebhooksController = () => import('#controllers/petition_webhooks_controller')
+const WebhookEndpointsController = () => import('#controllers/api/webhook_endpoints_controller')
 
 const providerMatcher = new RegExp(`^(?:${PROVIDERS.join('|')})$`)
 // A feed's segment is its topic or country code and `.atom`: anything else is no route (404).
@@ -462,6 +465,30 @@ router
       .post('/petition/:guid/signatures/download', [PetitionSignaturesController, 'download'])
       .as('petitions.signatures.download')
       .use(throttleSignaturesExport)
+    // The owner's webhook endpoints and their delivery log (the owner alone; others 404).
+    router
+      .get('/petition/:guid/webhooks', [PetitionWebhooksController, 'index'])
+      .as('petitions.webhooks.index')
+    router
+      .post('/petition/:guid/webhooks', [PetitionWebhooksController, 'store'])
+      .as('petitions.webhooks.store')
+    router
+      .delete('/petition/:guid/webhooks/:id', [PetitionWebhooksController, 'destroy'])
+      .as('petitions.webhooks.destroy')
+    router
+      .post('/petition/:guid/webhooks/:id/enable', [PetitionWebhooksController, 'enable'])
+      .as('petitions.webhooks.enable')
+    router
+      .post('/petition/:guid/webhooks/:id/test', [PetitionWebhooksController, 'test'])
+      .as('petitions.webhooks.test')
+      .use(throttleWebhookSends)
+    router
+      .post('/petition/:guid/webhooks/deliveries/:id/resend', [
+        PetitionWebhooksController,
+        'resend',
+      ])
+      .as('petitions.webhooks.resend')
+      .use(throttleWebhookSends)
     // What the owner prints and hands over: signature sheets and the delivery package.
     router
       .post('/petition/:guid/sheet', [PetitionDeliveryController, 'sheet'])
@@ -577,6 +604,25 @@ router.group(() => {
     .post('/account/:id/delete', [AccountDeletionController, 'destroyFromLink'])
     .as('account.delete.store')
 })
+
+// The webhook endpoints of an API token member's own petitions (docs/api.md).
+router
+  .group(() => {
+    router
+      .get('/api/v1/petitions/:guid/webhooks', [WebhookEndpointsController, 'index'])
+      .as('api.v1.webhooks.index')
+    router
+      .post('/api/v1/petitions/:guid/webhooks', [WebhookEndpointsController, 'store'])
+      .as('api.v1.webhooks.store')
+    router
+      .delete('/api/v1/petitions/:guid/webhooks/:id', [WebhookEndpointsController, 'destroy'])
+      .as('api.v1.webhooks.destroy')
+    router
+      .post('/api/v1/petitions/:guid/webhooks/:id/test', [WebhookEndpointsController, 'test'])
+      .as('api.v1.webhooks.test')
+      .use(throttleWebhookSends)
+  })
+  .use([middleware.apiToken({ ability: 'webhooks:manage' }), throttleApiToken])
 
 // Live counts: the stream an open petition's page holds (GET
 // /__transmit/events, naming its channel), and the counts document a page

@@ -24,11 +24,14 @@ import PruneHourlySignaturesJob from '#jobs/prune_hourly_signatures_job'
 import MailPetitionNewsJob from '#jobs/mail_petition_news_job'
 import DetectUnusualSigningJob from '#jobs/detect_unusual_signing_job'
 import RetryDecisionMakerMailsJob from '#jobs/retry_decision_maker_mails_job'
+import SendWebhooksJob from '#jobs/send_webhooks_job'
 
 app.ready(async () => {
   // Every minute: a petition where one network or e-mail domain signs too
   // much goes to the moderators' queue ("unusual signing"), once an hour.
   await DetectUnusualSigningJob.schedule({}).id('detect-unusual-signing').cron('* * * * *').run()
+  // Every minute: webhook deliveries that are due (retries, and any whose event was lost).
+  await SendWebhooksJob.schedule({}).id('send-due-webhooks').cron('* * * * *').run()
   // Hourly: pictures uploaded for a petition that was never saved, after 24 hours.
   await PrunePendingMediaJob.schedule({}).id('prune-pending-media').cron('17 * * * *').run()
   // Every ten minutes: petitions past their closing date are finished and

@@ -82,6 +82,18 @@ export default class PetitionPolicy extends BasePolicy {
     return AuthorizationResponse.deny('Not found', 404)
   }
 
+  /**
+   * Its webhook endpoints and their deliveries: its owner alone, moderators
+   * included among the others. An endpoint sends signers' data to an
+   * address of its registrant's choosing, which no one but the owner, who
+   * already holds that data, may choose. Anyone else gets 404, whatever the
+   * petition's state: the endpoints are not something others may know of.
+   */
+  manageWebhooks(user: User, petition: Petition): AuthorizerResponse {
+    if (user.id === petition.userId) return true
+    return AuthorizationResponse.deny('Not found', 404)
+  }
+
   @allowGuest()
   sign(user: User | null, petition: Petition): boolean {
     return this.view(user, petition) === true && petition.isOpenForSigning

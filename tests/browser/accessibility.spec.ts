@@ -413,6 +413,7 @@ test.group('Browser: accessibility', (group) => {
         '/petition/create',
         `/petition/${petition.guid}/edit`,
         `/petition/${petition.guid}/signatures`,
+        `/petition/${petition.guid}/webhooks`,
         '/my/petitions',
         '/my/signatures',
         '/my/account',

@@ -40,6 +40,8 @@ const STORED = [
   'decision_maker_addresses',
   'paper_signature_batches',
   'petition_handovers',
+  'webhook_endpoints',
+  'webhook_deliveries',
   'contact_messages',
   'newsletter_subscriptions',
   'password_reset_tokens',
@@ -219,6 +221,16 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       place: 'Town hall',
     },
     '/moderation/petitions/:id/paper/:batch': { decision: 'reject', reason: 'Unreadable' },
+    // A loopback receiver: the owner's forms reach the destination judge (a guest logs in first).
+    '/petition/:guid/webhooks': {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['signature.confirmed', 'petition.closed'],
+    },
+    // Without a token: refused with 401 before the body is read, whatever it holds.
+    '/api/v1/petitions/:guid/webhooks': {
+      url: 'https://crm.example.org/hooks',
+      events: ['signature.confirmed'],
+    },
     '/language/hand-over': { locale: 'fr' },
     // Sent without the Origin of one of the site's pages: refused whatever the pass.
     '/language/hand-over/accept': { token: 'a'.repeat(43), to: '/my/petitions' },

@@ -8,6 +8,7 @@ import type { PageData } from '#services/petitions/page_data'
 import type { TrendingRanking } from '#services/petitions/listing/trending'
 import type { ReadinessReport } from '#runtime/health/readiness'
 import type { SignerTemplate } from '#runtime/signatures/signer_mail_messages'
+import type { WebhookEvent } from '#shared/webhook_events'
 import { ProcessCache, type ForgottenBy } from '#runtime/caches/process_cache'
 
 /**
@@ -127,6 +128,21 @@ export const signerTemplates = new ProcessCache<SignerTemplate>({
   bound: 500,
 })
 
+/**
+ * The events each petition's live (not disabled) webhook endpoints asked
+ * for, one copy for every petition that has any: the counter's flush asks
+ * it once per flush, so a petition without endpoints costs no query. 10 s,
+ * the backstop for an endpoint another process added or removed; the
+ * process that changes an endpoint forgets it at once
+ * (`forgetWebhookEndpoints`).
+ */
+export const liveWebhookEndpoints = new ProcessCache<Map<number, Set<WebhookEvent>>>({
+  name: 'petitions with live webhook endpoints',
+  life: 10_000,
+  forgottenBy: 'nothing',
+  bound: 1,
+})
+
 /** What the forgetting below needs of each cache, whatever it keeps. */
 type KeptCopies = Pick<ProcessCache<unknown>, 'name' | 'forgottenBy' | 'forget' | 'clear'>
 
@@ -143,6 +159,7 @@ const processCaches: KeptCopies[] = [
   qrCodes,
   readinessReports,
   signerTemplates,
+  liveWebhookEndpoints,
 ]
 
 const cachesForgottenBy = (...reasons: ForgottenBy[]) =>
@@ -177,6 +194,15 @@ export function forgetCachedCopies(change: PetitionChange) {
 /** Drops the signing rules this process keeps: a moderator changed them. */
 export function forgetSigningRules() {
   for (const cache of cachesForgottenBy('rules')) cache.clear()
+}
+
+/**
+ * Drops the copy of which petitions have live webhook endpoints: call it
+ * once an endpoint is created, deleted, disabled or enabled (after the
+ * commit). Other processes see the change within the copy's life (10 s).
+ */
+export function forgetWebhookEndpoints() {
+  liveWebhookEndpoints.clear()
 }
 
 /**

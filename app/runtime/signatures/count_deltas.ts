@@ -3,6 +3,7 @@ import { UNKNOWN_COUNTRY } from '#shared/countries'
 import { COUNTRY_BATCH, DELTAS, ZERO, type Delta } from '#runtime/signatures/flushed_counts'
 import { signatureCounter } from '#runtime/signatures/counter'
 import { commitmentOrNull } from '#support/receipts'
+import type { SignatureRow } from '#support/signature_records'
 
 /*
  * The counter's writer: a change of a signature that moves a count adds a
@@ -13,6 +14,27 @@ import { commitmentOrNull } from '#support/receipts'
 /** One signature of `score` counted (+1) or uncounted (-1): a score > 0 is support. */
 function signatureDelta(score: number, direction: 1 | -1): Delta {
   return score > 0 ? { support: direction, oppose: 0 } : { support: 0, oppose: direction }
+}
+
+/**
+ * A count row's signature and what happened to it, for the petition's
+ * webhooks (the flush sends `signature.confirmed` / `signature.withdrawn`
+ * from these rows). A withdrawal keeps the record columns of the row it
+ * deleted: the flush has nothing else to send.
+ */
+export type SignatureChange = {
+  signatureId: number
+  change: 'confirmed' | 'withdrawn'
+  kept?: SignatureRow | null
+}
+
+function changeColumns(change: SignatureChange | undefined) {
+  if (!change) return {}
+  return {
+    signature_id: change.signatureId,
+    signature_change: change.change,
+    signature_kept: change.kept ? JSON.stringify(change.kept) : null,
+  }
 }
 
 /**
@@ -34,7 +56,8 @@ export type CountedSignature = {
 export async function countSignature(
   trx: TransactionClientContract,
   signature: CountedSignature,
-  direction: 1 | -1
+  direction: 1 | -1,
+  change?: SignatureChange
 ) {
   const delta = signatureDelta(signature.score, direction)
   await trx
@@ -45,6 +68,7 @@ export async function countSignature(
       country: signature.country ?? UNKNOWN_COUNTRY,
       ...delta,
       commitment: commitmentOrNull(signature.receiptSecret),
+      ...changeColumns(change),
     })
   trx.after('commit', () => signatureCounter.wake())
 }
@@ -69,24 +93,28 @@ export type UncountedSignature = {
 export async function countUncounted(
   trx: TransactionClientContract,
   signature: UncountedSignature,
-  direction: 1 | -1
+  direction: 1 | -1,
+  change?: SignatureChange
 ) {
-  const row =
+  const counted =
     signature.invalidationId !== null
       ? direction === 1
         ? { invalidation_id: signature.invalidationId, ...signatureDelta(signature.score, 1) }
         : null
       : { ...ZERO, [signature.blockedRule ? 'stopped' : 'deactivated']: direction }
+  // A row that moves nothing still carries its signature's change to the webhooks.
+  const row = counted ?? (change ? ZERO : null)
   if (!row) return
   await trx
     .insertQuery()
     .table(DELTAS)
-    .insert({ petition_id: signature.petitionId, ...row })
+    .insert({ petition_id: signature.petitionId, ...row, ...changeColumns(change) })
   trx.after('commit', () => signatureCounter.wake())
 }
 
 /** A signature as a bulk change returned it: its side, country and receipt secret. */
 export type CountedRow = {
+  id?: number
   score: number | string
   country: string | null
   receiptSecret?: string | null
@@ -103,7 +131,9 @@ export async function countSignatures(
   trx: TransactionClientContract,
   petitionId: number,
   rows: CountedRow[],
-  direction: 1 | -1
+  direction: 1 | -1,
+  /** Each row's signature was confirmed now: its petition's webhooks are told. */
+  change?: 'confirmed'
 ): Promise<Delta> {
   const total: Delta = { support: 0, oppose: 0 }
   const deltas = rows.map((row) => {
@@ -115,6 +145,7 @@ export async function countSignatures(
       country: row.country ?? UNKNOWN_COUNTRY,
       ...delta,
       commitment: commitmentOrNull(row.receiptSecret),
+      ...changeColumns(change && row.id ? { signatureId: row.id, change } : undefined),
     }
   })
   for (let start = 0; start < deltas.length; start += COUNTRY_BATCH) {

@@ -13,6 +13,8 @@ import {
 import { isServiceUnavailable } from '#support/unavailable_services'
 import { endTurn, takeTurn, type Turn } from '#runtime/signatures/counter_turn'
 import { logCountChanges } from '#runtime/signatures/logged_counts'
+import { deliverSignatureChanges } from '#runtime/webhooks/signature_events'
+import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 
 /** A scheduled flush's turn (none when it had not the turn). */
 type Applied = { turn: Turn | null }
@@ -30,7 +32,8 @@ type Applied = { turn: Turn | null }
  * writes stop. Rows left by a crash are applied by the flush at boot.
  * The same sums go to the hourly counts that rank the trending list and
  * keep the petition's history, and, per country, to its counts by country;
- * each change becomes a leaf of the transparency log in the same transaction.
+ * each change becomes a leaf of the transparency log in the same transaction,
+ * and each confirmation or withdrawal a delivery to its petition's webhooks.
  */
 export class SignatureCounter {
   #timer: NodeJS.Timeout | null = null
@@ -122,7 +125,7 @@ export class SignatureCounter {
           await trx.rawQuery(
             `DELETE FROM ${DELTAS}
            RETURNING id, petition_id, country, support, oppose, stopped, deactivated,
-                     invalidation_id, commitment`
+                     invalidation_id, commitment, signature_id, signature_change, signature_kept`
           )
         )
         const { sums, byCountry, removals } = sumDeltas(rows)
@@ -137,6 +140,11 @@ export class SignatureCounter {
         await addToHourlyCounts(trx, petitionIds, sums)
         await addToCountryCounts(trx, [...byCountry.values()])
         await addToInvalidations(trx, removals)
+        // Confirmations and withdrawals go to their petitions' webhooks, stored with the counts.
+        const deliveries = await deliverSignatureChanges(trx, rows)
+        if (deliveries.length > 0) {
+          trx.after('commit', () => void WebhookDeliveriesDue.tell(deliveries))
+        }
         // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
         const counted = (id: number) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0
         const moved = petitionIds.filter(counted)

@@ -33,6 +33,11 @@ export type DeltaRow = {
   invalidation_id: number | string | null
   /** An online signature's commitment (its leaf in the transparency log carries it). */
   commitment: string | null
+  /** A confirmation's or withdrawal's signature, for the petition's webhooks. */
+  signature_id?: number | string | null
+  signature_change?: 'confirmed' | 'withdrawn' | null
+  /** A withdrawn signature's record columns (JSON): its row is gone. */
+  signature_kept?: string | null
 }
 
 /** A flush's sums for one petition: its counted sides and its uncounted ones. */

@@ -6,6 +6,7 @@ import { noteNews } from '#services/petitions/signer_news'
 import { affectedRows } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
 import { changePetitions } from '#models/petition_changes'
+import PetitionAnswered from '#events/petition_answered'
 import { ANSWER_PURPOSE, STOP_PURPOSE } from '#services/decision_makers/links'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { MAX_RESPONSES, responsesOf } from '#services/petitions/outcomes'
@@ -86,6 +87,7 @@ export async function answerAsRecipient(
       { client: trx }
     )
     await refreshAwaitingAnswer(delivery.petitionId, trx)
+    PetitionAnswered.tellAfterCommit(trx, delivery.petitionId, response.id)
     return response
   })
 }

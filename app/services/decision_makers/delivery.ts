@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { ChainableContract, RawQuery } from '@adonisjs/lucid/types/querybuilder'
 import { changePetitions } from '#models/petition_changes'
+import PetitionMilestoneReached from '#events/petition_milestone_reached'
 import LetterRecipient from '#models/letter_recipient'
 import RecipientDelivery from '#models/recipient_delivery'
 import { milestonesOf, reachedMilestone } from '#shared/petitions/milestones'
@@ -107,7 +108,17 @@ export async function deliverMilestone(petitionId: number, now: DateTime = DateT
     const milestones = milestonesOf(petition.targetSignatures, petition.milestones)
     const reached = reachedMilestone(milestones, petition.supportCount)
     petition.useTransaction(trx)
-    if (reached > petition.milestoneReached) petition.milestoneReached = reached
+    if (reached > petition.milestoneReached) {
+      petition.milestoneReached = reached
+      // Reached now, once: the row is locked, and a second run finds it recorded.
+      PetitionMilestoneReached.tellAfterCommit(
+        trx,
+        petition.id,
+        reached,
+        petition.supportCount,
+        now.toJSDate()
+      )
+    }
     const milestone = petition.milestoneReached
     await petition.save()
     if (milestone === 0) return []

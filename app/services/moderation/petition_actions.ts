@@ -6,6 +6,7 @@ import PetitionClosedByModeratorMail from '#mails/petition_closed_by_moderator_m
 import ModerationEvent from '#models/moderation_event'
 import SendMailJob from '#jobs/send_mail_job'
 import { changePetitions } from '#models/petition_changes'
+import PetitionClosed from '#events/petition_closed'
 import type { HideReason, PetitionAction } from '#shared/moderation'
 
 const RECORDED = {
@@ -52,6 +53,7 @@ export async function moderatePetition(
       petition.merge({ hiddenAt: null, hiddenReason: null, hiddenNote: null })
     } else if (action === 'close') {
       if (petition.isClosedByModerator) return false
+      if (!petition.finished) PetitionClosed.tellAfterCommit(trx, [petition.id], 'moderator')
       petition.merge({ finished: true, moderatorClosedAt: now, moderatorClosedReason: reason })
     } else if (action === 'reopen') {
       if (!petition.isClosedByModerator) return false

@@ -4,6 +4,7 @@ import PetitionClosedMail from '#mails/petition_closed_mail'
 import { rowsOf } from '#support/database_errors'
 import SendMailJob from '#jobs/send_mail_job'
 import { changePetitions } from '#models/petition_changes'
+import PetitionClosed from '#events/petition_closed'
 
 /*
  * A petition may close on a day its owner picked (app/shared/petitions/closing.ts):
@@ -42,6 +43,7 @@ export async function finishClosedPetitions(now = DateTime.utc()) {
     const finished = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
     // Their pages, cached in every process, show them closed.
     mark('page', ...finished)
+    PetitionClosed.tellAfterCommit(trx, finished, 'date')
     return finished
   })
   if (ids.length === 0) return 0

@@ -8,6 +8,7 @@ import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 import { affectedRows } from '#support/database_errors'
 import { noteNews } from '#services/petitions/signer_news'
 import { changePetitions } from '#models/petition_changes'
+import PetitionAnswered from '#events/petition_answered'
 
 /** Responses a petition may hold: enough for every recipient of its letters, with room. */
 export const MAX_RESPONSES = 20
@@ -40,6 +41,7 @@ export async function addResponse(actor: User, petition: Petition, input: Respon
     await ModerationEvent.recordIfModeration(trx, actor, petition, 'response_added', {
       reason: input.responder,
     })
+    PetitionAnswered.tellAfterCommit(trx, petition.id, response.id)
     return response
   })
 }

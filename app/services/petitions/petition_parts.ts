@@ -13,6 +13,7 @@ import type User from '#models/user'
 import type { petitionValidator } from '#validators/petition'
 import { videoEmbed } from '#support/video_url'
 import { noteNews } from '#services/petitions/signer_news'
+import PetitionUpdated from '#events/petition_updated'
 import { checkRecipientAddresses } from '#services/decision_makers/address_rules'
 import { refreshAwaitingAnswer } from '#services/decision_makers/awaiting'
 
@@ -69,7 +70,7 @@ async function syncChildren<Model extends LucidModel, Item extends { id?: number
     beforeInsert,
   }: {
     scope?: (query: ModelQueryBuilderContract<Model>) => void
-    beforeInsert?: () => Promise<void>
+    beforeInsert?: (created: Array<Record<string, unknown>>) => Promise<void>
   } = {}
 ) {
   const query = () => {
@@ -93,7 +94,7 @@ async function syncChildren<Model extends LucidModel, Item extends { id?: number
   }
   const removed = existing.map((row: any) => row.id as number).filter((id) => !keptIds.has(id))
   if (removed.length > 0) await query().whereIn('id', removed).delete()
-  if (created.length > 0 && beforeInsert) await beforeInsert()
+  if (created.length > 0 && beforeInsert) await beforeInsert(created)
   await insertAll(model, created, trx)
 }
 
@@ -237,8 +238,17 @@ function syncUpdates(
     trx,
     {
       // Noted before the rows go in: see noteNews.
-      beforeInsert: async () => {
-        if (news) await noteNews(petition.id, trx)
+      beforeInsert: async (created) => {
+        if (!news) return
+        await noteNews(petition.id, trx)
+        for (const update of created) {
+          PetitionUpdated.tellAfterCommit(trx, petition.id, {
+            kind: 'news',
+            title: update.title as string,
+            description: (update.description as string | null) ?? null,
+            date: (update.happenedOn as DateTime).toISODate()!,
+          })
+        }
       },
     }
   )

@@ -12,6 +12,7 @@ import { closesAtFor } from '#support/closing_dates'
 import ModerationEvent from '#models/moderation_event'
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 import { changePetitions } from '#models/petition_changes'
+import PetitionClosed from '#events/petition_closed'
 
 export type PetitionInput = Infer<typeof petitionValidator>
 
@@ -91,8 +92,17 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     if (petition.$original.finished && !petition.finished && petition.hasPassedClosingDate) {
       petition.closesAt = null
     }
+    // Closed by this save (its owner's switch, or a moderator editing it).
+    const closedNow = !isNew && !petition.$original.finished && petition.finished
     await petition.save()
     mark('page', petition.id)
+    if (closedNow) {
+      PetitionClosed.tellAfterCommit(
+        trx,
+        [petition.id],
+        petition.userId === user.id ? 'owner' : 'moderator'
+      )
+    }
     if (!isNew) await ModerationEvent.recordIfModeration(trx, user, petition, 'petition_edited')
 
     await attachMedia(petition, user, input, trx)

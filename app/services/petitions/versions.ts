@@ -13,6 +13,7 @@ import {
   type LetterText,
 } from '#shared/petitions/text_changes'
 import { noteNews } from '#services/petitions/signer_news'
+import PetitionUpdated from '#events/petition_updated'
 import ModerationEvent from '#models/moderation_event'
 import { changePetitions } from '#models/petition_changes'
 
@@ -114,7 +115,15 @@ export async function recordVersion(
     changedWords: words.added + words.removed,
   })
   // Noted before the version goes in: see noteNews.
-  if (substantive) await noteNews(petition.id, trx)
+  if (substantive) {
+    await noteNews(petition.id, trx)
+    PetitionUpdated.tellAfterCommit(trx, petition.id, {
+      kind: 'text',
+      title: after.title,
+      target: after.target,
+      description: after.description,
+    })
+  }
   return PetitionVersion.create(
     {
       petitionId: petition.id,

@@ -180,7 +180,7 @@ async function countConfirmed(trx: TransactionClientContract, rows: Signature[])
   const counted = new Map<number, Signature[]>()
   for (const row of rows) {
     if (!row.active) {
-      await countUncounted(trx, row, 1)
+      await countUncounted(trx, row, 1, { signatureId: row.id, change: 'confirmed' })
       continue
     }
     const ofPetition = counted.get(row.petitionId)
@@ -188,7 +188,7 @@ async function countConfirmed(trx: TransactionClientContract, rows: Signature[])
     else counted.set(row.petitionId, [row])
   }
   for (const [petitionId, ofPetition] of counted) {
-    await countSignatures(trx, petitionId, ofPetition, 1)
+    await countSignatures(trx, petitionId, ofPetition, 1, 'confirmed')
   }
   await markChangedIn(trx, 'signatures', ...counted.keys())
 }

@@ -83,9 +83,11 @@ async function afterStored(
   if (signature.userId) {
     await trx.from('users').where('id', signature.userId).increment('signatures_count', 1)
   }
-  if (confirmed && signature.blockedRule === null) await countSignature(trx, signature, 1)
+  // Confirmed at once (a verified member's): the petition's webhooks are told by the flush.
+  const change = { signatureId: signature.id, change: 'confirmed' as const }
+  if (confirmed && signature.blockedRule === null) await countSignature(trx, signature, 1, change)
   else if (confirmed)
-    await countUncounted(trx, { ...uncountedOf(signature), invalidationId: null }, 1)
+    await countUncounted(trx, { ...uncountedOf(signature), invalidationId: null }, 1, change)
 }
 
 const uncountedOf = ({ petitionId, score, blockedRule }: Signature) => ({

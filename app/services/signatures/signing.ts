@@ -274,8 +274,9 @@ async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }:
     if (affectedRows(affected) === 0) return null
     const signature = await Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
     // Counted only when active: neither stopped by a rule nor invalidated by moderators.
-    if (confirmed && signature.active) await countSignature(trx, values, 1)
-    else if (confirmed) await countUncounted(trx, signature, 1)
+    const change = { signatureId: signature.id, change: 'confirmed' as const }
+    if (confirmed && signature.active) await countSignature(trx, values, 1, change)
+    else if (confirmed) await countUncounted(trx, signature, 1, change)
     if (existing.userId !== values.userId) {
       if (existing.userId) {
         await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)

@@ -4,6 +4,7 @@ import { withdrawPurpose } from '#support/signature_links'
 import { rowsOf } from '#support/database_errors'
 import type { SignedFor } from '#support/http/signed_links'
 import { changePetitions } from '#models/petition_changes'
+import { SIGNATURE_RECORD_COLUMNS, type SignatureRow } from '#support/signature_records'
 
 /**
  * The signature a withdraw link names, when the link is signed for its
@@ -15,7 +16,7 @@ export async function signatureOfWithdrawLink(signatureId: number, signed: Signe
   return signature && signed(withdrawPurpose(signature)) ? signature : null
 }
 
-type WithdrawnRow = {
+type WithdrawnRow = SignatureRow & {
   petition_id: number | string
   user_id: number | string | null
   score: number | string
@@ -25,6 +26,29 @@ type WithdrawnRow = {
   invalidation_id: number | string | null
   blocked_rule: string | null
   receipt_secret: string | null
+}
+
+/** The columns the DELETE returns: what it counts by, and the record the webhooks are sent. */
+const WITHDRAWN_COLUMNS = [
+  ...new Set([
+    'petition_id',
+    'user_id',
+    'score',
+    'active',
+    'confirmed_at',
+    'country',
+    'invalidation_id',
+    'blocked_rule',
+    'receipt_secret',
+    ...SIGNATURE_RECORD_COLUMNS,
+  ]),
+].join(', ')
+
+/** A withdrawn row's record columns, kept on its count row for the petition's webhooks. */
+function keptRecord(row: WithdrawnRow): SignatureRow {
+  return Object.fromEntries(
+    SIGNATURE_RECORD_COLUMNS.map((column) => [column, row[column]])
+  ) as SignatureRow
 }
 
 /**
@@ -43,24 +67,30 @@ export async function withdrawSignature(signature: Signature) {
     const result = await trx.rawQuery(
       `DELETE FROM signatures
         WHERE id = ? AND ${token === null ? 'confirmation_token IS NULL' : 'confirmation_token = ?'}
-        RETURNING petition_id, user_id, score, active, confirmed_at, country, invalidation_id,
-                  blocked_rule, receipt_secret`,
+        RETURNING ${WITHDRAWN_COLUMNS}`,
       token === null ? [signature.id] : [signature.id, token]
     )
     const [row] = rowsOf<WithdrawnRow>(result)
     if (!row) return false
     const petitionId = Number(row.petition_id)
     const score = Number(row.score)
+    // A confirmed signature's withdrawal goes to the petition's webhooks with the row's record.
+    const change = {
+      signatureId: signature.id,
+      change: 'withdrawn' as const,
+      kept: keptRecord(row),
+    }
     if (row.confirmed_at && row.active) {
       const counted = { petitionId, score, country: row.country, receiptSecret: row.receipt_secret }
-      await countSignature(trx, counted, -1)
+      await countSignature(trx, counted, -1, change)
     } else if (row.confirmed_at) {
       // No longer one that a rule stopped or its owner switched off: it is gone.
       const invalidationId = row.invalidation_id === null ? null : Number(row.invalidation_id)
       await countUncounted(
         trx,
         { petitionId, score, invalidationId, blockedRule: row.blocked_rule },
-        -1
+        -1,
+        change
       )
     }
     if (row.user_id !== null) {

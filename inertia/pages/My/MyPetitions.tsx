@@ -219,6 +219,14 @@ export default function MyPetitions({ petitions }: MyPetitionsProps) {
                       >
                         {t('page.my.edit')}
                       </Link>
+                      <Link
+                        route="petitions.webhooks.index"
+                        routeParams={{ guid: petition.guid }}
+                        className="btn btn-sm btn-outline-secondary"
+                        data-testid="manage-webhooks"
+                      >
+                        {t('webhooks.tools.link')}
+                      </Link>
                     </div>
                   </Card.Body>
                 </Card>

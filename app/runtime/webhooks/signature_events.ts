@@ -1,0 +1,145 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { WebhookEvent } from '#shared/webhook_events'
+import {
+  SIGNATURE_RECORD_COLUMNS,
+  signatureRecordOf,
+  type SignatureRow,
+} from '#support/signature_records'
+import { webhookBody, webhookPetitionRef } from '#support/webhook_messages'
+import type { DeltaRow } from '#runtime/signatures/flushed_counts'
+import { petitionsWanting } from '#runtime/webhooks/live_endpoints'
+import { storeDeliveries, type NewDelivery } from '#runtime/webhooks/new_deliveries'
+
+const EVENT_OF = {
+  confirmed: 'signature.confirmed',
+  withdrawn: 'signature.withdrawn',
+} as const satisfies Record<string, WebhookEvent>
+
+const SIGNATURE_EVENTS: WebhookEvent[] = Object.values(EVENT_OF)
+
+/** Ids per `IN (…)` list: far below any database's limit of parameters. */
+const ID_BATCH = 1000
+
+type PetitionRow = {
+  id: number | string
+  guid: string
+  slug: string
+  title: string
+  ask_postal_code: number | boolean
+  allow_comments: number | boolean
+  allow_opposite: number | boolean
+}
+
+type EndpointRow = { id: number | string; petition_id: number | string; events: string }
+
+function batches<T>(items: T[]) {
+  const out: T[][] = []
+  for (let start = 0; start < items.length; start += ID_BATCH) {
+    out.push(items.slice(start, start + ID_BATCH))
+  }
+  return out
+}
+
+/**
+ * The `signature.confirmed` / `signature.withdrawn` deliveries of a flush's
+ * count rows, stored in the flush's transaction (so a crash loses none: the
+ * rows and their deliveries commit together or not at all). Petitions the
+ * process copy says have no endpoint wanting them cost nothing more than
+ * that lookup. For the others: their endpoints, the petitions and their
+ * questions, and the confirmed signatures are read in one query each, and
+ * every delivery goes in one INSERT. A withdrawn signature is sent as its
+ * count row kept it (its row is gone); a confirmed one whose row is gone
+ * by now (withdrawn within the second) is sent from its withdrawal's copy
+ * when this flush has it. Returns the ids, to tell the sender after commit.
+ */
+export async function deliverSignatureChanges(
+  trx: TransactionClientContract,
+  rows: DeltaRow[]
+): Promise<number[]> {
+  const changed = rows.filter((row) => row.signature_change && row.signature_id !== null)
+  if (changed.length === 0) return []
+  const wanting = await petitionsWanting(
+    changed.map((row) => Number(row.petition_id)),
+    SIGNATURE_EVENTS,
+    trx
+  )
+  if (wanting.size === 0) return []
+  const relevant = changed
+    .filter((row) => wanting.has(Number(row.petition_id)))
+    .sort((a, b) => Number(a.id) - Number(b.id))
+  const petitionIds = [...wanting]
+
+  const endpoints: EndpointRow[] = await trx
+    .from('webhook_endpoints')
+    .whereIn('petition_id', petitionIds)
+    .whereNull('disabled_at')
+    .orderBy('id')
+    .select('id', 'petition_id', 'events')
+  const petitions: PetitionRow[] = await trx
+    .from('petitions')
+    .whereIn('id', petitionIds)
+    .select('id', 'guid', 'slug', 'title', 'ask_postal_code', 'allow_comments', 'allow_opposite')
+  const fields: Array<{ id: number; petition_id: number | string; title: string }> = await trx
+    .from('custom_fields')
+    .whereIn('petition_id', petitionIds)
+    .orderBy('position')
+    .select('id', 'petition_id', 'title')
+  const signatures = await confirmedSignatures(trx, relevant)
+
+  const kept = new Map<number, SignatureRow>()
+  for (const row of relevant) {
+    if (row.signature_kept) kept.set(Number(row.signature_id), JSON.parse(row.signature_kept))
+  }
+  const petitionOf = new Map(petitions.map((petition) => [Number(petition.id), petition]))
+  const deliveries: NewDelivery[] = []
+  for (const row of relevant) {
+    const petition = petitionOf.get(Number(row.petition_id))
+    const event = EVENT_OF[row.signature_change as keyof typeof EVENT_OF]
+    const signatureId = Number(row.signature_id)
+    const signature =
+      row.signature_change === 'confirmed'
+        ? (signatures.get(signatureId) ?? kept.get(signatureId))
+        : kept.get(signatureId)
+    if (!petition || !event || !signature) continue
+    const questions = fields.filter((field) => Number(field.petition_id) === petition.id)
+    const record = signatureRecordOf(
+      signature,
+      {
+        askPostalCode: Boolean(petition.ask_postal_code),
+        allowComments: Boolean(petition.allow_comments),
+        allowOpposite: Boolean(petition.allow_opposite),
+      },
+      questions
+    )
+    const payload = webhookBody(event, {
+      petition: webhookPetitionRef(petition),
+      signature: record,
+    })
+    for (const endpoint of endpoints) {
+      if (Number(endpoint.petition_id) !== petition.id) continue
+      if (!(JSON.parse(endpoint.events) as string[]).includes(event)) continue
+      deliveries.push({ endpointId: Number(endpoint.id), event, payload })
+    }
+  }
+  return storeDeliveries(trx, deliveries)
+}
+
+/** The rows of the confirmed signatures among `rows`, by id: one query (per thousand). */
+async function confirmedSignatures(trx: TransactionClientContract, rows: DeltaRow[]) {
+  const ids = [
+    ...new Set(
+      rows
+        .filter((row) => row.signature_change === 'confirmed')
+        .map((row) => Number(row.signature_id))
+    ),
+  ]
+  const found = new Map<number, SignatureRow>()
+  for (const batch of batches(ids)) {
+    const read: SignatureRow[] = await trx
+      .from('signatures')
+      .whereIn('id', batch)
+      .select(...SIGNATURE_RECORD_COLUMNS)
+    for (const row of read) found.set(Number(row.id), row)
+  }
+  return found
+}
