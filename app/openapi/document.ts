@@ -15,6 +15,7 @@ const AREA_MODULES = await Promise.all([
   import('#openapi/paths/tokens'),
   import('#openapi/paths/sources'),
   import('#openapi/paths/osdi'),
+  import('#openapi/paths/webhook_endpoints'),
 ])
 const AREAS: ApiArea[] = AREA_MODULES.map((module) => module.default)
 
