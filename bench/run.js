@@ -30,6 +30,7 @@
 |
 */
 import { readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { profiledEnv, profileOfRun, toggleProfiles } from './profile_summary.js'
@@ -62,6 +63,7 @@ const PAGE_DURATION = Number(process.env.BENCH_PAGE_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const HELLO_PORT = 3501
+const WEBHOOK_PORT = 3502
 /** `-- --profile`: a CPU profile of every app process during each page, sign and confirm run. */
 const PROFILE = process.argv.includes('--profile')
 const profileDir = join(root, 'tmp', 'bench', 'profiles')
@@ -150,7 +152,10 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
   log(`${name}…`)
   const isHello = name.startsWith('node http')
   const pids = isHello ? [hello.pid] : appProcesses()
-  const label = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()
+  const label = name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
   const profiled = PROFILE && profile && !isHello
   if (profiled) toggleProfiles(profileDir, label, pids)
   const cpuBefore = cpuSeconds(pids)
@@ -189,7 +194,8 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
         : null,
     'stolen cores': Math.round(stolen * 100) / 100,
     'ratio': isHello ? 1 : ratio && Math.round(ratio * 10000) / 10000,
-    'target': target && `${target}${ratio >= target ? ' met' : ` (${Math.ceil(target * helloRate)}/s)`}`,
+    'target':
+      target && `${target}${ratio >= target ? ' met' : ` (${Math.ceil(target * helloRate)}/s)`}`,
     notes,
   }
   results.push(row)
@@ -388,7 +394,7 @@ const mailWorkerCpuBefore = cpuSeconds(mailWorkers())
 const signStartedAt = Date.now()
 const signResult = await signRun(
   '',
-  'validation, one INSERT (the row is its mail\'s outbox), session flash; mails sent meanwhile'
+  "validation, one INSERT (the row is its mail's outbox), session flash; mails sent meanwhile"
 )
 
 // Every answered signature gets its confirmation mail; how long after the run the last one lands.
@@ -432,6 +438,62 @@ results.push({
 
 // 5. Confirmations: the POST of each mailed link, once each.
 await confirmRun(confirmationLinks(signResult.requests.total, 'links.txt'), '')
+
+// 5a. Signing and confirming again with 3 webhook endpoints on the petition (every event, a
+// receiver on 127.0.0.1 answering 200): the flush turns each confirmation into 3 deliveries,
+// which the queue workers send meanwhile. The same rate within noise is the goal.
+{
+  const received = { total: 0 }
+  const receiver = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      received.total++
+      response.writeHead(200).end()
+    })
+  })
+  await new Promise((done) => receiver.listen(WEBHOOK_PORT, '127.0.0.1', done))
+  const hooksArgs = ['ace.js', 'bench:webhooks', `--petition=${small.guid}`]
+  run([...hooksArgs, `--url=http://127.0.0.1:${WEBHOOK_PORT}/hooks`, '--count=3'], {
+    cwd: buildDir,
+    env: appEnv,
+  })
+  // The workers' copy of which petitions have endpoints lives 10 s.
+  await new Promise((done) => setTimeout(done, 11_000))
+  const mailsBeforeHooked = sink.received
+  const hooked = await measure(
+    'sign (guest, 3 webhook endpoints)',
+    { ...signRequests(), duration: DURATION },
+    'as the sign run, the petition having 3 endpoints (signing sends nothing)'
+  )
+  await mailsDelivered(hooked['2xx'] + hooked['3xx'], Date.now(), mailsBeforeHooked)
+  const hookedLinks = confirmationLinks(hooked.requests.total, 'webhook-links.txt')
+  const confirmedAt = Date.now()
+  await measure(
+    'confirm (3 webhook endpoints)',
+    { ...confirmRequests(hookedLinks), duration: DURATION },
+    `${hookedLinks.length.toLocaleString('en')} links; 3 deliveries each, sent by the queue meanwhile`
+  )
+  // The last flush's deliveries leave within a few seconds.
+  const expected = hookedLinks.length * 3
+  const deadline = Date.now() + 60_000
+  while (received.total < expected && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 200))
+  }
+  const report = run([...hooksArgs, '--report'], { cwd: buildDir, env: appEnv })
+  const byStatus = JSON.parse(report.match(/BENCH_WEBHOOKS=(.*)/)[1])
+  const seconds = (Date.now() - confirmedAt) / 1000
+  results.push({
+    'scenario': 'webhook deliveries (3 endpoints)',
+    'req/s': Math.round(received.total / seconds),
+    'p50 ms': null,
+    'p99 ms': null,
+    'requests': received.total,
+    'errors': (byStatus.pending ?? 0) + (byStatus.failed ?? 0),
+    'notes': `by state ${JSON.stringify(byStatus)}; ${received.total} requests received of ${expected} expected`,
+  })
+  log(`  webhooks: ${received.total} received, by state ${JSON.stringify(byStatus)}`)
+  receiver.close()
+}
 
 // 5b. Signing and confirming again with the live-count streams open: each flush that
 // moves the petition's counts sends one message to each of them, whichever worker holds it.
