@@ -13,6 +13,7 @@ import { restoreClock, setClock } from '#tests/helpers/clock'
 import { outbox } from '#tests/helpers/outbox'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { addEndpoint, attemptsOf, deliverNow } from '#tests/helpers/webhooks'
+import { newMessageId, webhookBody } from '#support/webhook_messages'
 
 /** Runs the every-minute sweep now, as the schedule would. */
 const sweep = () => SendWebhooksJob.dispatch({})
@@ -114,6 +115,59 @@ test.group('Webhooks: sending', (group) => {
     )
     // A success clears the endpoint's failing streak.
     assert.isNull((await WebhookEndpoint.findOrFail(setup.endpoint.id)).failingSince)
+  })
+
+  test('many deliveries to one endpoint share a few kept connections, each sent once and recorded', async ({
+    assert,
+  }) => {
+    const setup = await petitionWithReceiver()
+    receiver = setup.receiver
+    const deliveries = await WebhookDelivery.createMany(
+      Array.from({ length: 40 }, (_, n) => ({
+        endpointId: setup.endpoint.id,
+        messageId: newMessageId(),
+        event: 'webhook.test' as const,
+        payload: webhookBody('webhook.test', { n }),
+        status: 'pending' as const,
+        attempts: 0,
+        nextAttemptAt: DateTime.utc(),
+      }))
+    )
+    await sweep()
+
+    assert.lengthOf(receiver.received, 40)
+    assert.equal(new Set(receiver.received.map((got) => got.id)).size, 40)
+    assert.isTrue(receiver.received.every((got) => got.verified))
+    // At most the destination's sockets, opened once and reused: not one connection a message.
+    assert.isAtMost(receiver.connections(), 8)
+    const ids = deliveries.map((delivery) => delivery.id)
+    const stored = await WebhookDelivery.query().whereIn('id', ids)
+    assert.isTrue(stored.every((row) => row.status === 'delivered' && row.attempts === 1))
+    const attempts = await db.from('webhook_attempts').whereIn('delivery_id', ids)
+    assert.lengthOf(attempts, 40)
+    assert.isTrue(attempts.every((attempt) => attempt.status_code === 200))
+  })
+
+  test('a kept connection the receiver closes as it is reused is replaced within the same try', async ({
+    assert,
+  }) => {
+    const setup = await petitionWithReceiver()
+    receiver = setup.receiver
+    await deliverNow(setup.endpoint)
+    // The next request arrives on the kept connection, which the receiver drops unanswered.
+    receiver.answer('close')
+    const delivery = await deliverNow(setup.endpoint)
+
+    assert.equal(receiver.connections(), 2)
+    assert.deepEqual(
+      receiver.received.slice(1).map((got) => got.id),
+      [delivery.messageId, delivery.messageId]
+    )
+    const stored = await WebhookDelivery.findOrFail(delivery.id)
+    assert.equal(stored.status, 'delivered')
+    assert.equal(stored.attempts, 1)
+    const [attempt] = await attemptsOf(delivery.id)
+    assert.equal(attempt.status_code, 200)
   })
 
   test('after its last try a delivery has failed for good', async ({ assert }) => {
