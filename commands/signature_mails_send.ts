@@ -32,9 +32,9 @@ export default class SignatureMailsSend extends BaseCommand {
 
   /** Under the supervisor, the queues its web workers leave to this process. */
   private async consumeBackgroundQueues() {
+    // Whatever QUEUE_INLINE_WORKER says of the web workers: they leave this queue to it.
     const { isMailWorker } = await import('#support/mail_worker')
-    const { default: env } = await import('#start/env')
-    if (!isMailWorker() || env.get('QUEUE_INLINE_WORKER', true) === false) return
+    if (!isMailWorker()) return
     const { queuesConsumedHere } = await import('#support/queues')
     const { startQueueWorker } = await import('#runtime/queue/queue_worker')
     const worker = await startQueueWorker(this.app, queuesConsumedHere())
