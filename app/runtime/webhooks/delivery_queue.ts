@@ -66,55 +66,66 @@ export type SentRound = { tried: number; delivered: number; disabledEndpointIds:
 type MadeTry = { row: ClaimedRow; endpointId: number; startedAt: DateTime; outcome: TryOutcome }
 
 /**
- * Sends the due deliveries (only `ids` when given; else all that are due,
- * round after round), each once, a few at a time, then records the round's
- * tries together.
+ * Sends the due deliveries (only `ids` when given, a batch at a time: a
+ * flush names thousands; else all that are due, round after round), each
+ * once, a few at a time, recording each round's tries together.
  */
 export async function sendDueWebhooks(ids?: number[]): Promise<SentRound> {
   const round: SentRound = { tried: 0, delivered: 0, disabledEndpointIds: [] }
-  if (ids && ids.length === 0) return round
-  for (;;) {
-    const claimed = await claimDue(DateTime.utc(), ids)
-    if (claimed.length === 0) break
-    const endpointIds = [...new Set(claimed.map((row) => Number(row.endpoint_id)))]
-    const rows = await WebhookEndpoint.query().whereIn('id', endpointIds)
-    const endpoints = new Map(rows.map((endpoint) => [endpoint.id, endpoint]))
-    // Each endpoint's URL is judged (resolved) once a round, not once a try.
-    const judged = new Map<number, Promise<DestinationJudgement>>()
-    const made: MadeTry[] = []
-    let next = 0
-    const worker = async () => {
-      while (next < claimed.length) {
-        const row = claimed[next++]
-        const endpoint = endpoints.get(Number(row.endpoint_id))
-        if (!endpoint) continue
-        if (!judged.has(endpoint.id)) judged.set(endpoint.id, judgeDestination(endpoint.url))
-        const startedAt = DateTime.utc()
-        const outcome = await tryWebhook(
-          {
-            url: endpoint.url,
-            secret: endpoint.secret,
-            messageId: row.message_id,
-            payload: row.payload,
-          },
-          judged.get(endpoint.id)
-        )
-        made.push({ row, endpointId: endpoint.id, startedAt, outcome })
-      }
+  if (ids) {
+    for (let start = 0; start < ids.length; start += CLAIM_BATCH) {
+      await sendRound(round, ids.slice(start, start + CLAIM_BATCH))
     }
-    await Promise.all(Array.from({ length: CONCURRENT_TRIES }, worker))
-    const disabled = await recordTries(made).catch((error) => {
-      // The claims run out and the rows are tried again: at least once.
-      logger.error({ err: error }, 'webhook tries could not be recorded')
-      return []
-    })
-    round.tried += made.length
-    round.delivered += made.filter((one) => one.outcome.delivered).length
-    round.disabledEndpointIds.push(...disabled)
-    // Only the ids asked for, or a round that took fewer than a batch: nothing more is due.
-    if (ids || claimed.length < CLAIM_BATCH) break
+    return round
   }
+  // Until a round takes fewer than a batch: nothing more is due.
+  let claimed: number
+  do {
+    claimed = await sendRound(round)
+  } while (claimed === CLAIM_BATCH)
   return round
+}
+
+/** One round: claims due rows (only `only` when given), sends and records them; how many it claimed. */
+async function sendRound(round: SentRound, only?: number[]): Promise<number> {
+  const claimed = await claimDue(DateTime.utc(), only)
+  if (claimed.length === 0) return 0
+  const endpointIds = [...new Set(claimed.map((row) => Number(row.endpoint_id)))]
+  const rows = await WebhookEndpoint.query().whereIn('id', endpointIds)
+  const endpoints = new Map(rows.map((endpoint) => [endpoint.id, endpoint]))
+  // Each endpoint's URL is judged (resolved) once a round, not once a try.
+  const judged = new Map<number, Promise<DestinationJudgement>>()
+  const made: MadeTry[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < claimed.length) {
+      const row = claimed[next++]
+      const endpoint = endpoints.get(Number(row.endpoint_id))
+      if (!endpoint) continue
+      if (!judged.has(endpoint.id)) judged.set(endpoint.id, judgeDestination(endpoint.url))
+      const startedAt = DateTime.utc()
+      const outcome = await tryWebhook(
+        {
+          url: endpoint.url,
+          secret: endpoint.secret,
+          messageId: row.message_id,
+          payload: row.payload,
+        },
+        judged.get(endpoint.id)
+      )
+      made.push({ row, endpointId: endpoint.id, startedAt, outcome })
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENT_TRIES }, worker))
+  const disabled = await recordTries(made).catch((error) => {
+    // The claims run out and the rows are tried again: at least once.
+    logger.error({ err: error }, 'webhook tries could not be recorded')
+    return []
+  })
+  round.tried += made.length
+  round.delivered += made.filter((one) => one.outcome.delivered).length
+  round.disabledEndpointIds.push(...disabled)
+  return claimed.length
 }
 
 const placeholders = (values: unknown[]) => values.map(() => '?').join(', ')

@@ -14,6 +14,7 @@ import { outbox } from '#tests/helpers/outbox'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { addEndpoint, attemptsOf, deliverNow } from '#tests/helpers/webhooks'
 import { newMessageId, webhookBody } from '#support/webhook_messages'
+import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 
 /** Runs the every-minute sweep now, as the schedule would. */
 const sweep = () => SendWebhooksJob.dispatch({})
@@ -117,13 +118,14 @@ test.group('Webhooks: sending', (group) => {
     assert.isNull((await WebhookEndpoint.findOrFail(setup.endpoint.id)).failingSince)
   })
 
-  test('many deliveries to one endpoint share a few kept connections, each sent once and recorded', async ({
+  test('a flush’s many deliveries to one endpoint are all sent at once over a few kept connections, each recorded once', async ({
     assert,
   }) => {
     const setup = await petitionWithReceiver()
     receiver = setup.receiver
+    // More than a round claims: a surge's flush names thousands.
     const deliveries = await WebhookDelivery.createMany(
-      Array.from({ length: 40 }, (_, n) => ({
+      Array.from({ length: 250 }, (_, n) => ({
         endpointId: setup.endpoint.id,
         messageId: newMessageId(),
         event: 'webhook.test' as const,
@@ -133,18 +135,18 @@ test.group('Webhooks: sending', (group) => {
         nextAttemptAt: DateTime.utc(),
       }))
     )
-    await sweep()
+    const ids = deliveries.map((delivery) => delivery.id)
+    await WebhookDeliveriesDue.tell(ids)
 
-    assert.lengthOf(receiver.received, 40)
-    assert.equal(new Set(receiver.received.map((got) => got.id)).size, 40)
+    assert.lengthOf(receiver.received, 250)
+    assert.equal(new Set(receiver.received.map((got) => got.id)).size, 250)
     assert.isTrue(receiver.received.every((got) => got.verified))
     // At most the destination's sockets, opened once and reused: not one connection a message.
     assert.isAtMost(receiver.connections(), 8)
-    const ids = deliveries.map((delivery) => delivery.id)
     const stored = await WebhookDelivery.query().whereIn('id', ids)
     assert.isTrue(stored.every((row) => row.status === 'delivered' && row.attempts === 1))
     const attempts = await db.from('webhook_attempts').whereIn('delivery_id', ids)
-    assert.lengthOf(attempts, 40)
+    assert.lengthOf(attempts, 250)
     assert.isTrue(attempts.every((attempt) => attempt.status_code === 200))
   })
 
