@@ -15,7 +15,8 @@
 |     (3 deliveries a confirmation, sent by the site's background worker to
 |     a receiver of the bench's, a process of its own niced as that worker
 |     is: bench/webhook_receiver.js), and how long after the confirm run the
-|     last delivery lands;
+|     last delivery lands; then both again with the endpoints disabled, the
+|     control that ran after it on the same grown database;
 |   - the page views, signing and confirming again while BENCH_SUBSCRIBERS
 |     open pages hold a live-count stream of that petition (one message per
 |     flush reaches each of them);
@@ -515,6 +516,19 @@ await confirmRun(confirmationLinks(signResult.requests.total, 'links.txt'), '')
       `last ${lagSeconds.toFixed(1)} s after it; by state ${JSON.stringify(byStatus)}`
   )
   receiver.kill()
+
+  // The control: signing and confirming again once the endpoints are disabled. Each run adds
+  // its signatures to the same database, and later runs meet a larger one: the confirm run
+  // with endpoints is judged against the runs without them on either side of it.
+  run([...hooksArgs, '--disable'], { cwd: buildDir, env: appEnv })
+  await new Promise((done) => setTimeout(done, 11_000))
+  const mailsBeforeControl = sink.received
+  const control = await signRun(', endpoints disabled (control)')
+  await mailsDelivered(control['2xx'] + control['3xx'], Date.now(), mailsBeforeControl)
+  await confirmRun(
+    confirmationLinks(control.requests.total, 'control-links.txt'),
+    ', endpoints disabled (control)'
+  )
 }
 
 // 5b. Signing and confirming again with the live-count streams open: each flush that

@@ -3,8 +3,9 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
  * For `npm run bench`: gives a petition webhook endpoints for every event
- * (`--url`, `--count`), or prints its endpoints' deliveries by state
- * (`--report`) as `BENCH_WEBHOOKS={…}`.
+ * (`--url`, `--count`), prints its endpoints' deliveries by state
+ * (`--report`) as `BENCH_WEBHOOKS={…}`, or disables its endpoints
+ * (`--disable`: the control run without them).
  */
 export default class BenchWebhooks extends BaseCommand {
   static commandName = 'bench:webhooks'
@@ -24,6 +25,9 @@ export default class BenchWebhooks extends BaseCommand {
   @flags.boolean({ description: 'Print the deliveries by state instead' })
   declare report: boolean
 
+  @flags.boolean({ description: "Disable the petition's endpoints instead" })
+  declare disable: boolean
+
   async run() {
     const { default: db } = await import('@adonisjs/lucid/services/db')
     const { default: Petition } = await import('#models/petition')
@@ -31,6 +35,17 @@ export default class BenchWebhooks extends BaseCommand {
     const { WEBHOOK_EVENTS } = await import('#shared/webhook_events')
     const { newWebhookSecret } = await import('#support/webhook_messages')
     const petition = await Petition.findByOrFail('guid', this.petition)
+    if (this.disable) {
+      const { DateTime } = await import('luxon')
+      const now = DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat)
+      await db
+        .from('webhook_endpoints')
+        .where('petition_id', petition.id)
+        .whereNull('disabled_at')
+        .update({ disabled_at: now, updated_at: now })
+      this.logger.info(`the webhook endpoints of ${petition.guid} disabled`)
+      return
+    }
     if (this.report) {
       const rows: Array<{ status: string; total: number | string }> = await db
         .from('webhook_deliveries')
