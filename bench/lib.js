@@ -67,6 +67,8 @@ export async function prepare(dir, smtpPort) {
     LIMITER_STORE: 'memory',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // The webhook runs' receiver listens on 127.0.0.1 (allowed with an APP_URL of localhost only).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     // As `npm start` runs it: a worker process per core.
     WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(availableParallelism()),
     ...(onPostgres ? await postgresAndRedis() : {}),
@@ -146,7 +148,9 @@ export function childProcessesOf(pid) {
 export function mailWorkersAmong(pids) {
   return pids.filter((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('UNDERSIGN_MAIL_WORKER=1')
+      return readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .includes('UNDERSIGN_MAIL_WORKER=1')
     } catch {
       return false
     }

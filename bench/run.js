@@ -11,6 +11,12 @@
 |   - guest sign requests (distinct e-mails), sustained, and how long after
 |     the last one the last confirmation mail reaches the SMTP server;
 |   - confirmations (the POST of the mailed link), sustained;
+|   - signing and confirming again on a petition with 3 webhook endpoints
+|     (3 deliveries a confirmation, sent by the site's background worker to
+|     a receiver of the bench's, a process of its own niced as that worker
+|     is: bench/webhook_receiver.js), and how long after the confirm run the
+|     last delivery lands; then both again with the endpoints disabled, the
+|     control that ran after it on the same grown database;
 |   - the page views, signing and confirming again while BENCH_SUBSCRIBERS
 |     open pages hold a live-count stream of that petition (one message per
 |     flush reaches each of them);
@@ -30,6 +36,7 @@
 |
 */
 import { readFileSync, writeFileSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { profiledEnv, profileOfRun, toggleProfiles } from './profile_summary.js'
@@ -62,6 +69,9 @@ const PAGE_DURATION = Number(process.env.BENCH_PAGE_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const HELLO_PORT = 3501
+const WEBHOOK_PORT = 3502
+/** The webhook receiver's niceness: the site's background worker's (bin/supervisor.ts). */
+const RECEIVER_NICENESS = 5
 /** `-- --profile`: a CPU profile of every app process during each page, sign and confirm run. */
 const PROFILE = process.argv.includes('--profile')
 const profileDir = join(root, 'tmp', 'bench', 'profiles')
@@ -150,7 +160,10 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
   log(`${name}…`)
   const isHello = name.startsWith('node http')
   const pids = isHello ? [hello.pid] : appProcesses()
-  const label = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()
+  const label = name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
   const profiled = PROFILE && profile && !isHello
   if (profiled) toggleProfiles(profileDir, label, pids)
   const cpuBefore = cpuSeconds(pids)
@@ -189,7 +202,8 @@ async function measure(name, options, notes = '', { profile = true } = {}) {
         : null,
     'stolen cores': Math.round(stolen * 100) / 100,
     'ratio': isHello ? 1 : ratio && Math.round(ratio * 10000) / 10000,
-    'target': target && `${target}${ratio >= target ? ' met' : ` (${Math.ceil(target * helloRate)}/s)`}`,
+    'target':
+      target && `${target}${ratio >= target ? ' met' : ` (${Math.ceil(target * helloRate)}/s)`}`,
     notes,
   }
   results.push(row)
@@ -388,7 +402,7 @@ const mailWorkerCpuBefore = cpuSeconds(mailWorkers())
 const signStartedAt = Date.now()
 const signResult = await signRun(
   '',
-  'validation, one INSERT (the row is its mail\'s outbox), session flash; mails sent meanwhile'
+  "validation, one INSERT (the row is its mail's outbox), session flash; mails sent meanwhile"
 )
 
 // Every answered signature gets its confirmation mail; how long after the run the last one lands.
@@ -432,6 +446,90 @@ results.push({
 
 // 5. Confirmations: the POST of each mailed link, once each.
 await confirmRun(confirmationLinks(signResult.requests.total, 'links.txt'), '')
+
+// 5a. Signing and confirming again with 3 webhook endpoints on the petition (every event, a
+// receiver answering 200): the flush turns each confirmation into 3 deliveries, which the
+// site's background worker sends meanwhile (the web workers' own queue worker under
+// MAIL_PROCESS=false). The same rate within noise is the goal. The receiver is a process of
+// its own, niced as the site's background worker is (bench/webhook_receiver.js): a real one
+// runs on another machine and takes none of the web workers' cores.
+{
+  const receiver = startChild([join(root, 'bench', 'webhook_receiver.js'), String(WEBHOOK_PORT)])
+  try {
+    setPriority(receiver.pid, RECEIVER_NICENESS)
+  } catch (error) {
+    log(`the webhook receiver keeps the bench's priority: ${error.message}`)
+  }
+  const receiverUrl = `http://127.0.0.1:${WEBHOOK_PORT}`
+  await waitFor(`${receiverUrl}/count`)
+  const receivedSoFar = async () => (await fetch(`${receiverUrl}/count`)).json()
+  const hooksArgs = ['ace.js', 'bench:webhooks', `--petition=${small.guid}`]
+  run([...hooksArgs, `--url=${receiverUrl}/hooks`, '--count=3'], { cwd: buildDir, env: appEnv })
+  // The workers' copy of which petitions have endpoints lives 10 s.
+  await new Promise((done) => setTimeout(done, 11_000))
+  const mailsBeforeHooked = sink.received
+  const hooked = await measure(
+    'sign (guest, 3 webhook endpoints)',
+    { ...signRequests(), duration: DURATION },
+    'as the sign run, the petition having 3 endpoints (signing sends nothing)'
+  )
+  await mailsDelivered(hooked['2xx'] + hooked['3xx'], Date.now(), mailsBeforeHooked)
+  const hookedLinks = confirmationLinks(hooked.requests.total, 'webhook-links.txt')
+  const receiverCpuBefore = cpuSeconds([receiver.pid])
+  const workerCpuBefore = cpuSeconds(mailWorkers())
+  const confirmStarted = Date.now()
+  const confirmed = await measure(
+    'confirm (3 webhook endpoints)',
+    { ...confirmRequests(hookedLinks), duration: DURATION },
+    `${hookedLinks.length.toLocaleString('en')} links; 3 deliveries each, sent meanwhile by the background worker`
+  )
+  const confirmEnded = Date.now()
+  const receivedDuringRun = (await receivedSoFar()).total
+  const workerCpuDuringRun = cpuSeconds(mailWorkers()) - workerCpuBefore
+  // Every confirmation answered makes 3 deliveries; the last ones land after the run.
+  const expected = (confirmed['2xx'] + confirmed['3xx']) * 3
+  const deadline = Date.now() + 120_000
+  let received = await receivedSoFar()
+  while (received.total < expected && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 200))
+    received = await receivedSoFar()
+  }
+  const report = run([...hooksArgs, '--report'], { cwd: buildDir, env: appEnv })
+  const byStatus = JSON.parse(report.match(/BENCH_WEBHOOKS=(.*)/)[1])
+  const lagSeconds = Math.max(0, received.lastAt - confirmEnded) / 1000
+  const receiverCpu = cpuSeconds([receiver.pid]) - receiverCpuBefore
+  results.push({
+    'scenario': 'webhook deliveries (3 endpoints)',
+    'req/s': Math.round(received.total / ((received.lastAt - confirmStarted) / 1000)),
+    'p50 ms': null,
+    'p99 ms': null,
+    'requests': received.total,
+    'errors': (byStatus.pending ?? 0) + (byStatus.failed ?? 0),
+    'notes':
+      `by state ${JSON.stringify(byStatus)}; ${received.total} received of ${expected} expected, ` +
+      `${receivedDuringRun} during the confirm run, the last ${lagSeconds.toFixed(1)} s after it; ` +
+      `background worker ${Math.round((workerCpuDuringRun / ((confirmEnded - confirmStarted) / 1000)) * 100) / 100} cores during the run; ` +
+      `receiver ${Math.round(receiverCpu * 100) / 100} CPU s`,
+  })
+  log(
+    `  webhooks: ${received.total} received of ${expected}, ${receivedDuringRun} during the run, ` +
+      `last ${lagSeconds.toFixed(1)} s after it; by state ${JSON.stringify(byStatus)}`
+  )
+  receiver.kill()
+
+  // The control: signing and confirming again once the endpoints are disabled. Each run adds
+  // its signatures to the same database, and later runs meet a larger one: the confirm run
+  // with endpoints is judged against the runs without them on either side of it.
+  run([...hooksArgs, '--disable'], { cwd: buildDir, env: appEnv })
+  await new Promise((done) => setTimeout(done, 11_000))
+  const mailsBeforeControl = sink.received
+  const control = await signRun(', endpoints disabled (control)')
+  await mailsDelivered(control['2xx'] + control['3xx'], Date.now(), mailsBeforeControl)
+  await confirmRun(
+    confirmationLinks(control.requests.total, 'control-links.txt'),
+    ', endpoints disabled (control)'
+  )
+}
 
 // 5b. Signing and confirming again with the live-count streams open: each flush that
 // moves the petition's counts sends one message to each of them, whichever worker holds it.

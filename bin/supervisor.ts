@@ -21,7 +21,9 @@
 |   - beside the web workers, one mail worker sends the signers' mails the
 |     web workers store (MAIL_PROCESS=false keeps them in the web workers):
 |     the ids of their due mails pass through this process to it
-|     (app/support/mail_worker.ts), and it is replaced like a web worker.
+|     (app/support/mail_worker.ts), and it is replaced like a web worker;
+|     it also sends the webhooks (the `webhooks` queue, which the web
+|     workers then leave to it: app/support/queues.ts).
 |
 */
 import cluster, { type Worker } from 'node:cluster'

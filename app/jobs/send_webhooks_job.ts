@@ -4,6 +4,7 @@ import Petition from '#models/petition'
 import WebhookEndpoint from '#models/webhook_endpoint'
 import WebhookDisabledMail from '#mails/webhook_disabled_mail'
 import SendMailJob from '#jobs/send_mail_job'
+import { WEBHOOKS_QUEUE } from '#support/queues'
 import { sendDueWebhooks } from '#runtime/webhooks/delivery_queue'
 
 /**
@@ -16,7 +17,7 @@ import { sendDueWebhooks } from '#runtime/webhooks/delivery_queue'
  */
 export default class SendWebhooksJob extends Job<{ deliveryIds?: number[] }> {
   static options: JobOptions = {
-    queue: 'default',
+    queue: WEBHOOKS_QUEUE,
     maxRetries: 0,
     removeOnComplete: true,
     removeOnFail: true,

@@ -30,6 +30,7 @@ export async function startWebhookReceiver(secret: string) {
   const received: ReceivedWebhook[] = []
   const script: ReceiverAnswer[] = []
   const sockets = new Set<Socket>()
+  let connections = 0
   const verifier = new Webhook(secret)
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = []
@@ -71,6 +72,7 @@ export async function startWebhookReceiver(secret: string) {
     })
   })
   server.on('connection', (socket) => {
+    connections++
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
@@ -79,6 +81,8 @@ export async function startWebhookReceiver(secret: string) {
     url: `http://127.0.0.1:${port}/hooks`,
     port,
     received,
+    /** The connections the sender opened to it so far. */
+    connections: () => connections,
     /** The next answers, in order. */
     answer(...answers: ReceiverAnswer[]) {
       script.push(...answers)

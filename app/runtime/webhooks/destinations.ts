@@ -11,7 +11,7 @@ export type DestinationJudgement =
 export type JudgeOptions = {
   /** Loopback and private addresses too (never link-local nor metadata); default WEBHOOKS_ALLOW_PRIVATE. */
   allowPrivate?: boolean
-  /** Plain `http` too; default everywhere but production. */
+  /** Plain `http` too; default everywhere but production (there only with WEBHOOKS_ALLOW_PRIVATE). */
   allowHttp?: boolean
 }
 
@@ -34,7 +34,9 @@ export async function judgeDestination(
   options: JudgeOptions = {}
 ): Promise<DestinationJudgement> {
   const allowPrivate = options.allowPrivate ?? privateDestinationsAllowed()
-  const allowHttp = options.allowHttp ?? env.get('NODE_ENV') !== 'production'
+  // Plain http only off production, or on a site allowed private destinations (nobody else reaches it).
+  const allowHttp =
+    options.allowHttp ?? (env.get('NODE_ENV') !== 'production' || privateDestinationsAllowed())
   let url: URL
   try {
     url = new URL(text)

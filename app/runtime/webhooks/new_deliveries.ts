@@ -1,14 +1,18 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import type { WebhookEvent } from '#shared/webhook_events'
+import type { WEBHOOK_TEST_EVENT, WebhookEvent } from '#shared/webhook_events'
 import { rowsOf } from '#support/database_errors'
 import { newMessageId, webhookBody, webhookPetitionRef } from '#support/webhook_messages'
 import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 import { petitionsWanting } from '#runtime/webhooks/live_endpoints'
 
 /** One message for one endpoint: its event and the exact body every try sends. */
-export type NewDelivery = { endpointId: number; event: WebhookEvent; payload: string }
+export type NewDelivery = {
+  endpointId: number
+  event: WebhookEvent | typeof WEBHOOK_TEST_EVENT
+  payload: string
+}
 
 /** Deliveries per INSERT: six parameters each, far below any database's limit. */
 const INSERT_BATCH = 500

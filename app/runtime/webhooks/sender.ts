@@ -1,8 +1,8 @@
 import http from 'node:http'
 import https from 'node:https'
-import { isIP, type LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-import { judgeDestination } from '#runtime/webhooks/destinations'
+import { judgeDestination, type DestinationJudgement } from '#runtime/webhooks/destinations'
+import { agentFor } from '#runtime/webhooks/connections'
 
 /**
  * How a try goes: each request has 10 s for its whole answer (connection,
@@ -53,11 +53,15 @@ export function signedHeaders(message: WebhookMessage, at = new Date()) {
 
 /**
  * Sends a message once, as a try: its destination is judged before
- * connecting, and so is every redirect's target (a refused one ends the
+ * connecting (`judged`: the judgement of its URL made moments ago for the
+ * same round), and so is every redirect's target (a refused one ends the
  * try with "redirect not allowed": nothing is sent there). A 2xx answer
  * delivers it.
  */
-export async function tryWebhook(message: WebhookMessage): Promise<TryOutcome> {
+export async function tryWebhook(
+  message: WebhookMessage,
+  judged?: Promise<DestinationJudgement>
+): Promise<TryOutcome> {
   const started = performance.now()
   const outcome = (statusCode: number | null, error: string | null): TryOutcome => ({
     delivered: statusCode !== null && statusCode >= 200 && statusCode < 300,
@@ -65,12 +69,12 @@ export async function tryWebhook(message: WebhookMessage): Promise<TryOutcome> {
     durationMs: Math.round(performance.now() - started),
     error,
   })
-  let target = await judgeDestination(message.url)
+  let target = await (judged ?? judgeDestination(message.url))
   if (!target.allowed) return outcome(null, `destination not allowed (${target.reason})`)
   for (let redirects = 0; ; redirects++) {
     let answer: Answer
     try {
-      answer = await post(target.url, target.addresses, message)
+      answer = await postOnce(target.url, target.addresses, message)
     } catch (error) {
       return outcome(null, shortError(error))
     }
@@ -91,34 +95,49 @@ export async function tryWebhook(message: WebhookMessage): Promise<TryOutcome> {
 type Answer = { statusCode: number; location: string | null }
 
 /**
+ * The POST of a try. A kept connection the receiver closed just as it was
+ * reused fails before anything reached it: the POST goes once more, on a
+ * new connection, within the same try.
+ */
+async function postOnce(url: URL, addresses: string[], message: WebhookMessage) {
+  try {
+    return await post(url, addresses, message)
+  } catch (error) {
+    if (!(error as { reusedSocket?: boolean }).reusedSocket) throw error
+    return post(url, addresses, message)
+  }
+}
+
+/**
  * One POST to `url`, connecting only to `addresses` (the judged ones: the
- * lookup below answers them whatever the name resolves to now). Resolves
- * with the status once at most 64 KB of the body is read.
+ * agent's lookup answers them whatever the name resolves to now), on a
+ * kept connection when one is free. Resolves with the status once at most
+ * 64 KB of the body is read.
  */
 function post(url: URL, addresses: string[], message: WebhookMessage): Promise<Answer> {
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    const found = addresses.map((address) => ({ address, family: isIP(address) }))
-    if (options.all) callback(null, found)
-    else callback(null, found[0].address, found[0].family)
-  }
   const client = url.protocol === 'https:' ? https : http
   return new Promise<Answer>((resolve, reject) => {
     const request = client.request(url, {
       method: 'POST',
       headers: signedHeaders(message),
-      lookup: pinned,
-      agent: false,
+      agent: agentFor(url, addresses),
     })
-    const deadline = setTimeout(
-      () => request.destroy(new Error('timed out')),
-      webhookSending.timeoutMs
-    )
+    // The time runs from the moment a connection is given to the request: waiting
+    // for one of the destination's few sockets is the sender's doing, not the receiver's.
+    let deadline: NodeJS.Timeout | undefined
+    request.once('socket', () => {
+      deadline = setTimeout(() => request.destroy(new Error('timed out')), webhookSending.timeoutMs)
+    })
     const settle = () => clearTimeout(deadline)
-    request.on('error', (error) => {
+    let answered = false
+    request.on('error', (error: NodeJS.ErrnoException) => {
       settle()
-      reject(error)
+      const closedWhenReused =
+        request.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE')
+      reject(closedWhenReused ? Object.assign(error, { reusedSocket: true }) : error)
     })
     request.on('response', (response) => {
+      answered = true
       const answer = {
         statusCode: response.statusCode ?? 0,
         location: typeof response.headers.location === 'string' ? response.headers.location : null,

@@ -13,6 +13,8 @@ import { restoreClock, setClock } from '#tests/helpers/clock'
 import { outbox } from '#tests/helpers/outbox'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { addEndpoint, attemptsOf, deliverNow } from '#tests/helpers/webhooks'
+import { newMessageId, webhookBody } from '#support/webhook_messages'
+import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 
 /** Runs the every-minute sweep now, as the schedule would. */
 const sweep = () => SendWebhooksJob.dispatch({})
@@ -114,6 +116,60 @@ test.group('Webhooks: sending', (group) => {
     )
     // A success clears the endpoint's failing streak.
     assert.isNull((await WebhookEndpoint.findOrFail(setup.endpoint.id)).failingSince)
+  })
+
+  test('a flush’s many deliveries to one endpoint are all sent at once over a few kept connections, each recorded once', async ({
+    assert,
+  }) => {
+    const setup = await petitionWithReceiver()
+    receiver = setup.receiver
+    // More than a round claims: a surge's flush names thousands.
+    const deliveries = await WebhookDelivery.createMany(
+      Array.from({ length: 250 }, (_, n) => ({
+        endpointId: setup.endpoint.id,
+        messageId: newMessageId(),
+        event: 'webhook.test' as const,
+        payload: webhookBody('webhook.test', { n }),
+        status: 'pending' as const,
+        attempts: 0,
+        nextAttemptAt: DateTime.utc(),
+      }))
+    )
+    const ids = deliveries.map((delivery) => delivery.id)
+    await WebhookDeliveriesDue.tell(ids)
+
+    assert.lengthOf(receiver.received, 250)
+    assert.equal(new Set(receiver.received.map((got) => got.id)).size, 250)
+    assert.isTrue(receiver.received.every((got) => got.verified))
+    // At most the destination's sockets, opened once and reused: not one connection a message.
+    assert.isAtMost(receiver.connections(), 8)
+    const stored = await WebhookDelivery.query().whereIn('id', ids)
+    assert.isTrue(stored.every((row) => row.status === 'delivered' && row.attempts === 1))
+    const attempts = await db.from('webhook_attempts').whereIn('delivery_id', ids)
+    assert.lengthOf(attempts, 250)
+    assert.isTrue(attempts.every((attempt) => attempt.status_code === 200))
+  })
+
+  test('a kept connection the receiver closes as it is reused is replaced within the same try', async ({
+    assert,
+  }) => {
+    const setup = await petitionWithReceiver()
+    receiver = setup.receiver
+    await deliverNow(setup.endpoint)
+    // The next request arrives on the kept connection, which the receiver drops unanswered.
+    receiver.answer('close')
+    const delivery = await deliverNow(setup.endpoint)
+
+    assert.equal(receiver.connections(), 2)
+    assert.deepEqual(
+      receiver.received.slice(1).map((got) => got.id),
+      [delivery.messageId, delivery.messageId]
+    )
+    const stored = await WebhookDelivery.findOrFail(delivery.id)
+    assert.equal(stored.status, 'delivered')
+    assert.equal(stored.attempts, 1)
+    const [attempt] = await attemptsOf(delivery.id)
+    assert.equal(attempt.status_code, 200)
   })
 
   test('after its last try a delivery has failed for good', async ({ assert }) => {

@@ -1,0 +1,76 @@
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import redis from '@adonisjs/redis/services/main'
+import { onRedis, shippedDb } from '#tests/shipped/support/shipped_app'
+import { eventually } from '#tests/shipped/support/journeys'
+import { PetitionFactory } from '#database/factories/petition_factory'
+import { newMessageId, webhookBody } from '#support/webhook_messages'
+
+const SWEEP = 'send-due-webhooks'
+
+/** Moves the sweep's next run into the past, as the clock would within the minute. */
+async function makeSweepDue() {
+  const past = Date.now() - 60_000
+  if (onRedis()) await redis.hset(`schedules::${SWEEP}`, 'next_run_at', String(past))
+  else
+    await shippedDb()
+      .from('queue_schedules')
+      .where('id', SWEEP)
+      .update({ next_run_at: new Date(past) })
+}
+
+/**
+ * A pending delivery, due now, to an endpoint the production site refuses
+ * (plain http on loopback): its try is recorded without anything leaving.
+ */
+async function dueDelivery() {
+  const database = shippedDb()
+  const now = DateTime.utc().toFormat(database.dialect.dateTimeFormat)
+  const petition = await PetitionFactory.connection('shipped').apply('published').create()
+  const [endpoint] = await database
+    .table('webhook_endpoints')
+    .insert({
+      petition_id: petition.id,
+      url: 'http://127.0.0.1:9/hooks',
+      events: JSON.stringify(['signature.confirmed']),
+      secret: 'sealed elsewhere',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+  const [delivery] = await database
+    .table('webhook_deliveries')
+    .insert({
+      endpoint_id: typeof endpoint === 'object' ? endpoint.id : endpoint,
+      message_id: newMessageId(),
+      event: 'webhook.test',
+      payload: webhookBody('webhook.test', { test: true }),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .returning('id')
+  return Number(typeof delivery === 'object' ? delivery.id : delivery)
+}
+
+test.group('Shipped: webhook sending', () => {
+  test('under the supervisor, the sweep on the webhooks queue is run by its background worker', async ({
+    assert,
+  }) => {
+    // The web workers leave that queue to the background worker: if it took
+    // nothing, the due delivery would never be tried.
+    const deliveryId = await dueDelivery()
+    await makeSweepDue()
+    const attempts = await eventually(
+      () => shippedDb().from('webhook_attempts').where('delivery_id', deliveryId),
+      (rows) => rows.length > 0,
+      15_000
+    )
+    assert.lengthOf(attempts, 1)
+    assert.equal(attempts[0].error, 'destination not allowed (not_https)')
+    const delivery = await shippedDb().from('webhook_deliveries').where('id', deliveryId).first()
+    assert.equal(delivery.status, 'pending')
+    assert.equal(Number(delivery.attempts), 1)
+  })
+})
