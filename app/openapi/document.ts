@@ -16,6 +16,7 @@ const AREA_MODULES = await Promise.all([
   import('#openapi/paths/sources'),
   import('#openapi/paths/osdi'),
   import('#openapi/paths/webhook_endpoints'),
+  import('#openapi/paths/webhooks'),
 ])
 const AREAS: ApiArea[] = AREA_MODULES.map((module) => module.default)
 

@@ -79,8 +79,9 @@ test.group('The API contract: the document', () => {
         assert.isObject(parameter.schema, `${where}: parameter ${parameter.name} has a schema`)
       }
       for (const [status, response] of Object.entries<any>(operation.responses)) {
-        // Answers that have no body by definition.
-        if (status === '204' || status === '304') continue
+        // Answers that have no body by definition, and a webhook receiver's answer, which
+        // the site reads only for its status.
+        if (status === '204' || status === '304' || where.startsWith('webhooks ')) continue
         const media = Object.values<any>(response.content ?? {})
         assert.isAbove(media.length, 0, `${where} ${status}: a body`)
         for (const content of media) {
