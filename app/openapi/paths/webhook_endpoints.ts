@@ -1,4 +1,5 @@
 import type { ApiArea } from '#openapi/area'
+import { tokenRefusals } from '#openapi/common'
 import { API_TOKEN_PREFIX } from '#shared/api_access'
 import { WEBHOOK_EVENTS } from '#shared/webhook_events'
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_URL_MAX_LENGTH } from '#shared/webhook_endpoints'
@@ -26,31 +27,7 @@ const errors = (code: string, message: string, field?: string) => ({
 })
 
 /** The answers every one of these routes may give besides its own. */
-const refusals = {
-  '401': json(
-    'No token, or an unknown, expired or revoked one.',
-    ref('WebhookApiErrors'),
-    errors(
-      'unauthorized',
-      'A valid API token is needed: send it as “Authorization: Bearer ust_…”. It may have expired or been revoked.'
-    )
-  ),
-  '403': json(
-    'The token lacks the `webhooks:manage` ability.',
-    ref('WebhookApiErrors'),
-    errors('forbidden', 'This token may not do this: it needs the ability “webhooks:manage”.')
-  ),
-  '404': json(
-    'No such petition among the token member’s own, or no such endpoint of it.',
-    ref('WebhookApiErrors'),
-    errors('not_found', 'Not found, or not one of your petitions.')
-  ),
-  '429': json(
-    'Too many requests with this token (600 a minute).',
-    ref('WebhookApiErrors'),
-    errors('rate_limited', 'Too many requests with this token. Please wait a minute and try again.')
-  ),
-}
+const refusals = tokenRefusals('webhooks:manage', { ownPetition: true })
 
 const guidParameter = {
   name: 'guid',
@@ -143,7 +120,7 @@ const webhookEndpoints: ApiArea = {
           ),
           '422': json(
             'Refused input, each field with a translated message (also: an address that is not public, not https, does not resolve, or one endpoint too many, under `url`).',
-            ref('WebhookApiErrors'),
+            ref('TokenErrors'),
             errors(
               'invalid',
               'The address leads to a private or local network: only addresses on the public internet are allowed.',
@@ -183,7 +160,7 @@ const webhookEndpoints: ApiArea = {
           }),
           '409': json(
             'The endpoint is disabled (after a day of failures): enable it again first.',
-            ref('WebhookApiErrors'),
+            ref('TokenErrors'),
             errors(
               'disabled',
               'This endpoint is disabled: enable it again on the petition’s webhooks page first.'
@@ -254,28 +231,6 @@ const webhookEndpoints: ApiArea = {
             messageId: { type: 'string', pattern: '^msg_' },
             event: { const: 'webhook.test' },
             status: { const: 'pending' },
-          },
-        },
-      },
-    },
-    WebhookApiErrors: {
-      type: 'object',
-      description: 'An error of the token API: a code and a translated message each.',
-      required: ['errors'],
-      additionalProperties: false,
-      properties: {
-        errors: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['code', 'message'],
-            additionalProperties: false,
-            properties: {
-              code: { type: 'string' },
-              field: { type: 'string' },
-              message: { type: 'string' },
-            },
           },
         },
       },

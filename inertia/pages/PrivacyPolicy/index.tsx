@@ -63,6 +63,8 @@ export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
                 <p>{t('page.privacy.sources.opt_in')}</p>
                 <p>{t('page.privacy.sources.source')}</p>
                 <p>{t('page.privacy.sources.no_tracking')}</p>
+                <h3 className="h5 mt-3">{t('page.privacy.tools.title')}</h3>
+                <p>{t('page.privacy.tools.text')}</p>
               </div>
             )}
           </section>
