@@ -210,6 +210,11 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
       received.map(({ id, verified }) => ({ id, verified })),
       deliveries.map(({ messageId }) => ({ id: messageId, verified: true }))
     )
+    // The receiver answers before the sender records its answer.
+    await eventually(
+      () => WebhookDelivery.all(),
+      (rows) => rows.every((row) => row.status === 'delivered')
+    )
 
     const page = await ownerPage(client, petition.user, petition)
     const shown = page.inertiaProps.deliveries as Array<{
@@ -264,10 +269,14 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
       received.map(({ id, body, verified }) => ({ id, body, verified })),
       [1, 2].map(() => ({ id: delivery.messageId, body: delivery.payload, verified: true }))
     )
+    const attempts = await eventually(
+      () => attemptsOf(delivery.id),
+      (rows) => rows.length === 2
+    )
+    assert.lengthOf(attempts, 2)
     await delivery.refresh()
     assert.equal(delivery.status, 'delivered')
     assert.lengthOf(await WebhookDelivery.all(), 1)
-    assert.lengthOf(await attemptsOf(delivery.id), 2)
   })
 
   test('another member, a moderator and a guest get nothing; another petition’s rows are 404', async ({

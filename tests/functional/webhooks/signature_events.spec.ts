@@ -116,7 +116,11 @@ test.group('Webhooks: signatures confirmed and withdrawn', (group) => {
     // The row is gone: the record is what its count row kept.
     assert.deepEqual(withdrawn.data.data.signature, record)
     assert.notEqual(withdrawn.id, got[0].id)
-    const deliveries = await deliveriesOf(endpoint)
+    // The receiver answers before the sender records its answer.
+    const deliveries = await eventually(
+      () => deliveriesOf(endpoint),
+      (rows) => rows.every((delivery) => delivery.status === 'delivered')
+    )
     assert.deepEqual(
       deliveries.map((delivery) => [delivery.event, delivery.status]),
       [
