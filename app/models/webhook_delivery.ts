@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
-import type { HasMany } from '@adonisjs/lucid/types/relations'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import WebhookAttempt from '#models/webhook_attempt'
+import WebhookBody from '#models/webhook_body'
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed'
 
@@ -24,9 +25,12 @@ export default class WebhookDelivery extends BaseModel {
   @column()
   declare event: string
 
-  /** The exact JSON body signed and sent. */
+  /** The exact JSON body signed and sent, shared by the message's deliveries to other endpoints. */
   @column()
-  declare payload: string
+  declare bodyId: number
+
+  @belongsTo(() => WebhookBody, { foreignKey: 'bodyId' })
+  declare body: BelongsTo<typeof WebhookBody>
 
   @column()
   declare status: WebhookDeliveryStatus

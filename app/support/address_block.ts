@@ -6,9 +6,11 @@ import { isIP } from 'node:net'
  * address alone; for IPv6, its /64, since a single subscriber gets a whole
  * /64 and can use a new address of it for every request. An IPv4 address
  * written as IPv6 (`::ffff:203.0.113.7`) is that IPv4 address. Anything
- * else is returned as it is.
+ * else is returned as it is; no address at all (the framework gives none
+ * once the client's socket has closed) is `unknown`, one shared block.
  */
-export function addressBlock(ip: string): string {
+export function addressBlock(ip: string | undefined): string {
+  if (!ip) return 'unknown'
   const address = parsed(ip)
   if (!address) return ip
   if (address.version === 4) return address.ipv4
@@ -23,7 +25,8 @@ export function addressBlock(ip: string): string {
  * an IPv4 address's /24, an IPv6 address's /48 (a site's allocation). Null
  * for anything that is not an IP address.
  */
-export function signerNetwork(ip: string): string | null {
+export function signerNetwork(ip: string | undefined): string | null {
+  if (!ip) return null
   const address = parsed(ip)
   if (!address) return null
   if (address.version === 4) return `${address.ipv4.split('.').slice(0, 3).join('.')}.0/24`

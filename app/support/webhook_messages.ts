@@ -8,9 +8,14 @@ import { randomBytes } from 'node:crypto'
  */
 export type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> }
 
-/** `msg_` and 24 random bytes in base64url: unguessable and unique across the site. */
-export function newMessageId(): string {
-  return `msg_${randomBytes(24).toString('base64url')}`
+/**
+ * `msg_`, the time in milliseconds (12 hex digits), then 18 random bytes in
+ * base64url: unique across the site, and in the order they are made, so
+ * that each new id goes at the end of the unique index rather than into a
+ * random page of it (thousands a second while a petition surges).
+ */
+export function newMessageId(at = Date.now()): string {
+  return `msg_${at.toString(16).padStart(12, '0')}${randomBytes(18).toString('base64url')}`
 }
 
 /** The exact bytes that are signed and sent, made once and stored with the delivery. */

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type Petition from '#models/petition'
 import WebhookEndpoint from '#models/webhook_endpoint'
 import WebhookDelivery from '#models/webhook_delivery'
+import WebhookBody from '#models/webhook_body'
 import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '#shared/webhook_events'
 import { newMessageId, newWebhookSecret, webhookBody } from '#support/webhook_messages'
@@ -29,19 +30,34 @@ export async function addEndpoint(
   return endpoint
 }
 
+type DeliveryFields = Partial<
+  Pick<WebhookDelivery, 'messageId' | 'event' | 'status' | 'attempts' | 'nextAttemptAt'>
+> & { endpointId: number; body: string }
+
+/** A delivery stored as the site stores one (its body apart), with its body loaded. */
+export async function storedDelivery({ body, ...fields }: DeliveryFields) {
+  const stored = await WebhookBody.create({ body })
+  const delivery = await WebhookDelivery.create({
+    messageId: newMessageId(),
+    event: 'webhook.test',
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: DateTime.utc(),
+    ...fields,
+    bodyId: stored.id,
+  })
+  await delivery.load('body')
+  return delivery
+}
+
 /** A pending delivery stored for `endpoint` and told to the sender, as a new event's would be. */
 export async function deliverNow(
   endpoint: WebhookEndpoint,
   data: Record<string, unknown> = { n: 1 }
 ) {
-  const delivery = await WebhookDelivery.create({
+  const delivery = await storedDelivery({
     endpointId: endpoint.id,
-    messageId: newMessageId(),
-    event: 'webhook.test',
-    payload: webhookBody('webhook.test', data),
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: DateTime.utc(),
+    body: webhookBody('webhook.test', data),
   })
   await WebhookDeliveriesDue.tell([delivery.id])
   return delivery

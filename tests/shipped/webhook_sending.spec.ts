@@ -38,13 +38,17 @@ async function dueDelivery() {
       updated_at: now,
     })
     .returning('id')
+  const [body] = await database
+    .table('webhook_bodies')
+    .insert({ body: webhookBody('webhook.test', { test: true }), created_at: now })
+    .returning('id')
   const [delivery] = await database
     .table('webhook_deliveries')
     .insert({
       endpoint_id: typeof endpoint === 'object' ? endpoint.id : endpoint,
       message_id: newMessageId(),
       event: 'webhook.test',
-      payload: webhookBody('webhook.test', { test: true }),
+      body_id: typeof body === 'object' ? body.id : body,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,

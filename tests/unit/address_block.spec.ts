@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { addressBlock } from '#support/address_block'
+import { addressBlock, signerNetwork } from '#support/address_block'
 
 test.group('Address blocks (limits on what one client holds open)', () => {
   test('an IPv4 address is its own block', ({ assert }) => {
@@ -26,6 +26,13 @@ test.group('Address blocks (limits on what one client holds open)', () => {
 
   test('what is not an address stays as it is', ({ assert }) => {
     assert.equal(addressBlock('unknown'), 'unknown')
-    assert.equal(addressBlock(''), '')
+  })
+
+  test('no address at all (a closed socket) is one shared block, and no network', ({
+    assert,
+  }) => {
+    assert.equal(addressBlock(undefined), 'unknown')
+    assert.equal(addressBlock(''), 'unknown')
+    assert.isNull(signerNetwork(undefined))
   })
 })

@@ -31,7 +31,7 @@ type ClaimedRow = {
   id: number | string
   endpoint_id: number | string
   message_id: string
-  payload: string
+  body_id: number | string
   attempts: number | string
 }
 
@@ -53,7 +53,7 @@ async function claimDue(now: DateTime, ids?: number[]) {
       WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${due} ${only}
                    ORDER BY next_attempt_at LIMIT ${CLAIM_BATCH})
         AND ${due}
-      RETURNING id, endpoint_id, message_id, payload, attempts`,
+      RETURNING id, endpoint_id, message_id, body_id, attempts`,
     [stored(now.plus({ seconds: CLAIM_SECONDS })), at, ...(ids ?? []), at]
   )
   return rowsOf<ClaimedRow>(result)
@@ -93,6 +93,12 @@ async function sendRound(round: SentRound, only?: number[]): Promise<number> {
   const endpointIds = [...new Set(claimed.map((row) => Number(row.endpoint_id)))]
   const rows = await WebhookEndpoint.query().whereIn('id', endpointIds)
   const endpoints = new Map(rows.map((endpoint) => [endpoint.id, endpoint]))
+  const bodyIds = [...new Set(claimed.map((row) => Number(row.body_id)))]
+  const bodyRows: Array<{ id: number | string; body: string }> = await db
+    .from('webhook_bodies')
+    .whereIn('id', bodyIds)
+    .select('id', 'body')
+  const bodies = new Map(bodyRows.map((row) => [Number(row.id), row.body]))
   // Each endpoint's URL is judged (resolved) once a round, not once a try.
   const judged = new Map<number, Promise<DestinationJudgement>>()
   const made: MadeTry[] = []
@@ -101,7 +107,8 @@ async function sendRound(round: SentRound, only?: number[]): Promise<number> {
     while (next < claimed.length) {
       const row = claimed[next++]
       const endpoint = endpoints.get(Number(row.endpoint_id))
-      if (!endpoint) continue
+      const body = bodies.get(Number(row.body_id))
+      if (!endpoint || body === undefined) continue
       if (!judged.has(endpoint.id)) judged.set(endpoint.id, judgeDestination(endpoint.url))
       const startedAt = DateTime.utc()
       const outcome = await tryWebhook(
@@ -109,7 +116,7 @@ async function sendRound(round: SentRound, only?: number[]): Promise<number> {
           url: endpoint.url,
           secret: endpoint.secret,
           messageId: row.message_id,
-          payload: row.payload,
+          body,
         },
         judged.get(endpoint.id)
       )

@@ -11,10 +11,10 @@ import { petitionsWanting } from '#runtime/webhooks/live_endpoints'
 export type NewDelivery = {
   endpointId: number
   event: WebhookEvent | typeof WEBHOOK_TEST_EVENT
-  payload: string
+  body: string
 }
 
-/** Deliveries per INSERT: six parameters each, far below any database's limit. */
+/** Rows per INSERT: a few parameters each, far below any database's limit. */
 const INSERT_BATCH = 500
 
 /**
@@ -44,28 +44,56 @@ export async function endpointsWanting(
 }
 
 /**
+ * Stores each distinct body once (one INSERT per 500), in the order given:
+ * both databases number the rows of one INSERT in the order of its VALUES,
+ * so the ids read back in ascending order are the bodies' in that order.
+ */
+async function storeBodies(client: QueryClientContract, bodies: string[], now: string) {
+  const ids: number[] = []
+  for (let start = 0; start < bodies.length; start += INSERT_BATCH) {
+    const batch = bodies.slice(start, start + INSERT_BATCH)
+    const result = await client.rawQuery(
+      `INSERT INTO webhook_bodies (body, created_at)
+       VALUES ${batch.map(() => '(?, ?)').join(', ')}
+       RETURNING id`,
+      batch.flatMap((body) => [body, now])
+    )
+    const stored = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id))
+    ids.push(...stored.sort((a, b) => a - b))
+  }
+  return ids
+}
+
+/**
  * Stores deliveries as pending and due now, each with its own message id,
- * in the caller's transaction (one INSERT per 500); returns their ids, to
- * tell the sender once that transaction has committed.
+ * in the caller's transaction: a body shared by several deliveries (one
+ * message to every endpoint of a petition) is stored once, and each
+ * delivery is a small row naming it (one INSERT per 500 of each). Returns
+ * the deliveries' ids, to tell the sender once that transaction has
+ * committed.
  */
 export async function storeDeliveries(
   client: QueryClientContract,
   deliveries: NewDelivery[]
 ): Promise<number[]> {
+  if (deliveries.length === 0) return []
   const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
+  const bodies = [...new Set(deliveries.map((delivery) => delivery.body))]
+  const bodyIds = await storeBodies(client, bodies, now)
+  const idOfBody = new Map(bodies.map((body, index) => [body, bodyIds[index]]))
   const ids: number[] = []
   for (let start = 0; start < deliveries.length; start += INSERT_BATCH) {
     const batch = deliveries.slice(start, start + INSERT_BATCH)
     const result = await client.rawQuery(
       `INSERT INTO webhook_deliveries
-         (endpoint_id, message_id, event, payload, status, attempts, next_attempt_at, created_at)
+         (endpoint_id, message_id, event, body_id, status, attempts, next_attempt_at, created_at)
        VALUES ${batch.map(() => `(?, ?, ?, ?, 'pending', 0, ?, ?)`).join(', ')}
        RETURNING id`,
       batch.flatMap((delivery) => [
         delivery.endpointId,
         newMessageId(),
         delivery.event,
-        delivery.payload,
+        idOfBody.get(delivery.body)!,
         now,
         now,
       ])
@@ -94,10 +122,10 @@ export async function deliverPetitionEvent(
   const ids = await db.transaction(async (trx) => {
     const byPetition = await endpointsWanting(trx, [petition.id], event)
     const endpoints = byPetition.get(petition.id) ?? []
-    const payload = webhookBody(event, { petition: webhookPetitionRef(petition), ...data })
+    const body = webhookBody(event, { petition: webhookPetitionRef(petition), ...data })
     return storeDeliveries(
       trx,
-      endpoints.map((endpointId) => ({ endpointId, event, payload }))
+      endpoints.map((endpointId) => ({ endpointId, event, body }))
     )
   })
   await WebhookDeliveriesDue.tell(ids)

@@ -24,7 +24,7 @@ export type WebhookMessage = {
   url: string
   secret: string
   messageId: string
-  payload: string
+  body: string
 }
 
 /** What one try gave: the receiver's status (null when no answer came), its time and a short error. */
@@ -41,7 +41,7 @@ export type TryOutcome = {
  * receiver refuses old ones, so each retry is signed anew; id and body stay).
  */
 export function signedHeaders(message: WebhookMessage, at = new Date()) {
-  const signature = new Webhook(message.secret).sign(message.messageId, at, message.payload)
+  const signature = new Webhook(message.secret).sign(message.messageId, at, message.body)
   return {
     'content-type': 'application/json',
     'user-agent': WEBHOOK_USER_AGENT,
@@ -160,7 +160,7 @@ function post(url: URL, addresses: string[], message: WebhookMessage): Promise<A
       response.on('error', done)
       response.on('close', done)
     })
-    request.end(message.payload)
+    request.end(message.body)
   })
 }
 

@@ -47,7 +47,8 @@ function batches<T>(items: T[]) {
  * process copy says have no endpoint wanting them cost nothing more than
  * that lookup. For the others: their endpoints, the petitions and their
  * questions, and the confirmed signatures are read in one query each, and
- * every delivery goes in one INSERT. A withdrawn signature is sent as its
+ * each message's body goes in once, whatever its endpoints, and every
+ * delivery in one INSERT. A withdrawn signature is sent as its
  * count row kept it (its row is gone); a confirmed one whose row is gone
  * by now (withdrawn within the second) is sent from its withdrawal's copy
  * when this flush has it. Returns the ids, to tell the sender after commit.
@@ -90,6 +91,11 @@ export async function deliverSignatureChanges(
   for (const row of relevant) {
     if (row.signature_kept) kept.set(Number(row.signature_id), JSON.parse(row.signature_kept))
   }
+  const wanted = endpoints.map((endpoint) => ({
+    id: Number(endpoint.id),
+    petitionId: Number(endpoint.petition_id),
+    events: new Set(JSON.parse(endpoint.events) as string[]),
+  }))
   const petitionOf = new Map(petitions.map((petition) => [Number(petition.id), petition]))
   const deliveries: NewDelivery[] = []
   for (const row of relevant) {
@@ -111,14 +117,13 @@ export async function deliverSignatureChanges(
       },
       questions
     )
-    const payload = webhookBody(event, {
+    const body = webhookBody(event, {
       petition: webhookPetitionRef(petition),
       signature: record,
     })
-    for (const endpoint of endpoints) {
-      if (Number(endpoint.petition_id) !== petition.id) continue
-      if (!(JSON.parse(endpoint.events) as string[]).includes(event)) continue
-      deliveries.push({ endpointId: Number(endpoint.id), event, payload })
+    for (const endpoint of wanted) {
+      if (endpoint.petitionId !== petition.id || !endpoint.events.has(event)) continue
+      deliveries.push({ endpointId: endpoint.id, event, body })
     }
   }
   return storeDeliveries(trx, deliveries)

@@ -3,7 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import type Petition from '#models/petition'
 import WebhookDelivery from '#models/webhook_delivery'
 import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
-import { newMessageId, webhookBody, webhookPetitionRef } from '#support/webhook_messages'
+import { webhookBody, webhookPetitionRef } from '#support/webhook_messages'
+import { storeDeliveries } from '#runtime/webhooks/new_deliveries'
 import { WEBHOOK_TEST_EVENT } from '#shared/webhook_events'
 import { WEBHOOK_LOG_SIZE } from '#shared/webhook_endpoints'
 import { endpointOf } from '#services/webhooks/endpoints'
@@ -35,20 +36,15 @@ export async function sendTestEvent(
   const endpoint = await endpointOf(petition, endpointId)
   if (!endpoint) return { status: 'not_found' }
   if (endpoint.disabledAt) return { status: 'disabled' }
-  const delivery = await WebhookDelivery.create({
-    endpointId: endpoint.id,
-    messageId: newMessageId(),
-    event: WEBHOOK_TEST_EVENT,
-    payload: webhookBody(WEBHOOK_TEST_EVENT, {
-      petition: webhookPetitionRef(petition),
-      test: true,
-    }),
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: DateTime.now(),
+  const body = webhookBody(WEBHOOK_TEST_EVENT, {
+    petition: webhookPetitionRef(petition),
+    test: true,
   })
-  await WebhookDeliveriesDue.tell([delivery.id])
-  return { status: 'queued', delivery }
+  const [id] = await db.transaction((trx) =>
+    storeDeliveries(trx, [{ endpointId: endpoint.id, event: WEBHOOK_TEST_EVENT, body }])
+  )
+  await WebhookDeliveriesDue.tell([id])
+  return { status: 'queued', delivery: await WebhookDelivery.findOrFail(id) }
 }
 
 /**

@@ -13,7 +13,8 @@ import { restoreClock, setClock } from '#tests/helpers/clock'
 import { outbox } from '#tests/helpers/outbox'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { addEndpoint, attemptsOf, deliverNow } from '#tests/helpers/webhooks'
-import { newMessageId, webhookBody } from '#support/webhook_messages'
+import { webhookBody } from '#support/webhook_messages'
+import { storeDeliveries } from '#runtime/webhooks/new_deliveries'
 import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
 
 /** Runs the every-minute sweep now, as the schedule would. */
@@ -59,7 +60,7 @@ test.group('Webhooks: sending', (group) => {
     assert.match(got.timestamp, /^\d{10}$/)
     assert.equal(got.contentType, 'application/json')
     assert.equal(got.userAgent, 'Undersign-Webhooks/1')
-    assert.equal(got.body, delivery.payload)
+    assert.equal(got.body, delivery.body.body)
     assert.deepEqual(got.data.data, { hello: 'world' })
 
     const stored = await WebhookDelivery.findOrFail(delivery.id)
@@ -98,7 +99,7 @@ test.group('Webhooks: sending', (group) => {
     }
     assert.lengthOf(receiver.received, 4)
     assert.deepEqual(new Set(receiver.received.map((got) => got.id)), new Set([delivery.messageId]))
-    assert.deepEqual(new Set(receiver.received.map((got) => got.body)), new Set([delivery.payload]))
+    assert.deepEqual(new Set(receiver.received.map((got) => got.body)), new Set([delivery.body.body]))
     assert.isTrue(receiver.received.every((got) => got.verified))
 
     stored = await WebhookDelivery.findOrFail(delivery.id)
@@ -124,22 +125,21 @@ test.group('Webhooks: sending', (group) => {
     const setup = await petitionWithReceiver()
     receiver = setup.receiver
     // More than a round claims: a surge's flush names thousands.
-    const deliveries = await WebhookDelivery.createMany(
-      Array.from({ length: 250 }, (_, n) => ({
-        endpointId: setup.endpoint.id,
-        messageId: newMessageId(),
-        event: 'webhook.test' as const,
-        payload: webhookBody('webhook.test', { n }),
-        status: 'pending' as const,
-        attempts: 0,
-        nextAttemptAt: DateTime.utc(),
-      }))
+    const bodies = Array.from({ length: 250 }, (_, n) => webhookBody('webhook.test', { n }))
+    const ids = await db.transaction((trx) =>
+      storeDeliveries(
+        trx,
+        bodies.map((body) => ({ endpointId: setup.endpoint.id, event: 'webhook.test', body }))
+      )
     )
-    const ids = deliveries.map((delivery) => delivery.id)
     await WebhookDeliveriesDue.tell(ids)
 
     assert.lengthOf(receiver.received, 250)
     assert.equal(new Set(receiver.received.map((got) => got.id)).size, 250)
+    assert.sameMembers(
+      receiver.received.map((got) => got.body),
+      bodies
+    )
     assert.isTrue(receiver.received.every((got) => got.verified))
     // At most the destination's sockets, opened once and reused: not one connection a message.
     assert.isAtMost(receiver.connections(), 8)

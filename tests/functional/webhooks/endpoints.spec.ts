@@ -11,7 +11,7 @@ import WebhookEndpointsChanged from '#events/webhook_endpoints_changed'
 import { petitionsWithWebhooks } from '#runtime/webhooks/live_endpoints'
 import { newWebhookSecret } from '#support/webhook_messages'
 import { startWebhookReceiver } from '#tests/helpers/webhook_receiver'
-import { attemptsOf, eventually } from '#tests/helpers/webhooks'
+import { attemptsOf, eventually, storedDelivery } from '#tests/helpers/webhooks'
 import {
   disableAsTheSenderDoes,
   startAnsweringReceiver,
@@ -187,17 +187,17 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
       ;(await postThroughPage(client, petition.user, path)).assertStatus(302)
       ;(await postThroughPage(client, petition.user, path)).assertStatus(302)
     })
-    const deliveries = await WebhookDelivery.query().orderBy('id')
+    const deliveries = await WebhookDelivery.query().preload('body').orderBy('id')
     assert.lengthOf(deliveries, 2)
     assert.deepEqual(
       told,
-      deliveries.map((delivery) => delivery.id)
+      deliveries.map((delivery) => Number(delivery.id))
     )
     assert.notEqual(deliveries[0].messageId, deliveries[1].messageId)
     for (const delivery of deliveries) {
       assert.equal(delivery.event, 'webhook.test')
       assert.match(delivery.messageId, /^msg_/)
-      assert.deepEqual(JSON.parse(delivery.payload).data, {
+      assert.deepEqual(JSON.parse(delivery.body.body).data, {
         petition: { guid: petition.guid, slug: petition.slug, title: petition.title },
         test: true,
       })
@@ -250,7 +250,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
       petition.user,
       `/petition/${petition.guid}/webhooks/${endpoint.id}/test`
     )
-    const [delivery] = await WebhookDelivery.all()
+    const [delivery] = await WebhookDelivery.query().preload('body')
     const told = await toldDue(async () => {
       const resent = await postThroughPage(
         client,
@@ -267,7 +267,7 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     )
     assert.deepEqual(
       received.map(({ id, body, verified }) => ({ id, body, verified })),
-      [1, 2].map(() => ({ id: delivery.messageId, body: delivery.payload, verified: true }))
+      [1, 2].map(() => ({ id: delivery.messageId, body: delivery.body.body, verified: true }))
     )
     const attempts = await eventually(
       () => attemptsOf(delivery.id),
@@ -287,11 +287,10 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
     const other = await PetitionFactory.apply('published').with('user').create()
     const endpoint = await storedEndpoint(petition, `${receiver.url}/stored`)
     const otherEndpoint = await storedEndpoint(other, `${receiver.url}/stored`)
-    const otherDelivery = await WebhookDelivery.create({
+    const otherDelivery = await storedDelivery({
       endpointId: otherEndpoint.id,
       messageId: 'msg_of-another-petition',
-      event: 'webhook.test',
-      payload: '{}',
+      body: '{}',
       status: 'delivered',
       attempts: 1,
     })
@@ -331,11 +330,10 @@ test.group('Webhook endpoints: the owner’s page', (group) => {
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const endpoint = await storedEndpoint(petition, `${receiver.url}/stored`)
-    const delivery = await WebhookDelivery.create({
+    const delivery = await storedDelivery({
       endpointId: endpoint.id,
       messageId: 'msg_csrf',
-      event: 'webhook.test',
-      payload: '{}',
+      body: '{}',
       status: 'failed',
       attempts: 1,
     })

@@ -133,6 +133,40 @@ test.group('Webhooks: signatures confirmed and withdrawn', (group) => {
     assert.equal(Number(total), 0)
   })
 
+  test('a confirmation to three endpoints is one body, sent to each under its own message id', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const receivers = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const endpoint = await addEndpoint(petition, 'http://placeholder.invalid/', [
+          'signature.confirmed',
+        ])
+        const started = await startWebhookReceiver(endpoint.secret)
+        cleanup(() => started.close())
+        await endpoint.merge({ url: started.url }).save()
+        return started
+      })
+    )
+    await confirmedSignature(client, petition, 'olena@example.org')
+    await signatureCounter.flush()
+    const got = await eventually(
+      async () => receivers.flatMap((one) => one.received),
+      (received) => received.length >= 3
+    )
+    assert.lengthOf(got, 3)
+    assert.isTrue(got.every((one) => one.verified && one.data.type === 'signature.confirmed'))
+    assert.equal(new Set(got.map((one) => one.id)).size, 3)
+    assert.equal(new Set(got.map((one) => one.body)).size, 1)
+    const bodies = await db.from('webhook_bodies').select('body')
+    assert.deepEqual(
+      bodies.map((row) => row.body),
+      [got[0].body]
+    )
+  })
+
   test('an endpoint that did not ask for signature events gets none', async ({
     client,
     assert,
