@@ -31,6 +31,10 @@ const SECTION_ITEMS: Record<number, string[]> = {
 /** Who sees where a signature came from and the signer's opt-in: under "Who can see it". */
 const SOURCES_IN_SECTION = 4
 
+/** What the public log of counts holds and what a receipt is: also under "Who can see it". */
+const LOG_IN_SECTION = 4
+const LOG_PARAGRAPHS = ['holds', 'append_only', 'receipt', 'kept']
+
 type StaticPageProps = { contactEmail: string }
 
 export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
@@ -65,6 +69,14 @@ export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
                 <p>{t('page.privacy.sources.no_tracking')}</p>
                 <h3 className="h5 mt-3">{t('page.privacy.tools.title')}</h3>
                 <p>{t('page.privacy.tools.text')}</p>
+              </div>
+            )}
+            {section === LOG_IN_SECTION && (
+              <div id="transparency-log" data-testid="privacy-log">
+                <h3 className="h5 mt-3">{t('page.privacy.log.title')}</h3>
+                {LOG_PARAGRAPHS.map((paragraph) => (
+                  <p key={paragraph}>{t(`page.privacy.log.${paragraph}`)}</p>
+                ))}
               </div>
             )}
           </section>

@@ -98,19 +98,20 @@ test.group('Pages', () => {
     assert.match(html, /<meta name="twitter:card" content="summary_large_image"/)
   })
 
-  test('the FAQ answers que1 to que6 and links to the contact page', async ({ client, assert }) => {
+  test('the FAQ answers que1 to que7 and links to the contact page', async ({ client, assert }) => {
     const props = pageObjectIn((await client.get('/faq')).text()).props
     assert.isString(props.contactEmail)
     const html = (await client.get('/faq')).text()
     assert.include(html, 'Is Undersign really free?')
     assert.include(html, 'What happens when a petition reaches its target?')
     assert.include(html, 'How do I hear what became of a petition I signed?')
+    assert.include(html, 'How can I check that a petition&#x27;s count is true?')
     assert.include(html, 'href="/contacts"')
   })
 
   test('the privacy policy has sections 1 to 9 and its date', async ({ client, assert }) => {
     const html = (await client.get('/privacy-policy')).text()
-    assert.include(html, 'updated at: 06.12.2026')
+    assert.include(html, 'updated at: 07.12.2026')
     for (let section = 1; section <= 9; section++) assert.include(html, `id="section-${section}"`)
   })
 
