@@ -17,6 +17,7 @@ import PrunePendingMediaJob from '#jobs/prune_pending_media_job'
 import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_job'
 import PruneContactMessagesJob from '#jobs/prune_contact_messages_job'
 import PruneApiTokenUsesJob from '#jobs/prune_api_token_uses_job'
+import PruneWebhookDeliveriesJob from '#jobs/prune_webhook_deliveries_job'
 import MailRetentionNoticesJob from '#jobs/mail_retention_notices_job'
 import EraseExpiredSignaturesJob from '#jobs/erase_expired_signatures_job'
 import FinishClosedPetitionsJob from '#jobs/finish_closed_petitions_job'
@@ -60,6 +61,11 @@ app.ready(async () => {
   await PruneContactMessagesJob.schedule({}).id('prune-contact-messages').cron('51 3 * * *').run()
   // Daily: API tokens' requests are kept 90 days for their members to read.
   await PruneApiTokenUsesJob.schedule({}).id('prune-api-token-uses').cron('57 3 * * *').run()
+  // Daily: webhook deliveries (with the bodies they sent) are kept 30 days for the owner's log.
+  await PruneWebhookDeliveriesJob.schedule({})
+    .id('prune-webhook-deliveries')
+    .cron('59 3 * * *')
+    .run()
   // Daily: owners of finished petitions are told 30 days before their
   // signers' personal data is erased; the erasure runs later the same night,
   // so it falls on the day the notice named.
