@@ -5,9 +5,10 @@ export type ApiObject = Record<string, unknown>
  * One area of the API as the OpenAPI document describes it: its paths
  * (OpenAPI 3.1 Path Item objects, keyed by the path with `{param}`s) and
  * the schemas they refer to as `#/components/schemas/<Name>`, and the
- * webhooks it sends. Each area lives in `paths/<area>.ts` and is listed
- * once in `document.ts`, which puts them together and refuses a path, a
- * schema, a webhook or a tag that two areas both describe.
+ * webhooks it sends. Each area lives in `paths/<area>.ts` (a large one's
+ * schemas and examples in `schemas/<area>.ts`) and is listed once in
+ * `document.ts`, which puts them together and refuses a path, a schema, a
+ * webhook or a tag that two areas both describe.
  */
 export type ApiArea = {
   tags: { name: string; description: string }[]

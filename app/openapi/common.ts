@@ -16,9 +16,36 @@ export const nullable = (schema: ApiObject) => ({ oneOf: [schema, { type: 'null'
 export const dateTime = { type: 'string', format: 'date-time' } as const
 export const count = { type: 'integer', minimum: 0 } as const
 
-/** An answer in JSON with its schema and an example of it. */
-export function jsonAnswer(description: string, schema: ApiObject, example: unknown) {
-  return { description, content: { 'application/json': { schema, example } } }
+/** An answer in JSON with its schema and an example of it (and its headers, if any). */
+export function jsonAnswer(
+  description: string,
+  schema: ApiObject,
+  example: unknown,
+  headers?: ApiObject
+) {
+  return {
+    description,
+    content: { 'application/json': { schema, example } },
+    ...(headers ? { headers } : {}),
+  }
+}
+
+/**
+ * An object that has every one of `properties` (but the `optional` ones)
+ * and nothing else.
+ */
+export function objectOf(
+  properties: Record<string, unknown>,
+  description: string,
+  optional: string[] = []
+) {
+  return {
+    type: 'object',
+    description,
+    required: Object.keys(properties).filter((key) => !optional.includes(key)),
+    additionalProperties: false,
+    properties,
+  }
 }
 
 /**
@@ -78,22 +105,22 @@ export const notFound = jsonAnswer('Nothing public at this address.', schemaRef(
 
 /** 429: the address made too many requests; `requests` a minute are allowed. */
 export function tooManyRequests(requests: number) {
-  return {
-    ...jsonAnswer(
-      `Too many requests: each address may make ${requests.toLocaleString('en')} a minute, then waits a minute.`,
-      schemaRef('Error'),
-      {
-        status: 429,
-        message: 'You have made too many attempts. Please wait a little and try again.',
-      }
-    ),
-    headers: rateLimitHeaders,
-  }
+  return jsonAnswer(
+    `Too many requests: each address may make ${requests.toLocaleString('en')} a minute, then waits a minute.`,
+    schemaRef('Error'),
+    {
+      status: 429,
+      message: 'You have made too many attempts. Please wait a little and try again.',
+    },
+    rateLimitHeaders
+  )
 }
 
 /** 401 of the token API: no token, or one that expired or was revoked. */
-export const unauthorized = {
-  ...jsonAnswer('No valid token: missing, expired or revoked.', schemaRef('TokenErrors'), {
+export const unauthorized = jsonAnswer(
+  'No valid token: missing, expired or revoked.',
+  schemaRef('TokenErrors'),
+  {
     errors: [
       {
         code: 'unauthorized',
@@ -101,27 +128,25 @@ export const unauthorized = {
           'A valid API token is needed: send it as “Authorization: Bearer ust_…”. It may have expired or been revoked.',
       },
     ],
-  }),
-  headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer realm="api"' } } },
-}
+  },
+  { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer realm="api"' } } }
+)
 
 /** 429 of the token API: the token made its requests of the minute. */
 export function tokenRateLimited(requests: number) {
-  return {
-    ...jsonAnswer(
-      `Too many requests with this token: each token may make ${requests.toLocaleString('en')} a minute, then waits a minute.`,
-      schemaRef('TokenErrors'),
-      {
-        errors: [
-          {
-            code: 'rate_limited',
-            message: 'Too many requests with this token. Please wait a minute and try again.',
-          },
-        ],
-      }
-    ),
-    headers: rateLimitHeaders,
-  }
+  return jsonAnswer(
+    `Too many requests with this token: each token may make ${requests.toLocaleString('en')} a minute, then waits a minute.`,
+    schemaRef('TokenErrors'),
+    {
+      errors: [
+        {
+          code: 'rate_limited',
+          message: 'Too many requests with this token. Please wait a minute and try again.',
+        },
+      ],
+    },
+    rateLimitHeaders
+  )
 }
 
 /** 403 of the token API: the token lacks the ability the route needs. */
@@ -136,13 +161,18 @@ export function forbidden(ability: string) {
   })
 }
 
-/** The answers open data and the log share: their caching and CORS headers. */
-export const openDataHeaders = {
+/** The CORS header of the answers any site may read: open data, feeds and the log. */
+export const anyOriginHeaders = {
   'Access-Control-Allow-Origin': {
     description: 'Any site may read the answer.',
     schema: { type: 'string', const: '*' },
   },
-  'ETag': {
+}
+
+/** The headers of open data and feeds: CORS, and the ETag of their short caching. */
+export const openDataHeaders = {
+  ...anyOriginHeaders,
+  ETag: {
     description: 'Send it back in `If-None-Match` to get `304 Not Modified` while nothing changed.',
     schema: { type: 'string' },
   },

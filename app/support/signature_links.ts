@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import { site } from '#config/site'
 import type { Locale } from '#app/i18n/locales'
@@ -13,6 +14,11 @@ export const CONFIRMATION_PURPOSE = 'signature-confirm'
 export const CONFIRMATION_VALID_FOR = '7 days'
 /** A withdraw link never expires: a signature can be taken back as long as it exists. */
 export const WITHDRAW_PURPOSE = 'signature-withdraw'
+
+/** A signature's new link token: the links mailed with the one before stop working. */
+export function newConfirmationToken() {
+  return randomBytes(16).toString('base64url')
+}
 
 /** What a link names of a signature: its row, and the token it must still hold. */
 type SignatureToken = { confirmationToken: string | null }

@@ -1,97 +1,30 @@
 import type { ApiArea } from '#openapi/area'
-import { tokenRefusals } from '#openapi/common'
+import { schemaRef, tokenRefusals } from '#openapi/common'
+import { OSDI_SCHEMAS } from '#openapi/schemas/osdi'
+import {
+  entryPointExample,
+  osdiError,
+  petitionCollectionExample,
+  petitionExample,
+  recordedSignatureExample,
+  recordRequestExample,
+  signatureCollectionExample,
+} from '#openapi/schemas/osdi_examples'
 import { OSDI_DEFAULT_PAGE_SIZE, OSDI_MAX_PAGE_SIZE } from '#support/osdi'
 
 /*
  * OSDI 1.1 (docs/api.md, "OSDI"): the entry point, a member's petitions and
- * their signatures, and the record signature helper. HAL+JSON answers.
+ * their signatures, and the record signature helper. HAL+JSON answers; their
+ * schemas and examples are in schemas/osdi.ts and schemas/osdi_examples.ts.
  */
 
 const HAL = 'application/hal+json'
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const security = [{ apiToken: [] }]
 const tags = ['OSDI']
 
-const SITE = 'https://example.org'
-const API = `${SITE}/api/osdi/v1`
-const GUID = '0b7c5c1e-52f4-4c1b-9a43-6a1a4c9e3d10'
-const CURIES = [
-  { name: 'osdi', href: 'https://opensupporter.github.io/osdi-docs/{rel}', templated: true },
-]
-
-const link = {
-  type: 'object',
-  required: ['href'],
-  properties: { href: { type: 'string' }, title: { type: 'string' } },
-}
-const dateTime = { type: 'string', format: 'date-time' }
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' }
-
-const petitionExample = {
-  'identifiers': [`undersign:${GUID}`],
-  'origin_system': 'Undersign',
-  'created_date': '2026-10-01T09:00:00.000Z',
-  'modified_date': '2026-11-02T10:15:00.000Z',
-  'title': 'A park for Oak Hill',
-  'description': '<p>Children play <strong>on the road</strong>.</p>',
-  'petition_text': 'Dear council, build the park.',
-  'target': [{ name: 'Riverside City Council' }],
-  'total_signatures': 1523,
-  'browser_url': `${SITE}/petition/a-park-for-oak-hill`,
-  'undersign:open_for_signing': true,
-  '_links': {
-    'self': { href: `${API}/petitions/${GUID}` },
-    'osdi:signatures': { href: `${API}/petitions/${GUID}/signatures` },
-    'osdi:record_signature_helper': { href: `${API}/petitions/${GUID}/signatures` },
-  },
-}
-
-const signatureExample = (confirmed: boolean) => ({
-  'identifiers': ['undersign:4812'],
-  'origin_system': 'Undersign',
-  'created_date': '2026-11-20T08:30:15.000Z',
-  'modified_date': confirmed ? '2026-11-20T08:35:15.000Z' : '2026-11-20T08:30:15.000Z',
-  'action_date': '2026-11-20T08:30:15.000Z',
-  'comments': 'Our children need this park.',
-  'person': {
-    given_name: 'Olena',
-    family_name: 'Koval',
-    email_addresses: [{ address: 'olena@example.org', primary: true }],
-    postal_addresses: [{ primary: true, country: 'UA', postal_code: '04070' }],
-    custom_fields: { District: 'Podil' },
-  },
-  'referrer_data': { source: 'newsletter-12' },
-  'undersign:anonymous': false,
-  'undersign:confirmed': confirmed,
-  'undersign:confirmed_date': confirmed ? '2026-11-20T08:35:15.000Z' : null,
-  'undersign:active': true,
-  'undersign:contact_consent': false,
-  'undersign:contact_consent_date': null,
-  '_links': { 'osdi:petition': { href: `${API}/petitions/${GUID}` } },
-})
-
 const hal = (schema: string, example: unknown, description: string) => ({
   description,
-  content: { [HAL]: { schema: ref(schema), example } },
-})
-
-const osdiError = (
-  status: number,
-  error_code: string,
-  description: string,
-  properties?: string[]
-) => ({
-  'osdi:error': {
-    request_type: 'atomic',
-    response_code: status,
-    resource_status: [
-      {
-        resource: 'osdi:signature',
-        response_code: status,
-        error_descriptions: [{ error_code, description, ...(properties ? { properties } : {}) }],
-      },
-    ],
-  },
+  content: { [HAL]: { schema: schemaRef(schema), example } },
 })
 
 const guidParameter = {
@@ -120,48 +53,6 @@ const afterParameter = {
   schema: { type: 'integer', minimum: 0 },
 }
 
-const collectionExample = (rel: string, self: string, items: unknown[], hrefs: boolean) => ({
-  total_pages: 3,
-  per_page: 25,
-  page: 1,
-  total_records: 61,
-  _links: {
-    curies: CURIES,
-    self: { href: `${self}?page=1&per_page=25` },
-    next: { href: `${self}?page=2&per_page=25${rel === 'osdi:signatures' ? '&after=4812' : ''}` },
-    ...(hrefs ? { [rel]: [{ href: `${API}/petitions/${GUID}` }] } : {}),
-  },
-  _embedded: { [rel]: items },
-})
-
-const collectionSchema = (rel: string, item: string) => ({
-  type: 'object',
-  required: ['total_pages', 'per_page', 'page', 'total_records', '_links', '_embedded'],
-  properties: {
-    total_pages: { type: 'integer' },
-    per_page: { type: 'integer' },
-    page: { type: 'integer' },
-    total_records: { type: 'integer' },
-    _links: {
-      type: 'object',
-      properties: { self: link, next: link, previous: link, prev: link },
-    },
-    _embedded: { type: 'object', properties: { [rel]: { type: 'array', items: ref(item) } } },
-  },
-})
-
-const recordRequestExample = {
-  person: {
-    given_name: 'Lucía',
-    family_name: 'Martín',
-    email_addresses: [{ address: 'lucia@example.org' }],
-    postal_addresses: [{ country: 'ES', postal_code: '28004' }],
-    custom_fields: { District: 'Centro' },
-  },
-  comments: 'Queremos un parque para nuestros hijos.',
-  referrer_data: { source: 'stall-2026-05' },
-}
-
 const osdi: ApiArea = {
   tags: [
     {
@@ -178,23 +69,7 @@ const osdi: ApiArea = {
         operationId: 'api.osdi.entry',
         summary: 'The OSDI entry point (any valid token)',
         responses: {
-          200: hal(
-            'OsdiEntryPoint',
-            {
-              vendor_name: 'Undersign',
-              product_name: 'Undersign OSDI API',
-              osdi_version: '1.1',
-              max_pagesize: OSDI_MAX_PAGE_SIZE,
-              namespace: 'undersign',
-              _links: {
-                'curies': CURIES,
-                'self': { href: API, title: 'This API entry point' },
-                'osdi:petitions': { href: `${API}/petitions`, title: 'Your petitions' },
-                'docs': { href: `${SITE}/api/docs`, title: 'The API’s documentation' },
-              },
-            },
-            'What the API offers, and where'
-          ),
+          200: hal('OsdiEntryPoint', entryPointExample, 'What the API offers, and where'),
           ...tokenRefusals(null),
         },
       },
@@ -209,7 +84,7 @@ const osdi: ApiArea = {
         responses: {
           200: hal(
             'OsdiPetitionCollection',
-            collectionExample('osdi:petitions', `${API}/petitions`, [petitionExample], true),
+            petitionCollectionExample,
             'A page of petitions, oldest first'
           ),
           ...tokenRefusals('signatures:read'),
@@ -224,11 +99,7 @@ const osdi: ApiArea = {
         summary: 'One of the member’s petitions (signatures:read)',
         parameters: [guidParameter],
         responses: {
-          200: hal(
-            'OsdiPetition',
-            { ...petitionExample, _links: { curies: CURIES, ...petitionExample._links } },
-            'The petition'
-          ),
+          200: hal('OsdiPetition', petitionExample, 'The petition'),
           ...tokenRefusals('signatures:read', { ownPetition: true }),
         },
       },
@@ -244,12 +115,7 @@ const osdi: ApiArea = {
         responses: {
           200: hal(
             'OsdiSignatureCollection',
-            collectionExample(
-              'osdi:signatures',
-              `${API}/petitions/${GUID}/signatures`,
-              [signatureExample(true)],
-              false
-            ),
+            signatureCollectionExample,
             'A page of signatures in id order'
           ),
           ...tokenRefusals('signatures:read', { ownPetition: true }),
@@ -266,7 +132,7 @@ const osdi: ApiArea = {
           required: true,
           content: {
             'application/json': {
-              schema: ref('OsdiRecordSignature'),
+              schema: schemaRef('OsdiRecordSignature'),
               example: recordRequestExample,
             },
           },
@@ -274,7 +140,7 @@ const osdi: ApiArea = {
         responses: {
           201: hal(
             'OsdiSignature',
-            signatureExample(false),
+            recordedSignatureExample,
             'Recorded, waiting for the signer’s confirmation'
           ),
           200: {
@@ -303,199 +169,7 @@ const osdi: ApiArea = {
       },
     },
   },
-  schemas: {
-    OsdiEntryPoint: {
-      type: 'object',
-      required: [
-        'vendor_name',
-        'product_name',
-        'osdi_version',
-        'max_pagesize',
-        'namespace',
-        '_links',
-      ],
-      properties: {
-        vendor_name: { type: 'string' },
-        product_name: { type: 'string' },
-        osdi_version: { type: 'string', const: '1.1' },
-        max_pagesize: { type: 'integer' },
-        namespace: { type: 'string' },
-        _links: {
-          type: 'object',
-          required: ['self', 'osdi:petitions'],
-          properties: {
-            'curies': { type: 'array' },
-            'self': link,
-            'osdi:petitions': link,
-            'docs': link,
-          },
-        },
-      },
-    },
-    OsdiPetition: {
-      type: 'object',
-      required: ['identifiers', 'title', 'total_signatures', 'browser_url', '_links'],
-      properties: {
-        'identifiers': { type: 'array', items: { type: 'string' } },
-        'origin_system': { type: 'string' },
-        'created_date': dateTime,
-        'modified_date': dateTime,
-        'title': { type: 'string' },
-        'description': { type: 'string', description: 'Sanitised HTML, as the page shows it' },
-        'petition_text': { type: 'string' },
-        'target': {
-          type: 'array',
-          items: { type: 'object', properties: { name: { type: 'string' } } },
-        },
-        'total_signatures': { type: 'integer' },
-        'browser_url': { type: 'string', format: 'uri' },
-        'undersign:open_for_signing': { type: 'boolean' },
-        '_links': {
-          type: 'object',
-          properties: {
-            'self': link,
-            'osdi:signatures': link,
-            'osdi:record_signature_helper': link,
-          },
-        },
-      },
-    },
-    OsdiPetitionCollection: collectionSchema('osdi:petitions', 'OsdiPetition'),
-    OsdiSignature: {
-      type: 'object',
-      required: [
-        'identifiers',
-        'created_date',
-        'person',
-        'undersign:confirmed',
-        'undersign:active',
-      ],
-      properties: {
-        'identifiers': { type: 'array', items: { type: 'string' } },
-        'origin_system': { type: 'string' },
-        'created_date': dateTime,
-        'modified_date': dateTime,
-        'action_date': dateTime,
-        'comments': { type: ['string', 'null'] },
-        'person': {
-          type: 'object',
-          properties: {
-            given_name: { type: 'string' },
-            family_name: { type: 'string' },
-            email_addresses: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { address: { type: 'string' }, primary: { type: 'boolean' } },
-              },
-            },
-            postal_addresses: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  primary: { type: 'boolean' },
-                  country: { type: 'string' },
-                  postal_code: { type: ['string', 'null'] },
-                },
-              },
-            },
-            custom_fields: { type: 'object', additionalProperties: { type: 'string' } },
-          },
-        },
-        'referrer_data': {
-          type: 'object',
-          properties: { source: { type: ['string', 'null'] } },
-        },
-        'undersign:anonymous': { type: 'boolean' },
-        'undersign:confirmed': { type: 'boolean' },
-        'undersign:confirmed_date': nullableDateTime,
-        'undersign:active': { type: 'boolean' },
-        'undersign:contact_consent': { type: 'boolean' },
-        'undersign:contact_consent_date': nullableDateTime,
-        'undersign:side': { type: 'string', enum: ['support', 'oppose'] },
-        '_links': {
-          type: 'object',
-          properties: { 'curies': { type: 'array' }, 'osdi:petition': link },
-        },
-      },
-    },
-    OsdiSignatureCollection: collectionSchema('osdi:signatures', 'OsdiSignature'),
-    OsdiRecordSignature: {
-      type: 'object',
-      required: ['person'],
-      properties: {
-        person: {
-          type: 'object',
-          required: ['given_name', 'family_name', 'email_addresses', 'postal_addresses'],
-          properties: {
-            given_name: { type: 'string', minLength: 3, maxLength: 100 },
-            family_name: { type: 'string', minLength: 3, maxLength: 100 },
-            email_addresses: {
-              type: 'array',
-              minItems: 1,
-              items: {
-                type: 'object',
-                required: ['address'],
-                properties: { address: { type: 'string', format: 'email', maxLength: 254 } },
-              },
-            },
-            postal_addresses: {
-              type: 'array',
-              minItems: 1,
-              items: {
-                type: 'object',
-                required: ['country'],
-                properties: {
-                  country: { type: 'string', pattern: '^[A-Za-z]{2}$' },
-                  postal_code: { type: 'string' },
-                },
-              },
-            },
-            custom_fields: { type: 'object', additionalProperties: { type: 'string' } },
-          },
-        },
-        comments: { type: 'string', minLength: 20, maxLength: 2000 },
-        referrer_data: { type: 'object', properties: { source: { type: 'string' } } },
-      },
-    },
-    OsdiError: {
-      type: 'object',
-      required: ['osdi:error'],
-      properties: {
-        'osdi:error': {
-          type: 'object',
-          required: ['request_type', 'response_code', 'resource_status'],
-          properties: {
-            request_type: { type: 'string', enum: ['atomic'] },
-            response_code: { type: 'integer' },
-            resource_status: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  resource: { type: 'string' },
-                  response_code: { type: 'integer' },
-                  error_descriptions: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      required: ['error_code', 'description'],
-                      properties: {
-                        error_code: { type: 'string' },
-                        description: { type: 'string' },
-                        properties: { type: 'array', items: { type: 'string' } },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
+  schemas: OSDI_SCHEMAS,
 }
 
 export default osdi

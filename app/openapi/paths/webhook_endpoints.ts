@@ -1,15 +1,10 @@
 import type { ApiArea } from '#openapi/area'
-import { tokenRefusals } from '#openapi/common'
+import { jsonAnswer, schemaRef, tokenRefusals } from '#openapi/common'
 import { API_TOKEN_PREFIX } from '#shared/api_access'
 import { WEBHOOK_EVENTS } from '#shared/webhook_events'
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_URL_MAX_LENGTH } from '#shared/webhook_endpoints'
 
 const TAG = 'Webhook endpoints'
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
-const json = (description: string, schema: object, example: unknown) => ({
-  description,
-  content: { 'application/json': { schema, example } },
-})
 
 const GUID = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const ENDPOINT_EXAMPLE = {
@@ -83,9 +78,9 @@ const webhookEndpoints: ApiArea = {
         summary: 'List a petition’s webhook endpoints',
         parameters: [guidParameter],
         responses: {
-          '200': json(
+          '200': jsonAnswer(
             'The endpoints, oldest first; never their secrets.',
-            ref('WebhookEndpointList'),
+            schemaRef('WebhookEndpointList'),
             { data: [ENDPOINT_EXAMPLE] }
           ),
           ...refusals,
@@ -102,7 +97,7 @@ const webhookEndpoints: ApiArea = {
           required: true,
           content: {
             'application/json': {
-              schema: ref('NewWebhookEndpoint'),
+              schema: schemaRef('NewWebhookEndpoint'),
               example: {
                 url: 'https://crm.example.org/hooks/undersign',
                 events: ['signature.confirmed', 'signature.withdrawn'],
@@ -111,16 +106,16 @@ const webhookEndpoints: ApiArea = {
           },
         },
         responses: {
-          '201': json(
+          '201': jsonAnswer(
             'The endpoint, with its secret: keep it now.',
-            ref('CreatedWebhookEndpoint'),
+            schemaRef('CreatedWebhookEndpoint'),
             {
               data: { ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
             }
           ),
-          '422': json(
+          '422': jsonAnswer(
             'Refused input, each field with a translated message (also: an address that is not public, not https, does not resolve, or one endpoint too many, under `url`).',
-            ref('TokenErrors'),
+            schemaRef('TokenErrors'),
             errors(
               'invalid',
               'The address leads to a private or local network: only addresses on the public internet are allowed.',
@@ -150,7 +145,7 @@ const webhookEndpoints: ApiArea = {
           'Queues a `webhook.test` message to the endpoint: a new delivery with its own `webhook-id` each time. Its attempts show in the delivery log of the owner’s page.',
         parameters: [guidParameter, idParameter],
         responses: {
-          '202': json('The test delivery is queued.', ref('QueuedWebhookDelivery'), {
+          '202': jsonAnswer('The test delivery is queued.', schemaRef('QueuedWebhookDelivery'), {
             data: {
               id: 481,
               messageId: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W1',
@@ -158,9 +153,9 @@ const webhookEndpoints: ApiArea = {
               status: 'pending',
             },
           }),
-          '409': json(
+          '409': jsonAnswer(
             'The endpoint is disabled (after a day of failures): enable it again first.',
-            ref('TokenErrors'),
+            schemaRef('TokenErrors'),
             errors(
               'disabled',
               'This endpoint is disabled: enable it again on the petition’s webhooks page first.'
@@ -182,7 +177,7 @@ const webhookEndpoints: ApiArea = {
       type: 'object',
       required: ['data'],
       additionalProperties: false,
-      properties: { data: { type: 'array', items: ref('WebhookEndpoint') } },
+      properties: { data: { type: 'array', items: schemaRef('WebhookEndpoint') } },
     },
     NewWebhookEndpoint: {
       type: 'object',

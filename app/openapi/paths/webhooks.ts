@@ -1,4 +1,5 @@
 import type { ApiArea } from '#openapi/area'
+import { objectOf, schemaRef } from '#openapi/common'
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '#shared/webhook_events'
 
 /*
@@ -11,26 +12,11 @@ const TAG = 'Webhooks'
 
 type Schema = Record<string, unknown>
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const text = { type: 'string' } as const
 const nullableText = { type: ['string', 'null'] } as const
 const time = { type: 'string', format: 'date-time' } as const
 const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const
 const date = { type: 'string', format: 'date' } as const
-
-function objectOf(
-  properties: Record<string, unknown>,
-  description: string,
-  optional: string[] = []
-) {
-  return {
-    type: 'object',
-    description,
-    required: Object.keys(properties).filter((key) => !optional.includes(key)),
-    additionalProperties: false,
-    properties,
-  }
-}
 
 /** A message of `type` whose `data` has the petition and `extra`. */
 function message(type: string, extra: Record<string, unknown>, description: string): Schema {
@@ -38,7 +24,7 @@ function message(type: string, extra: Record<string, unknown>, description: stri
     {
       type: { const: type },
       timestamp: { ...time, description: 'When the event happened (UTC).' },
-      data: objectOf({ petition: ref('WebhookPetition'), ...extra }, 'What happened.'),
+      data: objectOf({ petition: schemaRef('WebhookPetition'), ...extra }, 'What happened.'),
     },
     description
   )
@@ -101,12 +87,12 @@ const schemas: Record<string, Schema> = {
   ),
   SignatureConfirmedMessage: message(
     'signature.confirmed',
-    { signature: ref('WebhookSignature') },
+    { signature: schemaRef('WebhookSignature') },
     'A signature was confirmed.'
   ),
   SignatureWithdrawnMessage: message(
     'signature.withdrawn',
-    { signature: ref('WebhookSignature') },
+    { signature: schemaRef('WebhookSignature') },
     'A confirmed signature was withdrawn; the signature as it was.'
   ),
   PetitionMilestoneMessage: message(
@@ -258,7 +244,7 @@ function pathItem(type: string) {
         required: true,
         content: {
           'application/json': {
-            schema: ref(SCHEMA_OF[type]),
+            schema: schemaRef(SCHEMA_OF[type]),
             example: {
               type,
               timestamp: '2026-12-07T14:05:31.214Z',

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type Petition from '#models/petition'
 import type User from '#models/user'
@@ -8,11 +6,9 @@ import Signature, { OPPOSE, SUPPORT } from '#models/signature'
 import type { signatureValidator } from '#validators/signature'
 import { normalizeEmail } from '#support/email_normalizer'
 import { emailDomain, networkHash } from '#support/signer_traces'
-import { countSignature, countUncounted } from '#runtime/signatures/count_deltas'
 import { newReceiptSecret } from '#support/receipts'
 import { signatureMails } from '#runtime/signatures/signature_mails'
 import { takeConfirmationResend } from '#runtime/limits/rate_limits'
-import { affectedRows } from '#support/database_errors'
 import { signatureWrites } from '#runtime/signatures/signature_writes'
 import { signatureInserts } from '#services/signatures/signature_inserts'
 import type { Locale } from '#app/i18n/locales'
@@ -23,6 +19,8 @@ import { signAgain } from '#services/signatures/repeat_signings'
 import { isSignedBy } from '#policies/signature_policy'
 import { signatureRef, type SignedRef } from '#support/http/signed_petitions_cookie'
 import { contactConsentOf } from '#services/signatures/contact_consent'
+import { replaceUnconfirmed } from '#services/signatures/unconfirmed_replacement'
+import { newConfirmationToken } from '#support/signature_links'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -179,7 +177,8 @@ export function receiptOf(
   return { confirmed: false, email: repeat.email, left }
 }
 
-type SignatureValues = Pick<
+/** What a sign stores of its signer, and whether it counts at once: inserted or replacing. */
+export type SignatureValues = Pick<
   Signature,
   | 'petitionId'
   | 'userId'
@@ -216,81 +215,6 @@ async function insertSignature({ confirmed, ...values }: SignatureValues) {
   })
   const stored = await signatureWrites.add(signatureInserts, { signature, confirmed })
   return stored ? signature : null
-}
-
-/**
- * Overwrites an unconfirmed signature with a new signer's, as a new signature:
- * dated now, active unless a rule stops the new signer (whose rule it
- * then records), with a new link token (or confirmed, for a verified
- * member). The UPDATE holds only while the row is still unconfirmed and
- * still has the signer it was read with, so a concurrent confirmation or
- * replacement wins and this returns null; counts do not move until a
- * confirmation, and the members' signature counts follow the signer.
- */
-async function replaceUnconfirmed(existing: Signature, { confirmed, ...values }: SignatureValues) {
-  return db.transaction(async (trx) => {
-    const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
-    const token = newConfirmationToken()
-    const affected = await trx
-      .from('signatures')
-      .where('id', existing.id)
-      .whereNull('confirmed_at')
-      .if(
-        existing.userId === null,
-        (query) => query.whereNull('user_id'),
-        (query) => query.where('user_id', existing.userId!)
-      )
-      .update({
-        user_id: values.userId,
-        first_name: values.firstName,
-        last_name: values.lastName,
-        email: values.email,
-        comment: values.comment,
-        private: values.private,
-        score: values.score,
-        // Active again, unless stopped by a rule or invalidated by moderators (only their undo
-        // brings it back).
-        active: values.blockedRule === null ? db.raw('invalidation_id IS NULL') : false,
-        blocked_rule: values.blockedRule,
-        custom_fields_data: JSON.stringify(values.customFieldsData),
-        locale: values.locale,
-        // The new signer's own choice, as everything else of theirs.
-        wants_updates: values.wantsUpdates,
-        country: values.country,
-        postal_code: values.postalCode,
-        source: values.source,
-        contact_consent_at: values.contactConsentAt?.toFormat(trx.dialect.dateTimeFormat) ?? null,
-        contact_consent_text: values.contactConsentText,
-        network_hash: values.networkHash,
-        email_domain: values.emailDomain,
-        receipt_secret: values.receiptSecret,
-        confirmation_token: token,
-        confirmed_at: confirmed ? now : null,
-        link_mail_due_at: now,
-        link_mail_attempts: 0,
-        created_at: now,
-        updated_at: now,
-      })
-    if (affectedRows(affected) === 0) return null
-    const signature = await Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
-    // Counted only when active: neither stopped by a rule nor invalidated by moderators.
-    const change = { signatureId: signature.id, change: 'confirmed' as const }
-    if (confirmed && signature.active) await countSignature(trx, values, 1, change)
-    else if (confirmed) await countUncounted(trx, signature, 1, change)
-    if (existing.userId !== values.userId) {
-      if (existing.userId) {
-        await trx.from('users').where('id', existing.userId).decrement('signatures_count', 1)
-      }
-      if (values.userId) {
-        await trx.from('users').where('id', values.userId).increment('signatures_count', 1)
-      }
-    }
-    return signature
-  })
-}
-
-function newConfirmationToken() {
-  return randomBytes(16).toString('base64url')
 }
 
 /** Only the answers that were given, keyed by field id. */
