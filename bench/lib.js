@@ -146,15 +146,20 @@ export function childProcessesOf(pid) {
 
 /** Among `pids`, the supervisor's mail worker (bin/supervisor.ts), read from its environment; Linux. */
 export function mailWorkersAmong(pids) {
-  return pids.filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/environ`, 'utf8')
-        .split('\0')
-        .includes('UNDERSIGN_MAIL_WORKER=1')
-    } catch {
-      return false
-    }
-  })
+  return pids.filter((pid) => hasRole(pid, 'UNDERSIGN_MAIL_WORKER'))
+}
+
+/** The supervisor's webhook worker among these processes (its environment says so). */
+export function webhookWorkersAmong(pids) {
+  return pids.filter((pid) => hasRole(pid, 'UNDERSIGN_WEBHOOK_WORKER'))
+}
+
+function hasRole(pid, role) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`${role}=1`)
+  } catch {
+    return false
+  }
 }
 
 /** How many of these e-mail addresses have a signature row, read straight from the database. */

@@ -12,7 +12,7 @@
 |     the last one the last confirmation mail reaches the SMTP server;
 |   - confirmations (the POST of the mailed link), sustained;
 |   - signing and confirming again on a petition with 3 webhook endpoints
-|     (3 deliveries a confirmation, sent by the site's background worker to
+|     (3 deliveries a confirmation, sent by the site's webhook worker to
 |     a receiver of the bench's, a process of its own niced as that worker
 |     is: bench/webhook_receiver.js), and how long after the confirm run the
 |     last delivery lands; then both again with the endpoints disabled, the
@@ -48,6 +48,7 @@ import {
   firstVisit,
   log,
   mailWorkersAmong,
+  webhookWorkersAmong,
   openLiveStreams,
   onPostgres,
   prepare,
@@ -70,8 +71,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const HELLO_PORT = 3501
 const WEBHOOK_PORT = 3502
-/** The webhook receiver's niceness: the site's background worker's (bin/supervisor.ts). */
-const RECEIVER_NICENESS = 5
+/** The webhook receiver's niceness: the site's webhook worker's (bin/supervisor.ts). */
+const RECEIVER_NICENESS = 19
 /** `-- --profile`: a CPU profile of every app process during each page, sign and confirm run. */
 const PROFILE = process.argv.includes('--profile')
 const profileDir = join(root, 'tmp', 'bench', 'profiles')
@@ -449,9 +450,9 @@ await confirmRun(confirmationLinks(signResult.requests.total, 'links.txt'), '')
 
 // 5a. Signing and confirming again with 3 webhook endpoints on the petition (every event, a
 // receiver answering 200): the flush turns each confirmation into 3 deliveries, which the
-// site's background worker sends meanwhile (the web workers' own queue worker under
-// MAIL_PROCESS=false). The same rate within noise is the goal. The receiver is a process of
-// its own, niced as the site's background worker is (bench/webhook_receiver.js): a real one
+// site's webhook worker sends with the cores left idle (the web workers' own queue worker
+// under MAIL_PROCESS=false). The same rate within noise is the goal. The receiver is a
+// process of its own, niced as the webhook worker is (bench/webhook_receiver.js): a real one
 // runs on another machine and takes none of the web workers' cores.
 {
   const receiver = startChild([join(root, 'bench', 'webhook_receiver.js'), String(WEBHOOK_PORT)])
@@ -476,16 +477,17 @@ await confirmRun(confirmationLinks(signResult.requests.total, 'links.txt'), '')
   await mailsDelivered(hooked['2xx'] + hooked['3xx'], Date.now(), mailsBeforeHooked)
   const hookedLinks = confirmationLinks(hooked.requests.total, 'webhook-links.txt')
   const receiverCpuBefore = cpuSeconds([receiver.pid])
-  const workerCpuBefore = cpuSeconds(mailWorkers())
+  const webhookWorkers = () => webhookWorkersAmong(appProcesses())
+  const workerCpuBefore = cpuSeconds(webhookWorkers())
   const confirmStarted = Date.now()
   const confirmed = await measure(
     'confirm (3 webhook endpoints)',
     { ...confirmRequests(hookedLinks), duration: DURATION },
-    `${hookedLinks.length.toLocaleString('en')} links; 3 deliveries each, sent meanwhile by the background worker`
+    `${hookedLinks.length.toLocaleString('en')} links; 3 deliveries each, sent meanwhile by the webhook worker`
   )
   const confirmEnded = Date.now()
   const receivedDuringRun = (await receivedSoFar()).total
-  const workerCpuDuringRun = cpuSeconds(mailWorkers()) - workerCpuBefore
+  const workerCpuDuringRun = cpuSeconds(webhookWorkers()) - workerCpuBefore
   // Every confirmation answered makes 3 deliveries; the last ones land after the run.
   const expected = (confirmed['2xx'] + confirmed['3xx']) * 3
   const deadline = Date.now() + 120_000
@@ -508,7 +510,7 @@ await confirmRun(confirmationLinks(signResult.requests.total, 'links.txt'), '')
     'notes':
       `by state ${JSON.stringify(byStatus)}; ${received.total} received of ${expected} expected, ` +
       `${receivedDuringRun} during the confirm run, the last ${lagSeconds.toFixed(1)} s after it; ` +
-      `background worker ${Math.round((workerCpuDuringRun / ((confirmEnded - confirmStarted) / 1000)) * 100) / 100} cores during the run; ` +
+      `webhook worker ${Math.round((workerCpuDuringRun / ((confirmEnded - confirmStarted) / 1000)) * 100) / 100} cores during the run; ` +
       `receiver ${Math.round(receiverCpu * 100) / 100} CPU s`,
   })
   log(

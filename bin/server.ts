@@ -7,6 +7,7 @@ import 'reflect-metadata'
 import cluster from 'node:cluster'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { isMailWorker } from '#support/mail_worker'
+import { isWebhookWorker } from '#support/webhook_worker'
 import { serverWithOwnSocket } from './own_listening_socket.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -28,8 +29,9 @@ const workerCount = Number(process.env.WEB_CONCURRENCY) || 1
 if (cluster.isPrimary && workerCount > 1) {
   const { supervise } = await import('./supervisor.js')
   supervise(workerCount)
-} else if (isMailWorker()) {
-  // The supervisor's mail worker (app/support/mail_worker.ts): no HTTP server, one command.
+} else if (isMailWorker() || isWebhookWorker()) {
+  // The supervisor's mail worker (app/support/mail_worker.ts) or webhook worker
+  // (app/support/webhook_worker.ts): no HTTP server, one command.
   new Ignitor(APP_ROOT, { importer: IMPORTER })
     .tap((app) => {
       app.booting(async () => {
@@ -40,7 +42,7 @@ if (cluster.isPrimary && workerCount > 1) {
       app.listen('SIGINT', terminate)
     })
     .ace()
-    .handle(['signature-mails:send'])
+    .handle([isMailWorker() ? 'signature-mails:send' : 'webhooks:send'])
     .catch((error) => {
       process.exitCode = 1
       prettyPrintError(error)

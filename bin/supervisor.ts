@@ -22,14 +22,17 @@
 |     web workers store (MAIL_PROCESS=false keeps them in the web workers):
 |     the ids of their due mails pass through this process to it
 |     (app/support/mail_worker.ts), and it is replaced like a web worker;
-|     it also sends the webhooks (the `webhooks` queue, which the web
-|     workers then leave to it: app/support/queues.ts).
+|   - with it, one webhook worker at the lowest priority consumes the
+|     `webhooks` queue, which the web workers then leave to it
+|     (app/support/webhook_worker.ts, app/support/queues.ts); it is
+|     replaced like a web worker.
 |
 */
 import cluster, { type Worker } from 'node:cluster'
 import { setPriority } from 'node:os'
 import { SUPERVISED_WORKER, aggregateWorkerMetrics } from '#support/metrics/cluster_aggregation'
 import { MAIL_WORKER, MAILS_TO_WORKER, relayDueMails } from '#support/mail_worker'
+import { WEBHOOK_WORKER } from '#support/webhook_worker'
 import { WORKER_LISTENING } from './own_listening_socket.js'
 
 /** Exit code of a worker that refused its settings: every new one would too. */
@@ -45,6 +48,8 @@ const MAX_BOOT_FAILURES = 5
  * at this value that the last mail of a surge still leaves within seconds.
  */
 const MAIL_WORKER_NICENESS = 5
+/** The webhook worker's niceness: the lowest, it takes only idle cores. */
+const WEBHOOK_WORKER_NICENESS = 19
 /** How long workers get to drain on shutdown before they are killed. */
 const SHUTDOWN_GRACE_MS = 30_000
 
@@ -68,6 +73,7 @@ export function supervise(workerCount: number) {
   const startedAt = new Map<Worker, number>()
   const withMailWorker = process.env.MAIL_PROCESS !== 'false'
   let mailWorker: Worker | null = null
+  let webhookWorker: Worker | null = null
   let bootFailures = 0
   let stopping = false
   let exitCode = 0
@@ -81,15 +87,22 @@ export function supervise(workerCount: number) {
     worker.once('listening', () => (bootFailures = 0))
   }
 
-  function forkMailWorker() {
-    mailWorker = cluster.fork({ [SUPERVISED_WORKER]: '1', [MAIL_WORKER]: '1' })
-    startedAt.set(mailWorker, Date.now())
+  /** A background worker (no HTTP server), reniced below the web workers. */
+  function forkBackground(name: string, role: string, niceness: number) {
+    const worker = cluster.fork({ [SUPERVISED_WORKER]: '1', [role]: '1' })
+    startedAt.set(worker, Date.now())
     try {
-      setPriority(mailWorker.process.pid!, MAIL_WORKER_NICENESS)
+      setPriority(worker.process.pid!, niceness)
     } catch (error) {
-      log(`the mail worker keeps the web workers' priority: ${(error as Error).message}`)
+      log(`the ${name} keeps the web workers' priority: ${(error as Error).message}`)
     }
+    return worker
   }
+
+  const forkMailWorker = () =>
+    (mailWorker = forkBackground('mail worker', MAIL_WORKER, MAIL_WORKER_NICENESS))
+  const forkWebhookWorker = () =>
+    (webhookWorker = forkBackground('webhook worker', WEBHOOK_WORKER, WEBHOOK_WORKER_NICENESS))
 
   function stop(code: number) {
     if (stopping) return
@@ -118,13 +131,17 @@ export function supervise(workerCount: number) {
     }
     log(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}): starting another`)
     if (worker === mailWorker) forkMailWorker()
+    else if (worker === webhookWorker) forkWebhookWorker()
     else fork()
   })
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(0))
   aggregateWorkerMetrics()
   relayDueMails(() => (bootFailures = 0))
-  log(`starting ${workerCount} workers${withMailWorker ? ' and a mail worker' : ''}`)
+  log(`starting ${workerCount} workers${withMailWorker ? ', a mail and a webhook worker' : ''}`)
   for (let index = 0; index < workerCount; index++) fork()
-  if (withMailWorker) forkMailWorker()
+  if (withMailWorker) {
+    forkMailWorker()
+    forkWebhookWorker()
+  }
 }

@@ -4,9 +4,7 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 /**
  * The supervisor's mail worker (bin/supervisor.ts): sends the signers' mails
  * its web workers hand over as they store signatures, and sweeps up links
- * left due, until it is stopped; there it also consumes the webhooks queue
- * (`#support/queues`), which the web workers leave to it. Run alone, it
- * only sweeps.
+ * left due, until it is stopped. Run alone, it only sweeps.
  */
 export default class SignatureMailsSend extends BaseCommand {
   static commandName = 'signature-mails:send'
@@ -27,17 +25,5 @@ export default class SignatureMailsSend extends BaseCommand {
     if (isSupervisedWorker()) joinWorkerMetrics(processMetrics, { announce: true })
     signatureMails.startSweeping()
     takeHandedOver((ids) => signatureMails.take(ids))
-    await this.consumeBackgroundQueues()
-  }
-
-  /** Under the supervisor, the queues its web workers leave to this process. */
-  private async consumeBackgroundQueues() {
-    // Whatever QUEUE_INLINE_WORKER says of the web workers: they leave this queue to it.
-    const { isMailWorker } = await import('#support/mail_worker')
-    if (!isMailWorker()) return
-    const { queuesConsumedHere } = await import('#support/queues')
-    const { startQueueWorker } = await import('#runtime/queue/queue_worker')
-    const worker = await startQueueWorker(this.app, queuesConsumedHere())
-    this.app.terminating(() => worker.stop())
   }
 }

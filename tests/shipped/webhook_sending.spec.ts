@@ -1,7 +1,13 @@
+import { getPriority } from 'node:os'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import redis from '@adonisjs/redis/services/main'
-import { onRedis, shippedDb } from '#tests/shipped/support/shipped_app'
+import {
+  onRedis,
+  processGone,
+  serverProcesses,
+  shippedDb,
+} from '#tests/shipped/support/shipped_app'
 import { eventually } from '#tests/shipped/support/journeys'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { newMessageId, webhookBody } from '#support/webhook_messages'
@@ -17,6 +23,15 @@ async function makeSweepDue() {
       .from('queue_schedules')
       .where('id', SWEEP)
       .update({ next_run_at: new Date(past) })
+}
+
+/** The tries of a delivery, once there is one (the sweep runs within seconds of being due). */
+function triesOf(deliveryId: number) {
+  return eventually(
+    () => shippedDb().from('webhook_attempts').where('delivery_id', deliveryId),
+    (rows) => rows.length > 0,
+    15_000
+  )
 }
 
 /**
@@ -59,22 +74,41 @@ async function dueDelivery() {
 }
 
 test.group('Shipped: webhook sending', () => {
-  test('under the supervisor, the sweep on the webhooks queue is run by its background worker', async ({
+  test('under the supervisor, the webhooks queue is its webhook worker’s, niced to the bottom and replaced when it dies', async ({
     assert,
   }) => {
-    // The web workers leave that queue to the background worker: if it took
+    const { mailWorker, webhookWorker, workers } = serverProcesses()
+    assert.isNotNull(webhookWorker, 'a webhook worker runs beside the web workers')
+    // In a surge the signers, then their mails, get the cores first; the deliveries take what is left.
+    assert.equal(getPriority(webhookWorker!), 19)
+    assert.isAbove(getPriority(webhookWorker!), getPriority(mailWorker!))
+    assert.isAbove(getPriority(mailWorker!), getPriority(workers[0]))
+
+    // The web workers and the mail worker leave that queue to it: if it took
     // nothing, the due delivery would never be tried.
-    const deliveryId = await dueDelivery()
+    const firstId = await dueDelivery()
     await makeSweepDue()
-    const attempts = await eventually(
-      () => shippedDb().from('webhook_attempts').where('delivery_id', deliveryId),
-      (rows) => rows.length > 0,
-      15_000
-    )
-    assert.lengthOf(attempts, 1)
-    assert.equal(attempts[0].error, 'destination not allowed (not_https)')
-    const delivery = await shippedDb().from('webhook_deliveries').where('id', deliveryId).first()
+    const first = await triesOf(firstId)
+    assert.lengthOf(first, 1)
+    assert.equal(first[0].error, 'destination not allowed (not_https)')
+    const delivery = await shippedDb().from('webhook_deliveries').where('id', firstId).first()
     assert.equal(delivery.status, 'pending')
     assert.equal(Number(delivery.attempts), 1)
+
+    process.kill(webhookWorker!, 'SIGKILL')
+    await processGone(webhookWorker!, 10_000)
+    // The supervisor renices its new webhook worker just after forking it: a poll can see it in between.
+    const replaced = await eventually(
+      async () => serverProcesses(),
+      (now) =>
+        now.webhookWorker !== null &&
+        now.webhookWorker !== webhookWorker &&
+        getPriority(now.webhookWorker) === 19,
+      15_000
+    )
+    assert.equal(getPriority(replaced.webhookWorker!), 19)
+    const secondId = await dueDelivery()
+    await makeSweepDue()
+    assert.lengthOf(await triesOf(secondId), 1)
   })
 })

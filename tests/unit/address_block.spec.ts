@@ -28,9 +28,7 @@ test.group('Address blocks (limits on what one client holds open)', () => {
     assert.equal(addressBlock('unknown'), 'unknown')
   })
 
-  test('no address at all (a closed socket) is one shared block, and no network', ({
-    assert,
-  }) => {
+  test('no address at all (a closed socket) is one shared block, and no network', ({ assert }) => {
     assert.equal(addressBlock(undefined), 'unknown')
     assert.equal(addressBlock(''), 'unknown')
     assert.isNull(signerNetwork(undefined))

@@ -99,7 +99,10 @@ test.group('Webhooks: sending', (group) => {
     }
     assert.lengthOf(receiver.received, 4)
     assert.deepEqual(new Set(receiver.received.map((got) => got.id)), new Set([delivery.messageId]))
-    assert.deepEqual(new Set(receiver.received.map((got) => got.body)), new Set([delivery.body.body]))
+    assert.deepEqual(
+      new Set(receiver.received.map((got) => got.body)),
+      new Set([delivery.body.body])
+    )
     assert.isTrue(receiver.received.every((got) => got.verified))
 
     stored = await WebhookDelivery.findOrFail(delivery.id)

@@ -341,8 +341,8 @@ export async function crashAndRestart(
   { supervisorOnly = false } = {}
 ) {
   const parent = starter!
-  const { supervisor, workers: webWorkers, mailWorker } = serverProcesses()
-  const workers = mailWorker ? [...webWorkers, mailWorker] : webWorkers
+  const { supervisor, workers: webWorkers, mailWorker, webhookWorker } = serverProcesses()
+  const workers = [...webWorkers, ...[mailWorker, webhookWorker].filter((pid) => pid !== null)]
   for (const pid of supervisorOnly ? [supervisor] : [supervisor, ...workers]) {
     process.kill(pid, 'SIGKILL')
   }
@@ -358,12 +358,10 @@ export function childrenOf(pid: number): number[] {
   return children.trim().split(/\s+/).filter(Boolean).map(Number)
 }
 
-/** Whether a process is the supervisor's mail worker (its environment says so). */
-function isMailWorker(pid: number) {
+/** Whether a process is one of the supervisor's background workers (its environment says so). */
+function hasRole(pid: number, role: 'UNDERSIGN_MAIL_WORKER' | 'UNDERSIGN_WEBHOOK_WORKER') {
   try {
-    return readFileSync(`/proc/${pid}/environ`, 'utf8')
-      .split('\0')
-      .includes('UNDERSIGN_MAIL_WORKER=1')
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`${role}=1`)
   } catch {
     return false
   }
@@ -371,14 +369,21 @@ function isMailWorker(pid: number) {
 
 /**
  * The server process of `npm start` (the workers' supervisor), its web
- * workers and its mail worker (null while it is being replaced).
+ * workers, its mail worker and its webhook worker (each null while it is
+ * being replaced).
  */
 export function serverProcesses() {
   const [supervisor] = childrenOf(starter!.pid!)
   if (!supervisor) throw new Error('the server process of npm start was not found')
   const children = childrenOf(supervisor)
-  const mailWorker = children.find(isMailWorker) ?? null
-  return { supervisor, workers: children.filter((pid) => pid !== mailWorker), mailWorker }
+  const mailWorker = children.find((pid) => hasRole(pid, 'UNDERSIGN_MAIL_WORKER')) ?? null
+  const webhookWorker = children.find((pid) => hasRole(pid, 'UNDERSIGN_WEBHOOK_WORKER')) ?? null
+  return {
+    supervisor,
+    workers: children.filter((pid) => pid !== mailWorker && pid !== webhookWorker),
+    mailWorker,
+    webhookWorker,
+  }
 }
 
 /** Resolves once no process has this id; fails after `timeoutMs`. */
