@@ -59,6 +59,17 @@ async function claimDue(now: DateTime, ids?: number[]) {
   return rowsOf<ClaimedRow>(result)
 }
 
+/**
+ * What a round waits for before it claims: nothing, unless its process says
+ * otherwise (the supervisor's webhook worker waits for idle cores:
+ * runtime/webhooks/idle_cores).
+ */
+let beforeEachRound: () => Promise<void> = async () => {}
+
+export function waitBeforeEachRound(wait: () => Promise<void>) {
+  beforeEachRound = wait
+}
+
 /** What a round of sending did: the tries made and the endpoints it disabled. */
 export type SentRound = { tried: number; delivered: number; disabledEndpointIds: number[] }
 
@@ -88,6 +99,7 @@ export async function sendDueWebhooks(ids?: number[]): Promise<SentRound> {
 
 /** One round: claims due rows (only `only` when given), sends and records them; how many it claimed. */
 async function sendRound(round: SentRound, only?: number[]): Promise<number> {
+  await beforeEachRound()
   const claimed = await claimDue(DateTime.utc(), only)
   if (claimed.length === 0) return 0
   const endpointIds = [...new Set(claimed.map((row) => Number(row.endpoint_id)))]
