@@ -1,3 +1,5 @@
+import { IDENTITY_CLAIMS, type IdentityClaim } from '#shared/identity'
+
 /**
  * The OpenID Connect providers a site names in IDENTITY_PROVIDERS, read
  * and checked without touching the network: a JSON array of
@@ -6,9 +8,7 @@
  * that the start can stop with it (start/safe_settings.ts).
  */
 
-/** What a site may keep of what a provider asserts, and nothing else. */
-export const IDENTITY_CLAIMS = ['country', 'region', 'ageOver'] as const
-export type IdentityClaim = (typeof IDENTITY_CLAIMS)[number]
+export { IDENTITY_CLAIMS, type IdentityClaim }
 
 export type IdentityProvider = {
   /** In the addresses `/identity/{key}/…`: lowercase letters, digits and dashes. */

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client'
 import { identityCallbackUrl } from '#config/identity'
 import { claimAt, type IdentityClaim, type IdentityProvider } from '#support/identity_providers'
+import type { IdentityClaims } from '#shared/identity'
 
 /**
  * The site's OpenID Connect clients, one per provider of IDENTITY_PROVIDERS:
@@ -64,7 +65,7 @@ export async function authorizationUrl(provider: IdentityProvider, secrets: Auth
 export type ProvenIdentity = {
   issuer: string
   subject: string
-  claims: Partial<Record<IdentityClaim, string | number | boolean>>
+  claims: IdentityClaims
 }
 
 /**

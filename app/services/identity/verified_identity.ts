@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { Session } from '@adonisjs/session'
 import { identityProvider } from '#config/identity'
-import type { IdentityClaim } from '#support/identity_providers'
+import type { IdentityClaims } from '#shared/identity'
 import { rowsOf } from '#support/database_errors'
 import { VERIFICATION_SESSION_KEY } from '#services/identity/identity_check'
 
@@ -16,7 +16,7 @@ import { VERIFICATION_SESSION_KEY } from '#services/identity/identity_check'
 export type VerifiedIdentity = {
   providerKey: string
   identityHash: string
-  claims: Partial<Record<IdentityClaim, string | number | boolean>>
+  claims: IdentityClaims
 }
 
 type VerificationRow = { provider_key: string; identity_hash: string; claims: string }
