@@ -5,9 +5,9 @@ import Provider from 'oidc-provider'
 import { exportJWK, generateKeyPair, decodeJwt, SignJWT, type CryptoKey } from 'jose'
 import env from '#start/env'
 import { identityCallbackUrl } from '#config/identity'
-import { cookiesSetBy, withCookies } from '#tests/helpers/cookies'
 
-export type Account = { sub: string; country?: string; region?: string }
+/** An account at the provider, found by its subject (what its login form takes). */
+export type Account = { country?: string; region?: string }
 
 /** How the provider's token answer is changed on its way to the site (a substituted ID token). */
 export type Tampering = 'audience' | 'expired' | 'nonce' | null
@@ -85,7 +85,7 @@ export class TestOidcProvider {
         return {
           accountId: id,
           claims: () => ({
-            sub: account.sub,
+            sub: id,
             address: { country: account.country, region: account.region },
           }),
         }
@@ -105,7 +105,7 @@ export class TestOidcProvider {
   }
 
   reset() {
-    this.accounts = new Map([['alice', { sub: 'alice-42', country: 'DE', region: 'BY' }]])
+    this.accounts = new Map([['alice-42', { country: 'DE', region: 'BY' }]])
     this.tampering = null
   }
 
@@ -201,7 +201,7 @@ class ProviderBrowser {
  * the site: logs `login` in and consents on its development pages, or
  * aborts (`deny`). The site's callback address with the provider's answer.
  */
-export async function throughProvider(authorizationUrl: string, login = 'alice', deny = false) {
+export async function throughProvider(authorizationUrl: string, login = 'alice-42', deny = false) {
   const browser = new ProviderBrowser()
   let next = await browser.get(authorizationUrl)
   for (let step = 0; step < 10; step++) {
@@ -223,22 +223,24 @@ export async function throughProvider(authorizationUrl: string, login = 'alice',
   throw new Error('the provider never sent the browser back')
 }
 
-/** A browser on the site: one language's host, its cookies kept across requests. */
+/**
+ * A browser on the site: one language's host and its session, carried from
+ * answer to answer (the test client's session store forgets a session once
+ * it has read the answer).
+ */
 export class SiteBrowser {
-  cookies = new Map<string, string>()
+  session: Record<string, unknown> = {}
   constructor(
     private client: ApiClient,
     readonly host: string
   ) {}
 
   async get(path: string, options: { inertia?: boolean } = {}): Promise<ApiResponse> {
-    let request = withCookies(
-      this.client.get(path).header('host', this.host).redirects(0),
-      this.cookies
-    )
-    if (options.inertia) request = request.withInertia()
+    const request = this.client.get(path).header('host', this.host).redirects(0)
+    if (Object.keys(this.session).length) request.withSession(this.session)
+    if (options.inertia) request.withInertia()
     const response = await request
-    for (const [name, value] of cookiesSetBy(response)) this.cookies.set(name, value)
+    this.session = (response.session() ?? {}) as Record<string, unknown>
     return response
   }
 }

@@ -115,23 +115,33 @@ type FlowRow = {
  * erased as it is taken, so a replayed answer finds it used.
  */
 async function takeFlow(providerKey: string, state: string) {
-  const flow: (FlowRow & { used_at: unknown; expires_at: unknown }) | null = await db
+  const flow: (FlowRow & { provider_key: string }) | null = await db
     .from('identity_flows')
+    .select(
+      'id',
+      'provider_key',
+      'nonce',
+      'code_verifier',
+      'binding_hash',
+      'petition_guid',
+      'locale'
+    )
     .where('state_hash', sha256(state))
     .first()
   if (!flow || !isLocale(flow.locale)) throw new IdentityCheckRefused('expired', null)
   const returnTo = { locale: flow.locale, petitionGuid: flow.petition_guid }
   const now = sqlTime(DateTime.utc())
-  const taken = rowsOf<FlowRow>(
+  // The guard that makes it once: of two answers with one state, one UPDATE wins.
+  const taken = rowsOf<{ id: number }>(
     await db.rawQuery(
       `UPDATE identity_flows SET used_at = ?, nonce = '', code_verifier = ''
         WHERE id = ? AND used_at IS NULL AND expires_at > ? AND provider_key = ?
-        RETURNING id, provider_key, nonce, code_verifier, binding_hash, petition_guid, locale`,
+        RETURNING id`,
       [now, flow.id, now, providerKey]
     )
   )
   if (!taken.length) throw new IdentityCheckRefused('expired', returnTo)
-  return { flow: taken[0], returnTo }
+  return { flow, returnTo }
 }
 
 async function proveIdentity(
