@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type { SessionData } from '@adonisjs/session/types'
 import Provider from 'oidc-provider'
 import { exportJWK, generateKeyPair, decodeJwt, SignJWT, type CryptoKey } from 'jose'
 import env from '#start/env'
@@ -229,7 +230,7 @@ export async function throughProvider(authorizationUrl: string, login = 'alice-4
  * it has read the answer).
  */
 export class SiteBrowser {
-  session: Record<string, unknown> = {}
+  session: SessionData = {}
   constructor(
     private client: ApiClient,
     readonly host: string
@@ -240,7 +241,7 @@ export class SiteBrowser {
     if (Object.keys(this.session).length) request.withSession(this.session)
     if (options.inertia) request.withInertia()
     const response = await request
-    this.session = (response.session() ?? {}) as Record<string, unknown>
+    this.session = (response.session() ?? {}) as SessionData
     return response
   }
 }
