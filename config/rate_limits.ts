@@ -14,6 +14,8 @@ export const rateLimits = {
   login: { requests: 60, every: '15 minutes', blockFor: '15 minutes' },
   // A member's passes to another language's site: a switch each, many more than anyone makes.
   languageHandOver: { requests: 60, every: '1 hour', blockFor: '15 minutes' },
+  // Identity checks started from one address: each asks a provider and writes a row.
+  identityCheck: { requests: 30, every: '1 hour', blockFor: '15 minutes' },
   // Failed logins from one address, and on one account from one address:
   // past either, that address waits. On one account from anywhere: past it,
   // the account is not locked (its owner would be locked out with it), every

@@ -146,6 +146,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
   // Webhooks may go to loopback and private addresses (tests, development; refused in production).
   WEBHOOKS_ALLOW_PRIVATE: Env.schema.boolean.optional(),
+  // OpenID Connect providers for verified identity: a JSON array, checked in start/safe_settings.ts.
+  IDENTITY_PROVIDERS: Env.schema.string.optional(),
   // Months a finished petition keeps its signers' personal data (default 12).
   SIGNATURE_RETENTION_MONTHS: wholeNumber('months'),
 })

@@ -23,6 +23,7 @@ import {
   throttleLiveUpdates,
   throttleLogin,
   throttleLanguageHandOver,
+  throttleIdentityCheck,
   throttleMediaUpload,
   throttleOpenData,
   throttleTransparencyLog,
@@ -58,6 +59,7 @@ const SessionController = () => import('#controllers/auth/session_controller')
 const PasswordResetController = () => import('#controllers/auth/password_reset_controller')
 const EmailVerificationController = () => import('#controllers/auth/email_verification_controller')
 const SocialAuthController = () => import('#controllers/auth/social_auth_controller')
+const IdentityChecksController = () => import('#controllers/identity_checks_controller')
 const MyPetitionsController = () => import('#controllers/my_petitions_controller')
 const AvatarsController = () => import('#controllers/avatars_controller')
 const PetitionsController = () => import('#controllers/petitions_controller')
@@ -412,6 +414,21 @@ router
 // page can log a visitor out; GET shows a page whose button posts.
 router.get('/logout', [SessionController, 'confirmLogout']).as('auth.logout.show')
 router.post('/logout', [SessionController, 'destroy']).as('auth.logout')
+// A signer's identity check through an OpenID Connect provider of IDENTITY_PROVIDERS:
+// started from a language's site, answered on the bare domain (the address
+// registered at the provider), taken back on the language's site.
+router
+  .group(() => {
+    router
+      .get('/identity/:key/start', [IdentityChecksController, 'start'])
+      .as('identity.start')
+      .use(throttleIdentityCheck)
+    router
+      .get('/identity/:key/callback', [IdentityChecksController, 'callback'])
+      .as('identity.callback')
+  })
+  .where('key', { match: /^[a-z0-9-]{1,30}$/ })
+router.get('/identity/return', [IdentityChecksController, 'return']).as('identity.return')
 // Switching language where each language's site keeps its own session:
 // a pass from this site, posted by the page to the other one.
 router

@@ -9,6 +9,8 @@
 |
 */
 
+import { parseIdentityProviders } from '#support/identity_providers'
+
 type Settings = { get(key: string, defaultValue?: unknown): any }
 
 /** The disks DRIVE_DISK may name (app/support/uploads.ts DRIVE_DISKS). */
@@ -36,6 +38,10 @@ export function unsafeSetting(env: Settings): string | null {
   if (disk === 's3' && !env.get('S3_BUCKET')) {
     return 'DRIVE_DISK is s3 but S3_BUCKET is not set: name the bucket (with S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)'
   }
+  const identityProviders = parseIdentityProviders(env.get('IDENTITY_PROVIDERS'), {
+    production: env.get('NODE_ENV') === 'production',
+  })
+  if (identityProviders.error) return identityProviders.error
   if (env.get('NODE_ENV') !== 'production') return null
 
   if (appKey.length < MIN_APP_KEY_LENGTH || PUBLISHED_APP_KEYS.has(appKey)) {

@@ -32,6 +32,7 @@ import { closingDateOf } from '#support/closing_dates'
 import { localeOf } from '#app/i18n/locales'
 import { flashPetitionPage, petitionPageNote } from '#support/http/petition_page_flash'
 import { historyOf } from '#services/petitions/versions'
+import { holdsVerifiedIdentity, verifiedIdentityOf } from '#services/identity/verified_identity'
 
 /** What the petition's form is checked against: who sends it, and the dates it may keep. */
 function validationMeta(ip: string, petition: Petition | null) {
@@ -71,8 +72,9 @@ export default class PetitionsController {
       return ctx.inertia.render('Petition/Removed', page.removal)
     }
     const render = () => this.showPage(ctx, page)
-    // A guest who has not signed it sees what every such guest sees.
-    const shared = page.signedAt === null && isAnyGuestsPage(ctx)
+    // A guest who has not signed it, nor checked their identity, sees what every such guest sees.
+    const shared =
+      page.signedAt === null && isAnyGuestsPage(ctx) && !holdsVerifiedIdentity(ctx.session)
     return shared ? sharedGuestPage(ctx, page.data, render) : render()
   }
 
@@ -146,7 +148,9 @@ export default class PetitionsController {
         : false,
     ])
     const note = petitionPageNote(ctx.session)
-    const viewer = { userId: auth.user?.id ?? null, canEditPetition, open, canRemoveAnswers, note }
+    const verification = await verifiedIdentityOf(ctx.session, petition)
+    const userId = auth.user?.id ?? null
+    const viewer = { userId, canEditPetition, open, canRemoveAnswers, note, verification }
     return ctx.inertia.render('Petition/Show', petitionShowProps(page, viewer, ctx.i18n))
   }
 }

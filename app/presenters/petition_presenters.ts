@@ -20,6 +20,7 @@ import RecipientStandingTransformer from '#transformers/recipient_standing_trans
 import ModeratorRemovalTransformer from '#transformers/moderator_removal_transformer'
 import HiddenNoticeTransformer from '#transformers/hidden_notice_transformer'
 import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
+import { identitySigningProps, type HeldVerification } from '#presenters/identity_presenters'
 
 /** Petition/List: a page of public petitions as cards, with the filters that chose them. */
 export function petitionListProps(
@@ -57,6 +58,8 @@ type ShowViewer = {
   open: boolean
   canRemoveAnswers: boolean
   note: PetitionPageNote | null
+  /** The identity check the viewer's session holds for this petition (services/identity). */
+  verification: HeldVerification
 }
 
 /**
@@ -95,6 +98,7 @@ export function petitionShowProps(page: ShownPage, viewer: ShowViewer, i18n: I18
     justPublished: viewer.canEditPetition && viewer.note === 'petitionPublished',
     justConfirmed:
       page.mine !== null && page.mine.status !== 'pending' && viewer.note === 'signatureConfirmed',
+    ...identitySigningProps(petition.guid, viewer.verification),
   }
 }
 

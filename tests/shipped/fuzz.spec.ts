@@ -79,6 +79,8 @@ function pathOf(pattern: string, fixture: Fixture) {
     slug: fixture.slug,
     token: 'a'.repeat(43),
     provider: 'github',
+    // The identity provider the shipped site names (shipped_app: unreachable, so a check goes no further).
+    key: 'gov-id',
     locale: 'uk',
     number: '1',
     action: 'hide',
@@ -264,6 +266,13 @@ function validQuery(pattern: string): Record<string, unknown> | null {
     '/petition/:slug/log.json': { after: 0 },
     '/api/osdi/v1/petitions': { page: 2, per_page: 10 },
     '/api/osdi/v1/petitions/:guid/signatures': { page: 2, per_page: 10, after: 1 },
+    '/identity/:key/start': { petition: '0b3c1b4e-6d2f-4f7a-9c55-2a1e8f0d7b61' },
+    '/identity/:key/callback': { state: 'a'.repeat(43), code: 'b'.repeat(43), iss: 'https://x' },
+    '/identity/return': {
+      petition: '0b3c1b4e-6d2f-4f7a-9c55-2a1e8f0d7b61',
+      pass: 'a'.repeat(43),
+      refused: 'failed',
+    },
   }
   return queries[pattern] ?? null
 }

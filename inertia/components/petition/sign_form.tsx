@@ -22,6 +22,8 @@ import WhoSeesWhat, { WHO_SEES } from '~/components/petition/sign/who_sees_what.
 import SignerChoices from '~/components/petition/sign/signer_choices.tsx'
 import ContactConsentChoice from '~/components/petition/sign/contact_consent_choice.tsx'
 import { sourceOfQuery } from '@app/shared/signature_sources.ts'
+import IdentityCheck from '~/components/petition/sign/identity_check.tsx'
+import type { SigningIdentity } from '@app/shared/identity.ts'
 
 export type SignFormProps = {
   petition: Data.PetitionShow
@@ -31,7 +33,7 @@ export type SignFormProps = {
   /** The viewer has just confirmed: their state comes into view and takes focus. */
   justConfirmed?: boolean
   turnstileKey: string | null
-}
+} & Partial<SigningIdentity>
 
 /**
  * The sign form at #sign-this-petition. A member signs with
@@ -48,6 +50,8 @@ export default function SignForm({
   mySignature,
   justConfirmed = false,
   turnstileKey,
+  identityProviders = [],
+  verifiedIdentity = null,
 }: SignFormProps) {
   const { t, locale } = useTranslation()
   const { user } = useSharedProps()
@@ -155,6 +159,10 @@ export default function SignForm({
       <Card className="shadow-sm">
         <Card.Body className="p-4">
           <p className="text-muted">{t('page.sign.intro')}</p>
+          <IdentityCheck
+            identityProviders={identityProviders}
+            verifiedIdentity={verifiedIdentity}
+          />
           <Form onSubmit={submit} noValidate data-testid="sign-form">
             <Row>
               <Col md={6}>

@@ -24,6 +24,7 @@ import ReportPetition from '~/components/petition/show/report_petition.tsx'
 import HiddenBanner from '~/components/petition/show/hidden_banner.tsx'
 import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
 import type { NotCounted } from '@app/shared/petitions/not_counted.ts'
+import type { SigningIdentity } from '@app/shared/identity.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -56,7 +57,7 @@ type PetitionShowProps = {
   justPublished: boolean
   /** The viewer has just confirmed their signature: its state comes into view. */
   justConfirmed: boolean
-}
+} & SigningIdentity
 
 /**
  * The public petition page: its sections in the specified order. On wide
@@ -146,6 +147,8 @@ export default function Show(props: PetitionShowProps) {
               mySignature={props.mySignature}
               justConfirmed={props.justConfirmed}
               turnstileKey={turnstileKey}
+              identityProviders={props.identityProviders}
+              verifiedIdentity={props.verifiedIdentity}
             />
           </div>
         </div>

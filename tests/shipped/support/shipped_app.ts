@@ -202,6 +202,18 @@ export function productionSettings(overrides: Record<string, string> = {}) {
     LOG_LEVEL: 'warn',
     // Limits stay on, wide enough for a suite that acts from one address.
     RATE_LIMIT_FACTOR: '1000',
+    // A provider nobody answers for: its routes exist, and a check stops at its discovery.
+    IDENTITY_PROVIDERS: JSON.stringify([
+      {
+        key: 'gov-id',
+        name: 'National eID',
+        issuer: 'https://127.0.0.1:9/realms/citizens',
+        clientId: 'undersign',
+        clientSecret: 'not-a-secret',
+        scopes: ['address'],
+        claims: { country: 'address.country' },
+      },
+    ]),
     ...overrides,
   }
 }

@@ -1,0 +1,18 @@
+/** What a site may keep of what an identity provider asserts about a signer, and nothing else. */
+export const IDENTITY_CLAIMS = ['country', 'region', 'ageOver'] as const
+export type IdentityClaim = (typeof IDENTITY_CLAIMS)[number]
+
+/** A claim as the provider asserted it ("DE", "BY", true, 18). */
+export type IdentityClaims = Partial<Record<IdentityClaim, string | number | boolean>>
+
+/**
+ * The sign form's identity check, as the server tells it (shared by the
+ * server and the page): each configured provider with the address that
+ * starts a check for this petition (none configured: an empty list), and
+ * the check the viewer's session holds for it, with the claims a signature
+ * would keep (never the identity's hash).
+ */
+export type SigningIdentity = {
+  identityProviders: { key: string; name: string; startUrl: string }[]
+  verifiedIdentity: { providerName: string; claims: IdentityClaims } | null
+}
