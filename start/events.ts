@@ -15,6 +15,7 @@ import MailFailed from '#events/mail_failed'
 import MailDelivered from '#events/mail_delivered'
 import SigningRulesChanged from '#events/signing_rules_changed'
 import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
+import WebhookSignatureEventsRecorded from '#events/webhook_signature_events_recorded'
 import WebhookEndpointsChanged from '#events/webhook_endpoints_changed'
 import PetitionMilestoneReached from '#events/petition_milestone_reached'
 import PetitionAnswered from '#events/petition_answered'
@@ -41,6 +42,7 @@ emitter.on(SigningRulesChanged, [ForgetSigningRules])
 emitter.on(MailDelivered, [RecordMailReceipts])
 // Webhook deliveries stored: the queue sends them (the sweep sends what this misses).
 emitter.on(WebhookDeliveriesDue, [SendWebhooks])
+emitter.on(WebhookSignatureEventsRecorded, [SendWebhooks, 'signatureEventsRecorded'])
 // An owner added, removed or enabled an endpoint: the copy of who has endpoints goes.
 emitter.on(WebhookEndpointsChanged, [ForgetWebhookEndpoints])
 // A petition's own events go to its webhook endpoints that asked for them.

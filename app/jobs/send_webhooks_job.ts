@@ -6,11 +6,14 @@ import WebhookDisabledMail from '#mails/webhook_disabled_mail'
 import SendMailJob from '#jobs/send_mail_job'
 import { WEBHOOKS_QUEUE } from '#support/queues'
 import { sendDueWebhooks } from '#runtime/webhooks/delivery_queue'
+import { makeSignatureDeliveries } from '#runtime/webhooks/signature_events'
 
 /**
  * Sends webhook deliveries that are due: those named (just stored, told by
- * `WebhookDeliveriesDue`), or, with none named, every one that is due (the
- * sweep, every minute: retries, and deliveries whose event was lost). Each
+ * `WebhookDeliveriesDue`), or, with none named, every one that is due once
+ * the signature events the counter recorded are made into deliveries (told
+ * by `WebhookSignatureEventsRecorded`, and the sweep, every minute: retries,
+ * and events whose news was lost). Each
  * try is recorded and rescheduled by the delivery queue itself, so the job
  * never fails and is never retried by the queue. The owner of an endpoint
  * a try disabled is mailed, once: only the try that disabled it names it.
@@ -24,6 +27,8 @@ export default class SendWebhooksJob extends Job<{ deliveryIds?: number[] }> {
   }
 
   async execute() {
+    // Without ids (a flush's signature events, the sweep): their deliveries are made first.
+    if (!this.payload.deliveryIds) await makeSignatureDeliveries()
     const round = await sendDueWebhooks(this.payload.deliveryIds)
     if (round.disabledEndpointIds.length === 0) return
     const endpoints = await WebhookEndpoint.query().whereIn('id', round.disabledEndpointIds)

@@ -13,8 +13,8 @@ import {
 import { isServiceUnavailable } from '#support/unavailable_services'
 import { endTurn, takeTurn, type Turn } from '#runtime/signatures/counter_turn'
 import { logCountChanges } from '#runtime/signatures/logged_counts'
-import { deliverSignatureChanges } from '#runtime/webhooks/signature_events'
-import WebhookDeliveriesDue from '#events/webhook_deliveries_due'
+import { recordSignatureChanges } from '#runtime/webhooks/signature_events'
+import WebhookSignatureEventsRecorded from '#events/webhook_signature_events_recorded'
 
 /** A scheduled flush's turn (none when it had not the turn). */
 type Applied = { turn: Turn | null }
@@ -140,10 +140,9 @@ export class SignatureCounter {
         await addToHourlyCounts(trx, petitionIds, sums)
         await addToCountryCounts(trx, [...byCountry.values()])
         await addToInvalidations(trx, removals)
-        // Confirmations and withdrawals go to their petitions' webhooks, stored with the counts.
-        const deliveries = await deliverSignatureChanges(trx, rows)
-        if (deliveries.length > 0) {
-          trx.after('commit', () => void WebhookDeliveriesDue.tell(deliveries))
+        // Confirmations and withdrawals for their petitions' webhooks, recorded with the counts.
+        if ((await recordSignatureChanges(trx, rows)) > 0) {
+          trx.after('commit', () => void WebhookSignatureEventsRecorded.tell())
         }
         // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
         const counted = (id: number) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0

@@ -1,3 +1,5 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { WebhookEvent } from '#shared/webhook_events'
 import {
@@ -5,6 +7,7 @@ import {
   signatureRecordOf,
   type SignatureRow,
 } from '#support/signature_records'
+import { rowsOf } from '#support/database_errors'
 import { webhookBody, webhookPetitionRef } from '#support/webhook_messages'
 import type { DeltaRow } from '#runtime/signatures/flushed_counts'
 import { petitionsWanting } from '#runtime/webhooks/live_endpoints'
@@ -30,6 +33,15 @@ type PetitionRow = {
   allow_opposite: number | boolean
 }
 
+/** A confirmation or withdrawal waiting for its deliveries, as the flush recorded it. */
+type SignatureChangeRow = Pick<
+  DeltaRow,
+  'id' | 'petition_id' | 'signature_id' | 'signature_change' | 'signature_kept'
+>
+
+/** Rows per INSERT of recorded changes: five parameters each, far below any database's limit. */
+const RECORD_BATCH = 500
+
 type EndpointRow = { id: number | string; petition_id: number | string; events: string }
 
 function batches<T>(items: T[]) {
@@ -41,21 +53,79 @@ function batches<T>(items: T[]) {
 }
 
 /**
- * The `signature.confirmed` / `signature.withdrawn` deliveries of a flush's
- * count rows, stored in the flush's transaction (so a crash loses none: the
- * rows and their deliveries commit together or not at all). Petitions the
- * process copy says have no endpoint wanting them cost nothing more than
- * that lookup. For the others: their endpoints, the petitions and their
- * questions, and the confirmed signatures are read in one query each, and
- * each message's body goes in once, whatever its endpoints, and every
- * delivery in one INSERT. A withdrawn signature is sent as its
- * count row kept it (its row is gone); a confirmed one whose row is gone
- * by now (withdrawn within the second) is sent from its withdrawal's copy
- * when this flush has it. Returns the ids, to tell the sender after commit.
+ * Records a flush's confirmations and withdrawals for the webhooks of the
+ * petitions that have endpoints wanting them, in the flush's transaction
+ * (the rows and the counts commit together or not at all): one small row
+ * each, one INSERT per 500. A petition the process copy says has no such
+ * endpoint costs nothing more than that lookup. The bodies and deliveries
+ * are made later by the sender (makeSignatureDeliveries), away from the
+ * write lock the web workers share on SQLite. Returns how many it recorded.
  */
-export async function deliverSignatureChanges(
+export async function recordSignatureChanges(
   trx: TransactionClientContract,
   rows: DeltaRow[]
+): Promise<number> {
+  const changed = rows.filter((row) => row.signature_change && row.signature_id !== null)
+  if (changed.length === 0) return 0
+  const wanting = await petitionsWanting(
+    changed.map((row) => Number(row.petition_id)),
+    SIGNATURE_EVENTS,
+    trx
+  )
+  const recorded = changed.filter((row) => wanting.has(Number(row.petition_id)))
+  const now = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
+  for (let start = 0; start < recorded.length; start += RECORD_BATCH) {
+    await trx.table('webhook_signature_events').multiInsert(
+      recorded.slice(start, start + RECORD_BATCH).map((row) => ({
+        petition_id: row.petition_id,
+        signature_id: row.signature_id,
+        signature_change: row.signature_change,
+        signature_kept: row.signature_kept ?? null,
+        created_at: now,
+      }))
+    )
+  }
+  return recorded.length
+}
+
+/** Recorded changes turned into deliveries per transaction. */
+const MAKE_BATCH = 500
+
+/**
+ * Turns the recorded changes into deliveries, oldest first, a batch per
+ * transaction that deletes the rows it turns (two senders never turn one);
+ * returns the new deliveries' ids.
+ */
+export async function makeSignatureDeliveries(): Promise<number[]> {
+  const ids: number[] = []
+  for (;;) {
+    const { taken, made } = await db.transaction(async (trx) => {
+      const result = await trx.rawQuery(
+        `DELETE FROM webhook_signature_events
+          WHERE id IN (SELECT id FROM webhook_signature_events ORDER BY id LIMIT ${MAKE_BATCH})
+          RETURNING id, petition_id, signature_id, signature_change, signature_kept`
+      )
+      const rows = rowsOf<SignatureChangeRow>(result)
+      return { taken: rows.length, made: await deliverSignatureChanges(trx, rows) }
+    })
+    ids.push(...made)
+    if (taken < MAKE_BATCH) return ids
+  }
+}
+
+/**
+ * The `signature.confirmed` / `signature.withdrawn` deliveries of recorded
+ * changes, stored in the caller's transaction. For the petitions that still
+ * have endpoints wanting them: their endpoints, the petitions and their
+ * questions, and the confirmed signatures are read in one query each; each
+ * message's body goes in once, whatever its endpoints, and every delivery
+ * in one INSERT. A withdrawn signature is sent as its count row kept it
+ * (its row is gone); a confirmed one whose row is gone by now (withdrawn
+ * since) is sent from its withdrawal's copy when these rows have it.
+ */
+async function deliverSignatureChanges(
+  trx: TransactionClientContract,
+  rows: SignatureChangeRow[]
 ): Promise<number[]> {
   const changed = rows.filter((row) => row.signature_change && row.signature_id !== null)
   if (changed.length === 0) return []
@@ -130,7 +200,7 @@ export async function deliverSignatureChanges(
 }
 
 /** The rows of the confirmed signatures among `rows`, by id: one query (per thousand). */
-async function confirmedSignatures(trx: TransactionClientContract, rows: DeltaRow[]) {
+async function confirmedSignatures(trx: TransactionClientContract, rows: SignatureChangeRow[]) {
   const ids = [
     ...new Set(
       rows
