@@ -60,14 +60,20 @@ async function claimDue(now: DateTime, ids?: number[]) {
 }
 
 /**
- * What a round waits for before it claims: nothing, unless its process says
- * otherwise (the supervisor's webhook worker waits for idle cores:
+ * What a round waits for before it writes (a claim here, or making
+ * deliveries of recorded signature events): nothing, unless its process
+ * says otherwise (the supervisor's webhook worker waits for idle cores:
  * runtime/webhooks/idle_cores).
  */
 let beforeEachRound: () => Promise<void> = async () => {}
 
 export function waitBeforeEachRound(wait: () => Promise<void>) {
   beforeEachRound = wait
+}
+
+/** Resolves when this process may take its next round. */
+export function roundTurn() {
+  return beforeEachRound()
 }
 
 /** What a round of sending did: the tries made and the endpoints it disabled. */
@@ -99,7 +105,7 @@ export async function sendDueWebhooks(ids?: number[]): Promise<SentRound> {
 
 /** One round: claims due rows (only `only` when given), sends and records them; how many it claimed. */
 async function sendRound(round: SentRound, only?: number[]): Promise<number> {
-  await beforeEachRound()
+  await roundTurn()
   const claimed = await claimDue(DateTime.utc(), only)
   if (claimed.length === 0) return 0
   const endpointIds = [...new Set(claimed.map((row) => Number(row.endpoint_id)))]

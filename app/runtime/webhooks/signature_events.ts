@@ -12,6 +12,7 @@ import { webhookBody, webhookPetitionRef } from '#support/webhook_messages'
 import type { DeltaRow } from '#runtime/signatures/flushed_counts'
 import { petitionsWanting } from '#runtime/webhooks/live_endpoints'
 import { storeDeliveries, type NewDelivery } from '#runtime/webhooks/new_deliveries'
+import { roundTurn } from '#runtime/webhooks/delivery_queue'
 
 const EVENT_OF = {
   confirmed: 'signature.confirmed',
@@ -93,12 +94,13 @@ const MAKE_BATCH = 500
 
 /**
  * Turns the recorded changes into deliveries, oldest first, a batch per
- * transaction that deletes the rows it turns (two senders never turn one);
- * returns the new deliveries' ids.
+ * transaction that deletes the rows it turns (two senders never turn one),
+ * each when its process may take a round; returns the new deliveries' ids.
  */
 export async function makeSignatureDeliveries(): Promise<number[]> {
   const ids: number[] = []
   for (;;) {
+    await roundTurn()
     const { taken, made } = await db.transaction(async (trx) => {
       const result = await trx.rawQuery(
         `DELETE FROM webhook_signature_events
