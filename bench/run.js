@@ -72,7 +72,7 @@ const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000)
 const HELLO_PORT = 3501
 const WEBHOOK_PORT = 3502
 /** The webhook receiver's niceness: the site's webhook worker's (bin/supervisor.ts). */
-const RECEIVER_NICENESS = 19
+const RECEIVER_NICENESS = 5
 /** `-- --profile`: a CPU profile of every app process during each page, sign and confirm run. */
 const PROFILE = process.argv.includes('--profile')
 const profileDir = join(root, 'tmp', 'bench', 'profiles')

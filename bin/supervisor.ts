@@ -22,7 +22,7 @@
 |     web workers store (MAIL_PROCESS=false keeps them in the web workers):
 |     the ids of their due mails pass through this process to it
 |     (app/support/mail_worker.ts), and it is replaced like a web worker;
-|   - with it, one webhook worker at the lowest priority consumes the
+|   - with it, one webhook worker at the mail worker's priority consumes the
 |     `webhooks` queue, which the web workers then leave to it
 |     (app/support/webhook_worker.ts, app/support/queues.ts); it is
 |     replaced like a web worker.
@@ -48,8 +48,14 @@ const MAX_BOOT_FAILURES = 5
  * at this value that the last mail of a surge still leaves within seconds.
  */
 const MAIL_WORKER_NICENESS = 5
-/** The webhook worker's niceness: the lowest, it takes only idle cores. */
-const WEBHOOK_WORKER_NICENESS = 19
+/**
+ * The webhook worker's niceness: the mail worker's. Its rounds already wait
+ * while the site keeps the cores busy (runtime/webhooks/idle_cores); lower
+ * still, a round caught by a surge inside its transaction held SQLite's one
+ * write lock for seconds while the kernel gave its core to the web workers
+ * waiting for that lock.
+ */
+const WEBHOOK_WORKER_NICENESS = 5
 /** How long workers get to drain on shutdown before they are killed. */
 const SHUTDOWN_GRACE_MS = 30_000
 

@@ -7,9 +7,9 @@ export const DEFAULT_QUEUE = 'default'
 /**
  * Webhook sending: a confirmation surge makes three deliveries a signature,
  * and sending them costs about as much CPU as the confirmations themselves.
- * Under the supervisor its webhook worker (niced to the bottom:
- * `#support/webhook_worker`) takes them, so signers are answered first and
- * the deliveries use what is left.
+ * Under the supervisor its webhook worker (`#support/webhook_worker`) takes
+ * them, waiting while the site keeps the cores busy, so signers are
+ * answered first and the deliveries use what is left.
  */
 export const WEBHOOKS_QUEUE = 'webhooks'
 

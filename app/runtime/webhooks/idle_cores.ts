@@ -3,14 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 /*
  * The webhook worker sends with the cores the site leaves idle. Its
- * niceness gives it little CPU while the web workers are busy, but on
- * SQLite every round also takes the one write lock (its claim, then the
- * record of its tries): a process niced to the bottom is set aside by the
- * kernel for tens of milliseconds at a time, and when that happens inside
- * its transaction every web worker waits for the lock meanwhile. So while
- * the site's own processes keep the cores busy, a round waits before it
- * claims anything (never longer than LONGEST_WAIT_MS in a row, so that a
- * machine busy with something else for good still sends).
+ * niceness gives it less CPU while the web workers are busy, but on SQLite
+ * every round also takes the one write lock (making deliveries of recorded
+ * events, its claim, then the record of its tries): a process the kernel
+ * sets aside inside its transaction keeps every web worker waiting for the
+ * lock meanwhile. So while the site's own (un-niced) processes keep the
+ * cores busy, a round waits before it writes anything (never longer than
+ * LONGEST_WAIT_MS in a row, so that a machine busy with something else for
+ * good still sends).
  */
 
 /** Share of all cores used by un-niced processes at or above which a round waits. */
