@@ -41,4 +41,14 @@ test.group('Idle cores (when the webhook worker sends)', () => {
     await idleCoresGate({ share: () => 1, ...time })()
     assert.equal(time.now(), 30_000)
   })
+
+  test('while the cores stay busy, the queued rounds go one every 30 s, not all at once', async ({
+    assert,
+  }) => {
+    const time = fakeTime()
+    const gate = idleCoresGate({ share: () => 1, ...time })
+    const passedAt: number[] = []
+    await Promise.all([1, 2, 3].map(() => gate().then(() => passedAt.push(time.now()))))
+    assert.deepEqual(passedAt, [30_000, 60_000, 90_000])
+  })
 })

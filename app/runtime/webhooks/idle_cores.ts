@@ -59,10 +59,22 @@ type GateOptions = {
   now?: () => number
 }
 
-/** A wait that returns once the share is below BUSY_SHARE, or after LONGEST_WAIT_MS. */
+/**
+ * A wait that returns once the share is below BUSY_SHARE, or after
+ * LONGEST_WAIT_MS. The process's rounds wait one after the other (each
+ * flush queues a job): while the cores stay busy, one round goes every
+ * LONGEST_WAIT_MS, not all of the queued ones at once when the first wait
+ * runs out; while they are idle, nothing waits at all.
+ */
 export function idleCoresGate({ share, pause = sleep, now = Date.now }: GateOptions) {
-  return async function coresLeftIdle() {
+  let previous: Promise<void> = Promise.resolve()
+  const waitForIdle = async () => {
     const started = now()
     while (share() >= BUSY_SHARE && now() - started < LONGEST_WAIT_MS) await pause(POLL_MS)
+  }
+  return function coresLeftIdle() {
+    const turn = previous.then(waitForIdle)
+    previous = turn
+    return turn
   }
 }
