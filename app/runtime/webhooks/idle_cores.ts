@@ -13,8 +13,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
  * good still sends).
  */
 
-/** Share of all cores used by un-niced processes at or above which a round waits. */
-const BUSY_SHARE = 0.75
+/**
+ * Share of all cores used by un-niced processes at or above which a round
+ * waits: half. A surge keeps the web workers near all of them; at three
+ * quarters, what they left to the sender's neighbours on two cores let
+ * rounds through all along a confirmation surge.
+ */
+const BUSY_SHARE = 0.5
 /** How often the cores' use is read. */
 const SAMPLE_MS = 500
 /** How often a waiting round looks again. */
