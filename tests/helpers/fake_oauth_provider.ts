@@ -145,11 +145,15 @@ export async function signInWith(
 }
 
 /**
- * A group whose tests sign in through `provider`: it runs for the group and
+ * A group whose tests go through `provider` (a sign-in, an identity
+ * check): it runs for the group and
  * is reset before each test, which starts from a rolled-back database, fresh
  * rate limits and an empty outbox.
  */
-export function signInGroup(group: Group, provider: FakeOAuthProvider) {
+export function signInGroup(
+  group: Group,
+  provider: { start(): Promise<unknown>; stop(): Promise<void>; reset(): void }
+) {
   group.setup(async () => {
     await provider.start()
     return () => provider.stop()

@@ -1,6 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
-import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiClient } from '@japa/api-client'
@@ -11,6 +9,7 @@ import { PetitionFactory } from '#database/factories/petition_factory'
 import { identityHashOf } from '#services/identity/identity_check'
 import { consumeVerifiedIdentity } from '#services/identity/verified_identity'
 import { flashed } from '#tests/helpers/auth'
+import { signInGroup } from '#tests/helpers/fake_oauth_provider'
 import { SiteBrowser, TestOidcProvider, throughProvider } from '#tests/helpers/oidc_provider'
 
 const provider = new TestOidcProvider()
@@ -56,15 +55,7 @@ const german = (key: string) => i18nManager.locale('de').t(key)
 const verifications = () => db.from('identity_verifications')
 
 test.group('Verified identity through OpenID Connect', (group) => {
-  group.setup(async () => {
-    await provider.start()
-    return () => provider.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(async () => {
-    provider.reset()
-    await limiter.clear()
-  })
+  signInGroup(group, provider)
   group.each.setup(() => provider.configureSite())
 
   test('a signer goes through the provider and back to the same form on their language’s site, verified', async ({
