@@ -34,7 +34,7 @@ function triesOf(deliveryId: number) {
   return eventually(
     () => shippedDb().from('webhook_attempts').where('delivery_id', deliveryId),
     (rows) => rows.length > 0,
-    60_000
+    90_000
   )
 }
 
