@@ -13,6 +13,7 @@ import PetitionHandover from '#models/petition_handover'
 import PaperSignatureBatch from '#models/paper_signature_batch'
 import { isPetitionTopic, type PetitionTopic } from '#shared/petitions/topics'
 import type { CountryCode } from '#shared/countries'
+import type { IdentityResidence } from '#shared/identity'
 import Signature from '#models/signature'
 import { withSearchIndex } from '#models/petition_search_index'
 import { withMilestones } from '#models/petition_milestones'
@@ -124,6 +125,18 @@ export default class Petition extends compose(
   /** A region or city within the country, as its owner typed it; null: none. */
   @column()
   declare region: string | null
+
+  /** Only signatures whose signer verified their identity are taken. */
+  @column({ consume: Boolean })
+  declare identityRequired: boolean
+
+  /** Whose verified residence may sign: its country's, its region's, or anyone's (null). */
+  @column()
+  declare identityResidence: IdentityResidence | null
+
+  /** Counted signatures with a verified identity (moved by the signature counter's flush). */
+  @column()
+  declare verifiedCount: number
 
   /**
    * When it closes for signing by itself (the midnight UTC after the day its

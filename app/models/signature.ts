@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import type { IdentityClaims } from '#shared/identity'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Petition from '#models/petition'
@@ -103,6 +104,22 @@ export default class Signature extends BaseModel {
   /** The words of that agreement as the signer saw them, in their language. */
   @column()
   declare contactConsentText: string | null
+
+  /** The key of the identity provider that verified its signer; null: not verified. Kept when anonymised. */
+  @column()
+  declare identityProvider: string | null
+
+  /** The keyed hash that stands for the verified person (unique per petition); cleared when anonymised. */
+  @column({ serializeAs: null })
+  declare identityHash: string | null
+
+  /** The claims the petition asks for, as the provider asserted them; cleared when anonymised. */
+  @column({
+    serializeAs: null,
+    prepare: (claims: IdentityClaims | null) => (claims ? JSON.stringify(claims) : null),
+    consume: (stored: string | null) => (stored ? JSON.parse(stored) : null),
+  })
+  declare identityClaims: IdentityClaims | null
 
   @column.dateTime()
   declare confirmedAt: DateTime | null

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import type { IdentityClaims } from '#shared/identity'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeCreate, beforeSave, column } from '@adonisjs/lucid/orm'
@@ -85,6 +86,25 @@ export default class User extends compose(BaseModel, AuthFinder) {
     type: 'api_token',
     expiresIn: `${API_TOKEN_MAX_DAYS} days`,
   })
+
+  /** The provider of the identity the member linked to their account (once); null: none. */
+  @column()
+  declare identityProvider: string | null
+
+  /** That identity's keyed hash (unique across accounts); cleared with the account. */
+  @column({ serializeAs: null })
+  declare identityHash: string | null
+
+  /** The claims the provider asserted when it was linked. */
+  @column({
+    serializeAs: null,
+    prepare: (claims: IdentityClaims | null) => (claims ? JSON.stringify(claims) : null),
+    consume: (stored: string | null) => (stored ? JSON.parse(stored) : null),
+  })
+  declare identityClaims: IdentityClaims | null
+
+  @column.dateTime()
+  declare identityLinkedAt: DateTime | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

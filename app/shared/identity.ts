@@ -2,6 +2,15 @@
 export const IDENTITY_CLAIMS = ['country', 'region', 'ageOver'] as const
 export type IdentityClaim = (typeof IDENTITY_CLAIMS)[number]
 
+/**
+ * Whose verified residence may sign a petition that restricts it: the
+ * petition's country's (the `country` claim equals it) or its region's
+ * (the `country` claim equals its country and the `region` claim its
+ * region, compared without case, accents or surrounding spaces).
+ */
+export const IDENTITY_RESIDENCES = ['country', 'region'] as const
+export type IdentityResidence = (typeof IDENTITY_RESIDENCES)[number]
+
 /** A claim as the provider asserted it ("DE", "BY", true, 18). */
 export type IdentityClaims = Partial<Record<IdentityClaim, string | number | boolean>>
 
