@@ -56,7 +56,12 @@ export default class extends BaseSchema {
   async down() {
     this.schema.alterTable('users', (table) => {
       table.dropUnique(['identity_hash'])
-      table.dropColumns('identity_provider', 'identity_hash', 'identity_claims', 'identity_linked_at')
+      table.dropColumns(
+        'identity_provider',
+        'identity_hash',
+        'identity_claims',
+        'identity_linked_at'
+      )
     })
     for (const name of [
       'signature_count_deltas',
