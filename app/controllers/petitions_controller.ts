@@ -32,7 +32,7 @@ import { closingDateOf } from '#support/closing_dates'
 import { localeOf } from '#app/i18n/locales'
 import { flashPetitionPage, petitionPageNote } from '#support/http/petition_page_flash'
 import { historyOf } from '#services/petitions/versions'
-import { holdsVerifiedIdentity, verifiedIdentityOf } from '#services/identity/verified_identity'
+import { holdsVerifiedIdentity, heldIdentityOf } from '#services/identity/verified_identity'
 
 /** What the petition's form is checked against: who sends it, and the dates it may keep. */
 function validationMeta(ip: string, petition: Petition | null) {
@@ -148,7 +148,7 @@ export default class PetitionsController {
         : false,
     ])
     const note = petitionPageNote(ctx.session)
-    const verification = await verifiedIdentityOf(ctx.session, petition)
+    const verification = await heldIdentityOf(ctx.session, auth.user ?? null, petition)
     const userId = auth.user?.id ?? null
     const viewer = { userId, canEditPetition, open, canRemoveAnswers, note, verification }
     return ctx.inertia.render('Petition/Show', petitionShowProps(page, viewer, ctx.i18n))

@@ -32,6 +32,7 @@ import { localeOf } from '#app/i18n/locales'
 import { signedFor } from '#support/http/signed_links'
 import { confirmSignatureProps } from '#presenters/signer_link_presenters'
 import { currentRules } from '#services/fraud/signing_rules'
+import { residencePlaceName } from '#shared/identity'
 import { consumeSignAttempt, giveBackSignAttempt } from '#runtime/limits/rate_limits'
 
 /**
@@ -42,6 +43,10 @@ import { consumeSignAttempt, giveBackSignAttempt } from '#runtime/limits/rate_li
 const REFUSALS = {
   duplicate: 'page.sign.already_signed',
   link_already_sent: 'page.sign.link_already_sent',
+  identity_required: 'page.sign_refusal.required',
+  identity_expired: 'page.sign_refusal.expired',
+  identity_already_signed: 'page.sign_refusal.already_signed',
+  identity_residence: 'page.sign_refusal.residence',
 } as const
 
 /** What the viewer reads above the form after "Send it again": sent to `email`, confirmed already, or used up. */
@@ -70,7 +75,12 @@ export default class SignaturesController {
     await policy.authorize('view', petition)
     if (await policy.denies('sign', petition)) return this.refuse(ctx, 'error', 'page.sign.closed')
     const payload = await this.signInput(ctx, petition)
-    const signer = { user: auth.user ?? null, locale: localeOf(i18n), ip: request.ip() }
+    const signer = {
+      user: auth.user ?? null,
+      locale: localeOf(i18n),
+      ip: request.ip(),
+      session: ctx.session,
+    }
     return this.answer(ctx, petition, await signPetition(petition, payload, signer))
   }
 
@@ -184,8 +194,13 @@ export default class SignaturesController {
   }
 
   /** Back to the form with a message above it. */
-  private refuse(ctx: HttpContext, kind: 'error' | 'warning', key: string) {
-    flash(ctx, { type: kind, key, show: 'box' })
+  private refuse(
+    ctx: HttpContext,
+    kind: 'error' | 'warning',
+    key: string,
+    params?: Record<string, string>
+  ) {
+    flash(ctx, { type: kind, key, params, show: 'box' })
     return ctx.response.redirect().back()
   }
 
@@ -196,7 +211,8 @@ export default class SignaturesController {
    */
   private answer(ctx: HttpContext, petition: Petition, outcome: SignOutcome) {
     if (!outcome.signed && outcome.reason !== 'repeated') {
-      return this.refuse(ctx, 'warning', REFUSALS[outcome.reason])
+      const params = { place: residencePlaceName(petition, localeOf(ctx.i18n)) }
+      return this.refuse(ctx, 'warning', REFUSALS[outcome.reason], params)
     }
     const receipt = receiptOf(outcome)
     if (!ctx.auth.user) rememberSigned(ctx.response, ctx.request, petition.id, receipt.left)

@@ -98,7 +98,7 @@ export function petitionShowProps(page: ShownPage, viewer: ShowViewer, i18n: I18
     justPublished: viewer.canEditPetition && viewer.note === 'petitionPublished',
     justConfirmed:
       page.mine !== null && page.mine.status !== 'pending' && viewer.note === 'signatureConfirmed',
-    ...identitySigningProps(petition.guid, viewer.verification),
+    ...identitySigningProps(petition, viewer.verification),
   }
 }
 

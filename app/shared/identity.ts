@@ -1,3 +1,4 @@
+import { countryName } from '#shared/countries'
 /** What a site may keep of what an identity provider asserts about a signer, and nothing else. */
 export const IDENTITY_CLAIMS = ['country', 'region', 'ageOver'] as const
 export type IdentityClaim = (typeof IDENTITY_CLAIMS)[number]
@@ -24,4 +25,22 @@ export type IdentityClaims = Partial<Record<IdentityClaim, string | number | boo
 export type SigningIdentity = {
   identityProviders: { key: string; name: string; startUrl: string }[]
   verifiedIdentity: { providerName: string; claims: IdentityClaims } | null
+}
+
+/**
+ * The place a petition's residence names, in the reader's language: its
+ * country, or its region and country ("Bayern, Deutschland").
+ */
+export function residencePlaceName(
+  petition: {
+    identityResidence: IdentityResidence | null
+    country: string | null
+    region: string | null
+  },
+  locale: string
+) {
+  const country = petition.country ? countryName(petition.country, locale) : ''
+  if (petition.identityResidence !== 'region' || !petition.region) return country
+  const region = petition.region.trim()
+  return country ? `${region}, ${country}` : region
 }

@@ -244,4 +244,13 @@ export class SiteBrowser {
     this.session = (response.session() ?? {}) as SessionData
     return response
   }
+
+  /** A form sent from this browser (JSON, as the site's forms send it), with its session. */
+  async post(path: string, body: Record<string, unknown>): Promise<ApiResponse> {
+    const request = this.client.post(path).header('host', this.host).json(body).redirects(0)
+    request.withSession(this.session).withCsrfToken()
+    const response = await request
+    this.session = { ...this.session, ...((response.session() ?? {}) as SessionData) }
+    return response
+  }
 }

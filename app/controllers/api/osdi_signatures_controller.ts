@@ -1,3 +1,4 @@
+import { identityRequirementOf } from '#support/identity_requirement'
 import type { HttpContext } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import { errors as limiterErrors } from '@adonisjs/limiter'
@@ -52,6 +53,11 @@ export default class OsdiSignaturesController {
       return this.refuse(ctx, 409, [
         { error_code: 'PETITION_CLOSED', description: ctx.i18n.t('api.osdi.petition_closed') },
       ])
+    }
+    // Only the signer can check their identity, at the provider: a tool cannot sign for them.
+    if (identityRequirementOf(petition).required) {
+      const description = ctx.i18n.t('api.osdi.identity_required')
+      return this.refuse(ctx, 409, [{ error_code: 'IDENTITY_REQUIRED', description }])
     }
     const form = signFormOf(ctx.request.body(), petition.customFields)
     if (!(await this.allowed(ctx, form))) return

@@ -151,7 +151,8 @@ const osdi: ApiArea = {
           409: hal(
             'OsdiError',
             osdiError(409, 'PETITION_CLOSED', 'This petition is not open for signing …'),
-            'The petition is finished, closed, hidden or not published'
+            'The petition is finished, closed, hidden or not published; or it takes only ' +
+              'signatures with a verified identity (`IDENTITY_REQUIRED`), which only the signer can give'
           ),
           422: hal(
             'OsdiError',

@@ -84,3 +84,38 @@ export async function consumeVerifiedIdentity(
   )
   return rows.length ? identityOf(rows[0]) : null
 }
+
+/**
+ * The identity a sign from this session would carry: its check for this
+ * petition, else the member's linked identity; null when neither.
+ */
+export async function heldIdentityOf(
+  session: Session,
+  user: {
+    identityProvider: string | null
+    identityHash: string | null
+    identityClaims: IdentityClaims | null
+  } | null,
+  petition: { guid: string }
+): Promise<VerifiedIdentity | null> {
+  const checked = await verifiedIdentityOf(session, petition)
+  if (checked) return checked
+  return linkedIdentityOf(user)
+}
+
+/** A member's linked identity, as a signature would carry it; null when none, or its provider is gone. */
+export function linkedIdentityOf(
+  user: {
+    identityProvider: string | null
+    identityHash: string | null
+    identityClaims: IdentityClaims | null
+  } | null
+): VerifiedIdentity | null {
+  if (!user?.identityHash || !user.identityProvider) return null
+  if (!identityProvider(user.identityProvider)) return null
+  return {
+    providerKey: user.identityProvider,
+    identityHash: user.identityHash,
+    claims: user.identityClaims ?? {},
+  }
+}

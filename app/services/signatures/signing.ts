@@ -21,6 +21,10 @@ import { signatureRef, type SignedRef } from '#support/http/signed_petitions_coo
 import { contactConsentOf } from '#services/signatures/contact_consent'
 import { replaceUnconfirmed } from '#services/signatures/unconfirmed_replacement'
 import { newConfirmationToken } from '#support/signature_links'
+import type { Session } from '@adonisjs/session'
+import { identityRequirementOf } from '#support/identity_requirement'
+import { holdsVerifiedIdentity } from '#services/identity/verified_identity'
+import { signVerified, type IdentityRefusal } from '#services/signatures/verified_signing'
 
 export type SignInput = Infer<typeof signatureValidator>
 
@@ -36,7 +40,7 @@ export type SignInput = Infer<typeof signatureValidator>
 export type SignOutcome =
   | { signed: true; signature: Signature; confirmed: boolean; replaced: boolean }
   | { signed: false; reason: 'repeated'; repeat: RepeatSigning }
-  | { signed: false; reason: 'duplicate' | 'link_already_sent' }
+  | { signed: false; reason: 'duplicate' | 'link_already_sent' | IdentityRefusal }
 
 /** What a sign that was not refused is answered with: the same for a first and a second signature. */
 export type SignReceipt = { confirmed: boolean; email: string; left: SignedRef }
@@ -66,7 +70,14 @@ const SIGN_ATTEMPTS = 3
 export async function signPetition(
   petition: Petition,
   input: SignInput,
-  signer: { user: User | null; locale: Locale; ip?: string; source?: string | null }
+  signer: {
+    user: User | null
+    locale: Locale
+    ip?: string
+    source?: string | null
+    /** The signer's session, where an identity check may wait (none: the API). */
+    session?: Session
+  }
 ): Promise<SignOutcome> {
   const { user, locale, ip } = signer
   // A member's name and e-mail are locked on the form: the account's win.
@@ -103,6 +114,9 @@ export async function signPetition(
     receiptSecret: newReceiptSecret(),
     confirmed,
   }
+
+  const verified = await signWithIdentity(petition, values, signer)
+  if (verified) return verified
 
   // The first link goes with the new row, at no cost to the hot path. A
   // re-send is taken once per request, before anything is replaced: a signer
@@ -149,6 +163,33 @@ export async function signPetition(
   return repeated(values, null, false)
 }
 
+/**
+ * A sign with the identity the session checked or the member linked, when
+ * there is one; null when the sign goes on as an unverified one. A
+ * petition that requires verified signatures refuses any other. The
+ * identity check is read from the session only when it holds one: other
+ * signs pay nothing for it.
+ */
+async function signWithIdentity(
+  petition: Petition,
+  values: SignatureValues,
+  { user, session }: { user: User | null; session?: Session }
+): Promise<SignOutcome | null> {
+  const { required } = identityRequirementOf(petition)
+  const identityHeld = session && (holdsVerifiedIdentity(session) || user?.identityHash)
+  if (!identityHeld) return required ? { signed: false, reason: 'identity_required' } : null
+  const outcome = await signVerified(petition, values, { session, user })
+  if (outcome.signed) return { ...outcome, confirmed: true }
+  if (outcome.reason === 'address_signed') {
+    const told = user !== null && (user.isVerified || isSignedBy(outcome.existing, user))
+    if (told) return { signed: false, reason: 'duplicate' }
+    return repeated(values, outcome.existing, true)
+  }
+  // A check for another petition, or used up: this one does not ask for it.
+  if (outcome.reason === 'identity_expired' && !required) return null
+  return outcome
+}
+
 /** A second signature, answered as a first (`tell`: its mailbox hears of it). */
 async function repeated(
   values: SignatureValues,
@@ -166,7 +207,7 @@ async function repeated(
  * browser remembers.
  */
 export function receiptOf(
-  outcome: Exclude<SignOutcome, { reason: 'duplicate' | 'link_already_sent' }>
+  outcome: Extract<SignOutcome, { signed: true } | { reason: 'repeated' }>
 ): SignReceipt {
   if (outcome.signed) {
     const { signature, confirmed } = outcome
@@ -201,7 +242,10 @@ export type SignatureValues = Pick<
   | 'emailDomain'
   | 'blockedRule'
   | 'receiptSecret'
-> & { confirmed: boolean }
+> &
+  Partial<Pick<Signature, 'identityProvider' | 'identityHash' | 'identityClaims'>> & {
+    confirmed: boolean
+  }
 
 /** A new signature, or null when the address has signed this petition already. */
 async function insertSignature({ confirmed, ...values }: SignatureValues) {
