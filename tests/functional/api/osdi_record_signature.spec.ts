@@ -4,6 +4,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
 import { PetitionFactory } from '#database/factories/petition_factory'
+import env from '#start/env'
 import { makeMember } from '#tests/helpers/auth'
 import { apiTokenOf } from '#tests/helpers/api_tokens'
 import { linkIn, outbox } from '#tests/helpers/outbox'
@@ -34,6 +35,17 @@ function record(client: ApiClient, petition: Petition, token: string, body: unkn
 }
 
 /** A petition of a member's (published unless `states` say otherwise), and a token that records. */
+/** A configured provider: a requirement counts only where signers could meet it. */
+const IDENTITY_PROVIDER = {
+  key: 'eid',
+  name: 'Test eID',
+  issuer: 'http://127.0.0.1:9/',
+  clientId: 'undersign',
+  clientSecret: 'a-secret-of-some-length',
+  scopes: [],
+  claims: {},
+}
+
 async function ownPetition(states: Array<'published' | 'finished' | 'hidden'> = ['published']) {
   const member = await makeMember()
   const petition = await PetitionFactory.apply(...states)
@@ -233,6 +245,26 @@ test.group('OSDI: the record signature helper', (group) => {
       assert.equal(description.error_code, 'PETITION_CLOSED')
       assert.lengthOf(await signatureRows(petition), 0)
       assert.deepEqual(await countsOf(petition), { support: 0, oppose: 0 })
+    }
+    assert.lengthOf(await outbox.read(), 0)
+  })
+
+  test('attack: a petition that takes only verified signatures refuses its owner’s tool (409), which cannot check anyone’s identity', async ({
+    client,
+    assert,
+  }) => {
+    const { petition, token } = await ownPetition()
+    await petition.merge({ identityRequired: true }).save()
+    const before = env.get('IDENTITY_PROVIDERS')
+    env.set('IDENTITY_PROVIDERS', JSON.stringify([IDENTITY_PROVIDER]))
+    try {
+      const response = await record(client, petition, token, osdiSigner())
+      response.assertStatus(409)
+      const [description] = response.body()['osdi:error'].resource_status[0].error_descriptions
+      assert.equal(description.error_code, 'IDENTITY_REQUIRED')
+      assert.lengthOf(await signatureRows(petition), 0)
+    } finally {
+      env.set('IDENTITY_PROVIDERS', before ?? '')
     }
     assert.lengthOf(await outbox.read(), 0)
   })
