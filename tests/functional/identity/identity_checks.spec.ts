@@ -62,7 +62,11 @@ test.group('Verified identity through OpenID Connect', (group) => {
     assert,
     client,
   }) => {
-    const petition = await PetitionFactory.apply('published').with('user').create()
+    // Restricted to its region: the form shows the claims a signature keeps for that check.
+    const petition = await PetitionFactory.apply('published')
+      .merge({ country: 'DE', region: 'BY', identityResidence: 'region' })
+      .with('user')
+      .create()
     const { signer, answer, authorization } = await checkUpToCallback(client, petition)
     // Code flow with PKCE (S256), a state and a nonce, back to the bare domain's callback.
     assert.equal(authorization.searchParams.get('response_type'), 'code')
