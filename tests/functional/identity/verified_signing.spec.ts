@@ -5,7 +5,7 @@ import type { ApiClient } from '@japa/api-client'
 import { site } from '#config/site'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { identityHashOf } from '#services/identity/identity_check'
-import { flashed } from '#tests/helpers/auth'
+import { flashed, makeMember } from '#tests/helpers/auth'
 import { sign, signForm } from '#tests/helpers/signatures'
 import Petition from '#models/petition'
 import { signatureCounter } from '#runtime/signatures/counter'
@@ -196,5 +196,33 @@ test.group('Signing with a verified identity', (group) => {
     const counts = await countsOf(petition)
     assert.equal(counts.supportCount, 1)
     assert.equal(counts.verifiedCount, 1)
+  })
+
+  test('a member whose account carries a linked identity signs verified without a new check, and that person cannot sign again through one', async ({
+    assert,
+    client,
+  }) => {
+    const petition = await PetitionFactory.apply('published').with('user').create()
+    const member = await makeMember({ email: 'linked@example.org' })
+    await member
+      .merge({
+        identityProvider: provider.key,
+        identityHash: identityHashOf(provider.issuer, 'alice-42'),
+        identityClaims: { country: 'DE', region: 'BY' },
+      })
+      .save()
+    ;(await sign(client, petition, {}, member)).assertStatus(302)
+    const [row] = await signaturesOf(petition)
+    assert.equal(row.email, 'linked@example.org')
+    assert.isNotNull(row.confirmed_at)
+    assert.equal(row.identity_hash, member.identityHash)
+
+    const again = await verifiedSigner(client, petition)
+    const refused = await signFrom(again, petition, { email: 'other@example.org' })
+    assert.equal(
+      flashed(refused, 'messages', 'warning'),
+      german('page.sign_refusal.already_signed')
+    )
+    assert.lengthOf(await signaturesOf(petition), 1)
   })
 })
