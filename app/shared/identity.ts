@@ -25,3 +25,15 @@ export type SigningIdentity = {
   identityProviders: { key: string; name: string; startUrl: string }[]
   verifiedIdentity: { providerName: string; claims: IdentityClaims } | null
 }
+
+/**
+ * What a petition page says its signing requires (null: nothing): a
+ * verified identity, and, with a residence, the place it names (the
+ * country's ISO code; the region for `region`).
+ */
+export type IdentityRequirementShown = {
+  required: true
+  residence: IdentityResidence | null
+  country: string | null
+  region: string | null
+}
