@@ -2,67 +2,24 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiClient } from '@japa/api-client'
-import env from '#start/env'
-import { site } from '#config/site'
 import Petition from '#models/petition'
 import type User from '#models/user'
-import { PetitionFactory } from '#database/factories/petition_factory'
 import { SignatureFactory } from '#database/factories/signature_factory'
 import { makeMember } from '#tests/helpers/auth'
 import { fieldErrors } from '#tests/helpers/validation'
 import { inertiaPage } from '#tests/helpers/inertia'
 import { newGuid, submitPetition } from '#tests/helpers/petitions'
-import { signInGroup } from '#tests/helpers/fake_oauth_provider'
-import { SiteBrowser, TestOidcProvider, throughProvider } from '#tests/helpers/oidc_provider'
+import {
+  BAVARIA,
+  UNREACHED_PROVIDER as PROVIDER,
+  configureIdentity as configure,
+} from '#tests/helpers/identity_settings'
 
-/** A provider entry that parses (nothing here talks to it). */
-const PROVIDER = {
-  key: 'city-id',
-  name: 'City ID',
-  issuer: 'http://127.0.0.1:9/realms/citizens',
-  clientId: 'undersign',
-  clientSecret: 'a-secret-of-some-length',
-  claims: { country: 'address.country', region: 'address.region' },
-}
-
-/** Sets the site's settings for one test; the returned function puts the old ones back. */
-function configure(settings: { providers: readonly object[]; verifiedSignatures?: string }) {
-  const before = {
-    providers: env.get('IDENTITY_PROVIDERS'),
-    verified: env.get('VERIFIED_SIGNATURES_REQUIRED'),
-  }
-  env.set('IDENTITY_PROVIDERS', JSON.stringify(settings.providers))
-  env.set('VERIFIED_SIGNATURES_REQUIRED', settings.verifiedSignatures ?? 'allowed')
-  return () => {
-    env.set('IDENTITY_PROVIDERS', before.providers ?? '')
-    env.set('VERIFIED_SIGNATURES_REQUIRED', before.verified ?? '')
-  }
-}
-
-const BAVARIA = { country: 'DE' as const, region: 'Bayern' }
 const REGION_ONLY = { ...BAVARIA, identityRequired: true, identityResidence: 'region' }
 const english = (key: string) => i18nManager.locale('en').t(`validator.shared.messages.${key}`)
 
 async function editForm(client: ApiClient, member: User, guid: string) {
   return inertiaPage(await client.get(`/petition/${guid}/edit`).withInertia().loginAs(member))
-}
-
-async function pageProps(client: ApiClient, petition: Petition) {
-  const page = await client.get(`/petition/${petition.slug}`).withInertia()
-  page.assertStatus(200)
-  return page.body().props as Record<string, any>
-}
-
-/** A published petition of its own owner that takes only verified signatures from Bavaria. */
-function bavarianPetition() {
-  return PetitionFactory.merge({
-    ...BAVARIA,
-    identityRequired: true,
-    identityResidence: 'region' as const,
-  })
-    .apply('published')
-    .with('user')
-    .create()
 }
 
 test.group('A petition’s identity settings', (group) => {
@@ -255,101 +212,5 @@ test.group('A petition’s identity settings', (group) => {
     ;(await submitPetition(client, other, guid, REGION_ONLY)).assertStatus(404)
     await petition.refresh()
     assert.isFalse(petition.identityRequired)
-  })
-
-  test('the petition page states the requirement, and the sign form offers the providers instead of itself', async ({
-    client,
-    assert,
-    cleanup,
-  }) => {
-    cleanup(configure({ providers: [PROVIDER] }))
-    const petition = await bavarianPetition()
-    const props = await pageProps(client, petition)
-    assert.deepEqual(props.identityRequirement, {
-      required: true,
-      residence: 'region',
-      country: 'DE',
-      region: 'Bayern',
-    })
-    const html = (await client.get(`/petition/${petition.slug}`)).text()
-    assert.include(html, 'data-testid="identity-requirement"')
-    assert.include(html, 'Only residents of Bayern, Germany may sign.')
-    assert.include(html, '/identity/city-id/start?petition=')
-    assert.notInclude(html, 'data-testid="sign-form"')
-
-    // The country's residents: the region is not named.
-    petition.merge({ identityResidence: 'country' })
-    await petition.save()
-    assert.deepEqual((await pageProps(client, petition)).identityRequirement, {
-      required: true,
-      residence: 'country',
-      country: 'DE',
-      region: null,
-    })
-    // Nothing required: no statement, and the form as ever.
-    petition.merge({ identityRequired: false, identityResidence: null })
-    await petition.save()
-    assert.isNull((await pageProps(client, petition)).identityRequirement)
-    assert.include(
-      (await client.get(`/petition/${petition.slug}`)).text(),
-      'data-testid="sign-form"'
-    )
-  })
-
-  test('with no provider left, a petition that requires a verified identity cannot be signed now; a site that forbids it requires nothing', async ({
-    client,
-    assert,
-    cleanup,
-  }) => {
-    cleanup(configure({ providers: [] }))
-    const petition = await bavarianPetition()
-    const props = await pageProps(client, petition)
-    assert.equal(props.identityRequirement.residence, 'region')
-    assert.deepEqual(props.identityProviders, [])
-    const html = (await client.get(`/petition/${petition.slug}`)).text()
-    assert.include(html, 'data-testid="signing-unavailable"')
-    assert.notInclude(html, 'data-testid="sign-form"')
-
-    env.set('VERIFIED_SIGNATURES_REQUIRED', 'forbidden')
-    assert.isNull((await pageProps(client, petition)).identityRequirement)
-    assert.include(
-      (await client.get(`/petition/${petition.slug}`)).text(),
-      'data-testid="sign-form"'
-    )
-  })
-})
-
-const provider = new TestOidcProvider()
-const GERMAN = new URL(site.urlFor('de')).hostname
-const BARE = new URL(site.url).hostname
-const pathOf = (url: string | URL) => {
-  const parsed = new URL(url, site.url)
-  return `${parsed.pathname}${parsed.search}`
-}
-
-test.group('A petition that takes only verified signatures, for a verified signer', (group) => {
-  signInGroup(group, provider)
-  group.each.setup(() => provider.configureSite())
-
-  test('once the signer’s identity is checked, the sign form is there as usual', async ({
-    client,
-    assert,
-  }) => {
-    const petition = await bavarianPetition()
-    const signer = new SiteBrowser(client, GERMAN)
-    const before = await signer.get(`/petition/${petition.slug}`)
-    assert.notInclude(before.text(), 'data-testid="sign-form"')
-    assert.include(before.text(), `/identity/${provider.key}/start?petition=${petition.guid}`)
-
-    const start = await signer.get(`/identity/${provider.key}/start?petition=${petition.guid}`)
-    const answer = await throughProvider(start.header('location')!)
-    const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
-    await signer.get(pathOf(callback.header('location')!))
-
-    const after = await signer.get(`/petition/${petition.slug}`)
-    after.assertStatus(200)
-    assert.include(after.text(), 'data-testid="verified-identity"')
-    assert.include(after.text(), 'data-testid="sign-form"')
-    assert.include(after.text(), 'data-testid="identity-requirement"')
   })
 })
