@@ -29,3 +29,12 @@ export function identityCallbackUrl(key: string) {
 
 /** How long a started check, and then its verification, may wait: one visit to the provider. */
 export const IDENTITY_FLOW_MINUTES = 10
+
+/**
+ * Whether the site lets owners take only verified signatures
+ * (VERIFIED_SIGNATURES_REQUIRED: allowed unless it says forbidden; a bad
+ * value stopped the start). Read at each use: tests change it.
+ */
+export function verifiedSignaturesAllowed() {
+  return env.get('VERIFIED_SIGNATURES_REQUIRED') !== 'forbidden'
+}

@@ -148,6 +148,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   WEBHOOKS_ALLOW_PRIVATE: Env.schema.boolean.optional(),
   // OpenID Connect providers for verified identity: a JSON array, checked in start/safe_settings.ts.
   IDENTITY_PROVIDERS: Env.schema.string.optional(),
+  // Whether owners may take only verified signatures (allowed, the default, or forbidden); checked in start/safe_settings.ts.
+  VERIFIED_SIGNATURES_REQUIRED: Env.schema.string.optional(),
   // Months a finished petition keeps its signers' personal data (default 12).
   SIGNATURE_RETENTION_MONTHS: wholeNumber('months'),
 })

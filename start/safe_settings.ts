@@ -16,6 +16,9 @@ type Settings = { get(key: string, defaultValue?: unknown): any }
 /** The disks DRIVE_DISK may name (app/support/uploads.ts DRIVE_DISKS). */
 const DRIVE_DISKS = ['fs', 's3']
 
+/** What VERIFIED_SIGNATURES_REQUIRED may say (unset: allowed). */
+export const VERIFIED_SIGNATURES_SETTINGS = ['allowed', 'forbidden'] as const
+
 /** Keys published in this repository (the test suite's): anyone could sign cookies and links with them. */
 const PUBLISHED_APP_KEYS = new Set(['test-only-key-not-secret-0123456789abcdef'])
 const MIN_APP_KEY_LENGTH = 32
@@ -42,6 +45,14 @@ export function unsafeSetting(env: Settings): string | null {
     production: env.get('NODE_ENV') === 'production',
   })
   if (identityProviders.error) return identityProviders.error
+  const verifiedSignatures = env.get('VERIFIED_SIGNATURES_REQUIRED')
+  if (
+    verifiedSignatures !== undefined &&
+    verifiedSignatures !== '' &&
+    !(VERIFIED_SIGNATURES_SETTINGS as readonly string[]).includes(verifiedSignatures)
+  ) {
+    return `VERIFIED_SIGNATURES_REQUIRED must be allowed (owners may take only verified signatures) or forbidden (it is "${verifiedSignatures}")`
+  }
   if (env.get('NODE_ENV') !== 'production') return null
 
   if (appKey.length < MIN_APP_KEY_LENGTH || PUBLISHED_APP_KEYS.has(appKey)) {

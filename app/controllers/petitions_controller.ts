@@ -33,13 +33,15 @@ import { localeOf } from '#app/i18n/locales'
 import { flashPetitionPage, petitionPageNote } from '#support/http/petition_page_flash'
 import { historyOf } from '#services/petitions/versions'
 import { holdsVerifiedIdentity, heldIdentityOf } from '#services/identity/verified_identity'
+import { identitySettingsCheck } from '#services/petitions/identity_settings'
 
-/** What the petition's form is checked against: who sends it, and the dates it may keep. */
-function validationMeta(ip: string, petition: Petition | null) {
+/** What the petition's form is checked against: who sends it, the dates and identity options it may keep. */
+async function validationMeta(ip: string, petition: Petition | null) {
   return {
     ip,
     currentClosingDate: closingDateOf(petition),
     closedByModerator: petition?.isClosedByModerator ?? false,
+    identity: await identitySettingsCheck(petition),
   }
 }
 
@@ -124,7 +126,7 @@ export default class PetitionsController {
     const guid: string = ctx.params.guid
     const target = await petitionAtGuid(guid)
     await bouncer.with(PetitionPolicy).authorize('write', target)
-    const meta = validationMeta(request.ip(), target.petition)
+    const meta = await validationMeta(request.ip(), target.petition)
     const payload = await request.validateUsing(petitionValidator, { meta })
     const saved = await savePetition(auth.user!, guid, payload, localeOf(i18n))
     const { isNew, petition, publishedNow } = saved

@@ -1,7 +1,11 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { identityProvider, identityProviders } from '#config/identity'
-import { claimsKept, identityRequirementOf } from '#support/identity_requirement'
-import type { IdentityClaims, SigningIdentity } from '#shared/identity'
+import type { IdentityClaims, IdentityRequirementShown, SigningIdentity } from '#shared/identity'
+import {
+  claimsKept,
+  identityRequirementOf,
+  type IdentitySettings,
+} from '#support/identity_requirement'
 
 /** A verification the session holds, as the sign form may show it (never the identity's hash). */
 export type HeldVerification = { providerKey: string; claims: IdentityClaims } | null
@@ -29,5 +33,22 @@ export function identitySigningProps(
       held && provider
         ? { providerName: provider.name, claims: claimsKept(residence, held.claims) }
         : null,
+  }
+}
+
+/**
+ * What the petition page says signing requires: a verified identity, and
+ * the residence with the place it names; null when nothing is required.
+ */
+export function identityRequirementProps(
+  petition: IdentitySettings & { country: string | null; region: string | null }
+): IdentityRequirementShown | null {
+  const requirement = identityRequirementOf(petition)
+  if (!requirement.required) return null
+  return {
+    required: true,
+    residence: requirement.residence,
+    country: petition.country,
+    region: requirement.residence === 'region' ? petition.region : null,
   }
 }

@@ -20,7 +20,12 @@ import RecipientStandingTransformer from '#transformers/recipient_standing_trans
 import ModeratorRemovalTransformer from '#transformers/moderator_removal_transformer'
 import HiddenNoticeTransformer from '#transformers/hidden_notice_transformer'
 import PetitionVersionTransformer, { plainText } from '#transformers/petition_version_transformer'
-import { identitySigningProps, type HeldVerification } from '#presenters/identity_presenters'
+import {
+  identityRequirementProps,
+  identitySigningProps,
+  type HeldVerification,
+} from '#presenters/identity_presenters'
+import { identityOptionsOffered } from '#support/identity_requirement'
 
 /** Petition/List: a page of public petitions as cards, with the filters that chose them. */
 export function petitionListProps(
@@ -99,6 +104,8 @@ export function petitionShowProps(page: ShownPage, viewer: ShowViewer, i18n: I18
     justConfirmed:
       page.mine !== null && page.mine.status !== 'pending' && viewer.note === 'signatureConfirmed',
     ...identitySigningProps(petition, viewer.verification),
+    /** What signing requires (a verified identity, whose residence), or null: nothing. */
+    identityRequirement: identityRequirementProps(petition),
   }
 }
 
@@ -123,6 +130,8 @@ export function newPetitionFormProps(bannerTemplates: Record<string, string>) {
     addressReviews: [],
     bannerTemplates,
     turnstileKey: site.turnstileSiteKey,
+    /** Whether the identity options show (the site offers them), and locked (never: nobody signed). */
+    identityOptions: { shown: identityOptionsOffered(), locked: false },
   }
 }
 
@@ -133,7 +142,11 @@ export function newPetitionFormProps(bannerTemplates: Record<string, string>) {
  */
 export function petitionFormProps<AddressReviews>(
   petition: Petition,
-  form: { addressReviews: AddressReviews; bannerTemplates: Record<string, string> }
+  form: {
+    addressReviews: AddressReviews
+    bannerTemplates: Record<string, string>
+    identityOptions: { shown: boolean; locked: boolean }
+  }
 ) {
   return {
     petition: PetitionFormTransformer.transform(petition),
@@ -143,6 +156,8 @@ export function petitionFormProps<AddressReviews>(
     addressReviews: form.addressReviews,
     bannerTemplates: form.bannerTemplates,
     turnstileKey: site.turnstileSiteKey,
+    /** Whether the identity options show, and locked (read-only) once someone has signed. */
+    identityOptions: form.identityOptions,
   }
 }
 

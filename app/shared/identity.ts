@@ -44,3 +44,15 @@ export function residencePlaceName(
   const region = petition.region.trim()
   return country ? `${region}, ${country}` : region
 }
+
+/**
+ * What a petition page says its signing requires (null: nothing): a
+ * verified identity, and, with a residence, the place it names (the
+ * country's ISO code; the region for `region`).
+ */
+export type IdentityRequirementShown = {
+  required: true
+  residence: IdentityResidence | null
+  country: string | null
+  region: string | null
+}

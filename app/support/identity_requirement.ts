@@ -1,34 +1,45 @@
-import { identityProviders } from '#config/identity'
+import { identityProviders, verifiedSignaturesAllowed } from '#config/identity'
 import type { IdentityClaims, IdentityResidence } from '#shared/identity'
-import type { CountryCode } from '#shared/countries'
 
-/** What a petition asks of its signers' identity. */
-export type IdentityRequirement = {
-  /** Only signatures with a verified identity are taken. */
-  required: boolean
-  /** Whose verified residence may sign: its country's or region's; null: anyone's. */
-  residence: IdentityResidence | null
-}
-
-type PetitionPlace = {
+/** A petition's stored identity settings (columns of `petitions`). */
+export type IdentitySettings = {
   identityRequired: boolean
   identityResidence: IdentityResidence | null
-  country: CountryCode | null
-  region: string | null
 }
 
-const NONE: IdentityRequirement = { required: false, residence: null }
+/** What signing a petition asks for now: a verified identity, and whose residence. */
+export type IdentityRequirement = { required: boolean; residence: IdentityResidence | null }
+
+const NOTHING_REQUIRED: IdentityRequirement = { required: false, residence: null }
 
 /**
- * What a petition asks, as the site can check it today: nothing when no
- * identity provider is configured (a requirement no signer could meet would
- * close the petition). A residence implies verification: only a provider
- * tells where someone lives.
+ * Whether owners may set the identity options: the site allows them and
+ * at least one identity provider is configured. Otherwise the form hides
+ * them and the writer ignores what is sent.
  */
-export function identityRequirementOf(petition: PetitionPlace): IdentityRequirement {
-  if (!petition.identityRequired && !petition.identityResidence) return NONE
-  if (identityProviders().length === 0) return NONE
-  return { required: true, residence: petition.identityResidence }
+export function identityOptionsOffered() {
+  return verifiedSignaturesAllowed() && identityProviders().length > 0
+}
+
+/**
+ * What a petition's signing requires, for the page, the sign form and the
+ * signing check alike. A site that forbids the requirement requires
+ * nothing of any petition. A site whose providers are all gone keeps
+ * requiring what the owner chose: its counted signatures were all verified
+ * and the page says so, so nobody can sign it until a provider is back
+ * (the sign form says so) rather than unverified signatures slipping in.
+ * A residence implies the requirement: only a provider tells where
+ * someone lives.
+ */
+export function identityRequirementOf(petition: IdentitySettings): IdentityRequirement {
+  const asked = petition.identityRequired || petition.identityResidence !== null
+  if (!asked || !verifiedSignaturesAllowed()) return NOTHING_REQUIRED
+  return { required: true, residence: petition.identityResidence ?? null }
+}
+
+/** Whether a signature can be verified at all now: at least one provider configured. */
+export function identityVerificationAvailable() {
+  return identityProviders().length > 0
 }
 
 /** The claims a petition's signature keeps: those its residence is checked against, and no other. */
@@ -44,19 +55,23 @@ const placeKey = (value: unknown) =>
   String(value).normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase()
 
 /**
- * Whether the verified residence matches the petition's place: the
- * `country` claim is its country and, for a region, the `region` claim its
- * region. A claim the provider did not assert matches nothing.
+ * Whether a verified residence is one a petition takes: anyone's without a
+ * residence; for `country`, the `country` claim is its country; for
+ * `region`, the `region` claim is its region too. A claim the provider did
+ * not assert matches nothing.
  */
-export function residenceMatches(petition: PetitionPlace, claims: IdentityClaims) {
-  const residence = petition.identityResidence
+export function residenceMatches(
+  residence: IdentityResidence | null,
+  place: { country: string | null; region: string | null },
+  claims: IdentityClaims
+) {
   if (!residence) return true
-  if (!petition.country || claims.country === undefined) return false
-  if (placeKey(claims.country) !== placeKey(petition.country)) return false
+  if (!place.country || claims.country === undefined) return false
+  if (placeKey(claims.country) !== placeKey(place.country)) return false
   if (residence === 'country') return true
   return (
-    petition.region !== null &&
+    place.region !== null &&
     claims.region !== undefined &&
-    placeKey(claims.region) === placeKey(petition.region)
+    placeKey(claims.region) === placeKey(place.region)
   )
 }

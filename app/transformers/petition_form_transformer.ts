@@ -7,6 +7,7 @@ import { PHOTO_SLOTS } from '#shared/petitions/constants'
 import { closingDateOf } from '#support/closing_dates'
 import type { PetitionTopic } from '#shared/petitions/topics'
 import type { CountryCode } from '#shared/countries'
+import type { IdentityResidence } from '#shared/identity'
 
 type Media = ReturnType<PetitionMediaTransformer['toObject']>
 
@@ -61,6 +62,8 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       region: '',
       milestones: [],
       closingDate: null,
+      identityRequired: false,
+      identityResidence: null as IdentityResidence | null,
     }
   }
 
@@ -146,6 +149,9 @@ export default class PetitionFormTransformer extends BaseTransformer<Petition> {
       milestones: petition.milestones as number[],
       /** The last day it is open (YYYY-MM-DD, UTC), or null: no closing date. */
       closingDate: closingDateOf(petition) as string | null,
+      /** Only signatures with a verified identity, and whose residence (null: anyone's). */
+      identityRequired: petition.identityRequired,
+      identityResidence: petition.identityResidence,
     }
   }
 }

@@ -20,6 +20,12 @@ import {
 } from '#shared/petitions/constants'
 import { MAX_TOPICS, MIN_TOPICS, PETITION_TOPICS, REGION_MAX } from '#shared/petitions/topics'
 import { COUNTRY_CODES } from '#shared/countries'
+import { IDENTITY_RESIDENCES } from '#shared/identity'
+import {
+  identityPlaceRule,
+  identityRequiredRule,
+  identityResidenceRule,
+} from '#validators/rules/identity_settings'
 
 const optionalText = (max: number) => vine.string().trim().maxLength(max).optional()
 const existingId = () => databaseId().optional()
@@ -29,7 +35,8 @@ const existingId = () => databaseId().optional()
  * error keys are the ones the page and other clients read: title, target, description, videos.{i}.url,
  * letters.{i}.payload, letters.{i}.recipients.{j}.name, letters.{i}.recipients.{j}.email,
  * milestones, milestones.{i}, updates.{i}.createdAt,
- * customFields.{i}.title, closingDate, finished, topics, country, region, timeZone… A list longer than its maximum gets its error
+ * customFields.{i}.title, closingDate, finished, topics, country, region, identityRequired,
+ * identityResidence, timeZone… A list longer than its maximum gets its error
  * under the list itself: videos, letters, letters.{i}.recipients, updates,
  * customFields.
  */
@@ -130,8 +137,26 @@ export const petitionValidator = vine.create({
     .maxLength(MAX_TOPICS)
     .distinct(),
   // Where it applies: a country, and within it a region or city; both optional.
-  country: vine.enum(COUNTRY_CODES).nullable().optional(),
-  region: vine.string().trim().maxLength(REGION_MAX).nullable().optional(),
+  // Both kept as they are while signatures were checked against them (meta.identity).
+  country: vine
+    .enum(COUNTRY_CODES)
+    .nullable()
+    .optional()
+    .use(identityPlaceRule({ part: 'country' })),
+  region: vine
+    .string()
+    .trim()
+    .maxLength(REGION_MAX)
+    .nullable()
+    .optional()
+    .use(identityPlaceRule({ part: 'region' })),
+  // Only signatures with a verified identity, and whose residence (meta.identity: offered, locked).
+  identityRequired: vine.boolean().optional().use(identityRequiredRule()),
+  identityResidence: vine
+    .enum(IDENTITY_RESIDENCES)
+    .nullable()
+    .optional()
+    .use(identityResidenceRule()),
   // The owner's own milestones besides the target (whole counts of signatures).
   milestones: vine
     .array(vine.number().withoutDecimals().min(1).max(MAX_MILESTONE))

@@ -179,6 +179,8 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       topics: ['environment', 'local-community'],
       country: 'PT',
       region: 'Lisboa',
+      identityRequired: true,
+      identityResidence: 'region',
     },
     '/petition/:guid/media': { type: 'photo' },
     '/my/avatar': {},

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { spawnSync } from 'node:child_process'
 import app from '@adonisjs/core/services/app'
 import { claimAt, parseIdentityProviders } from '#support/identity_providers'
+import { unsafeSetting } from '#start/safe_settings'
 
 const provider = (extra: Record<string, unknown> = {}) => ({
   key: 'gov-id',
@@ -120,4 +121,24 @@ test.group('IDENTITY_PROVIDERS', () => {
       'Refusing to start: IDENTITY_PROVIDERS[0].claims has an unknown claim "name"'
     )
   }).timeout(90_000)
+
+  test('VERIFIED_SIGNATURES_REQUIRED is allowed, forbidden or unset; anything else stops the start', ({
+    assert,
+  }) => {
+    const settings = (value: string | undefined) => ({
+      get: (key: string) =>
+        ({
+          APP_KEY: { release: () => 'a-secret-of-more-than-32-characters-long' },
+          NODE_ENV: 'development',
+          VERIFIED_SIGNATURES_REQUIRED: value,
+        })[key],
+    })
+    for (const value of [undefined, '', 'allowed', 'forbidden']) {
+      assert.isNull(unsafeSetting(settings(value)), String(value))
+    }
+    assert.equal(
+      unsafeSetting(settings('required')),
+      'VERIFIED_SIGNATURES_REQUIRED must be allowed (owners may take only verified signatures) or forbidden (it is "required")'
+    )
+  })
 })

@@ -13,6 +13,7 @@ import ModerationEvent from '#models/moderation_event'
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/locales'
 import { changePetitions } from '#models/petition_changes'
 import PetitionClosed from '#events/petition_closed'
+import { identitySettingsToSave } from '#services/petitions/identity_settings'
 
 export type PetitionInput = Infer<typeof petitionValidator>
 
@@ -53,6 +54,8 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
     const wasPublished = petition?.published ?? false
     // Once signed, the text as it was, to keep if this save changes it.
     const before = await textBeforeSave(petition, trx)
+    // Read before the merge: a signed petition keeps what it stores.
+    const identity = await identitySettingsToSave(petition, input, trx)
     petition ??= new Petition().merge({
       guid,
       userId: user.id,
@@ -71,6 +74,7 @@ function writePetition(user: User, guid: string, input: PetitionInput, lang: Loc
       country: input.country ?? null,
       // A region names a place within the country: none without one.
       region: (input.country && input.region) || null,
+      ...identity,
       milestones: [...new Set(input.milestones ?? [])].sort((a, b) => a - b),
       allowComments: input.allowComments ?? false,
       allowOpposite: input.allowOpposite ?? false,

@@ -65,7 +65,8 @@ export async function signVerified(
     outcome = await db.transaction(async (trx) => {
       const identity = await identityOf(source, petition, trx)
       if (!identity) throw new Refused('identity_expired')
-      if (!residenceMatches(petition, identity.claims)) throw new Refused('identity_residence')
+      if (!residenceMatches(requirement.residence, petition, identity.claims))
+        throw new Refused('identity_residence')
       const verified: SignatureValues = {
         ...values,
         identityProvider: identity.providerKey,

@@ -23,7 +23,8 @@ import SignerChoices from '~/components/petition/sign/signer_choices.tsx'
 import ContactConsentChoice from '~/components/petition/sign/contact_consent_choice.tsx'
 import { sourceOfQuery } from '@app/shared/signature_sources.ts'
 import IdentityCheck from '~/components/petition/sign/identity_check.tsx'
-import type { SigningIdentity } from '@app/shared/identity.ts'
+import type { IdentityRequirementShown, SigningIdentity } from '@app/shared/identity.ts'
+import IdentityRequirementNote from '~/components/petition/sign/identity_requirement_note.tsx'
 
 export type SignFormProps = {
   petition: Data.PetitionShow
@@ -33,6 +34,8 @@ export type SignFormProps = {
   /** The viewer has just confirmed: their state comes into view and takes focus. */
   justConfirmed?: boolean
   turnstileKey: string | null
+  /** What signing requires (a verified identity, whose residence), or null: nothing. */
+  identityRequirement?: IdentityRequirementShown | null
 } & Partial<SigningIdentity>
 
 /**
@@ -41,7 +44,11 @@ export type SignFormProps = {
  * signed, their signature's state shows instead: waiting for the mailed
  * link (with "Send it again" and, for a guest, "Wrong address?"),
  * confirmed, with the count, what is still needed and the share buttons, or
- * removed by moderators, with their reason.
+ * removed by moderators, with their reason. A petition that takes only
+ * verified signatures says so, and until the viewer's identity is checked
+ * offers the providers' buttons as the way to sign instead of the form
+ * (the server refuses an unverified signature anyway); with no provider
+ * left, it says signing is not possible now.
  */
 export default function SignForm({
   petition,
@@ -52,6 +59,7 @@ export default function SignForm({
   turnstileKey,
   identityProviders = [],
   verifiedIdentity = null,
+  identityRequirement = null,
 }: SignFormProps) {
   const { t, locale } = useTranslation()
   const { user } = useSharedProps()
@@ -154,6 +162,20 @@ export default function SignForm({
     )
   } else if (!canSignPetition) {
     body = <Alert variant="secondary">{t('page.sign.closed')}</Alert>
+  } else if (identityRequirement && !verifiedIdentity && identityProviders.length === 0) {
+    body = (
+      <Alert variant="warning" data-testid="signing-unavailable">
+        {t('page.identity.signing_unavailable')}
+      </Alert>
+    )
+  } else if (identityRequirement && !verifiedIdentity) {
+    body = (
+      <Card className="shadow-sm">
+        <Card.Body className="p-4">
+          <IdentityCheck identityProviders={identityProviders} verifiedIdentity={null} required />
+        </Card.Body>
+      </Card>
+    )
   } else {
     body = (
       <Card className="shadow-sm">
@@ -288,6 +310,7 @@ export default function SignForm({
         {title}
       </h2>
       <Flash at="form" />
+      <IdentityRequirementNote requirement={identityRequirement} />
       {body}
     </section>
   )

@@ -17,6 +17,9 @@ import SettingsSection, {
   type ModeratorClosure,
 } from '~/components/petition/form/settings_section.tsx'
 import TopicsAndPlaceSection from '~/components/petition/form/topics_and_place_section.tsx'
+import IdentitySection, {
+  type IdentityOptions,
+} from '~/components/petition/form/identity_section.tsx'
 import type { PetitionFormData } from '~/components/petition/form/shared.tsx'
 import WithTip, { tipId } from '~/components/petition/form/field_tip.tsx'
 import PetitionPreview from '~/components/petition/form/petition_preview.tsx'
@@ -35,6 +38,8 @@ type PetitionCreateProps = {
   addressReviews: AddressReview[]
   bannerTemplates: Record<string, string>
   turnstileKey: string | null
+  /** Whether the identity options show, and read-only once the petition has signatures. */
+  identityOptions: IdentityOptions
 }
 
 /** The form as edited: milestones stay as typed (an empty field is a string too) until sent. */
@@ -88,6 +93,7 @@ export default function Create({
   addressReviews,
   bannerTemplates,
   turnstileKey,
+  identityOptions,
 }: PetitionCreateProps) {
   const { t } = useTranslation()
   const editing = Boolean(petitionCreated)
@@ -211,6 +217,12 @@ export default function Create({
           />
           <TopicsAndPlaceSection
             data={form.data}
+            errors={errors}
+            onChange={(key, value) => set(key, value as never)}
+          />
+          <IdentitySection
+            data={form.data}
+            options={identityOptions}
             errors={errors}
             onChange={(key, value) => set(key, value as never)}
           />

@@ -24,7 +24,7 @@ import ReportPetition from '~/components/petition/show/report_petition.tsx'
 import HiddenBanner from '~/components/petition/show/hidden_banner.tsx'
 import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
 import type { NotCounted } from '@app/shared/petitions/not_counted.ts'
-import type { SigningIdentity } from '@app/shared/identity.ts'
+import type { IdentityRequirementShown, SigningIdentity } from '@app/shared/identity.ts'
 import type { Data } from '@generated/data'
 import { urlFor } from '~/client.ts'
 import { useSharedProps } from '~/lib/shared.ts'
@@ -57,6 +57,8 @@ type PetitionShowProps = {
   justPublished: boolean
   /** The viewer has just confirmed their signature: its state comes into view. */
   justConfirmed: boolean
+  /** What signing requires (a verified identity, whose residence), or null: nothing. */
+  identityRequirement: IdentityRequirementShown | null
 } & SigningIdentity
 
 /**
@@ -149,6 +151,7 @@ export default function Show(props: PetitionShowProps) {
               turnstileKey={turnstileKey}
               identityProviders={props.identityProviders}
               verifiedIdentity={props.verifiedIdentity}
+              identityRequirement={props.identityRequirement}
             />
           </div>
         </div>

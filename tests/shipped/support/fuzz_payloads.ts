@@ -36,6 +36,8 @@ const FIELD_NAMES = [
   'topics',
   'country',
   'region',
+  'identityRequired',
+  'identityResidence',
   'topic',
   'active',
   'type',

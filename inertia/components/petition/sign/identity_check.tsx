@@ -6,9 +6,15 @@ import { IDENTITY_CLAIMS, type SigningIdentity } from '@app/shared/identity.ts'
  * The sign form's identity check: once the signer's session holds one for
  * this petition, what the provider confirmed and the signature will keep;
  * before, a link per configured provider (a full page load: the provider
- * is another site). Nothing shows when no provider is configured.
+ * is another site), offered beside the form, or, when the petition takes
+ * only verified signatures (`required`), as the way to sign. Nothing shows
+ * when no provider is configured.
  */
-export default function IdentityCheck({ identityProviders, verifiedIdentity }: SigningIdentity) {
+export default function IdentityCheck({
+  identityProviders,
+  verifiedIdentity,
+  required = false,
+}: SigningIdentity & { required?: boolean }) {
   const { t } = useTranslation()
   if (verifiedIdentity) {
     const claims = IDENTITY_CLAIMS.filter((claim) => verifiedIdentity.claims[claim] !== undefined)
@@ -42,11 +48,16 @@ export default function IdentityCheck({ identityProviders, verifiedIdentity }: S
   if (identityProviders.length === 0) return null
   return (
     <div className="mb-3" data-testid="identity-providers">
-      <p className="small text-muted mb-2">{t('page.identity.or_verify')}</p>
+      <p className={required ? 'mb-2' : 'small text-muted mb-2'}>
+        {t(required ? 'page.identity.sign_verified_first' : 'page.identity.or_verify')}
+      </p>
       <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
         {identityProviders.map((provider) => (
           <li key={provider.key}>
-            <a className="btn btn-outline-primary" href={provider.startUrl}>
+            <a
+              className={required ? 'btn btn-primary btn-lg' : 'btn btn-outline-primary'}
+              href={provider.startUrl}
+            >
               {t('page.identity.sign_with', { provider: provider.name })}
             </a>
           </li>
