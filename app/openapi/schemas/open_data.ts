@@ -276,5 +276,5 @@ export const historyExample = {
 
 /** The petition of the example as a row of the list's CSV. */
 export const petitionsCsvExample =
-  'slug,url,lang,title,target,state,successful,supportCount,opposeCount,paperCount,onlineSupportCount,totalSignatures,targetSignatures,signaturesRemovedByModerators,signaturesStoppedByRules,signaturesDeactivatedByOwner,paperSignaturesRejected,owner,createdAt,closesAt,closedAt,succeededAt,victoryAt,topics,country,region,description,verifiedCount,identityRequired,identityResidence\r\n' +
-  `a-park-for-oak-hill,${PARK},en,A park for Oak Hill,Riverside City Council,open,false,412,9,120,292,421,1000,37,14,2,40,Olena Koval,2026-10-02T08:14:31.000Z,2027-01-01T00:00:00.000Z,,,,environment local-community,GB,Riverside,"Children play on the road.\nWe ask for a park on the empty lot.",57,false,\r\n`
+  'slug,url,lang,title,target,state,successful,supportCount,opposeCount,paperCount,onlineSupportCount,totalSignatures,targetSignatures,signaturesRemovedByModerators,signaturesStoppedByRules,signaturesDeactivatedByOwner,paperSignaturesRejected,owner,createdAt,closesAt,closedAt,succeededAt,victoryAt,topics,country,region,verifiedCount,identityRequired,identityResidence,description\r\n' +
+  `a-park-for-oak-hill,${PARK},en,A park for Oak Hill,Riverside City Council,open,false,412,9,120,292,421,1000,37,14,2,40,Olena Koval,2026-10-02T08:14:31.000Z,2027-01-01T00:00:00.000Z,,,,environment local-community,GB,Riverside,57,false,,"Children play on the road.\nWe ask for a park on the empty lot."\r\n`

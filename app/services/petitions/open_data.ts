@@ -162,7 +162,8 @@ export function publishedPetition(slug: string) {
 
 /**
  * The columns of the CSV list, in order: the same fields as the JSON, those
- * added later at the end, so that the columns scripts read keep their places.
+ * added later before the description, so that the columns scripts read keep
+ * their places and the longest stays last.
  */
 const CSV_COLUMNS = [
   'slug',
@@ -191,10 +192,10 @@ const CSV_COLUMNS = [
   'topics',
   'country',
   'region',
-  'description',
   'verifiedCount',
   'identityRequired',
   'identityResidence',
+  'description',
 ] as const satisfies ReadonlyArray<keyof OpenPetition>
 
 export function openPetitionsCsv(petitions: OpenPetition[]) {

@@ -66,12 +66,13 @@ test.group('Open data: verified counts', (group) => {
     const csv = await client.get('/petitions.csv')
     csv.assertStatus(200)
     const header = parseCsv(csv.text().replace(/^\uFEFF/, ''))[0]
-    // Added after the columns scripts already read.
-    assert.deepEqual(header.slice(-4), [
-      'description',
+    // Added after the columns scripts already read; the description stays last.
+    assert.deepEqual(header.slice(-5), [
+      'region',
       'verifiedCount',
       'identityRequired',
       'identityResidence',
+      'description',
     ])
     assert.include(csvRecord(csv.text(), petition), {
       supportCount: '2',
