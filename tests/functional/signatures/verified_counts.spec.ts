@@ -62,6 +62,11 @@ test.group('Verified counts: the counter', (group) => {
     page.assertStatus(200)
     assert.equal(page.inertiaProps.petition.verifiedCount, 2)
     assert.isFalse(page.inertiaProps.petition.identityRequired)
+    // Beside the total, in the page as the server renders it (in Ukrainian on its site).
+    const html = await client.get(`/petition/${petition.slug}`).header('host', 'uk.undersign.test')
+    assert.match(html.text(), /data-testid="verified-count"[^>]*>2 перевірені підписи</)
+    const plain = await PetitionFactory.apply('published').create()
+    assert.notInclude((await client.get(`/petition/${plain.slug}`)).text(), 'verified-count')
     // The live counts an open page follows carry it too.
     const live = await client.get(`/petition/${petition.guid}/counts`)
     live.assertStatus(200)
