@@ -27,6 +27,7 @@ export default class MyPetitionTransformer extends BaseTransformer<Petition> {
       // The owner's numbers: the count and the progress bar, as on the petition's card.
       targetSignatures: petition.targetSignatures,
       allowOpposite: petition.allowOpposite,
+      identityRequired: petition.identityRequired,
       ...petitionProgress(petition),
       // Hidden by the moderators: the owner sees why (a reason of the list, translated on the page).
       hiddenReason: petition.hiddenAt ? hideReasonOf(petition.hiddenReason) : null,

@@ -32,6 +32,8 @@ export default class PetitionShowTransformer extends BaseTransformer<Petition> {
       allowComments: petition.allowComments,
       /** The sign form asks for a postal code too. */
       askPostalCode: petition.askPostalCode,
+      /** Only signatures with a verified identity are taken: its count says how many it has. */
+      identityRequired: petition.identityRequired,
       finished: petition.finished,
       published: petition.published,
       private: petition.private,

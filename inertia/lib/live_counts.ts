@@ -137,6 +137,7 @@ export function countsOf(live: LiveCounts): PetitionProgress {
     supportCount: live.supportCount,
     opposeCount: live.opposeCount,
     paperCount: live.paperCount,
+    verifiedCount: live.verifiedCount,
     onlineSupportCount: live.onlineSupportCount,
     totalSignatures: live.totalSignatures,
     neededSignatures: live.neededSignatures,

@@ -211,12 +211,12 @@ const openData: ApiArea = {
         operationId: 'open_data.history_csv',
         tags: [TAG],
         summary: 'How a petition grew, as CSV',
-        description: 'The same steps with the columns `at,confirmed,paper,total`.',
+        description: 'The same steps with the columns `at,confirmed,paper,total,verified`.',
         parameters: [slugParameter],
         responses: {
           '200': csv(
             'Its history as a spreadsheet.',
-            'at,confirmed,paper,total\r\n2026-11-02T09:00:00.000Z,41,0,41\r\n2026-11-02T10:00:00.000Z,118,0,159\r\n'
+            'at,confirmed,paper,total,verified\r\n2026-11-02T09:00:00.000Z,41,0,41,3\r\n2026-11-02T10:00:00.000Z,118,0,159,12\r\n'
           ),
           ...errors,
         },

@@ -2,6 +2,7 @@ import type { ApiObject } from '#openapi/area'
 import { count, dateTime, nullable, objectOf, schemaRef } from '#openapi/common'
 import { LOCALES } from '#app/i18n/locales'
 import { PETITION_TOPICS } from '#shared/petitions/topics'
+import { IDENTITY_RESIDENCES } from '#shared/identity'
 
 /*
  * Open data's schemas: a petition as the list and its own address give it,
@@ -32,6 +33,7 @@ export const petitionExample = {
   paperCount: 120,
   onlineSupportCount: 292,
   totalSignatures: 421,
+  verifiedCount: 57,
   logTreeSize: 18342,
   targetSignatures: 1000,
   signaturesRemovedByModerators: 37,
@@ -47,6 +49,8 @@ export const petitionExample = {
   topics: ['environment', 'local-community'],
   country: 'GB',
   region: 'Riverside',
+  identityRequired: false,
+  identityResidence: null,
   signaturesByCountry: countryCountsExample,
   recipients: [
     {
@@ -95,6 +99,11 @@ const petitionProperties: Record<string, ApiObject> = {
   paperCount: { ...count, description: 'Of `supportCount`, those verified on paper.' },
   onlineSupportCount: { ...count, description: 'Of `supportCount`, those signed online.' },
   totalSignatures: { ...count, description: '`supportCount + opposeCount`.' },
+  verifiedCount: {
+    ...count,
+    description:
+      'Of the signatures counted online (for and against), those whose signer verified their identity with an identity provider.',
+  },
   logTreeSize: {
     ...count,
     description:
@@ -132,6 +141,15 @@ const petitionProperties: Record<string, ApiObject> = {
     description: 'Where it applies: ISO 3166-1 alpha-2.',
   }),
   region: nullable({ type: 'string', description: 'A region or city within that country.' }),
+  identityRequired: {
+    type: 'boolean',
+    description: 'Only signatures whose signer verified their identity are taken.',
+  },
+  identityResidence: nullable({
+    enum: [...IDENTITY_RESIDENCES],
+    description:
+      'Whose verified residence may sign: the petition’s `country`’s or its `region`’s; null: anyone’s.',
+  }),
   signaturesByCountry: {
     type: 'array',
     items: schemaRef('CountryCount'),
@@ -234,6 +252,10 @@ export const OPEN_DATA_SCHEMAS: Record<string, ApiObject> = {
       },
       paper: { ...count, description: 'Paper signatures moderators verified in it.' },
       total: { type: 'integer', description: 'The petition’s count after it.' },
+      verified: {
+        type: 'integer',
+        description: 'Of `confirmed`, the signatures whose signer verified their identity.',
+      },
     },
     'One step of a petition’s growth.'
   ),
@@ -245,14 +267,14 @@ export const OPEN_DATA_SCHEMAS: Record<string, ApiObject> = {
 
 export const historyExample = {
   data: [
-    { at: '2026-11-02T09:00:00.000Z', confirmed: 41, paper: 0, total: 41 },
-    { at: '2026-11-02T10:00:00.000Z', confirmed: 118, paper: 0, total: 159 },
-    { at: '2026-11-10T00:00:00.000Z', confirmed: 230, paper: 120, total: 509 },
-    { at: '2026-11-26T14:00:00.000Z', confirmed: -1, paper: 0, total: 508 },
+    { at: '2026-11-02T09:00:00.000Z', confirmed: 41, paper: 0, total: 41, verified: 3 },
+    { at: '2026-11-02T10:00:00.000Z', confirmed: 118, paper: 0, total: 159, verified: 12 },
+    { at: '2026-11-10T00:00:00.000Z', confirmed: 230, paper: 120, total: 509, verified: 42 },
+    { at: '2026-11-26T14:00:00.000Z', confirmed: -1, paper: 0, total: 508, verified: 0 },
   ],
 }
 
 /** The petition of the example as a row of the list's CSV. */
 export const petitionsCsvExample =
-  'slug,url,lang,title,target,state,successful,supportCount,opposeCount,paperCount,onlineSupportCount,totalSignatures,targetSignatures,signaturesRemovedByModerators,signaturesStoppedByRules,signaturesDeactivatedByOwner,paperSignaturesRejected,owner,createdAt,closesAt,closedAt,succeededAt,victoryAt,topics,country,region,description\r\n' +
-  `a-park-for-oak-hill,${PARK},en,A park for Oak Hill,Riverside City Council,open,false,412,9,120,292,421,1000,37,14,2,40,Olena Koval,2026-10-02T08:14:31.000Z,2027-01-01T00:00:00.000Z,,,,environment local-community,GB,Riverside,"Children play on the road.\nWe ask for a park on the empty lot."\r\n`
+  'slug,url,lang,title,target,state,successful,supportCount,opposeCount,paperCount,onlineSupportCount,totalSignatures,targetSignatures,signaturesRemovedByModerators,signaturesStoppedByRules,signaturesDeactivatedByOwner,paperSignaturesRejected,owner,createdAt,closesAt,closedAt,succeededAt,victoryAt,topics,country,region,verifiedCount,identityRequired,identityResidence,description\r\n' +
+  `a-park-for-oak-hill,${PARK},en,A park for Oak Hill,Riverside City Council,open,false,412,9,120,292,421,1000,37,14,2,40,Olena Koval,2026-10-02T08:14:31.000Z,2027-01-01T00:00:00.000Z,,,,environment local-community,GB,Riverside,57,false,,"Children play on the road.\nWe ask for a park on the empty lot."\r\n`

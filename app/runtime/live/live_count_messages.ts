@@ -43,6 +43,7 @@ export type CountsRow = {
   support_count: number | string
   oppose_count: number | string
   paper_count: number | string
+  verified_count: number | string
   target_signatures: number | string
 }
 
@@ -79,12 +80,20 @@ export function openCounts({
     .where('finished', false)
     .if(ids, (query) => query.whereIn('id', ids!))
     .if(guids, (query) => query.whereIn('guid', guids!))
-    .select('id', 'guid', 'support_count', 'oppose_count', 'paper_count', 'target_signatures')
+    .select(
+      'id',
+      'guid',
+      'support_count',
+      'oppose_count',
+      'paper_count',
+      'verified_count',
+      'target_signatures'
+    )
 }
 
 /** Two rows say the same counts. */
 export function countsKey(row: CountsRow) {
-  return `${row.support_count}:${row.oppose_count}:${row.paper_count}`
+  return `${row.support_count}:${row.oppose_count}:${row.paper_count}:${row.verified_count}`
 }
 
 /**
@@ -142,6 +151,7 @@ function messageOf(row: CountsRow, signatures: Signature[]): LiveCountsMessage {
     supportCount: Number(row.support_count),
     opposeCount: Number(row.oppose_count),
     paperCount: Number(row.paper_count),
+    verifiedCount: Number(row.verified_count),
     targetSignatures: Number(row.target_signatures),
   }
   return {

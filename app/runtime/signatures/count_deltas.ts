@@ -17,6 +17,16 @@ function signatureDelta(score: number, direction: 1 | -1): Delta {
 }
 
 /**
+ * A counted signature's move of the verified count: a signature whose
+ * signer an identity provider verified moves it with its side. Only rows
+ * that move support or opposition carry it: the verified count is of
+ * counted signatures.
+ */
+function verifiedDelta(identityProvider: string | null | undefined, direction: 1 | -1) {
+  return { verified: identityProvider ? direction : 0 }
+}
+
+/**
  * A count row's signature and what happened to it, for the petition's
  * webhooks (the flush sends `signature.confirmed` / `signature.withdrawn`
  * from these rows). A withdrawal keeps the record columns of the row it
@@ -46,6 +56,8 @@ export type CountedSignature = {
   score: number
   country: string | null
   receiptSecret?: string | null
+  /** The provider that verified its signer: it moves the verified count too. */
+  identityProvider?: string | null
 }
 
 /**
@@ -67,6 +79,7 @@ export async function countSignature(
       petition_id: signature.petitionId,
       country: signature.country ?? UNKNOWN_COUNTRY,
       ...delta,
+      ...verifiedDelta(signature.identityProvider, direction),
       commitment: commitmentOrNull(signature.receiptSecret),
       ...changeColumns(change),
     })
@@ -112,12 +125,13 @@ export async function countUncounted(
   trx.after('commit', () => signatureCounter.wake())
 }
 
-/** A signature as a bulk change returned it: its side, country and receipt secret. */
+/** A signature as a bulk change returned it: its side, country, receipt secret and provider. */
 export type CountedRow = {
   id?: number
   score: number | string
   country: string | null
   receiptSecret?: string | null
+  identityProvider?: string | null
 }
 
 /**
@@ -144,6 +158,7 @@ export async function countSignatures(
       petition_id: petitionId,
       country: row.country ?? UNKNOWN_COUNTRY,
       ...delta,
+      ...verifiedDelta(row.identityProvider, direction),
       commitment: commitmentOrNull(row.receiptSecret),
       ...changeColumns(change && row.id ? { signatureId: row.id, change } : undefined),
     }

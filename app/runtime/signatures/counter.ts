@@ -124,7 +124,7 @@ export class SignatureCounter {
         const rows = rowsOf<DeltaRow>(
           await trx.rawQuery(
             `DELETE FROM ${DELTAS}
-           RETURNING id, petition_id, country, support, oppose, stopped, deactivated,
+           RETURNING id, petition_id, country, support, oppose, stopped, deactivated, verified,
                      invalidation_id, commitment, signature_id, signature_change, signature_kept`
           )
         )
@@ -144,8 +144,10 @@ export class SignatureCounter {
         if ((await recordSignatureChanges(trx, rows)) > 0) {
           trx.after('commit', () => void WebhookSignatureEventsRecorded.tell())
         }
-        // A +1 and a -1 of the same side cancel out: that petition's counts did not move.
-        const counted = (id: number) => sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0
+        // A +1 and a -1 of the same side cancel out: that petition's counts did not move
+        // (unless one of them was verified and the other not: its verified count moved).
+        const counted = (id: number) =>
+          sums.get(id)!.support !== 0 || sums.get(id)!.oppose !== 0 || sums.get(id)!.verified !== 0
         const moved = petitionIds.filter(counted)
         const uncounted = new Set([
           ...petitionIds.filter(

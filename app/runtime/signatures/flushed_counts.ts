@@ -30,6 +30,8 @@ export type DeltaRow = {
   oppose: number | string
   stopped: number | string
   deactivated: number | string
+  /** Of the support or opposition it moves, its signatures with a verified identity. */
+  verified: number | string
   invalidation_id: number | string | null
   /** An online signature's commitment (its leaf in the transparency log carries it). */
   commitment: string | null
@@ -40,8 +42,11 @@ export type DeltaRow = {
   signature_kept?: string | null
 }
 
-/** A flush's sums for one petition: its counted sides and its uncounted ones. */
-export type FlushedSums = Delta & Record<Uncounted, number>
+/** A flush's sums for one petition: its counted sides, how many of them verified, its uncounted ones. */
+export type FlushedSums = Delta & Record<Uncounted, number> & { verified: number }
+
+/** What one hour's count of a petition adds: its signatures, and those of them verified. */
+export type HourlySums = Delta & { verified: number }
 
 type Removal = Delta & { petitionId: number }
 
@@ -66,11 +71,18 @@ export function sumDeltas(rows: DeltaRow[]) {
       removals.set(id, removal)
       continue
     }
-    const sum = sums.get(petitionId) ?? { support: 0, oppose: 0, stopped: 0, deactivated: 0 }
+    const sum = sums.get(petitionId) ?? {
+      support: 0,
+      oppose: 0,
+      stopped: 0,
+      deactivated: 0,
+      verified: 0,
+    }
     sum.support += support
     sum.oppose += oppose
     sum.stopped += Number(row.stopped)
     sum.deactivated += Number(row.deactivated)
+    sum.verified += Number(row.verified ?? 0)
     sums.set(petitionId, sum)
     const key = `${petitionId}:${row.country}`
     const countrySum = byCountry.get(key) ?? { petitionId, country: row.country, ...ZERO }
@@ -129,6 +141,7 @@ export async function applyDelta(
             oppose_count = oppose_count + ?,
             stopped_count = stopped_count + ?,
             deactivated_count = deactivated_count + ?,
+            verified_count = verified_count + ?,
             ${logTreeSize === null ? '' : 'log_tree_size = ?,'}
             ${SUCCEEDED_ONCE_SUPPORT_REACHES_TARGET}
       WHERE id = ?`,
@@ -137,6 +150,7 @@ export async function applyDelta(
       delta.oppose,
       delta.stopped,
       delta.deactivated,
+      delta.verified,
       ...(logTreeSize === null ? [] : [logTreeSize]),
       delta.support,
       now,
@@ -145,7 +159,7 @@ export async function applyDelta(
   )
 }
 
-/** Petitions per INSERT: three parameters each, far below any database's limit. */
+/** Petitions per INSERT: four parameters each, far below any database's limit. */
 const HOURLY_BATCH = 1000
 
 /**
@@ -158,19 +172,23 @@ const HOURLY_BATCH = 1000
 export async function addToHourlyCounts(
   client: QueryClientContract,
   petitionIds: number[],
-  sums: Map<number, Delta>
+  sums: Map<number, HourlySums>
 ) {
   const hour = hourOf()
   const rows = petitionIds
-    .map((id) => [id, hour, sums.get(id)!.support + sums.get(id)!.oppose])
-    .filter(([, , count]) => count !== 0)
+    .map((id) => {
+      const { support, oppose, verified } = sums.get(id)!
+      return [id, hour, support + oppose, verified]
+    })
+    .filter(([, , count, verified]) => count !== 0 || verified !== 0)
   for (let start = 0; start < rows.length; start += HOURLY_BATCH) {
     const batch = rows.slice(start, start + HOURLY_BATCH)
     await client.rawQuery(
-      `INSERT INTO petition_hourly_signatures (petition_id, hour, count)
-       VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
+      `INSERT INTO petition_hourly_signatures (petition_id, hour, count, verified)
+       VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
        ON CONFLICT (petition_id, hour)
-       DO UPDATE SET count = petition_hourly_signatures.count + excluded.count`,
+       DO UPDATE SET count = petition_hourly_signatures.count + excluded.count,
+                     verified = petition_hourly_signatures.verified + excluded.verified`,
       batch.flat()
     )
   }
@@ -222,12 +240,13 @@ export async function foldHourlyCounts(keepHours = 48) {
       WHERE earliest.petition_id = petition_hourly_signatures.petition_id) + ${HOURLY_HISTORY_HOURS}`
   await db.transaction(async (trx) => {
     await trx.rawQuery(
-      `INSERT INTO petition_daily_signatures (petition_id, day, count)
-       SELECT petition_id, hour / 24, SUM(count) FROM petition_hourly_signatures
+      `INSERT INTO petition_daily_signatures (petition_id, day, count, verified)
+       SELECT petition_id, hour / 24, SUM(count), SUM(verified) FROM petition_hourly_signatures
        WHERE hour < ? AND ${pastFirstWeek}
        GROUP BY petition_id, hour / 24
        ON CONFLICT (petition_id, day)
-       DO UPDATE SET count = petition_daily_signatures.count + excluded.count`,
+       DO UPDATE SET count = petition_daily_signatures.count + excluded.count,
+                     verified = petition_daily_signatures.verified + excluded.verified`,
       [before]
     )
     await trx.rawQuery(

@@ -132,6 +132,10 @@ async function writePackagePdf(
     t('package.counts_online', { count: texts.number(data.online) }),
     t('package.counts_paper', { count: texts.number(petition.paperCount) }),
   ]
+  // As its page says it: when some signers verified their identity, or only those may sign.
+  if (petition.verifiedCount > 0 || petition.identityRequired) {
+    counts.push(t('package.counts_verified', { count: texts.number(petition.verifiedCount) }))
+  }
   if (showsOpposition(petition)) {
     counts.push(t('package.counts_oppose', { count: texts.number(petition.opposeCount) }))
   }

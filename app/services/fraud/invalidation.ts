@@ -83,12 +83,17 @@ type MarkedRow = {
   active?: number | boolean
   blocked_rule?: string | null
   receipt_secret: string | null
+  identity_provider: string | null
 }
 
 function countedOf(rows: MarkedRow[]) {
   return rows
     .filter((row) => row.confirmed_at !== null && row.confirmed_at !== undefined)
-    .map((row) => ({ ...row, receiptSecret: row.receipt_secret }))
+    .map((row) => ({
+      ...row,
+      receiptSecret: row.receipt_secret,
+      identityProvider: row.identity_provider,
+    }))
 }
 
 /**
@@ -133,7 +138,7 @@ export async function invalidateSignatures(
           await trx.rawQuery(
             `UPDATE signatures SET active = FALSE, invalidation_id = ?, updated_at = ?
           WHERE ${where.sql}
-          RETURNING score, country, confirmed_at, receipt_secret`,
+          RETURNING score, country, confirmed_at, receipt_secret, identity_provider`,
             [invalidation.id, now, ...where.bindings]
           )
         )
@@ -200,7 +205,8 @@ export async function undoInvalidation(actor: User, petition: Petition, invalida
       await trx.rawQuery(
         `UPDATE signatures SET active = (blocked_rule IS NULL), invalidation_id = NULL, updated_at = ?
           WHERE petition_id = ? AND invalidation_id = ?
-          RETURNING score, country, confirmed_at, active, blocked_rule, receipt_secret`,
+          RETURNING score, country, confirmed_at, active, blocked_rule, receipt_secret,
+                    identity_provider`,
         [now, petition.id, invalidation.id]
       )
     )

@@ -17,7 +17,11 @@ type Translate = (key: string, values?: Record<string, unknown>) => string
  */
 export function embedWidget(petition: Petition, locale: Locale, t: Translate) {
   const counts = { ...petitionProgress(petition), allowOpposite: petition.allowOpposite }
-  const [goal, ...details] = countLines({ ...counts, targetSignatures: petition.targetSignatures })
+  const [goal, ...details] = countLines({
+    ...counts,
+    targetSignatures: petition.targetSignatures,
+    identityRequired: petition.identityRequired,
+  })
   return {
     lang: locale,
     title: petition.title,

@@ -20,7 +20,8 @@ type CountedPetition = Pick<Petition, 'id' | 'supportCount' | 'opposeCount'>
  * step has the petition's total after it, so that the last one is its count
  * (support and opposition, online and on paper), as its page says it:
  * signatures counted before the history was kept (a recount, an import)
- * are in the total from the first step on. Withdrawn signatures are
+ * are in the total from the first step on. Each step also says how many of
+ * its online signatures carry a verified identity. Withdrawn signatures are
  * subtracted in the step they were withdrawn. Three queries on the counts
  * the flush and the moderators' decisions keep, whatever the number of
  * signatures.
@@ -30,8 +31,14 @@ export async function petitionHistory(
   now = Date.now()
 ): Promise<HistoryPoint[]> {
   const [hours, days, batches] = await Promise.all([
-    db.from('petition_hourly_signatures').where('petition_id', petition.id).select('hour', 'count'),
-    db.from('petition_daily_signatures').where('petition_id', petition.id).select('day', 'count'),
+    db
+      .from('petition_hourly_signatures')
+      .where('petition_id', petition.id)
+      .select('hour', 'count', 'verified'),
+    db
+      .from('petition_daily_signatures')
+      .where('petition_id', petition.id)
+      .select('day', 'count', 'verified'),
     db
       .from('paper_signature_batches')
       .where('petition_id', petition.id)
@@ -40,8 +47,8 @@ export async function petitionHistory(
       .select('signatures', 'decided_at'),
   ])
   const online = [
-    ...hours.map((row) => ({ at: Number(row.hour) * HOUR_MS, confirmed: Number(row.count) })),
-    ...days.map((row) => ({ at: Number(row.day) * DAY_MS, confirmed: Number(row.count) })),
+    ...hours.map((row) => ({ at: Number(row.hour) * HOUR_MS, ...onlineCounts(row) })),
+    ...days.map((row) => ({ at: Number(row.day) * DAY_MS, ...onlineCounts(row) })),
   ]
   const paper = batches.map((row) => ({
     at: storedDateTime(row.decided_at)!.toMillis(),
@@ -51,26 +58,35 @@ export async function petitionHistory(
     ...online.map((step) => step.at),
     ...paper.map((batch) => Math.floor(batch.at / HOUR_MS) * HOUR_MS)
   )
-  const steps = new Map<number, { confirmed: number; paper: number }>()
+  const steps = new Map<number, { confirmed: number; paper: number; verified: number }>()
   const stepAt = (at: number) => {
-    const step = steps.get(at) ?? { confirmed: 0, paper: 0 }
+    const step = steps.get(at) ?? { confirmed: 0, paper: 0, verified: 0 }
     steps.set(at, step)
     return step
   }
-  for (const step of online) stepAt(step.at).confirmed += step.confirmed
+  for (const step of online) {
+    stepAt(step.at).confirmed += step.confirmed
+    stepAt(step.at).verified += step.verified
+  }
   for (const batch of paper) stepAt(stepStart(batch.at, first, now)).paper += batch.signatures
   const ordered = [...steps].sort(([a], [b]) => a - b)
   const counted = ordered.reduce((sum, [, step]) => sum + step.confirmed + step.paper, 0)
   let total = petition.supportCount + petition.opposeCount - counted
   return ordered.map(([at, step]) => {
     total += step.confirmed + step.paper
-    return { at: new Date(at).toISOString(), ...step, total }
+    const { confirmed, verified } = step
+    return { at: new Date(at).toISOString(), confirmed, paper: step.paper, total, verified }
   })
 }
 
-/** The history as a spreadsheet: the same columns as the JSON. */
+/** An hourly or daily row's online signatures, and those of them verified. */
+function onlineCounts(row: { count: number | string; verified: number | string }) {
+  return { confirmed: Number(row.count), verified: Number(row.verified) }
+}
+
+/** The history as a spreadsheet: the same columns as the JSON (`verified`, added later, last). */
 export function historyCsv(points: HistoryPoint[]) {
-  const columns = ['at', 'confirmed', 'paper', 'total'] as const
+  const columns = ['at', 'confirmed', 'paper', 'total', 'verified'] as const
   return csvRow([...columns]) + points.map((point) => csvRow(columns.map((c) => point[c]))).join('')
 }
 

@@ -7,6 +7,7 @@ import { wherePublic } from '#support/petition_visibility'
 import type { NamedCountryCount } from '#shared/petitions/country_counts'
 import type { RecipientStanding } from '#shared/petitions/recipient_standing'
 import type { PetitionTopic } from '#shared/petitions/topics'
+import type { IdentityResidence } from '#shared/identity'
 import type { NotCounted } from '#shared/petitions/not_counted'
 import { petitionProgress } from '#shared/petitions/progress'
 
@@ -45,6 +46,8 @@ export type OpenPetition = {
   onlineSupportCount: number
   /** Everyone who signed: `supportCount + opposeCount`. */
   totalSignatures: number
+  /** Of the signatures counted online (either side), those whose signer verified their identity. */
+  verifiedCount: number
   /**
    * The transparency log's size these counts correspond to: the petition's
    * leaves below it add up to `supportCount`, `opposeCount` and `paperCount`.
@@ -72,6 +75,10 @@ export type OpenPetition = {
   country: string | null
   /** A region or city within the country, as its owner typed it, or null. */
   region: string | null
+  /** Only signatures whose signer verified their identity are taken. */
+  identityRequired: boolean
+  /** Whose verified residence may sign: the petition's country's, its region's, or anyone's (null). */
+  identityResidence: IdentityResidence | null
   /**
    * Its counted signatures (support and opposition) by the country signers
    * chose, the largest first, named in the reader's language; 'ZZ' counts
@@ -118,6 +125,7 @@ export function openPetition(
     paperCount: counts.paperCount,
     onlineSupportCount: counts.onlineSupportCount,
     totalSignatures: counts.totalSignatures,
+    verifiedCount: counts.verifiedCount,
     logTreeSize: Number(petition.logTreeSize ?? 0),
     targetSignatures: petition.targetSignatures,
     signaturesRemovedByModerators: notCounted.removedByModerators,
@@ -134,6 +142,8 @@ export function openPetition(
     topics: petition.topics ?? [],
     country: petition.country ?? null,
     region: petition.region ?? null,
+    identityRequired: petition.identityRequired,
+    identityResidence: petition.identityResidence ?? null,
     signaturesByCountry,
     recipients: standing.map(({ name, role, deliveredAt, handedOverOn, answeredAt }) => ({
       name,
@@ -150,7 +160,11 @@ export function publishedPetition(slug: string) {
   return wherePublic(Petition.query()).where('slug', slug).preload('user').first()
 }
 
-/** The columns of the CSV list, in order: the same fields as the JSON. */
+/**
+ * The columns of the CSV list, in order: the same fields as the JSON, those
+ * added later before the description, so that the columns scripts read keep
+ * their places and the longest stays last.
+ */
 const CSV_COLUMNS = [
   'slug',
   'url',
@@ -178,6 +192,9 @@ const CSV_COLUMNS = [
   'topics',
   'country',
   'region',
+  'verifiedCount',
+  'identityRequired',
+  'identityResidence',
   'description',
 ] as const satisfies ReadonlyArray<keyof OpenPetition>
 

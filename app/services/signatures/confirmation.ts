@@ -145,6 +145,7 @@ const CONFIRMED_COLUMNS = [
   'confirmation_token',
   'confirmed_at',
   'receipt_secret',
+  'identity_provider',
 ].join(', ')
 
 /**

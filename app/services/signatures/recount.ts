@@ -15,7 +15,8 @@ function dateTimeFormat() {
 
 /**
  * Rebuilds the counters of one petition, or of all, from the signature rows
- * and the verified paper count (the recount command): its totals and its counts by country, from grouped
+ * and the verified paper count (the recount command): its totals (and how many of them carry a
+ * verified identity) and its counts by country, from grouped
  * counts over the signatures, written only where they differ. Recorded
  * deltas are flushed first so that they are not applied on top of it. What
  * the transparency log's leaves lack to add up to the counts is appended
@@ -34,6 +35,7 @@ export async function recountSignatures(petitionId?: number) {
       'paper_count',
       'stopped_count',
       'deactivated_count',
+      'verified_count',
       'target_signatures',
       'succeeded_at'
     )
@@ -51,9 +53,10 @@ export async function recountSignatures(petitionId?: number) {
     const online = counted.get(petition.id) ?? {
       support: 0,
       oppose: 0,
+      verified: 0,
       countries: new Map<string, Delta>(),
     }
-    const { oppose, countries } = online
+    const { oppose, verified, countries } = online
     // Verified paper signatures are support with no rows: the batches' decisions keep `paper_count`.
     const support = online.support + petition.paperCount
     const { stopped, deactivated } = uncounted.get(petition.id) ?? { stopped: 0, deactivated: 0 }
@@ -61,7 +64,8 @@ export async function recountSignatures(petitionId?: number) {
       support !== petition.supportCount ||
       oppose !== petition.opposeCount ||
       stopped !== petition.stoppedCount ||
-      deactivated !== petition.deactivatedCount
+      deactivated !== petition.deactivatedCount ||
+      verified !== petition.verifiedCount
     const countriesDiffer = !sameCounts(countries, storedCountries.get(petition.id))
     // The log adds up to the counts too: what it lacks is entered as a correction.
     const truth = { support: online.support, oppose, paper: petition.paperCount }
@@ -84,6 +88,7 @@ export async function recountSignatures(petitionId?: number) {
           oppose_count: oppose,
           stopped_count: stopped,
           deactivated_count: deactivated,
+          verified_count: verified,
           succeeded_at: succeeded ? succeeded.toFormat(dateTimeFormat()) : null,
         })
       if (countriesDiffer) await replaceCountryCounts(trx, petition.id, countries)
@@ -102,7 +107,7 @@ type CountryRow = {
 }
 
 /** Rows of counts by country, grouped per petition. */
-async function countryCounts(query: Promise<CountryRow[]>) {
+async function countryCounts(query: PromiseLike<CountryRow[]> | CountryRow[]) {
   const counts = new Map<number, Map<string, Delta>>()
   for (const row of await query) {
     const petitionId = Number(row.petition_id)
@@ -147,31 +152,36 @@ async function replaceCountryCounts(
   }
 }
 
-/** Confirmed, active signatures per petition, split by side, in all and per country. */
+/**
+ * Confirmed, active signatures per petition, split by side, in all and per
+ * country, and how many of them carry a verified identity (kept through
+ * anonymisation: the provider is no personal datum).
+ */
 async function countedSignatures(petitionId?: number) {
-  const byCountry = await countryCounts(
-    db
-      .from('signatures')
-      .if(petitionId, (query) => query.where('petition_id', petitionId!))
-      .where('active', true)
-      .whereNotNull('confirmed_at')
-      .groupBy('petition_id', 'country')
-      .select(
-        'petition_id',
-        db.raw(`coalesce(country, '${UNKNOWN_COUNTRY}') as country`),
-        db.raw('sum(case when score > 0 then 1 else 0 end) as support'),
-        db.raw('sum(case when score > 0 then 0 else 1 end) as oppose')
-      )
-  )
-  const counted = new Map<number, Delta & { countries: Map<string, Delta> }>()
+  const rows: Array<CountryRow & { verified: number | string }> = await db
+    .from('signatures')
+    .if(petitionId, (query) => query.where('petition_id', petitionId!))
+    .where('active', true)
+    .whereNotNull('confirmed_at')
+    .groupBy('petition_id', 'country')
+    .select(
+      'petition_id',
+      db.raw(`coalesce(country, '${UNKNOWN_COUNTRY}') as country`),
+      db.raw('sum(case when score > 0 then 1 else 0 end) as support'),
+      db.raw('sum(case when score > 0 then 0 else 1 end) as oppose'),
+      db.raw('sum(case when identity_provider is null then 0 else 1 end) as verified')
+    )
+  const byCountry = await countryCounts(rows)
+  const counted = new Map<number, Delta & { verified: number; countries: Map<string, Delta> }>()
   for (const [id, countries] of byCountry) {
-    const total = { support: 0, oppose: 0, countries }
+    const total = { support: 0, oppose: 0, verified: 0, countries }
     for (const { support, oppose } of countries.values()) {
       total.support += support
       total.oppose += oppose
     }
     counted.set(id, total)
   }
+  for (const row of rows) counted.get(Number(row.petition_id))!.verified += Number(row.verified)
   return counted
 }
 

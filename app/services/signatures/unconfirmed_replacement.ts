@@ -78,9 +78,10 @@ async function replaceIn(
     })
   if (affectedRows(affected) === 0) return null
   const signature = await Signature.query({ client: trx }).where('id', existing.id).firstOrFail()
-  // Counted only when active: neither stopped by a rule nor invalidated by moderators.
+  // Counted only when active: neither stopped by a rule nor invalidated by moderators; as
+  // the row now is (its identity provider, when its signer was verified, included).
   const change = { signatureId: signature.id, change: 'confirmed' as const }
-  if (confirmed && signature.active) await countSignature(trx, values, 1, change)
+  if (confirmed && signature.active) await countSignature(trx, signature, 1, change)
   else if (confirmed) await countUncounted(trx, signature, 1, change)
   if (existing.userId !== values.userId) {
     if (existing.userId) {

@@ -26,6 +26,7 @@ type WithdrawnRow = SignatureRow & {
   invalidation_id: number | string | null
   blocked_rule: string | null
   receipt_secret: string | null
+  identity_provider: string | null
 }
 
 /** The columns the DELETE returns: what it counts by, and the record the webhooks are sent. */
@@ -40,6 +41,7 @@ const WITHDRAWN_COLUMNS = [
     'invalidation_id',
     'blocked_rule',
     'receipt_secret',
+    'identity_provider',
     ...SIGNATURE_RECORD_COLUMNS,
   ]),
 ].join(', ')
@@ -81,7 +83,13 @@ export async function withdrawSignature(signature: Signature) {
       kept: keptRecord(row),
     }
     if (row.confirmed_at && row.active) {
-      const counted = { petitionId, score, country: row.country, receiptSecret: row.receipt_secret }
+      const counted = {
+        petitionId,
+        score,
+        country: row.country,
+        receiptSecret: row.receipt_secret,
+        identityProvider: row.identity_provider,
+      }
       await countSignature(trx, counted, -1, change)
     } else if (row.confirmed_at) {
       // No longer one that a rule stopped or its owner switched off: it is gone.

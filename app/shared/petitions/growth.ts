@@ -17,10 +17,17 @@ const SHORTEST_LIFE_MS = 15 * 60_000
 /**
  * One step of a petition's history: when it began (ISO), the confirmed
  * online signatures it added (withdrawals subtracted, so it may be
- * negative), the paper signatures verified in it, and the petition's total
- * after it: the last step's total is the petition's count.
+ * negative), the paper signatures verified in it, the petition's total
+ * after it (the last step's total is the petition's count), and of
+ * `confirmed`, those whose signer verified their identity.
  */
-export type HistoryPoint = { at: string; confirmed: number; paper: number; total: number }
+export type HistoryPoint = {
+  at: string
+  confirmed: number
+  paper: number
+  total: number
+  verified: number
+}
 
 /**
  * Whether the step starting at `at` (ms) is a day: past its petition's

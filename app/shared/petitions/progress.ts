@@ -7,6 +7,8 @@ export type CountedPetition = {
   supportCount: number
   opposeCount: number
   paperCount: number
+  /** Counted signatures (either side) whose signer an identity provider verified. */
+  verifiedCount: number
   targetSignatures: number
 }
 
@@ -18,15 +20,17 @@ export type CountedPetition = {
  * needed count them, and `onlineSupportCount + paperCount = supportCount`.
  * Opposition is apart. `totalSignatures` is everyone who signed: supporters
  * and opponents. With opposition, each side's share of that total (0 and 0
- * before anyone signed).
+ * before anyone signed). `verifiedCount`: of the signatures counted online,
+ * those whose signer verified their identity.
  */
 export function petitionProgress(petition: CountedPetition) {
-  const { supportCount, opposeCount, paperCount, targetSignatures } = petition
+  const { supportCount, opposeCount, paperCount, verifiedCount, targetSignatures } = petition
   const total = supportCount + opposeCount
   return {
     supportCount,
     opposeCount,
     paperCount,
+    verifiedCount,
     onlineSupportCount: onlineSupport(petition),
     totalSignatures: total,
     neededSignatures: Math.max(0, targetSignatures - supportCount),
@@ -53,11 +57,16 @@ export type CountLine = { key: string; values: Record<string, number> }
 /**
  * The lines a petition's count says, in order, for the page and the widget
  * alike: supporters of the goal (named "signatures" when there is no
- * opposition, since then every signer supports it); online + paper =
- * supporters, when paper was verified; the opposition, apart.
+ * opposition, since then every signer supports it); how many signatures
+ * carry a verified identity, when some do or the petition takes only those;
+ * online + paper = supporters, when paper was verified; the opposition, apart.
  */
 export function countLines(
-  petition: PetitionProgress & { allowOpposite: boolean; targetSignatures: number }
+  petition: PetitionProgress & {
+    allowOpposite: boolean
+    targetSignatures: number
+    identityRequired: boolean
+  }
 ): CountLine[] {
   const opposition = showsOpposition(petition)
   const lines: CountLine[] = [
@@ -66,6 +75,9 @@ export function countLines(
       values: { total: petition.supportCount, target: petition.targetSignatures },
     },
   ]
+  if (petition.verifiedCount > 0 || petition.identityRequired) {
+    lines.push({ key: 'page.show.verified', values: { count: petition.verifiedCount } })
+  }
   if (petition.paperCount > 0) {
     lines.push({
       key: 'page.paper.split',

@@ -39,6 +39,7 @@ export function drawingOf(
       daily: false,
       added: point.count,
       paper: 0,
+      verified: 0,
       total: point.count,
     }))
     return {
@@ -54,7 +55,8 @@ export function drawingOf(
   const rows = steps.map((step) => {
     const at = Date.parse(step.at)
     const added = step.confirmed + step.paper
-    return { at, daily: isDailyStep(at, first, now), added, paper: step.paper, total: step.total }
+    const daily = isDailyStep(at, first, now)
+    return { at, daily, added, paper: step.paper, verified: step.verified, total: step.total }
   })
   const span = petitionLife(
     life ? Date.parse(life.created) : first,

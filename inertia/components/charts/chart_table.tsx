@@ -1,12 +1,20 @@
 import { useState } from 'react'
 import { useTranslation } from '~/i18n/context.tsx'
 
-/** A step of the chart: what it added (paper included) and the total after it. */
-export type Row = { at: number; daily: boolean; added: number; paper: number; total: number }
+/** A step of the chart: what it added (paper included), of it verified online, the total after it. */
+export type Row = {
+  at: number
+  daily: boolean
+  added: number
+  paper: number
+  verified: number
+  total: number
+}
 
 /**
  * The chart's figures behind a disclosure, built only once opened: each
- * step with what it added (paper apart when there is any) and, for a
+ * step with what it added (paper apart when there is any, and of it the
+ * signatures with a verified identity when there are any) and, for a
  * history, the total after it, after the signatures counted before the
  * history was kept.
  */
@@ -24,6 +32,7 @@ export default function ChartTable({
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const withPaper = rows.some((row) => row.paper !== 0)
+  const withVerified = rows.some((row) => row.verified !== 0)
   return (
     <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary data-testid="signatures-chart-figures">{t('page.growth.figures')}</summary>
@@ -41,6 +50,11 @@ export default function ChartTable({
                     {t('page.growth.paper')}
                   </th>
                 )}
+                {withVerified && (
+                  <th scope="col" className="text-end">
+                    {t('page.growth.verified')}
+                  </th>
+                )}
                 {history && (
                   <th scope="col" className="text-end">
                     {t('page.growth.total')}
@@ -56,6 +70,7 @@ export default function ChartTable({
                   </th>
                   <td className="text-end">{formats.number(before)}</td>
                   {withPaper && <td />}
+                  {withVerified && <td />}
                   <td className="text-end">{formats.number(before)}</td>
                 </tr>
               )}
@@ -66,6 +81,11 @@ export default function ChartTable({
                   </th>
                   <td className="text-end">{formats.number(row.added)}</td>
                   {withPaper && <td className="text-end">{formats.number(row.paper)}</td>}
+                  {withVerified && (
+                    <td className="text-end" data-testid="signatures-chart-verified">
+                      {formats.number(row.verified)}
+                    </td>
+                  )}
                   {history && <td className="text-end">{formats.number(row.total)}</td>}
                 </tr>
               ))}

@@ -104,14 +104,27 @@ test.group('Open data: how a petition grew', (group) => {
     await foldHourlyCounts(48)
     const foldedDay = Math.floor((first + HOURLY_HISTORY_HOURS + 30) / 24)
     const expected = [
-      { at: new Date(first * HOUR_MS).toISOString(), confirmed: 3, paper: 0, total: 3 },
+      {
+        at: new Date(first * HOUR_MS).toISOString(),
+        confirmed: 3,
+        paper: 0,
+        total: 3,
+        verified: 0,
+      },
       {
         at: new Date(foldedDay * 24 * HOUR_MS).toISOString(),
         confirmed: 6,
         paper: 0,
         total: 9,
+        verified: 0,
       },
-      { at: new Date((now - 1) * HOUR_MS).toISOString(), confirmed: -2, paper: 0, total: 7 },
+      {
+        at: new Date((now - 1) * HOUR_MS).toISOString(),
+        confirmed: -2,
+        paper: 0,
+        total: 7,
+        verified: 0,
+      },
     ]
 
     const json = await client.get(`/petition/${petition.slug}/history.json`)
@@ -125,8 +138,8 @@ test.group('Open data: how a petition grew', (group) => {
     assert.equal(
       csv.text().replace(/^\uFEFF/, ''),
       [
-        'at,confirmed,paper,total',
-        ...expected.map((p) => `${p.at},${p.confirmed},${p.paper},${p.total}`),
+        'at,confirmed,paper,total,verified',
+        ...expected.map((p) => `${p.at},${p.confirmed},${p.paper},${p.total},${p.verified}`),
       ]
         .map((line) => `${line}\r\n`)
         .join('')
@@ -165,9 +178,27 @@ test.group('Open data: how a petition grew', (group) => {
     const json = await client.get(`/petition/${petition.slug}/history.json`)
     json.assertStatus(200)
     assert.deepEqual(json.body().data, [
-      { at: new Date((now - 30) * HOUR_MS).toISOString(), confirmed: 8, paper: 0, total: 13 },
-      { at: new Date((now - 10) * HOUR_MS).toISOString(), confirmed: 0, paper: 40, total: 53 },
-      { at: new Date((now - 2) * HOUR_MS).toISOString(), confirmed: 4, paper: 0, total: 57 },
+      {
+        at: new Date((now - 30) * HOUR_MS).toISOString(),
+        confirmed: 8,
+        paper: 0,
+        total: 13,
+        verified: 0,
+      },
+      {
+        at: new Date((now - 10) * HOUR_MS).toISOString(),
+        confirmed: 0,
+        paper: 40,
+        total: 53,
+        verified: 0,
+      },
+      {
+        at: new Date((now - 2) * HOUR_MS).toISOString(),
+        confirmed: 4,
+        paper: 0,
+        total: 57,
+        verified: 0,
+      },
     ])
   })
 

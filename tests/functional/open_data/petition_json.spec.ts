@@ -51,6 +51,8 @@ test.group('Open data: a petition as JSON', (group) => {
       paperCount: 0,
       onlineSupportCount: 2,
       totalSignatures: 3,
+      // Nobody verified their identity.
+      verifiedCount: 0,
       // The recount entered its counts in the log: a leaf for each side.
       logTreeSize: 2,
       targetSignatures: 100,
@@ -69,6 +71,9 @@ test.group('Open data: a petition as JSON', (group) => {
       topics: ['environment', 'local-community'],
       country: null,
       region: null,
+      // Any signature is taken, from anyone.
+      identityRequired: false,
+      identityResidence: null,
       // Signed before the form asked for a country: unknown, named in German.
       signaturesByCountry: [
         { code: 'AT', name: 'Österreich', count: 2 },

@@ -43,6 +43,7 @@ const CARD_COLUMNS = [
   'support_count',
   'oppose_count',
   'paper_count',
+  'verified_count',
   'topics',
   'country',
   'region',
@@ -78,6 +79,8 @@ export const OPEN_DATA_PAGE: ListPage = {
         'petitions.stopped_count',
         'petitions.deactivated_count',
         'petitions.log_tree_size',
+        'petitions.identity_required',
+        'petitions.identity_residence',
       ])
       .preload('user'),
 }

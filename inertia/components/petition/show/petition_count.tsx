@@ -1,12 +1,17 @@
 import { useTranslation } from '~/i18n/context.tsx'
 import { countLines, type PetitionProgress } from '@app/shared/petitions/progress.ts'
 
-type Counted = PetitionProgress & { allowOpposite: boolean; targetSignatures: number }
+type Counted = PetitionProgress & {
+  allowOpposite: boolean
+  targetSignatures: number
+  identityRequired: boolean
+}
 
 /** Test ids of the lines under the goal's, by their text. */
 const DETAIL_IDS: Record<string, string> = {
   'page.paper.split': 'paper-split',
   'page.show.opposition': 'opposition-count',
+  'page.show.verified': 'verified-count',
 }
 
 /**
