@@ -84,6 +84,7 @@ const DecisionMakerAddressesController = () =>
 const MySignaturesController = () => import('#controllers/my_signatures_controller')
 const AccountSettingsController = () => import('#controllers/account/settings_controller')
 const AccountExportController = () => import('#controllers/account/export_controller')
+const IdentityLinksController = () => import('#controllers/account/identity_links_controller')
 const AccountDeletionController = () => import('#controllers/account/deletion_controller')
 const ApiTokensController = () => import('#controllers/account/api_tokens_controller')
 const ApiMeController = () => import('#controllers/api/me_controller')
@@ -576,6 +577,15 @@ router
       .delete('/my/account/providers/:provider', [AccountSettingsController, 'unlinkProvider'])
       .as('my.account.providers.unlink')
       .where('provider', providerMatcher)
+    // A verified identity linked to the account, once: the provider's flow, back here.
+    router
+      .get('/my/account/identity/:key/link', [IdentityLinksController, 'start'])
+      .as('my.account.identity.link')
+      .where('key', { match: /^[a-z0-9-]{1,30}$/ })
+      .use(throttleIdentityCheck)
+    router
+      .get('/my/account/identity/return', [IdentityLinksController, 'return'])
+      .as('my.account.identity.return')
     router
       .get('/my/account/export', [AccountExportController, 'download'])
       .as('my.account.export')

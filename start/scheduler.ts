@@ -18,6 +18,7 @@ import PruneUnconfirmedSignaturesJob from '#jobs/prune_unconfirmed_signatures_jo
 import PruneContactMessagesJob from '#jobs/prune_contact_messages_job'
 import PruneApiTokenUsesJob from '#jobs/prune_api_token_uses_job'
 import PruneWebhookDeliveriesJob from '#jobs/prune_webhook_deliveries_job'
+import PruneIdentityChecksJob from '#jobs/prune_identity_checks_job'
 import MailRetentionNoticesJob from '#jobs/mail_retention_notices_job'
 import EraseExpiredSignaturesJob from '#jobs/erase_expired_signatures_job'
 import FinishClosedPetitionsJob from '#jobs/finish_closed_petitions_job'
@@ -49,6 +50,8 @@ app.ready(async () => {
     .id('retry-decision-maker-mails')
     .cron('2-59/5 * * * *')
     .run()
+  // Hourly: identity checks and verifications a day past their 10 minutes.
+  await PruneIdentityChecksJob.schedule({}).id('prune-identity-checks').cron('37 * * * *').run()
   // Hourly: signature counts per hour older than 48 hours fold into days (a
   // petition's first 7 days stay by the hour: its history keeps them).
   await PruneHourlySignaturesJob.schedule({}).id('prune-hourly-signatures').cron('29 * * * *').run()

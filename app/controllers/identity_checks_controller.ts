@@ -85,11 +85,15 @@ export default class IdentityChecksController {
     return provider
   }
 
+  /** A signer's check goes back to the petition's form, a member's to their account page. */
   private returnUrl(
-    { locale, petitionGuid }: IdentityReturn,
+    returnTo: IdentityReturn,
     outcome: { pass: string } | { refused: IdentityRefusal }
   ) {
-    const qs = { petition: petitionGuid, ...outcome }
-    return `${site.urlFor(locale)}${urlFor('identity.return', {}, { qs })}`
+    const path =
+      'petitionGuid' in returnTo
+        ? urlFor('identity.return', {}, { qs: { petition: returnTo.petitionGuid, ...outcome } })
+        : urlFor('my.account.identity.return', {}, { qs: outcome })
+    return `${site.urlFor(returnTo.locale)}${path}`
   }
 }

@@ -19,3 +19,15 @@ export const identityReturnValidator = vine.create({
     .optional(),
   refused: vine.enum(['expired', 'cancelled', 'failed', 'unavailable'] as const).optional(),
 })
+
+/**
+ * GET /my/account/identity/return on a language's site: the pass of a
+ * member's finished check, or why it gave nothing.
+ */
+export const identityLinkReturnValidator = vine.create({
+  pass: vine
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/)
+    .optional(),
+  refused: vine.enum(['expired', 'cancelled', 'failed', 'unavailable'] as const).optional(),
+})

@@ -275,6 +275,7 @@ function validQuery(pattern: string): Record<string, unknown> | null {
       pass: 'a'.repeat(43),
       refused: 'failed',
     },
+    '/my/account/identity/return': { pass: 'a'.repeat(43), refused: 'failed' },
   }
   return queries[pattern] ?? null
 }

@@ -9,10 +9,32 @@ import NewsletterSubscription from '#models/newsletter_subscription'
 import { signaturesOf } from '#services/signatures/member_signatures'
 import { apiTokensForExport } from '#services/api_tokens/tokens'
 import { site } from '#config/site'
+import { identityProvider } from '#config/identity'
+import type { IdentityClaims } from '#shared/identity'
 import { uploadUrl } from '#support/uploads'
 
 const iso = (value: DateTime | null | undefined) => value?.toISO() ?? null
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
+
+/**
+ * A verified identity as kept (on a signature, or linked to the account):
+ * the provider by key and by the name the site gives it (the key alone once
+ * the site no longer names it), the claims and the keyed hash that stands
+ * for the person. Null when there is none, or when it was erased.
+ */
+function identityItem(
+  providerKey: string | null,
+  identityHash: string | null,
+  claims: IdentityClaims | null
+) {
+  if (!providerKey || !identityHash) return null
+  return {
+    provider: identityProvider(providerKey)?.name ?? providerKey,
+    providerKey,
+    claims: claims ?? {},
+    hash: identityHash,
+  }
+}
 
 function roleName(role: number) {
   if (role === ROLE_UNVERIFIED) return 'unverified'
@@ -35,7 +57,8 @@ function mediaItem(media: PetitionMedia) {
  * account (never its password hash or its providers' ids: only which are
  * linked), the petitions they own with all their parts (not the signatures
  * others gave them, which are those people's data), pictures uploaded for
- * petitions not saved yet, their own signatures with the answers they gave,
+ * petitions not saved yet, their own signatures with the answers they gave
+ * and the verified identity each kept, the identity linked to the account,
  * their messages to the team, their API tokens with each use (never a
  * token's hash) and, once the account has proven its address,
  * the newsletter subscription of that address (an unverified account may be
@@ -78,6 +101,13 @@ export async function accountExport(user: User) {
       avatar: user.avatar,
       hasPassword: Boolean(user.password),
       linkedProviders: user.linkedProviders,
+      // The verified identity linked to the account (once), and when.
+      linkedIdentity: user.identityHash
+        ? {
+            ...identityItem(user.identityProvider, user.identityHash, user.identityClaims),
+            linkedAt: iso(user.identityLinkedAt),
+          }
+        : null,
       signaturesCount: user.signaturesCount,
       createdAt: iso(user.createdAt),
       updatedAt: iso(user.updatedAt),
@@ -179,6 +209,13 @@ export async function accountExport(user: User) {
         contactConsent: signature.contactConsentAt
           ? { at: iso(signature.contactConsentAt), text: signature.contactConsentText }
           : null,
+        // Signed with a verified identity: through which provider, what it kept of it.
+        verified: signature.identityProvider !== null,
+        identity: identityItem(
+          signature.identityProvider,
+          signature.identityHash,
+          signature.identityClaims
+        ),
       }
     }),
     contactMessages: contactMessages.map((message) => ({

@@ -31,8 +31,14 @@ export const BINDING_SESSION_KEY = 'identity_binding'
 /** The verification the session holds, once its pass was taken. */
 export const VERIFICATION_SESSION_KEY = 'identity_verification'
 
-/** Where the signer goes back to: the petition's page on the site of their language. */
-export type IdentityReturn = { locale: Locale; petitionGuid: string }
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+export const sqlTime = (time: DateTime) => time.toFormat(db.connection().dialect.dateTimeFormat)
+
+/**
+ * Where the check goes back to, on the site of the language it was started
+ * from: a petition's sign form, or the account page of the member linking it.
+ */
+export type IdentityReturn = { locale: Locale } & ({ petitionGuid: string } | { userId: number })
 
 /** Why a check gave nothing: each has its message (page.identity.*). */
 export type IdentityRefusal = 'expired' | 'cancelled' | 'failed' | 'unavailable'
@@ -45,9 +51,6 @@ export class IdentityCheckRefused extends Error {
     super(`identity check refused: ${reason}`)
   }
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-const sqlTime = (time: DateTime) => time.toFormat(db.connection().dialect.dateTimeFormat)
 
 /**
  * The keyed hash that stands for one person at one provider: the same
@@ -67,15 +70,11 @@ function bindingOf(session: Session) {
   return binding
 }
 
-/** Checks nobody finished, and verifications nobody used, go as new checks start. */
-async function forgetExpired(now: DateTime) {
-  await db.from('identity_flows').where('expires_at', '<', sqlTime(now)).delete()
-  await db.from('identity_verifications').where('expires_at', '<', sqlTime(now)).delete()
-}
-
 /**
- * Starts a check for a petition's signer: the provider's address to send
- * them to. Throws when the provider cannot be reached (its discovery).
+ * Starts a check, for a petition's signer or a member's account: the
+ * provider's address to send them to. Throws when the provider cannot be
+ * reached (its discovery). Checks left unfinished are pruned by
+ * PruneIdentityChecksJob.
  */
 export async function startIdentityCheck(
   session: Session,
@@ -85,14 +84,14 @@ export async function startIdentityCheck(
   const secrets = newAuthorizationSecrets()
   const url = await authorizationUrl(provider, secrets)
   const now = DateTime.utc()
-  await forgetExpired(now)
   await db.table('identity_flows').insert({
     state_hash: sha256(secrets.state),
     provider_key: provider.key,
     nonce: secrets.nonce,
     code_verifier: secrets.codeVerifier,
     binding_hash: sha256(bindingOf(session)),
-    petition_guid: returnTo.petitionGuid,
+    petition_guid: 'petitionGuid' in returnTo ? returnTo.petitionGuid : null,
+    user_id: 'userId' in returnTo ? returnTo.userId : null,
     locale: returnTo.locale,
     expires_at: sqlTime(now.plus({ minutes: IDENTITY_FLOW_MINUTES })),
     created_at: sqlTime(now),
@@ -106,8 +105,16 @@ type FlowRow = {
   nonce: string
   code_verifier: string
   binding_hash: string
-  petition_guid: string
+  petition_guid: string | null
+  user_id: number | null
   locale: string
+}
+
+/** Where a flow goes back to (a flow names a petition or a member). */
+function returnOf(flow: FlowRow & { locale: Locale }): IdentityReturn {
+  return flow.user_id !== null
+    ? { locale: flow.locale, userId: flow.user_id }
+    : { locale: flow.locale, petitionGuid: flow.petition_guid! }
 }
 
 /**
@@ -124,12 +131,13 @@ async function takeFlow(providerKey: string, state: string) {
       'code_verifier',
       'binding_hash',
       'petition_guid',
+      'user_id',
       'locale'
     )
     .where('state_hash', sha256(state))
     .first()
   if (!flow || !isLocale(flow.locale)) throw new IdentityCheckRefused('expired', null)
-  const returnTo = { locale: flow.locale, petitionGuid: flow.petition_guid }
+  const returnTo = returnOf({ ...flow, locale: flow.locale })
   const now = sqlTime(DateTime.utc())
   // The guard that makes it once: of two answers with one state, one UPDATE wins.
   const taken = rowsOf<{ id: number }>(
@@ -148,6 +156,7 @@ async function proveIdentity(
   provider: IdentityProvider,
   query: string,
   flow: FlowRow,
+  returnTo: IdentityReturn,
   state: string
 ) {
   try {
@@ -157,7 +166,6 @@ async function proveIdentity(
       codeVerifier: flow.code_verifier,
     })
   } catch (error) {
-    const returnTo = { locale: flow.locale as Locale, petitionGuid: flow.petition_guid }
     if (error instanceof AuthorizationResponseError && error.error === 'access_denied') {
       throw new IdentityCheckRefused('cancelled', returnTo)
     }
@@ -180,6 +188,7 @@ async function storeVerification(
     identity_hash: identityHashOf(proven.issuer, proven.subject),
     claims: JSON.stringify(proven.claims),
     petition_guid: flow.petition_guid,
+    user_id: flow.user_id,
     binding_hash: flow.binding_hash,
     pass_hash: sha256(pass),
     expires_at: sqlTime(now.plus({ minutes: IDENTITY_FLOW_MINUTES })),
@@ -198,7 +207,7 @@ export async function finishIdentityCheck(provider: IdentityProvider, query: str
   const state = new URLSearchParams(query).get('state')
   if (!state) throw new IdentityCheckRefused('expired', null)
   const { flow, returnTo } = await takeFlow(provider.key, state)
-  const proven = await proveIdentity(provider, query, flow, state)
+  const proven = await proveIdentity(provider, query, flow, returnTo, state)
   return { pass: await storeVerification(provider, flow, proven), returnTo }
 }
 
@@ -213,6 +222,7 @@ export async function takeIdentityPass(session: Session, pass: string) {
     await db.rawQuery(
       `UPDATE identity_verifications SET pass_hash = NULL
         WHERE pass_hash = ? AND binding_hash = ? AND expires_at > ? AND used_at IS NULL
+          AND petition_guid IS NOT NULL
         RETURNING id, petition_guid`,
       [sha256(pass), sha256(binding), sqlTime(DateTime.utc())]
     )

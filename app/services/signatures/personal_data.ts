@@ -8,10 +8,11 @@ export type SignatureScope = (query: DatabaseQueryBuilderContract) => void
 /**
  * Erases the signer's personal data from the signatures in `scope`, in the
  * caller's transaction: name, address, postal code, comment and answers to
- * custom fields, the network's hash and the e-mail's domain are gone (and with the address, any wish for the petition's news and any opt-in to be contacted by its owner), the
+ * custom fields, the network's hash, the e-mail's domain and a verified
+ * identity's hash and claims are gone (and with the address, any wish for the petition's news and any opt-in to be contacted by its owner), the
  * row is tied to no account and shows as anonymous. What the
- * counts are made of stays: the petition, the side, the country, the dates
- * and whether it is confirmed and active, so no counter moves (a country
+ * counts are made of stays: the petition, the side, the country, the dates,
+ * whether it is confirmed and active and which provider verified it, so no counter moves (a country
  * alone names nobody). The unique address
  * becomes one nobody can type (it has no @), so the person may sign again.
  * Accounts losing signatures have their own count lowered. Returns the rows
@@ -53,6 +54,10 @@ export async function anonymiseSignatures(trx: TransactionClientContract, scope:
     // The source stays: it names the link followed, not the signer.
     contact_consent_at: null,
     contact_consent_text: null,
+    // The verified person goes (their keyed hash and the claims); the provider's
+    // key stays, as the verified count is made of it.
+    identity_hash: null,
+    identity_claims: null,
   })
   return affectedRows(changed)
 }

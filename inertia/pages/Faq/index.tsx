@@ -5,7 +5,7 @@ import { useTranslation } from '~/i18n/context.tsx'
 
 import { urlFor } from '~/client.ts'
 
-const QUESTIONS = ['que1', 'que2', 'que3', 'que4', 'que5', 'que6', 'que7']
+const QUESTIONS = ['que1', 'que2', 'que3', 'que4', 'que5', 'que6', 'que7', 'que8']
 
 type StaticPageProps = { contactEmail: string }
 

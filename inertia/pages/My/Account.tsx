@@ -6,6 +6,7 @@ import ProfileSection from '~/components/account/profile_section.tsx'
 import EmailSection from '~/components/account/email_section.tsx'
 import PasswordSection from '~/components/account/password_section.tsx'
 import ProvidersSection from '~/components/account/providers_section.tsx'
+import IdentitySection from '~/components/account/identity_section.tsx'
 import DataSection from '~/components/account/data_section.tsx'
 import ApiTokensSection from '~/components/account/api_tokens_section.tsx'
 import type { NewApiTokenProps } from '~/components/account/new_api_token.tsx'
@@ -40,6 +41,9 @@ export default function Account({ account, apiTokens, newApiToken }: AccountProp
             <EmailSection account={account} />
             <PasswordSection account={account} />
             {account.providers.length > 0 && <ProvidersSection account={account} />}
+            {(account.identity || account.identityProviders.length > 0) && (
+              <IdentitySection account={account} />
+            )}
             <ApiTokensSection tokens={apiTokens} newToken={newApiToken} />
             <DataSection />
             <DeletionSection account={account} />

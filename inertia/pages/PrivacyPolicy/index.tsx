@@ -16,6 +16,7 @@ const SECTION_ITEMS: Record<number, string[]> = {
     'not_counted',
     'signed_again',
     'signatures',
+    'identity',
     'paper_sheets',
     'withdrawn',
     'deleted_account',
@@ -34,6 +35,10 @@ const SOURCES_IN_SECTION = 4
 /** What the public log of counts holds and what a receipt is: also under "Who can see it". */
 const LOG_IN_SECTION = 4
 const LOG_PARAGRAPHS = ['holds', 'append_only', 'receipt', 'kept']
+
+/** What an identity check shows the provider and what the site keeps: under "Services we rely on". */
+const IDENTITY_IN_SECTION = 6
+const IDENTITY_PARAGRAPHS = ['provider', 'kept', 'retention', 'account']
 
 type StaticPageProps = { contactEmail: string }
 
@@ -69,6 +74,14 @@ export default function PrivacyPolicy({ contactEmail }: StaticPageProps) {
                 <p>{t('page.privacy.sources.no_tracking')}</p>
                 <h3 className="h5 mt-3">{t('page.privacy.tools.title')}</h3>
                 <p>{t('page.privacy.tools.text')}</p>
+              </div>
+            )}
+            {section === IDENTITY_IN_SECTION && (
+              <div id="verified-identity" data-testid="privacy-identity">
+                <h3 className="h5 mt-3">{t('page.privacy.identity.title')}</h3>
+                {IDENTITY_PARAGRAPHS.map((paragraph) => (
+                  <p key={paragraph}>{t(`page.privacy.identity.${paragraph}`, { appName })}</p>
+                ))}
               </div>
             )}
             {section === LOG_IN_SECTION && (

@@ -76,6 +76,9 @@ test.group('Account settings: the page', (group) => {
         { name: 'github', linked: true },
         { name: 'google', linked: false },
       ],
+      // No identity provider configured: nothing linked, nothing to link through.
+      identity: null,
+      identityProviders: [],
     })
     const text = JSON.stringify(response.inertiaProps)
     assert.notInclude(text, member.password!)

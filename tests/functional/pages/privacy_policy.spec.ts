@@ -5,6 +5,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import i18nManager from '@adonisjs/i18n/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { appKey } from '#config/app'
+import { site } from '#config/site'
 import PetitionReport from '#models/petition_report'
 import Signature from '#models/signature'
 import { LOCALES } from '#app/i18n/locales'
@@ -103,6 +104,31 @@ test.group('The privacy policy', (group) => {
       for (const paragraph of LOG_PARAGRAPHS) {
         assert.include(section, `<p>${asHtml(t(`page.privacy.log.${paragraph}`))}</p>`, locale)
       }
+    }
+  })
+
+  test('the FAQ and the policy tell what a verified identity shows and keeps, in every language', async ({
+    client,
+    assert,
+  }) => {
+    for (const locale of LOCALES) {
+      const t = (key: string) => i18nManager.locale(locale).t(key, { appName: site.name })
+      const faq = (await client.get('/faq').header('host', hostOf(locale))).text()
+      assert.include(faq, 'id="que8"', locale)
+      assert.include(faq, asHtml(t('page.faq.que8.answer')), locale)
+
+      const policy = (await client.get('/privacy-policy').header('host', hostOf(locale))).text()
+      const section = policy.slice(policy.indexOf('data-testid="privacy-identity"'))
+      assert.include(
+        section,
+        `<h3 class="h5 mt-3">${asHtml(t('page.privacy.identity.title'))}</h3>`
+      )
+      for (const paragraph of ['provider', 'kept', 'retention', 'account']) {
+        const text = t(`page.privacy.identity.${paragraph}`)
+        assert.include(section, `<p>${asHtml(text)}</p>`, locale)
+        assert.notInclude(text, '{', locale)
+      }
+      assert.include(policy, `<li>${asHtml(t('page.privacy.section7.items.identity'))}</li>`)
     }
   })
 
