@@ -180,7 +180,9 @@ export default function SignForm({
     body = (
       <Card className="shadow-sm">
         <Card.Body className="p-4">
-          <p className="text-muted">{t('page.sign.intro')}</p>
+          <p className="text-muted">
+            {t(verifiedIdentity ? 'page.sign.intro_verified' : 'page.sign.intro')}
+          </p>
           <IdentityCheck
             identityProviders={identityProviders}
             verifiedIdentity={verifiedIdentity}
