@@ -115,6 +115,7 @@ export function osdiSignature(record: SignatureRecord, petitionUrl: string) {
     [`${ns}:active`]: record.active,
     [`${ns}:contact_consent`]: record.contactConsent,
     [`${ns}:contact_consent_date`]: record.contactConsentAt,
+    [`${ns}:identity_verified`]: record.identityVerified,
     ...(record.side ? { [`${ns}:side`]: record.side } : {}),
     _links: { 'osdi:petition': { href: petitionUrl } },
   }

@@ -22,6 +22,7 @@ export const SIGNATURE_RECORD_COLUMNS = [
   'created_at',
   'source',
   'contact_consent_at',
+  'identity_provider',
 ] as const
 
 export type SignatureRow = {
@@ -40,6 +41,8 @@ export type SignatureRow = {
   created_at: Date | string
   source: string | null
   contact_consent_at: Date | string | null
+  /** Absent from a withdrawal kept before signatures carried identities. */
+  identity_provider?: string | null
 }
 
 /** What of its petition decides which fields a record has, as it decides the export's columns. */
@@ -73,6 +76,8 @@ export type SignatureRecord = {
   /** The signer agreed to be contacted by the petition's owner about it. */
   contactConsent: boolean
   contactConsentAt: string | null
+  /** Its signer verified their identity through one of the site's providers. */
+  identityVerified: boolean
 }
 
 /** A stored time as ISO 8601 in UTC: PostgreSQL gives a Date, SQLite the text Lucid wrote. */
@@ -112,5 +117,6 @@ export function signatureRecordOf(
     source: row.source,
     contactConsent: row.contact_consent_at !== null,
     contactConsentAt: row.contact_consent_at === null ? null : isoTime(row.contact_consent_at),
+    identityVerified: Boolean(row.identity_provider),
   }
 }

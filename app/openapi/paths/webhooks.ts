@@ -51,6 +51,7 @@ const signatureExample = {
   source: 'newsletter',
   contactConsent: true,
   contactConsentAt: '2026-12-07T14:04:02.000Z',
+  identityVerified: false,
 }
 
 const schemas: Record<string, Schema> = {
@@ -81,6 +82,10 @@ const schemas: Record<string, Schema> = {
       source: nullableText,
       contactConsent: { type: 'boolean' },
       contactConsentAt: nullableTime,
+      identityVerified: {
+        type: 'boolean',
+        description: 'Its signer verified their identity through one of the site’s providers.',
+      },
     },
     'A signature with exactly the fields of the owner’s CSV export.',
     ['postalCode', 'comment', 'side']

@@ -136,6 +136,7 @@ export const OSDI_SCHEMAS: Record<string, ApiObject> = {
       'undersign:active': { type: 'boolean' },
       'undersign:contact_consent': { type: 'boolean' },
       'undersign:contact_consent_date': nullableDateTime,
+      'undersign:identity_verified': { type: 'boolean' },
       'undersign:side': { type: 'string', enum: ['support', 'oppose'] },
       '_links': {
         type: 'object',

@@ -54,6 +54,7 @@ const signature = (confirmed: boolean) => ({
   'undersign:active': true,
   'undersign:contact_consent': false,
   'undersign:contact_consent_date': null,
+  'undersign:identity_verified': false,
   '_links': { 'osdi:petition': { href: `${API}/petitions/${GUID}` } },
 })
 

@@ -130,6 +130,7 @@ export type ExportLabel =
   | 'source'
   | 'contact_consent'
   | 'contact_consent_at'
+  | 'identity_verified'
   | 'yes'
   | 'no'
 
@@ -143,7 +144,8 @@ export type ExportLabel =
  * and its code), the postal code when the petition asks for it, Opinion with
  * allowComments, one per custom field, Support with allowOpposite, then the
  * signature's state, then where it came from (its code, empty for none) and
- * whether and when its signer agreed to be contacted by the owner: last, so
+ * whether and when its signer agreed to be contacted by the owner, and
+ * whether its signer verified their identity: last, so
  * that the columns spreadsheets and scripts already read keep their places.
  * The columns read are a signature record's (support/signature_records),
  * so every channel out gives an owner the same fields.
@@ -184,6 +186,7 @@ export async function* signaturesCsv(
       label('source'),
       label('contact_consent'),
       label('contact_consent_at'),
+      label('identity_verified'),
     ])
   )
 
@@ -219,6 +222,7 @@ export async function* signaturesCsv(
         row.source ?? '',
         yesNo(row.contact_consent_at),
         row.contact_consent_at ? utcText(row.contact_consent_at) : '',
+        yesNo(row.identity_provider),
       ])
     }
     yield chunk

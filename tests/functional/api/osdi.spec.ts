@@ -290,6 +290,7 @@ test.group('OSDI: the entry point, petitions and signatures', (group) => {
       'undersign:active': true,
       'undersign:contact_consent': false,
       'undersign:contact_consent_date': null,
+      'undersign:identity_verified': false,
       '_links': { 'osdi:petition': { href: `${SITE}${API}/petitions/${petition.guid}` } },
     })
     const text = response.text()

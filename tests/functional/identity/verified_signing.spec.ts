@@ -6,7 +6,8 @@ import { site } from '#config/site'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { identityHashOf } from '#services/identity/identity_check'
 import { flashed, makeMember } from '#tests/helpers/auth'
-import { sign, signForm } from '#tests/helpers/signatures'
+import { parseCsv, sign, signForm } from '#tests/helpers/signatures'
+import User from '#models/user'
 import Petition from '#models/petition'
 import { signatureCounter } from '#runtime/signatures/counter'
 import { signInGroup } from '#tests/helpers/fake_oauth_provider'
@@ -74,6 +75,16 @@ test.group('Signing with a verified identity', (group) => {
     const counts = await countsOf(petition)
     assert.equal(counts.supportCount, 1)
     assert.equal(counts.verifiedCount, 1)
+    // The owner's export says the signature is verified, and nothing of who the signer is.
+    const owner = await User.findOrFail(petition.userId)
+    const download = await client
+      .post(`/petition/${petition.guid}/signatures/download`)
+      .withCsrfToken()
+      .loginAs(owner)
+    const [header, signed] = parseCsv(download.text().slice(1))
+    assert.equal(header.at(-1), 'Identity verified')
+    assert.equal(signed.at(-1), 'Yes')
+    assert.notInclude(download.text(), row.identity_hash)
     // The check is used up: the form is back to its unverified state.
     const page = await signer.get(`/petition/${petition.slug}`, { inertia: true })
     assert.isNull((page.body().props as Record<string, any>).verifiedIdentity)

@@ -92,6 +92,7 @@ test.group('Signatures export', (group) => {
       'Source',
       'Contact consent',
       'Contact consent at (UTC)',
+      'Identity verified',
     ])
     assert.deepEqual(rows[1].slice(1), [
       'Smith, Jr.',
@@ -112,6 +113,7 @@ test.group('Signatures export', (group) => {
       '',
       'No',
       '',
+      'No',
     ])
     assert.deepEqual(rows[2].slice(1), [
       'Олена',
@@ -132,6 +134,7 @@ test.group('Signatures export', (group) => {
       '',
       'No',
       '',
+      'No',
     ])
   })
 
@@ -161,6 +164,7 @@ test.group('Signatures export', (group) => {
       'Source',
       'Contact consent',
       'Contact consent at (UTC)',
+      'Identity verified',
     ])
     assert.lengthOf(rows, 2)
   })
