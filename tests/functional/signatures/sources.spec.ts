@@ -240,7 +240,11 @@ test.group('Where signatures came from: the contact opt-in', (group) => {
       .loginAs(owner)
     response.assertStatus(200)
     const [header, ...rows] = parseCsv(response.text().slice(1))
-    assert.deepEqual(header.slice(-4, -1), ['Source', 'Contact consent', 'Contact consent at (UTC)'])
+    assert.deepEqual(header.slice(-4, -1), [
+      'Source',
+      'Contact consent',
+      'Contact consent at (UTC)',
+    ])
     const byEmail = new Map(rows.map((row) => [row[3], row]))
     assert.deepEqual(byEmail.get('consenting@example.org')!.slice(-4, -1), [
       'newsletter-dec',
