@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import type { IdentityClaims } from '#shared/identity'
+import { identityClaimsColumn } from '#models/identity_claims_column'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Petition from '#models/petition'
@@ -114,11 +115,7 @@ export default class Signature extends BaseModel {
   declare identityHash: string | null
 
   /** The claims the petition asks for, as the provider asserted them; cleared when anonymised. */
-  @column({
-    serializeAs: null,
-    prepare: (claims: IdentityClaims | null) => (claims ? JSON.stringify(claims) : null),
-    consume: (stored: string | null) => (stored ? JSON.parse(stored) : null),
-  })
+  @column(identityClaimsColumn)
   declare identityClaims: IdentityClaims | null
 
   @column.dateTime()

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import type { IdentityClaims } from '#shared/identity'
+import { identityClaimsColumn } from '#models/identity_claims_column'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeCreate, beforeSave, column } from '@adonisjs/lucid/orm'
@@ -96,11 +97,7 @@ export default class User extends compose(BaseModel, AuthFinder) {
   declare identityHash: string | null
 
   /** The claims the provider asserted when it was linked. */
-  @column({
-    serializeAs: null,
-    prepare: (claims: IdentityClaims | null) => (claims ? JSON.stringify(claims) : null),
-    consume: (stored: string | null) => (stored ? JSON.parse(stored) : null),
-  })
+  @column(identityClaimsColumn)
   declare identityClaims: IdentityClaims | null
 
   @column.dateTime()

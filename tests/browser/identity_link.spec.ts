@@ -4,21 +4,14 @@ import User from '#models/user'
 import { browserJourneys, inBrowser, logIn, siteUrl, visit } from '#tests/helpers/browser'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { makeMember, PASSWORD } from '#tests/helpers/auth'
-import { TestOidcProvider } from '#tests/helpers/oidc_provider'
+import { providerJourneys, TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 const de = i18nManager.locale('de')
 const provider = new TestOidcProvider()
 
 test.group('Browser: a verified identity linked to the account', (group) => {
   browserJourneys(group)
-  group.setup(async () => {
-    await provider.start()
-    return () => provider.stop()
-  })
-  group.each.setup(() => {
-    provider.reset()
-    return provider.configureSite()
-  })
+  providerJourneys(group, provider)
 
   test('a member in German links their identity once, through the provider’s own pages', async ({
     assert,

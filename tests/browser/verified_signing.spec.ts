@@ -5,21 +5,14 @@ import { browserJourneys, inBrowser, siteUrl, visit } from '#tests/helpers/brows
 import { tabTo } from '#tests/helpers/keyboard'
 import { describeViolations, seriousViolations } from '#tests/helpers/axe'
 import { signatureRows } from '#tests/helpers/signatures'
-import { TestOidcProvider } from '#tests/helpers/oidc_provider'
+import { providerJourneys, TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 const de = i18nManager.locale('de')
 const provider = new TestOidcProvider()
 
 test.group('Browser: signing with a verified identity', (group) => {
   browserJourneys(group)
-  group.setup(async () => {
-    await provider.start()
-    return () => provider.stop()
-  })
-  group.each.setup(() => {
-    provider.reset()
-    return provider.configureSite()
-  })
+  providerJourneys(group, provider)
 
   test('a German signer checks their identity at the provider and signs, by keyboard alone; it counts at once', async ({
     assert,

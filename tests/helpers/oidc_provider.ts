@@ -5,7 +5,10 @@ import type { SessionData } from '@adonisjs/session/types'
 import Provider from 'oidc-provider'
 import { exportJWK, generateKeyPair, decodeJwt, SignJWT, type CryptoKey } from 'jose'
 import env from '#start/env'
+import type { Group } from '@japa/runner/core'
 import { identityCallbackUrl } from '#config/identity'
+import { site } from '#config/site'
+import { signInGroup } from '#tests/helpers/fake_oauth_provider'
 
 /** An account at the provider, found by its subject (what its login form takes). */
 export type Account = { country?: string; region?: string }
@@ -253,4 +256,46 @@ export class SiteBrowser {
     this.session = { ...this.session, ...((response.session() ?? {}) as SessionData) }
     return response
   }
+}
+
+/** The German site's host, where the tests' signers and members read. */
+export const GERMAN_HOST = new URL(site.urlFor('de')).hostname
+/** The bare domain's host, where every provider answers (its callback). */
+export const BARE_HOST = new URL(site.url).hostname
+
+/** A site address as a request path: its path and query. */
+export function pathOf(url: string | URL) {
+  const parsed = new URL(url, site.url)
+  return `${parsed.pathname}${parsed.search}`
+}
+
+/**
+ * The provider's answer at our callback, on the bare domain (a browser
+ * without the language site's session, as on localhost), then back on the
+ * browser's language site: the callback's answer, where it sent the
+ * browser, and the page it landed on.
+ */
+export async function backFromProvider(browser: SiteBrowser, client: ApiClient, answer: URL) {
+  const callback = await new SiteBrowser(client, BARE_HOST).get(pathOf(answer))
+  callback.assertStatus(302)
+  const back = new URL(callback.header('location')!)
+  return { callback, back, landing: await browser.get(pathOf(back)) }
+}
+
+/** A browser-test group with this provider running, reset and configured for each test. */
+export function providerJourneys(group: Group, provider: TestOidcProvider) {
+  group.setup(async () => {
+    await provider.start()
+    return () => provider.stop()
+  })
+  group.each.setup(() => {
+    provider.reset()
+    return provider.configureSite()
+  })
+}
+
+/** A functional-test group with this provider running, and the site pointed at it for each test. */
+export function providerGroup(group: Group, provider: TestOidcProvider) {
+  signInGroup(group, provider)
+  group.each.setup(() => provider.configureSite())
 }

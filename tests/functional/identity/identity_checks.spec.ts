@@ -3,22 +3,23 @@ import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiClient } from '@japa/api-client'
 import type Petition from '#models/petition'
-import { site } from '#config/site'
 import { identityCallbackUrl } from '#config/identity'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { identityHashOf } from '#services/identity/identity_check'
 import { consumeVerifiedIdentity } from '#services/identity/verified_identity'
 import { flashed } from '#tests/helpers/auth'
-import { signInGroup } from '#tests/helpers/fake_oauth_provider'
-import { SiteBrowser, TestOidcProvider, throughProvider } from '#tests/helpers/oidc_provider'
+import {
+  backFromProvider,
+  providerGroup,
+  BARE_HOST,
+  GERMAN_HOST,
+  pathOf,
+  SiteBrowser,
+  TestOidcProvider,
+  throughProvider,
+} from '#tests/helpers/oidc_provider'
 
 const provider = new TestOidcProvider()
-const GERMAN = new URL(site.urlFor('de')).hostname
-const BARE = new URL(site.url).hostname
-const pathOf = (url: string | URL) => {
-  const parsed = new URL(url, site.url)
-  return `${parsed.pathname}${parsed.search}`
-}
 
 /** The German signer's check up to the provider's answer at our callback: their browser and that answer. */
 async function checkUpToCallback(
@@ -26,23 +27,11 @@ async function checkUpToCallback(
   petition: Petition,
   options: { login?: string; deny?: boolean } = {}
 ) {
-  const signer = new SiteBrowser(client, GERMAN)
+  const signer = new SiteBrowser(client, GERMAN_HOST)
   const start = await signer.get(`/identity/${provider.key}/start?petition=${petition.guid}`)
   start.assertStatus(302)
   const answer = await throughProvider(start.header('location')!, options.login, options.deny)
   return { signer, answer, authorization: new URL(start.header('location')!) }
-}
-
-/**
- * The provider's answer at our callback, on the bare domain (a browser
- * without the language site's session, as on localhost), then back on the
- * German site: the page the signer lands on.
- */
-async function backOnTheSite(signer: SiteBrowser, client: ApiClient, answer: URL) {
-  const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
-  callback.assertStatus(302)
-  const back = new URL(callback.header('location')!)
-  return { callback, back, landing: await signer.get(pathOf(back)) }
 }
 
 async function signFormOf(signer: SiteBrowser, petition: Petition) {
@@ -55,8 +44,7 @@ const german = (key: string) => i18nManager.locale('de').t(key)
 const verifications = () => db.from('identity_verifications')
 
 test.group('Verified identity through OpenID Connect', (group) => {
-  signInGroup(group, provider)
-  group.each.setup(() => provider.configureSite())
+  providerGroup(group, provider)
 
   test('a signer goes through the provider and back to the same form on their language’s site, verified', async ({
     assert,
@@ -80,8 +68,8 @@ test.group('Verified identity through OpenID Connect', (group) => {
     // The provider never learns which petition: nothing of it in what it was sent.
     assert.notInclude(authorization.href, petition.guid)
 
-    const { back, landing } = await backOnTheSite(signer, client, answer)
-    assert.equal(back.hostname, GERMAN)
+    const { back, landing } = await backFromProvider(signer, client, answer)
+    assert.equal(back.hostname, GERMAN_HOST)
     assert.equal(back.pathname, '/identity/return')
     landing.assertStatus(302)
     assert.equal(landing.header('location'), `/petition/${petition.slug}#sign-this-petition`)
@@ -125,10 +113,10 @@ test.group('Verified identity through OpenID Connect', (group) => {
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const { signer, answer } = await checkUpToCallback(client, petition)
-    await backOnTheSite(signer, client, answer)
+    await backFromProvider(signer, client, answer)
     assert.lengthOf(await verifications(), 1)
 
-    const replay = await backOnTheSite(signer, client, answer)
+    const replay = await backFromProvider(signer, client, answer)
     assert.equal(replay.back.searchParams.get('refused'), 'expired')
     assert.equal(replay.landing.header('location'), `/petition/${petition.slug}#sign-this-petition`)
     assert.equal(flashed(replay.landing, 'messages', 'error'), german('page.identity.expired'))
@@ -142,7 +130,7 @@ test.group('Verified identity through OpenID Connect', (group) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const { answer } = await checkUpToCallback(client, petition)
     answer.searchParams.set('state', 'a-state-nobody-gave-out-0123456789')
-    const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
+    const callback = await new SiteBrowser(client, BARE_HOST).get(pathOf(answer))
     callback.assertStatus(302)
     assert.equal(callback.header('location'), '/')
     assert.equal(
@@ -164,8 +152,8 @@ test.group('Verified identity through OpenID Connect', (group) => {
       const petition = await PetitionFactory.apply('published').with('user').create()
       const { signer, answer } = await checkUpToCallback(client, petition)
       provider.tampering = tampering
-      const { back, landing } = await backOnTheSite(signer, client, answer)
-      assert.equal(back.hostname, GERMAN)
+      const { back, landing } = await backFromProvider(signer, client, answer)
+      assert.equal(back.hostname, GERMAN_HOST)
       assert.equal(back.searchParams.get('refused'), 'failed')
       assert.isNull(back.searchParams.get('pass'))
       assert.equal(landing.header('location'), `/petition/${petition.slug}#sign-this-petition`)
@@ -181,7 +169,7 @@ test.group('Verified identity through OpenID Connect', (group) => {
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const { signer, answer } = await checkUpToCallback(client, petition, { deny: true })
-    const { back, landing } = await backOnTheSite(signer, client, answer)
+    const { back, landing } = await backFromProvider(signer, client, answer)
     assert.equal(back.searchParams.get('refused'), 'cancelled')
     assert.equal(flashed(landing, 'messages', 'error'), german('page.identity.cancelled'))
     assert.lengthOf(await verifications(), 0)
@@ -193,9 +181,9 @@ test.group('Verified identity through OpenID Connect', (group) => {
   }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const { answer } = await checkUpToCallback(client, petition)
-    const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
+    const callback = await new SiteBrowser(client, BARE_HOST).get(pathOf(answer))
     // A victim opens the attacker's link: their session did not start this check.
-    const victim = new SiteBrowser(client, GERMAN)
+    const victim = new SiteBrowser(client, GERMAN_HOST)
     const landing = await victim.get(pathOf(callback.header('location')!))
     assert.equal(flashed(landing, 'messages', 'error'), german('page.identity.expired'))
     assert.isNull((await signFormOf(victim, petition)).props.verifiedIdentity)
@@ -206,7 +194,7 @@ test.group('Verified identity through OpenID Connect', (group) => {
 
   test('an unknown provider key answers 404', async ({ client }) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
-    const signer = new SiteBrowser(client, GERMAN)
+    const signer = new SiteBrowser(client, GERMAN_HOST)
     ;(await signer.get(`/identity/nobody/start?petition=${petition.guid}`)).assertStatus(404)
     ;(await signer.get('/identity/nobody/callback?state=x&code=y')).assertStatus(404)
   })
@@ -220,7 +208,7 @@ test.group('Verified identity through OpenID Connect', (group) => {
     ])
     try {
       const petition = await PetitionFactory.apply('published').with('user').create()
-      const signer = new SiteBrowser(client, GERMAN)
+      const signer = new SiteBrowser(client, GERMAN_HOST)
       const start = await signer.get(`/identity/down/start?petition=${petition.guid}`)
       const back = new URL(start.header('location')!)
       assert.equal(back.searchParams.get('refused'), 'unavailable')
@@ -238,7 +226,7 @@ test.group('Verified identity through OpenID Connect', (group) => {
     const restore = provider.configureSite([])
     try {
       const petition = await PetitionFactory.apply('published').with('user').create()
-      const signer = new SiteBrowser(client, GERMAN)
+      const signer = new SiteBrowser(client, GERMAN_HOST)
       const { props } = await signFormOf(signer, petition)
       assert.deepEqual(props.identityProviders, [])
       assert.isNull(props.verifiedIdentity)

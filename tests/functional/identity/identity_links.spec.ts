@@ -3,26 +3,27 @@ import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiClient } from '@japa/api-client'
 import User from '#models/user'
-import { site } from '#config/site'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { identityHashOf } from '#services/identity/identity_check'
 import { flashed, makeMember } from '#tests/helpers/auth'
-import { signInGroup } from '#tests/helpers/fake_oauth_provider'
-import { SiteBrowser, TestOidcProvider, throughProvider } from '#tests/helpers/oidc_provider'
+import {
+  backFromProvider,
+  providerGroup,
+  BARE_HOST,
+  GERMAN_HOST,
+  pathOf,
+  SiteBrowser,
+  TestOidcProvider,
+  throughProvider,
+} from '#tests/helpers/oidc_provider'
 
 const provider = new TestOidcProvider()
-const GERMAN = new URL(site.urlFor('de')).hostname
-const BARE = new URL(site.url).hostname
-const pathOf = (url: string | URL) => {
-  const parsed = new URL(url, site.url)
-  return `${parsed.pathname}${parsed.search}`
-}
 const german = (key: string) => i18nManager.locale('de').t(key)
 const ACCOUNT_PAGE = '/my/account#account-identity'
 
 /** A browser on the German site, logged in as `member`. */
 function browserOf(client: ApiClient, member: User) {
-  const browser = new SiteBrowser(client, GERMAN)
+  const browser = new SiteBrowser(client, GERMAN_HOST)
   browser.session = { auth_web: member.id }
   return browser
 }
@@ -37,17 +38,9 @@ async function linkUpToCallback(client: ApiClient, member: User, login = 'alice-
   return { browser, authorization, answer }
 }
 
-/** The provider's answer at the bare domain's callback, then the member's language site. */
-async function backOnTheAccount(browser: SiteBrowser, client: ApiClient, answer: URL) {
-  const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
-  callback.assertStatus(302)
-  const back = new URL(callback.header('location')!)
-  return { back, landing: await browser.get(pathOf(back)) }
-}
-
 async function linkThrough(client: ApiClient, member: User, login = 'alice-42') {
   const { browser, answer } = await linkUpToCallback(client, member, login)
-  return { browser, ...(await backOnTheAccount(browser, client, answer)) }
+  return { browser, ...(await backFromProvider(browser, client, answer)) }
 }
 
 async function accountProps(browser: SiteBrowser) {
@@ -57,8 +50,7 @@ async function accountProps(browser: SiteBrowser) {
 }
 
 test.group('A member links a verified identity to their account', (group) => {
-  signInGroup(group, provider)
-  group.each.setup(() => provider.configureSite())
+  providerGroup(group, provider)
 
   test('once linked, the account page shows the provider, the date and the claims, never the hash', async ({
     assert,
@@ -73,8 +65,8 @@ test.group('A member links a verified identity to their account', (group) => {
     // The same code flow as a signer's check, to the same callback.
     assert.equal(authorization.searchParams.get('code_challenge_method'), 'S256')
     assert.equal(answer.pathname, `/identity/${provider.key}/callback`)
-    const { back, landing } = await backOnTheAccount(browser, client, answer)
-    assert.equal(back.hostname, GERMAN)
+    const { back, landing } = await backFromProvider(browser, client, answer)
+    assert.equal(back.hostname, GERMAN_HOST)
     assert.equal(back.pathname, '/my/account/identity/return')
     assert.equal(landing.header('location'), ACCOUNT_PAGE)
     assert.equal(flashed(landing, 'alerts', 'success'), german('page.account.identity_linked'))
@@ -130,8 +122,8 @@ test.group('A member links a verified identity to their account', (group) => {
     const secondStart = await browser.get(link)
     const firstAnswer = await throughProvider(firstStart.header('location')!)
     const secondAnswer = await throughProvider(secondStart.header('location')!, 'bob-7')
-    await backOnTheAccount(browser, client, firstAnswer)
-    const { landing } = await backOnTheAccount(browser, client, secondAnswer)
+    await backFromProvider(browser, client, firstAnswer)
+    const { landing } = await backFromProvider(browser, client, secondAnswer)
     assert.equal(
       flashed(landing, 'alerts', 'error'),
       german('page.account.identity_already_linked')
@@ -167,7 +159,7 @@ test.group('A member links a verified identity to their account', (group) => {
     const member = await makeMember()
     const { answer } = await linkUpToCallback(client, member)
     const other = browserOf(client, member)
-    const { landing } = await backOnTheAccount(other, client, answer)
+    const { landing } = await backFromProvider(other, client, answer)
     assert.equal(flashed(landing, 'alerts', 'error'), german('page.account.identity_expired'))
     assert.isNull((await User.findOrFail(member.id)).identityHash)
   })
@@ -180,7 +172,7 @@ test.group('A member links a verified identity to their account', (group) => {
     const mallory = await makeMember({ email: 'mallory@example.org' })
     const { browser, answer } = await linkUpToCallback(client, olena)
     browser.session = { ...browser.session, auth_web: mallory.id }
-    const { landing } = await backOnTheAccount(browser, client, answer)
+    const { landing } = await backFromProvider(browser, client, answer)
     assert.equal(flashed(landing, 'alerts', 'error'), german('page.account.identity_expired'))
     assert.isNull((await User.findOrFail(mallory.id)).identityHash)
     assert.isNull((await User.findOrFail(olena.id)).identityHash)
@@ -195,7 +187,7 @@ test.group('A member links a verified identity to their account', (group) => {
     const petition = await PetitionFactory.apply('published').with('user').create()
     const start = await browser.get(`/identity/${provider.key}/start?petition=${petition.guid}`)
     const answer = await throughProvider(start.header('location')!)
-    const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
+    const callback = await new SiteBrowser(client, BARE_HOST).get(pathOf(answer))
     const pass = new URL(callback.header('location')!).searchParams.get('pass')!
     const landing = await browser.get(`/my/account/identity/return?pass=${pass}`)
     assert.equal(flashed(landing, 'alerts', 'error'), german('page.account.identity_expired'))
@@ -210,12 +202,12 @@ test.group('A member links a verified identity to their account', (group) => {
     const browser = browserOf(client, member)
     const start = await browser.get(`/my/account/identity/${provider.key}/link`)
     const answer = await throughProvider(start.header('location')!, 'alice-42', true)
-    const { back, landing } = await backOnTheAccount(browser, client, answer)
+    const { back, landing } = await backFromProvider(browser, client, answer)
     assert.equal(back.searchParams.get('refused'), 'cancelled')
     assert.equal(flashed(landing, 'alerts', 'error'), german('page.identity.cancelled'))
     assert.isNull((await User.findOrFail(member.id)).identityHash)
 
-    const guest = new SiteBrowser(client, GERMAN)
+    const guest = new SiteBrowser(client, GERMAN_HOST)
     const link = await guest.get(`/my/account/identity/${provider.key}/link`)
     assert.equal(link.header('location'), '/login')
     const back2 = await guest.get('/my/account/identity/return?pass=' + 'a'.repeat(43))

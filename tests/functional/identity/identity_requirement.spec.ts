@@ -2,10 +2,15 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
 import env from '#start/env'
-import { site } from '#config/site'
 import type Petition from '#models/petition'
-import { signInGroup } from '#tests/helpers/fake_oauth_provider'
-import { SiteBrowser, TestOidcProvider, throughProvider } from '#tests/helpers/oidc_provider'
+import {
+  backFromProvider,
+  providerGroup,
+  GERMAN_HOST,
+  SiteBrowser,
+  TestOidcProvider,
+  throughProvider,
+} from '#tests/helpers/oidc_provider'
 import {
   UNREACHED_PROVIDER as PROVIDER,
   bavarianPetition,
@@ -84,31 +89,23 @@ test.group('What a petition that takes only verified signatures shows signers', 
 })
 
 const provider = new TestOidcProvider()
-const GERMAN = new URL(site.urlFor('de')).hostname
-const BARE = new URL(site.url).hostname
-const pathOf = (url: string | URL) => {
-  const parsed = new URL(url, site.url)
-  return `${parsed.pathname}${parsed.search}`
-}
 
 test.group('A petition that takes only verified signatures, for a verified signer', (group) => {
-  signInGroup(group, provider)
-  group.each.setup(() => provider.configureSite())
+  providerGroup(group, provider)
 
   test('once the signer’s identity is checked, the sign form is there as usual', async ({
     client,
     assert,
   }) => {
     const petition = await bavarianPetition()
-    const signer = new SiteBrowser(client, GERMAN)
+    const signer = new SiteBrowser(client, GERMAN_HOST)
     const before = await signer.get(`/petition/${petition.slug}`)
     assert.notInclude(before.text(), 'data-testid="sign-form"')
     assert.include(before.text(), `/identity/${provider.key}/start?petition=${petition.guid}`)
 
     const start = await signer.get(`/identity/${provider.key}/start?petition=${petition.guid}`)
     const answer = await throughProvider(start.header('location')!)
-    const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
-    await signer.get(pathOf(callback.header('location')!))
+    await backFromProvider(signer, client, answer)
 
     const after = await signer.get(`/petition/${petition.slug}`)
     after.assertStatus(200)

@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { ApiClient } from '@japa/api-client'
-import { site } from '#config/site'
 import { PetitionFactory } from '#database/factories/petition_factory'
 import { identityHashOf } from '#services/identity/identity_check'
 import { flashed, makeMember } from '#tests/helpers/auth'
@@ -10,28 +9,26 @@ import { parseCsv, sign, signForm } from '#tests/helpers/signatures'
 import User from '#models/user'
 import Petition from '#models/petition'
 import { signatureCounter } from '#runtime/signatures/counter'
-import { signInGroup } from '#tests/helpers/fake_oauth_provider'
-import { SiteBrowser, TestOidcProvider, throughProvider } from '#tests/helpers/oidc_provider'
+import {
+  backFromProvider,
+  providerGroup,
+  GERMAN_HOST,
+  SiteBrowser,
+  TestOidcProvider,
+  throughProvider,
+} from '#tests/helpers/oidc_provider'
 
 const provider = new TestOidcProvider()
-const GERMAN = new URL(site.urlFor('de')).hostname
-const BARE = new URL(site.url).hostname
-const pathOf = (url: string | URL) => {
-  const parsed = new URL(url, site.url)
-  return `${parsed.pathname}${parsed.search}`
-}
 const german = (key: string, params?: Record<string, string>) =>
   i18nManager.locale('de').t(key, params)
 
 /** A German signer's browser, back from the provider's login as `login` with a check for `petition`. */
 async function verifiedSigner(client: ApiClient, petition: Petition, login = 'alice-42') {
-  const signer = new SiteBrowser(client, GERMAN)
+  const signer = new SiteBrowser(client, GERMAN_HOST)
   const start = await signer.get(`/identity/${provider.key}/start?petition=${petition.guid}`)
   start.assertStatus(302)
   const answer = await throughProvider(start.header('location')!, login)
-  const callback = await new SiteBrowser(client, BARE).get(pathOf(answer))
-  callback.assertStatus(302)
-  ;(await signer.get(pathOf(callback.header('location')!))).assertStatus(302)
+  ;(await backFromProvider(signer, client, answer)).landing.assertStatus(302)
   return signer
 }
 
@@ -53,8 +50,7 @@ const signaturesOf = (petition: Petition) =>
   db.from('signatures').where('petition_id', petition.id).orderBy('id')
 
 test.group('Signing with a verified identity', (group) => {
-  signInGroup(group, provider)
-  group.each.setup(() => provider.configureSite())
+  providerGroup(group, provider)
 
   test('a verified signature counts at once, keeps the hash and no claim the petition does not ask for', async ({
     assert,
