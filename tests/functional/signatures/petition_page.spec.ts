@@ -18,6 +18,20 @@ import { petitionPages } from '#runtime/caches/process_caches'
 /** How many SQL statements the app runs while `action` runs. */
 const countQueries = async (action: () => Promise<unknown>) => (await queriesDuring(action)).length
 
+/**
+ * The statements of the visit that ran the fewest of three: the process's
+ * own timers (a cache poll, a counter flush) may add one to any visit, never
+ * take one away.
+ */
+async function fewestQueries(action: () => Promise<unknown>) {
+  let fewest: string[] | null = null
+  for (let visit = 0; visit < 3; visit++) {
+    const queries = await queriesDuring(action)
+    if (!fewest || queries.length < fewest.length) fewest = queries
+  }
+  return fewest!
+}
+
 test.group('Petition page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
@@ -191,10 +205,16 @@ test.group('Petition page', (group) => {
       }
       // Warm up caches (compiled views, translations) before counting.
       await visit(small)
-      const forSmall = await countQueries(() => visit(small))
-      const forLarge = await countQueries(() => visit(large))
-      assert.isAbove(forSmall, 0)
-      assert.equal(forLarge, forSmall, viewer ? 'member' : 'guest')
+      const forSmall = await fewestQueries(() => visit(small))
+      const forLarge = await fewestQueries(() => visit(large))
+      assert.isAbove(forSmall.length, 0)
+      // Which statements differ, when they do: one page's own, or another process's work.
+      const onlyIn = (a: string[], b: string[]) => a.filter((sql) => !b.includes(sql))
+      assert.equal(
+        forLarge.length,
+        forSmall.length,
+        `${viewer ? 'member' : 'guest'}: only for the small one ${JSON.stringify(onlyIn(forSmall, forLarge))}; only for the large one ${JSON.stringify(onlyIn(forLarge, forSmall))}`
+      )
     }
     const page = await client.get(`/petition/${large.slug}`).withInertia()
     assert.equal(page.inertiaProps.petition.totalSignatures, 1000)
