@@ -179,8 +179,9 @@ function validForm(pattern: string, fixture: Fixture): Record<string, unknown> |
       topics: ['environment', 'local-community'],
       country: 'PT',
       region: 'Lisboa',
-      identityRequired: true,
-      identityResidence: 'region',
+      // Open to every signer: the fixture's own signature is signed as a guest signs.
+      identityRequired: false,
+      identityResidence: null,
     },
     '/petition/:guid/media': { type: 'photo' },
     '/my/avatar': {},
