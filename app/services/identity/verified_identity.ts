@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { Session } from '@adonisjs/session'
+import type User from '#models/user'
 import { identityProvider } from '#config/identity'
 import type { IdentityClaims } from '#shared/identity'
 import { rowsOf } from '#support/database_errors'
@@ -18,6 +19,9 @@ export type VerifiedIdentity = {
   identityHash: string
   claims: IdentityClaims
 }
+
+/** A member as far as their linked identity goes. */
+type LinkedIdentityHolder = Pick<User, 'identityProvider' | 'identityHash' | 'identityClaims'>
 
 type VerificationRow = { provider_key: string; identity_hash: string; claims: string }
 
@@ -91,11 +95,7 @@ export async function consumeVerifiedIdentity(
  */
 export async function heldIdentityOf(
   session: Session,
-  user: {
-    identityProvider: string | null
-    identityHash: string | null
-    identityClaims: IdentityClaims | null
-  } | null,
+  user: LinkedIdentityHolder | null,
   petition: { guid: string }
 ): Promise<VerifiedIdentity | null> {
   const checked = await verifiedIdentityOf(session, petition)
@@ -104,13 +104,7 @@ export async function heldIdentityOf(
 }
 
 /** A member's linked identity, as a signature would carry it; null when none, or its provider is gone. */
-export function linkedIdentityOf(
-  user: {
-    identityProvider: string | null
-    identityHash: string | null
-    identityClaims: IdentityClaims | null
-  } | null
-): VerifiedIdentity | null {
+export function linkedIdentityOf(user: LinkedIdentityHolder | null): VerifiedIdentity | null {
   if (!user?.identityHash || !user.identityProvider) return null
   if (!identityProvider(user.identityProvider)) return null
   return {

@@ -1,17 +1,14 @@
 import { useEffect, useRef } from 'react'
-import { useForm } from '@inertiajs/react'
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap'
 import FormField from '~/components/form_field.tsx'
 import CountrySelect from '~/components/country_select.tsx'
-import { likelyCountryOf, POSTAL_CODE_MAX } from '@app/shared/countries.ts'
+import { POSTAL_CODE_MAX } from '@app/shared/countries.ts'
 import Flash from '~/components/flash.tsx'
 import Turnstile, { type TurnstileHandle } from '~/components/turnstile.tsx'
 import { useTranslation } from '~/i18n/context.tsx'
 import { useSharedProps } from '~/lib/shared.ts'
 import { formatDate } from '~/lib/format_date.ts'
 import type { Data } from '@generated/data'
-import { urlFor } from '~/client.ts'
-import { scrollToFirstError } from '~/lib/scroll_to_first_error.ts'
 import { bindText } from '~/lib/bind_text.ts'
 import { ConfirmedSignature, RemovedSignature } from '~/components/petition/show/own_signature.tsx'
 import type { OwnSignature } from '@app/shared/petitions/own_signature.ts'
@@ -21,9 +18,10 @@ import CustomFieldInput from '~/components/petition/sign/custom_field_input.tsx'
 import WhoSeesWhat, { WHO_SEES } from '~/components/petition/sign/who_sees_what.tsx'
 import SignerChoices from '~/components/petition/sign/signer_choices.tsx'
 import ContactConsentChoice from '~/components/petition/sign/contact_consent_choice.tsx'
-import { sourceOfQuery } from '@app/shared/signature_sources.ts'
 import IdentityCheck from '~/components/petition/sign/identity_check.tsx'
 import type { IdentityRequirementShown, SigningIdentity } from '@app/shared/identity.ts'
+import VerifiedSigningOnly from '~/components/petition/sign/verified_signing_only.tsx'
+import { useSignForm } from '~/components/petition/sign/use_sign_form.ts'
 import IdentityRequirementNote from '~/components/petition/sign/identity_requirement_note.tsx'
 
 export type SignFormProps = {
@@ -76,64 +74,8 @@ export default function SignForm({
     const timer = setTimeout(showState, 0)
     return () => clearTimeout(timer)
   }, [justConfirmed])
-  // Where the visitor came from (`?source=`), read in the browser: a guest's
-  // page is one cached copy for everyone, so it cannot print it. The first
-  // address's code stays while the visitor moves within the page.
-  const source = useRef<string | null>(null)
-  useEffect(() => {
-    source.current = sourceOfQuery(window.location.search)
-  }, [])
-  const form = useForm({
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    email: user?.email ?? '',
-    comment: '',
-    // The page's language's likely country: one step to change.
-    country: likelyCountryOf(locale) ?? '',
-    postalCode: '',
-    private: false,
-    support: true,
-    wantsUpdates: false,
-    contactConsent: false,
-    customFields: petition.customFields.map((field) => ({ id: field.id, value: '' })),
-    cfTurnstileResponse: '',
-  })
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    form.transform((data) => ({
-      ...data,
-      comment: petition.allowComments ? data.comment : null,
-      postalCode: petition.askPostalCode ? data.postalCode : undefined,
-      support: petition.allowOpposite ? data.support : true,
-      source: source.current ?? sourceOfQuery(window.location.search),
-    }))
-    form.post(urlFor('signatures.store', { guid: petition.guid }), {
-      preserveScroll: true,
-      onSuccess: () => {
-        form.reset(
-          'comment',
-          'private',
-          'support',
-          'wantsUpdates',
-          'contactConsent',
-          'customFields'
-        )
-        // The form gave way to the signature's state, shorter (the dialog returns focus there once closed).
-        showState()
-      },
-      onError: () => scrollToFirstError('#sign-this-petition'),
-      onFinish: () => turnstile.current?.reset(),
-    })
-  }
-
-  const setAnswer = (index: number, value: string) =>
-    form.setData((data) => ({
-      ...data,
-      customFields: data.customFields.map((answer, position) =>
-        position === index ? { ...answer, value } : answer
-      ),
-    }))
+  // The form gave way to the signature's state, shorter (the dialog returns focus there once closed).
+  const { form, submit, setAnswer } = useSignForm(petition, turnstile, showState)
 
   let body: React.ReactNode
   let title = t('page.sign.title')
@@ -162,20 +104,8 @@ export default function SignForm({
     )
   } else if (!canSignPetition) {
     body = <Alert variant="secondary">{t('page.sign.closed')}</Alert>
-  } else if (identityRequirement && !verifiedIdentity && identityProviders.length === 0) {
-    body = (
-      <Alert variant="warning" data-testid="signing-unavailable">
-        {t('page.identity.signing_unavailable')}
-      </Alert>
-    )
   } else if (identityRequirement && !verifiedIdentity) {
-    body = (
-      <Card className="shadow-sm">
-        <Card.Body className="p-4">
-          <IdentityCheck identityProviders={identityProviders} verifiedIdentity={null} required />
-        </Card.Body>
-      </Card>
-    )
+    body = <VerifiedSigningOnly identityProviders={identityProviders} />
   } else {
     body = (
       <Card className="shadow-sm">
